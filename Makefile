@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# Top-level targets. After cloning, a newcomer needs only:
+#   make demo    boot a Linux guest on the co-simulated NIC and show what it sees
+#   make test    run every test (RTL lint/synthesis/block tests, kernel build, co-simulation)
+# Both install what is missing first (make deps).
+
+BUILD   := build
+STAMP   := $(BUILD)/deps.stamp
+
+.PHONY: all deps regs test demo bench rtl kernel userspace sim clean distclean help
+
+help:
+	@echo "make demo       co-simulated demo: Linux in QEMU drives the NIC RTL in Verilator"
+	@echo "make test       all tests; summary 'N passed, M failed'   (TESTS='pat ...' to select)"
+	@echo "make bench      benchmarks (RTL cycles/s, BAR round trip, boot time, router latency)"
+	@echo "make deps       install Debian packages, the guest kernel and the Python venv"
+	@echo "make regs       regenerate RTL/C/docs from rtl/regs/extoll_nic.rdl"
+	@echo "make kernel     build the kernel modules (KDIR=/lib/modules/\$$(uname -r)/build on a real host)"
+	@echo "make userspace  build the library and tools"
+
+all: rtl kernel userspace sim
+
+deps: $(STAMP)
+$(STAMP): mk/deps.sh mk/requirements.txt
+	./mk/deps.sh
+
+regs: $(STAMP)
+	./mk/regen.sh .
+
+test: $(STAMP)
+	./mk/run-tests.sh $(TESTS)
+
+demo: $(STAMP)
+	$(MAKE) -C sim demo
+
+bench: $(STAMP)
+	./mk/bench.sh
+
+rtl: $(STAMP)
+	$(MAKE) -C rtl lint
+
+kernel: $(STAMP)
+	$(MAKE) -C kernel
+
+userspace:
+	$(MAKE) -C userspace
+
+sim: $(STAMP)
+	$(MAKE) -C sim
+
+clean:
+	-$(MAKE) -C kernel clean
+	-$(MAKE) -C userspace clean
+	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/sim $(BUILD)/test-logs
+
+distclean: clean
+	rm -rf $(BUILD)

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * EXTOLL-style NIC driver: private definitions shared by the driver's objects.
+ *
+ * Register offsets and fields come from the generated extoll_regs.h; nothing
+ * here repeats them.
+ */
+#ifndef EXTOLL_H
+#define EXTOLL_H
+
+#include <linux/completion.h>
+#include <linux/io.h>
+#include <linux/io-64-nonatomic-lo-hi.h>
+#include <linux/pci.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+
+#include "extoll_regs.h"
+
+#define PCI_VENDOR_ID_EXTOLL		0x1ee7
+/* The NIC in PCIe endpoint mode: the booster interface host's NIC. */
+#define PCI_DEVICE_ID_EXTOLL_NIC	0x0001
+/* The same NIC strapped to root-port mode (NAA side); not bound yet. */
+#define PCI_DEVICE_ID_EXTOLL_NIC_RP	0x0002
+
+/* BAR0: register file. BAR2: SMFU aperture, carved up by naa_bus children. */
+#define EXTOLL_BAR_REGS			0
+#define EXTOLL_BAR_APERTURE		2
+
+/* Upper bound on the register block list, so a corrupt list cannot loop. */
+#define EXTOLL_MAX_BLOCKS		64
+
+/* How long the interrupt self-test waits for its interrupt. */
+#define EXTOLL_IRQ_SELFTEST_MS		100
+
+/* Values of the INFO block's role strap. */
+enum extoll_role {
+	EXTOLL_ROLE_ENDPOINT = 0,
+	EXTOLL_ROLE_ROOT_PORT = 1,
+};
+
+enum extoll_irq_mode {
+	EXTOLL_IRQ_POLL,
+	EXTOLL_IRQ_INTX,
+	EXTOLL_IRQ_MSI,
+	EXTOLL_IRQ_MSIX,
+};
+
+/* Identity of the NIC, read once from the INFO block at probe. */
+struct extoll_info {
+	u16 ver_major;
+	u16 ver_minor;
+	u16 ver_patch;
+	u32 build_date;		/* BCD 0xYYYYMMDD */
+	u32 build_commit;	/* first 8 hex digits of the source commit */
+	u16 node_id;
+	u8 role;
+};
+
+/*
+ * Per-NIC state. It is the devlink instance's private area, so it is
+ * allocated by devlink_alloc() and freed by devlink_free().
+ */
+struct extoll_dev {
+	struct pci_dev *pdev;
+	void __iomem *regs;		/* BAR0 */
+	resource_size_t regs_len;
+
+	/* Register blocks found by the walk. */
+	unsigned int nr_blocks;
+	u32 info_off;			/* BAR0 offset of the INFO block */
+	struct extoll_info info;
+
+	/* Interrupts: a vector with a handler, or a poller. */
+	enum extoll_irq_mode irq_mode;
+	int irq;			/* Linux irq number, or -1 */
+	bool vectors_allocated;
+	char irq_name[32];
+	spinlock_t irq_lock;		/* protects irq_enable */
+	u64 irq_enable;			/* shadow of INFO irq_enable */
+	struct completion selftest_done;
+	struct delayed_work poll_work;
+	unsigned long poll_interval;	/* jiffies */
+	bool polling;
+	bool gone;			/* device read back all-ones */
+};
+
+/* Register access relative to BAR0. */
+static inline u64 extoll_rd(struct extoll_dev *edev, u32 off)
+{
+	return readq(edev->regs + off);
+}
+
+static inline void extoll_wr(struct extoll_dev *edev, u32 off, u64 val)
+{
+	writeq(val, edev->regs + off);
+}
+
+/* INFO block registers. */
+static inline u64 extoll_info_rd(struct extoll_dev *edev, u32 reg)
+{
+	return extoll_rd(edev, edev->info_off + reg);
+}
+
+static inline void extoll_info_wr(struct extoll_dev *edev, u32 reg, u64 val)
+{
+	extoll_wr(edev, edev->info_off + reg, val);
+}
+
+const char *extoll_role_name(u8 role);
+const char *extoll_irq_mode_name(enum extoll_irq_mode mode);
+
+/* regs.c */
+int extoll_regs_probe(struct extoll_dev *edev);
+
+/* irq.c */
+void extoll_irq_init(struct extoll_dev *edev, unsigned int poll_ms,
+		     bool force_poll);
+void extoll_irq_teardown(struct extoll_dev *edev);
+
+/* sysfs.c */
+extern const struct attribute_group *extoll_dev_groups[];
+
+/* devlink.c */
+struct extoll_dev *extoll_devlink_alloc(struct pci_dev *pdev);
+void extoll_devlink_register(struct extoll_dev *edev);
+void extoll_devlink_unregister(struct extoll_dev *edev);
+void extoll_devlink_free(struct extoll_dev *edev);
+
+#endif /* EXTOLL_H */

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * EXTOLL NIC: walk of the register file's block list.
+ *
+ * The register BAR is a linked list of self-describing blocks. Each block
+ * starts with a 64-bit header: type, major/minor version and the BAR offset
+ * of the next block (0 ends the list). The driver finds the units it knows
+ * by type and refuses a known block whose major version differs from the
+ * one it was written for; unknown block types are skipped.
+ */
+#include <linux/bitfield.h>
+
+#include "extoll.h"
+
+/* A block type this driver knows. */
+struct extoll_blk_desc {
+	u16 type;
+	u8 ver_major;
+	u32 size;		/* bytes from the block base the driver touches */
+	const char *name;
+};
+
+static const struct extoll_blk_desc extoll_blk_known[] = {
+	{
+		.type = EXTOLL_BLK_TYPE_INFO,
+		.ver_major = EXTOLL_INFO_VER_MAJOR,
+		.size = EXTOLL_INFO_CYCLES + sizeof(u64),
+		.name = "info",
+	},
+};
+
+static const struct extoll_blk_desc *extoll_blk_lookup(u16 type)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(extoll_blk_known); i++)
+		if (extoll_blk_known[i].type == type)
+			return &extoll_blk_known[i];
+	return NULL;
+}
+
+/* Is [off, off + len) a naturally aligned range inside BAR0? */
+static bool extoll_regs_range_ok(struct extoll_dev *edev, u64 off, u64 len)
+{
+	return IS_ALIGNED(off, sizeof(u64)) && off < edev->regs_len &&
+	       len <= edev->regs_len - off;
+}
+
+/* Check one block of a known type and remember where it is. */
+static int extoll_blk_accept(struct extoll_dev *edev, u32 off, u64 hdr,
+			     const struct extoll_blk_desc *desc)
+{
+	struct device *dev = &edev->pdev->dev;
+	u8 major = FIELD_GET(EXTOLL_BLK_HDR_VER_MAJOR_MASK, hdr);
+	u8 minor = FIELD_GET(EXTOLL_BLK_HDR_VER_MINOR_MASK, hdr);
+
+	if (major != desc->ver_major) {
+		dev_err(dev,
+			"register block %s (type 0x%04x) at 0x%x has version %u.%u, driver supports major version %u: refusing the device\n",
+			desc->name, desc->type, off, major, minor,
+			desc->ver_major);
+		return -ENODEV;
+	}
+	if (!extoll_regs_range_ok(edev, off, desc->size)) {
+		dev_err(dev,
+			"register block %s at 0x%x (0x%x bytes) does not fit in BAR%d (0x%llx bytes)\n",
+			desc->name, off, desc->size, EXTOLL_BAR_REGS,
+			(unsigned long long)edev->regs_len);
+		return -ENODEV;
+	}
+
+	switch (desc->type) {
+	case EXTOLL_BLK_TYPE_INFO:
+		if (edev->info_off != U32_MAX) {
+			dev_warn(dev,
+				 "second %s block at 0x%x ignored (first at 0x%x)\n",
+				 desc->name, off, edev->info_off);
+			break;
+		}
+		edev->info_off = off;
+		break;
+	}
+	dev_dbg(dev, "register block %s v%u.%u at 0x%x\n", desc->name, major,
+		minor, off);
+	return 0;
+}
+
+/* Walk the block list from offset 0, bounded in length and within BAR0. */
+static int extoll_regs_walk(struct extoll_dev *edev)
+{
+	struct device *dev = &edev->pdev->dev;
+	const struct extoll_blk_desc *desc;
+	u64 off = 0, hdr;
+	u16 type;
+	int ret;
+
+	edev->nr_blocks = 0;
+	edev->info_off = U32_MAX;
+
+	do {
+		if (edev->nr_blocks == EXTOLL_MAX_BLOCKS) {
+			dev_err(dev,
+				"register block list does not end within %u blocks (loop?)\n",
+				EXTOLL_MAX_BLOCKS);
+			return -ENODEV;
+		}
+		if (!extoll_regs_range_ok(edev, off, sizeof(u64))) {
+			dev_err(dev,
+				"register block %u: offset 0x%llx is unaligned or beyond BAR%d (0x%llx bytes)\n",
+				edev->nr_blocks, off, EXTOLL_BAR_REGS,
+				(unsigned long long)edev->regs_len);
+			return -ENODEV;
+		}
+
+		hdr = extoll_rd(edev, off);
+		if (hdr == ~0ULL) {
+			dev_err(dev,
+				"register block header at 0x%llx reads all-ones: device not responding (gone, or not out of reset)\n",
+				off);
+			edev->gone = true;
+			return -ENODEV;
+		}
+
+		type = FIELD_GET(EXTOLL_BLK_HDR_BTYPE_MASK, hdr);
+		desc = extoll_blk_lookup(type);
+		if (desc) {
+			ret = extoll_blk_accept(edev, off, hdr, desc);
+			if (ret)
+				return ret;
+		} else {
+			dev_dbg(dev, "register block type 0x%04x at 0x%llx: unknown, skipped\n",
+				type, off);
+		}
+
+		edev->nr_blocks++;
+		off = FIELD_GET(EXTOLL_BLK_HDR_NEXT_MASK, hdr);
+	} while (off);
+
+	return 0;
+}
+
+/* Read the NIC's identity from the INFO block. */
+static int extoll_info_read(struct extoll_dev *edev)
+{
+	struct device *dev = &edev->pdev->dev;
+	struct extoll_info *info = &edev->info;
+	u64 id, ver, build;
+	u32 magic;
+
+	id = extoll_info_rd(edev, EXTOLL_INFO_ID);
+	magic = FIELD_GET(EXTOLL_INFO_ID_MAGIC_MASK, id);
+	if (magic != EXTOLL_INFO_ID_MAGIC_RESET) {
+		dev_err(dev,
+			"info block at 0x%x: bad magic 0x%08x, expected 0x%08llx ('EXTL')\n",
+			edev->info_off, magic, EXTOLL_INFO_ID_MAGIC_RESET);
+		return -ENODEV;
+	}
+	info->role = FIELD_GET(EXTOLL_INFO_ID_ROLE_MASK, id);
+	info->node_id = FIELD_GET(EXTOLL_INFO_ID_NODE_ID_MASK, id);
+
+	ver = extoll_info_rd(edev, EXTOLL_INFO_VERSION);
+	info->ver_major = FIELD_GET(EXTOLL_INFO_VERSION_MAJOR_MASK, ver);
+	info->ver_minor = FIELD_GET(EXTOLL_INFO_VERSION_MINOR_MASK, ver);
+	info->ver_patch = FIELD_GET(EXTOLL_INFO_VERSION_PATCH_MASK, ver);
+
+	build = extoll_info_rd(edev, EXTOLL_INFO_BUILD);
+	info->build_date = FIELD_GET(EXTOLL_INFO_BUILD_DATE_MASK, build);
+	info->build_commit = FIELD_GET(EXTOLL_INFO_BUILD_COMMIT_MASK, build);
+
+	return 0;
+}
+
+/**
+ * extoll_regs_probe() - find the register blocks and read the NIC's identity
+ * @edev: the NIC, with BAR0 mapped
+ *
+ * Return: 0, or -ENODEV with the reason logged.
+ */
+int extoll_regs_probe(struct extoll_dev *edev)
+{
+	int ret;
+
+	ret = extoll_regs_walk(edev);
+	if (ret)
+		return ret;
+
+	if (edev->info_off == U32_MAX) {
+		dev_err(&edev->pdev->dev,
+			"no info block (type 0x%04x) among %u register block(s)\n",
+			EXTOLL_BLK_TYPE_INFO, edev->nr_blocks);
+		return -ENODEV;
+	}
+
+	return extoll_info_read(edev);
+}
