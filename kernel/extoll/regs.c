@@ -27,6 +27,14 @@ static const struct extoll_blk_desc extoll_blk_known[] = {
 		.size = EXTOLL_INFO_CYCLES + sizeof(u64),
 		.name = "info",
 	},
+#ifdef EXTOLL_BLK_TYPE_PCIE	/* register maps from before the PCIe block lack it */
+	{
+		.type = EXTOLL_BLK_TYPE_PCIE,
+		.ver_major = EXTOLL_PCIE_VER_MAJOR,
+		.size = EXTOLL_PCIE_APERTURE + sizeof(u64),
+		.name = "pcie",
+	},
+#endif
 };
 
 static const struct extoll_blk_desc *extoll_blk_lookup(u16 type)
@@ -78,6 +86,9 @@ static int extoll_blk_accept(struct extoll_dev *edev, u32 off, u64 hdr,
 			break;
 		}
 		edev->info_off = off;
+		break;
+	default:
+		/* Known and version-checked; no driver code uses it yet. */
 		break;
 	}
 	dev_dbg(dev, "register block %s v%u.%u at 0x%x\n", desc->name, major,

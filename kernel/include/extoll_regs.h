@@ -6,7 +6,7 @@
 #ifndef EXTOLL_REGS_H
 #define EXTOLL_REGS_H
 
-#define EXTOLL_REGS_SIZE                             0x48
+#define EXTOLL_REGS_SIZE                             0x138
 
 /* Block info: NIC information */
 #define EXTOLL_INFO_BASE                             0x0000
@@ -50,6 +50,7 @@
 #define EXTOLL_INFO_IRQ_STATUS_TEST_SHIFT            0
 #define EXTOLL_INFO_IRQ_STATUS_TEST_WIDTH            1
 #define EXTOLL_INFO_IRQ_STATUS_TEST_MASK             0x1ULL
+#define EXTOLL_INFO_IRQ_STATUS_TEST_RESET            0x0ULL
 #define EXTOLL_INFO_IRQ_ENABLE                       0x0030
 #define EXTOLL_INFO_IRQ_ENABLE_TEST_SHIFT            0
 #define EXTOLL_INFO_IRQ_ENABLE_TEST_WIDTH            1
@@ -64,6 +65,59 @@
 #define EXTOLL_INFO_CYCLES_COUNT_SHIFT               0
 #define EXTOLL_INFO_CYCLES_COUNT_WIDTH               64
 #define EXTOLL_INFO_CYCLES_COUNT_MASK                0xffffffffffffffffULL
+
+/* Block pcie: PCIe interface */
+#define EXTOLL_PCIE_BASE                             0x0100
+#define EXTOLL_PCIE_TYPE                             0x0002
+#define EXTOLL_PCIE_VER_MAJOR                        1
+#define EXTOLL_PCIE_VER_MINOR                        0
+#define EXTOLL_PCIE_STATUS                           0x0008
+#define EXTOLL_PCIE_STATUS_FUNC_SHIFT                0
+#define EXTOLL_PCIE_STATUS_FUNC_WIDTH                3
+#define EXTOLL_PCIE_STATUS_FUNC_MASK                 0x7ULL
+#define EXTOLL_PCIE_STATUS_DEV_SHIFT                 3
+#define EXTOLL_PCIE_STATUS_DEV_WIDTH                 5
+#define EXTOLL_PCIE_STATUS_DEV_MASK                  0xf8ULL
+#define EXTOLL_PCIE_STATUS_BUS_SHIFT                 8
+#define EXTOLL_PCIE_STATUS_BUS_WIDTH                 8
+#define EXTOLL_PCIE_STATUS_BUS_MASK                  0xff00ULL
+#define EXTOLL_PCIE_STATUS_MEM_EN_SHIFT              16
+#define EXTOLL_PCIE_STATUS_MEM_EN_WIDTH              1
+#define EXTOLL_PCIE_STATUS_MEM_EN_MASK               0x10000ULL
+#define EXTOLL_PCIE_STATUS_BUS_MASTER_SHIFT          17
+#define EXTOLL_PCIE_STATUS_BUS_MASTER_WIDTH          1
+#define EXTOLL_PCIE_STATUS_BUS_MASTER_MASK           0x20000ULL
+#define EXTOLL_PCIE_STATUS_INTX_DISABLE_SHIFT        18
+#define EXTOLL_PCIE_STATUS_INTX_DISABLE_WIDTH        1
+#define EXTOLL_PCIE_STATUS_INTX_DISABLE_MASK         0x40000ULL
+#define EXTOLL_PCIE_STATUS_INTX_SHIFT                19
+#define EXTOLL_PCIE_STATUS_INTX_WIDTH                1
+#define EXTOLL_PCIE_STATUS_INTX_MASK                 0x80000ULL
+#define EXTOLL_PCIE_RX_TLP                           0x0010
+#define EXTOLL_PCIE_RX_TLP_COUNT_SHIFT               0
+#define EXTOLL_PCIE_RX_TLP_COUNT_WIDTH               32
+#define EXTOLL_PCIE_RX_TLP_COUNT_MASK                0xffffffffULL
+#define EXTOLL_PCIE_RX_TLP_COUNT_RESET               0x0ULL
+#define EXTOLL_PCIE_TX_TLP                           0x0018
+#define EXTOLL_PCIE_TX_TLP_COUNT_SHIFT               0
+#define EXTOLL_PCIE_TX_TLP_COUNT_WIDTH               32
+#define EXTOLL_PCIE_TX_TLP_COUNT_MASK                0xffffffffULL
+#define EXTOLL_PCIE_TX_TLP_COUNT_RESET               0x0ULL
+#define EXTOLL_PCIE_UR                               0x0020
+#define EXTOLL_PCIE_UR_COUNT_SHIFT                   0
+#define EXTOLL_PCIE_UR_COUNT_WIDTH                   32
+#define EXTOLL_PCIE_UR_COUNT_MASK                    0xffffffffULL
+#define EXTOLL_PCIE_UR_COUNT_RESET                   0x0ULL
+#define EXTOLL_PCIE_DROP                             0x0028
+#define EXTOLL_PCIE_DROP_COUNT_SHIFT                 0
+#define EXTOLL_PCIE_DROP_COUNT_WIDTH                 32
+#define EXTOLL_PCIE_DROP_COUNT_MASK                  0xffffffffULL
+#define EXTOLL_PCIE_DROP_COUNT_RESET                 0x0ULL
+#define EXTOLL_PCIE_APERTURE                         0x0030
+#define EXTOLL_PCIE_APERTURE_COUNT_SHIFT             0
+#define EXTOLL_PCIE_APERTURE_COUNT_WIDTH             32
+#define EXTOLL_PCIE_APERTURE_COUNT_MASK              0xffffffffULL
+#define EXTOLL_PCIE_APERTURE_COUNT_RESET             0x0ULL
 
 #define EXTOLL_BLK_HDR                               0x0000
 #define EXTOLL_BLK_HDR_BTYPE_SHIFT                   0
@@ -81,5 +135,6 @@
 
 /* Block types, for walking the block list. */
 #define EXTOLL_BLK_TYPE_INFO                         0x0001
+#define EXTOLL_BLK_TYPE_PCIE                         0x0002
 
 #endif /* EXTOLL_REGS_H */
