@@ -7,7 +7,7 @@ module extoll_regs (
 
         input wire s_cpuif_req,
         input wire s_cpuif_req_is_wr,
-        input wire [6:0] s_cpuif_addr,
+        input wire [8:0] s_cpuif_addr,
         input wire [63:0] s_cpuif_wr_data,
         input wire [63:0] s_cpuif_wr_biten,
         output wire s_cpuif_req_stall_wr,
@@ -27,7 +27,7 @@ module extoll_regs (
     //--------------------------------------------------------------------------
     logic cpuif_req;
     logic cpuif_req_is_wr;
-    logic [6:0] cpuif_addr;
+    logic [8:0] cpuif_addr;
     logic [63:0] cpuif_wr_data;
     logic [63:0] cpuif_wr_biten;
     logic cpuif_req_stall_wr;
@@ -77,10 +77,19 @@ module extoll_regs (
             logic irq_test;
             logic cycles;
         } info;
+        struct packed {
+            logic hdr;
+            logic status;
+            logic rx_tlp;
+            logic tx_tlp;
+            logic ur;
+            logic drop;
+            logic aperture;
+        } pcie;
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
-    logic [6:0] decoded_addr;
+    logic [8:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
     logic [63:0] decoded_wr_data;
@@ -91,15 +100,22 @@ module extoll_regs (
         automatic logic is_valid_rw;
         is_valid_addr = '1; // No valid address check
         is_valid_rw = '1; // No valid RW check
-        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 7'h0) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 7'h8) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 7'h10) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 7'h18) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 7'h20);
-        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 7'h28);
-        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 7'h30);
-        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 7'h38);
-        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 7'h40) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 9'h0) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 9'h8) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 9'h10) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 9'h18) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 9'h20);
+        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 9'h28);
+        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 9'h30);
+        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 9'h38);
+        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 9'h40) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 9'h100) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 9'h108) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 9'h110) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 9'h118) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 9'h120) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 9'h128) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 9'h130) & !cpuif_req_is_wr;
         decoded_err = '0;
     end
 
@@ -140,6 +156,48 @@ module extoll_regs (
                 } fire;
             } irq_test;
         } info;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } rx_tlp;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } tx_tlp;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } ur;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } drop;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } aperture;
+        } pcie;
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -166,6 +224,33 @@ module extoll_regs (
                 } fire;
             } irq_test;
         } info;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } rx_tlp;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } tx_tlp;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } ur;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } drop;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } aperture;
+        } pcie;
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -203,9 +288,6 @@ module extoll_regs (
         end else if(hwif_in.info.irq_status.test.hwset) begin // HW Set
             next_c = '1;
             load_next_c = '1;
-        end else begin // HW Write
-            next_c = hwif_in.info.irq_status.test.next;
-            load_next_c = '1;
         end
         field_combo.info.irq_status.test.next = next_c;
         field_combo.info.irq_status.test.load_next = load_next_c;
@@ -219,6 +301,7 @@ module extoll_regs (
             end
         end
     end
+    assign hwif_out.info.irq_status.test.value = field_storage.info.irq_status.test.value;
     // Field: extoll_nic.info.irq_enable.test
     always_comb begin
         automatic logic [0:0] next_c;
@@ -268,6 +351,141 @@ module extoll_regs (
         end
     end
     assign hwif_out.info.irq_test.fire.value = field_storage.info.irq_test.fire.value;
+    // Field: extoll_nic.pcie.rx_tlp.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.rx_tlp.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.rx_tlp.count.incr) begin // increment
+            field_combo.pcie.rx_tlp.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.rx_tlp.count.overflow = '0;
+        end
+        field_combo.pcie.rx_tlp.count.incrthreshold = (field_storage.pcie.rx_tlp.count.value >= 32'hffffffff);
+        field_combo.pcie.rx_tlp.count.next = next_c;
+        field_combo.pcie.rx_tlp.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.rx_tlp.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.rx_tlp.count.load_next) begin
+                field_storage.pcie.rx_tlp.count.value <= field_combo.pcie.rx_tlp.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.tx_tlp.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.tx_tlp.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.tx_tlp.count.incr) begin // increment
+            field_combo.pcie.tx_tlp.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.tx_tlp.count.overflow = '0;
+        end
+        field_combo.pcie.tx_tlp.count.incrthreshold = (field_storage.pcie.tx_tlp.count.value >= 32'hffffffff);
+        field_combo.pcie.tx_tlp.count.next = next_c;
+        field_combo.pcie.tx_tlp.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.tx_tlp.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.tx_tlp.count.load_next) begin
+                field_storage.pcie.tx_tlp.count.value <= field_combo.pcie.tx_tlp.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.ur.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.ur.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.ur.count.incr) begin // increment
+            field_combo.pcie.ur.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.ur.count.overflow = '0;
+        end
+        field_combo.pcie.ur.count.incrthreshold = (field_storage.pcie.ur.count.value >= 32'hffffffff);
+        field_combo.pcie.ur.count.next = next_c;
+        field_combo.pcie.ur.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.ur.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.ur.count.load_next) begin
+                field_storage.pcie.ur.count.value <= field_combo.pcie.ur.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.drop.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.drop.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.drop.count.incr) begin // increment
+            field_combo.pcie.drop.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.drop.count.overflow = '0;
+        end
+        field_combo.pcie.drop.count.incrthreshold = (field_storage.pcie.drop.count.value >= 32'hffffffff);
+        field_combo.pcie.drop.count.next = next_c;
+        field_combo.pcie.drop.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.drop.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.drop.count.load_next) begin
+                field_storage.pcie.drop.count.value <= field_combo.pcie.drop.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.aperture.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.aperture.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.aperture.count.incr) begin // increment
+            field_combo.pcie.aperture.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.aperture.count.overflow = '0;
+        end
+        field_combo.pcie.aperture.count.incrthreshold = (field_storage.pcie.aperture.count.value >= 32'hffffffff);
+        field_combo.pcie.aperture.count.next = next_c;
+        field_combo.pcie.aperture.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.aperture.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.aperture.count.load_next) begin
+                field_storage.pcie.aperture.count.value <= field_combo.pcie.aperture.count.next;
+            end
+        end
+    end
 
     //--------------------------------------------------------------------------
     // Write response
@@ -280,7 +498,7 @@ module extoll_regs (
     // Readback
     //--------------------------------------------------------------------------
 
-    logic [6:0] rd_mux_addr;
+    logic [8:0] rd_mux_addr;
     assign rd_mux_addr = decoded_addr;
 
     logic readback_err;
@@ -289,40 +507,70 @@ module extoll_regs (
     always_comb begin
         automatic logic [63:0] readback_data_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 7'h0) begin
+        if(rd_mux_addr == 9'h0) begin
             readback_data_var[15:0] = 16'h1;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
-            readback_data_var[63:32] = 32'h0;
+            readback_data_var[63:32] = 32'h100;
         end
-        if(rd_mux_addr == 7'h8) begin
+        if(rd_mux_addr == 9'h8) begin
             readback_data_var[31:0] = 32'h4c545845;
             readback_data_var[39:32] = hwif_in.info.id.role.next;
             readback_data_var[63:48] = hwif_in.info.id.node_id.next;
         end
-        if(rd_mux_addr == 7'h10) begin
+        if(rd_mux_addr == 9'h10) begin
             readback_data_var[15:0] = hwif_in.info.version.patch.next;
             readback_data_var[31:16] = hwif_in.info.version.minor.next;
             readback_data_var[47:32] = hwif_in.info.version.major.next;
         end
-        if(rd_mux_addr == 7'h18) begin
+        if(rd_mux_addr == 9'h18) begin
             readback_data_var[31:0] = hwif_in.info.build.date.next;
             readback_data_var[63:32] = hwif_in.info.build.commit.next;
         end
-        if(rd_mux_addr == 7'h20) begin
+        if(rd_mux_addr == 9'h20) begin
             readback_data_var[63:0] = field_storage.info.scratch.data.value;
         end
-        if(rd_mux_addr == 7'h28) begin
+        if(rd_mux_addr == 9'h28) begin
             readback_data_var[0] = field_storage.info.irq_status.test.value;
         end
-        if(rd_mux_addr == 7'h30) begin
+        if(rd_mux_addr == 9'h30) begin
             readback_data_var[0] = field_storage.info.irq_enable.test.value;
         end
-        if(rd_mux_addr == 7'h38) begin
+        if(rd_mux_addr == 9'h38) begin
             readback_data_var[0] = field_storage.info.irq_test.fire.value;
         end
-        if(rd_mux_addr == 7'h40) begin
+        if(rd_mux_addr == 9'h40) begin
             readback_data_var[63:0] = hwif_in.info.cycles.count.next;
+        end
+        if(rd_mux_addr == 9'h100) begin
+            readback_data_var[15:0] = 16'h2;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h0;
+        end
+        if(rd_mux_addr == 9'h108) begin
+            readback_data_var[2:0] = hwif_in.pcie.status.func.next;
+            readback_data_var[7:3] = hwif_in.pcie.status.dev.next;
+            readback_data_var[15:8] = hwif_in.pcie.status.bus.next;
+            readback_data_var[16] = hwif_in.pcie.status.mem_en.next;
+            readback_data_var[17] = hwif_in.pcie.status.bus_master.next;
+            readback_data_var[18] = hwif_in.pcie.status.intx_disable.next;
+            readback_data_var[19] = hwif_in.pcie.status.intx.next;
+        end
+        if(rd_mux_addr == 9'h110) begin
+            readback_data_var[31:0] = field_storage.pcie.rx_tlp.count.value;
+        end
+        if(rd_mux_addr == 9'h118) begin
+            readback_data_var[31:0] = field_storage.pcie.tx_tlp.count.value;
+        end
+        if(rd_mux_addr == 9'h120) begin
+            readback_data_var[31:0] = field_storage.pcie.ur.count.value;
+        end
+        if(rd_mux_addr == 9'h128) begin
+            readback_data_var[31:0] = field_storage.pcie.drop.count.value;
+        end
+        if(rd_mux_addr == 9'h130) begin
+            readback_data_var[31:0] = field_storage.pcie.aperture.count.value;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

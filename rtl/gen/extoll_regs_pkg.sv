@@ -4,104 +4,200 @@
 package extoll_regs_pkg;
 
     localparam EXTOLL_REGS_DATA_WIDTH = 64;
-    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 7;
-    localparam EXTOLL_REGS_SIZE = 'h48;
+    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 9;
+    localparam EXTOLL_REGS_SIZE = 'h138;
 
     typedef struct packed {
         logic [7:0] next;
-    } nic_info_t_hdr_50e3aa26__id__role__in_t;
+    } nic_info_t_hdr_2e03b6b8__id__role__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } nic_info_t_hdr_50e3aa26__id__node_id__in_t;
+    } nic_info_t_hdr_2e03b6b8__id__node_id__in_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__id__role__in_t role;
-        nic_info_t_hdr_50e3aa26__id__node_id__in_t node_id;
-    } nic_info_t_hdr_50e3aa26__id__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } nic_info_t_hdr_50e3aa26__version__patch__in_t;
+        nic_info_t_hdr_2e03b6b8__id__role__in_t role;
+        nic_info_t_hdr_2e03b6b8__id__node_id__in_t node_id;
+    } nic_info_t_hdr_2e03b6b8__id__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } nic_info_t_hdr_50e3aa26__version__minor__in_t;
+    } nic_info_t_hdr_2e03b6b8__version__patch__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } nic_info_t_hdr_50e3aa26__version__major__in_t;
+    } nic_info_t_hdr_2e03b6b8__version__minor__in_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__version__patch__in_t patch;
-        nic_info_t_hdr_50e3aa26__version__minor__in_t minor;
-        nic_info_t_hdr_50e3aa26__version__major__in_t major;
-    } nic_info_t_hdr_50e3aa26__version__in_t;
+        logic [15:0] next;
+    } nic_info_t_hdr_2e03b6b8__version__major__in_t;
+
+    typedef struct packed {
+        nic_info_t_hdr_2e03b6b8__version__patch__in_t patch;
+        nic_info_t_hdr_2e03b6b8__version__minor__in_t minor;
+        nic_info_t_hdr_2e03b6b8__version__major__in_t major;
+    } nic_info_t_hdr_2e03b6b8__version__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } nic_info_t_hdr_50e3aa26__build__date__in_t;
+    } nic_info_t_hdr_2e03b6b8__build__date__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } nic_info_t_hdr_50e3aa26__build__commit__in_t;
+    } nic_info_t_hdr_2e03b6b8__build__commit__in_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__build__date__in_t date;
-        nic_info_t_hdr_50e3aa26__build__commit__in_t commit;
-    } nic_info_t_hdr_50e3aa26__build__in_t;
+        nic_info_t_hdr_2e03b6b8__build__date__in_t date;
+        nic_info_t_hdr_2e03b6b8__build__commit__in_t commit;
+    } nic_info_t_hdr_2e03b6b8__build__in_t;
 
     typedef struct packed {
-        logic next;
         logic hwset;
-    } nic_info_t_hdr_50e3aa26__irq_status__test__in_t;
+    } nic_info_t_hdr_2e03b6b8__irq_status__test__in_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__irq_status__test__in_t test;
-    } nic_info_t_hdr_50e3aa26__irq_status__in_t;
+        nic_info_t_hdr_2e03b6b8__irq_status__test__in_t test;
+    } nic_info_t_hdr_2e03b6b8__irq_status__in_t;
 
     typedef struct packed {
         logic [63:0] next;
-    } nic_info_t_hdr_50e3aa26__cycles__count__in_t;
+    } nic_info_t_hdr_2e03b6b8__cycles__count__in_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__cycles__count__in_t count;
-    } nic_info_t_hdr_50e3aa26__cycles__in_t;
+        nic_info_t_hdr_2e03b6b8__cycles__count__in_t count;
+    } nic_info_t_hdr_2e03b6b8__cycles__in_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__id__in_t id;
-        nic_info_t_hdr_50e3aa26__version__in_t version;
-        nic_info_t_hdr_50e3aa26__build__in_t build;
-        nic_info_t_hdr_50e3aa26__irq_status__in_t irq_status;
-        nic_info_t_hdr_50e3aa26__cycles__in_t cycles;
-    } nic_info_t_hdr_50e3aa26__in_t;
+        nic_info_t_hdr_2e03b6b8__id__in_t id;
+        nic_info_t_hdr_2e03b6b8__version__in_t version;
+        nic_info_t_hdr_2e03b6b8__build__in_t build;
+        nic_info_t_hdr_2e03b6b8__irq_status__in_t irq_status;
+        nic_info_t_hdr_2e03b6b8__cycles__in_t cycles;
+    } nic_info_t_hdr_2e03b6b8__in_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__in_t info;
+        logic [2:0] next;
+    } pcie_t_hdr_8b653b4f__status__func__in_t;
+
+    typedef struct packed {
+        logic [4:0] next;
+    } pcie_t_hdr_8b653b4f__status__dev__in_t;
+
+    typedef struct packed {
+        logic [7:0] next;
+    } pcie_t_hdr_8b653b4f__status__bus__in_t;
+
+    typedef struct packed {
+        logic next;
+    } pcie_t_hdr_8b653b4f__status__mem_en__in_t;
+
+    typedef struct packed {
+        logic next;
+    } pcie_t_hdr_8b653b4f__status__bus_master__in_t;
+
+    typedef struct packed {
+        logic next;
+    } pcie_t_hdr_8b653b4f__status__intx_disable__in_t;
+
+    typedef struct packed {
+        logic next;
+    } pcie_t_hdr_8b653b4f__status__intx__in_t;
+
+    typedef struct packed {
+        pcie_t_hdr_8b653b4f__status__func__in_t func;
+        pcie_t_hdr_8b653b4f__status__dev__in_t dev;
+        pcie_t_hdr_8b653b4f__status__bus__in_t bus;
+        pcie_t_hdr_8b653b4f__status__mem_en__in_t mem_en;
+        pcie_t_hdr_8b653b4f__status__bus_master__in_t bus_master;
+        pcie_t_hdr_8b653b4f__status__intx_disable__in_t intx_disable;
+        pcie_t_hdr_8b653b4f__status__intx__in_t intx;
+    } pcie_t_hdr_8b653b4f__status__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_a82d4e1c_name_33947d31__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_a82d4e1c_name_33947d31__count__in_t count;
+    } pcie_cnt_t_desc_a82d4e1c_name_33947d31__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_536c0906_name_5407efa7__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_536c0906_name_5407efa7__count__in_t count;
+    } pcie_cnt_t_desc_536c0906_name_5407efa7__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__count__in_t count;
+    } pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_a53863ee_name_00aa8dd4__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_a53863ee_name_00aa8dd4__count__in_t count;
+    } pcie_cnt_t_desc_a53863ee_name_00aa8dd4__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_4de14efd_name_52702d50__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_4de14efd_name_52702d50__count__in_t count;
+    } pcie_cnt_t_desc_4de14efd_name_52702d50__in_t;
+
+    typedef struct packed {
+        pcie_t_hdr_8b653b4f__status__in_t status;
+        pcie_cnt_t_desc_a82d4e1c_name_33947d31__in_t rx_tlp;
+        pcie_cnt_t_desc_536c0906_name_5407efa7__in_t tx_tlp;
+        pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__in_t ur;
+        pcie_cnt_t_desc_a53863ee_name_00aa8dd4__in_t drop;
+        pcie_cnt_t_desc_4de14efd_name_52702d50__in_t aperture;
+    } pcie_t_hdr_8b653b4f__in_t;
+
+    typedef struct packed {
+        nic_info_t_hdr_2e03b6b8__in_t info;
+        pcie_t_hdr_8b653b4f__in_t pcie;
     } extoll_nic__in_t;
 
     typedef struct packed {
         logic value;
-    } nic_info_t_hdr_50e3aa26__irq_enable__test__out_t;
+    } nic_info_t_hdr_2e03b6b8__irq_status__test__out_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__irq_enable__test__out_t test;
-    } nic_info_t_hdr_50e3aa26__irq_enable__out_t;
+        nic_info_t_hdr_2e03b6b8__irq_status__test__out_t test;
+    } nic_info_t_hdr_2e03b6b8__irq_status__out_t;
 
     typedef struct packed {
         logic value;
-    } nic_info_t_hdr_50e3aa26__irq_test__fire__out_t;
+    } nic_info_t_hdr_2e03b6b8__irq_enable__test__out_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__irq_test__fire__out_t fire;
-    } nic_info_t_hdr_50e3aa26__irq_test__out_t;
+        nic_info_t_hdr_2e03b6b8__irq_enable__test__out_t test;
+    } nic_info_t_hdr_2e03b6b8__irq_enable__out_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__irq_enable__out_t irq_enable;
-        nic_info_t_hdr_50e3aa26__irq_test__out_t irq_test;
-    } nic_info_t_hdr_50e3aa26__out_t;
+        logic value;
+    } nic_info_t_hdr_2e03b6b8__irq_test__fire__out_t;
 
     typedef struct packed {
-        nic_info_t_hdr_50e3aa26__out_t info;
+        nic_info_t_hdr_2e03b6b8__irq_test__fire__out_t fire;
+    } nic_info_t_hdr_2e03b6b8__irq_test__out_t;
+
+    typedef struct packed {
+        nic_info_t_hdr_2e03b6b8__irq_status__out_t irq_status;
+        nic_info_t_hdr_2e03b6b8__irq_enable__out_t irq_enable;
+        nic_info_t_hdr_2e03b6b8__irq_test__out_t irq_test;
+    } nic_info_t_hdr_2e03b6b8__out_t;
+
+    typedef struct packed {
+        nic_info_t_hdr_2e03b6b8__out_t info;
     } extoll_nic__out_t;
 endpackage

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * EXTOLL-style NIC: the in-kernel API of the extoll driver (GPL exports).
+ *
+ * Remote register access (RRA) and tunnelled configuration requests are
+ * atomic-safe: they never sleep, may be called with interrupts off and from
+ * interrupt context, are serialised per NIC by a raw spinlock and give up
+ * after the module parameter extoll.rra_timeout_us (default 5000 us).
+ *
+ * For every remote node attached by user space the extoll driver creates an
+ * auxiliary device "extoll.naa.<id>" (struct extoll_naa_dev); naa_bus is its
+ * driver. See docs/kernel.md and docs/remote-access.md.
+ */
+#ifndef LINUX_EXTOLL_H
+#define LINUX_EXTOLL_H
+
+#include <linux/auxiliary_bus.h>
+#include <linux/types.h>
+
+struct extoll_dev;
+struct pci_dev;
+struct resource;
+
+/* Name of the auxiliary devices, as matched by a driver's id table. */
+#define EXTOLL_NAA_AUXDEV_NAME	"naa"
+#define EXTOLL_NAA_AUXDEV_MATCH	"extoll." EXTOLL_NAA_AUXDEV_NAME
+
+/* PCIe completion status values (cpl_status). */
+#define EXTOLL_CPL_SC		0
+#define EXTOLL_CPL_UR		1
+#define EXTOLL_CPL_CRS		2
+#define EXTOLL_CPL_CA		4
+
+/* The NIC's role strap (INFO id.role). */
+#define EXTOLL_ROLE_EP		0
+#define EXTOLL_ROLE_RP		1
+
+/* Life of an attached node, as reported by its driver (sysfs "state"). */
+enum extoll_naa_state {
+	EXTOLL_NAA_WAITING = 0,	/* created, no driver bound yet */
+	EXTOLL_NAA_PROBING,	/* the driver is checking the node */
+	EXTOLL_NAA_ATTACHED,	/* PCI domain exists */
+	EXTOLL_NAA_FAILED,	/* the driver refused the node (see error) */
+	EXTOLL_NAA_DEAD,	/* attached, but the node stopped answering */
+	EXTOLL_NAA_DETACHING,	/* the driver is tearing the domain down */
+};
+
+/**
+ * struct extoll_naa_dev - one attachable remote node (auxiliary device)
+ * @adev: the auxiliary device, a child of the NIC's PCI device
+ * @nic: the NIC that reaches the node
+ * @node: the node id of the remote NIC (root-port mode)
+ *
+ * The remaining fields belong to the extoll driver; use
+ * extoll_naa_set_state() to update them.
+ */
+struct extoll_naa_dev {
+	struct auxiliary_device adev;
+	struct extoll_dev *nic;
+	u16 node;
+
+	/* private to the extoll driver */
+	int state;		/* enum extoll_naa_state */
+	int error;		/* last error reported with EXTOLL_NAA_FAILED */
+	int domain;		/* PCI domain, or -1 */
+	struct list_head list;
+};
+
+static inline struct extoll_naa_dev *to_extoll_naa(struct auxiliary_device *adev)
+{
+	return container_of(adev, struct extoll_naa_dev, adev);
+}
+
+void extoll_naa_set_state(struct extoll_naa_dev *naa,
+			  enum extoll_naa_state state, int error, int domain);
+
+/* The NIC. */
+struct pci_dev *extoll_pci_dev(struct extoll_dev *nic);
+u16 extoll_node_id(struct extoll_dev *nic);
+u64 extoll_cmp_bus_addr(struct extoll_dev *nic);
+struct resource *extoll_aperture(struct extoll_dev *nic);
+unsigned int extoll_rra_timeout_us(void);
+
+/*
+ * Remote register access. addr is the register byte offset at the node
+ * (8-byte aligned, the node's BAR0 layout). Return 0, or:
+ *   -ETIMEDOUT   no completion within the timeout (*val = all-ones)
+ *   -EREMOTEIO   the node answered "no such register" (*val = all-ones)
+ *   -EINVAL      bad address or route
+ *   -EOPNOTSUPP  this NIC has no rra block
+ */
+int extoll_rra_read(struct extoll_dev *nic, u16 node, u32 addr, u64 *val);
+int extoll_rra_write(struct extoll_dev *nic, u16 node, u32 addr, u64 val);
+
+/*
+ * Source-routed variants for discovery, before routing tables exist: route
+ * is the hop list (7 hops x 3 bits, hop 0 in bits 2:0, the last used hop 7 =
+ * eject). *answered receives the node id of the NIC that answered (may be
+ * NULL).
+ */
+int extoll_rra_read_routed(struct extoll_dev *nic, u64 route, u32 addr,
+			   u64 *val, u16 *answered);
+int extoll_rra_write_routed(struct extoll_dev *nic, u64 route, u32 addr,
+			    u64 val, u16 *answered);
+
+/**
+ * struct extoll_cfg_req - a configuration request through the config tunnel
+ * @bus: bus number in the remote hierarchy; 0 is the root port's own bus
+ *       (CfgRd0/CfgWr0), others are sent as CfgRd1/CfgWr1
+ * @devfn: device and function
+ * @where: register offset, 0..4095, naturally aligned to @size
+ * @size: 1, 2 or 4
+ * @write: write @val instead of reading
+ * @val: write data (low @size bytes), or the read data on return
+ * @cpl_status: the PCIe completion status on return (EXTOLL_CPL_*)
+ */
+struct extoll_cfg_req {
+	u8 bus;
+	u8 devfn;
+	u16 where;
+	u8 size;
+	bool write;
+	u32 val;
+	u8 cpl_status;
+};
+
+/*
+ * Send one CfgRd0/CfgWr0/CfgRd1/CfgWr1 (tag 0xff) to the PCIe side of @node
+ * and wait for its completion. Return 0 on SC, -EIO for UR/CA, -EAGAIN for
+ * CRS (req->cpl_status tells which; read data all-ones), -ETIMEDOUT, -EINVAL,
+ * -EOPNOTSUPP as for RRA.
+ */
+int extoll_cfg_tlp(struct extoll_dev *nic, u16 node, struct extoll_cfg_req *req);
+
+#endif /* LINUX_EXTOLL_H */

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR Apache-2.0 */
+/*
+ * EXTOLL-style NIC: the character device /dev/extollN and its ioctls.
+ *
+ * Shared by the kernel driver (kernel/extoll/cdev.c) and user space
+ * (userspace/lib/libextoll). Documented in docs/kernel.md.
+ *
+ * Every ioctl except EXTOLL_IOC_INFO needs CAP_SYS_ADMIN.
+ */
+#ifndef EXTOLL_IOCTL_H
+#define EXTOLL_IOCTL_H
+
+#include <linux/ioctl.h>
+#include <linux/types.h>
+
+#define EXTOLL_IOC_MAGIC	'X'
+
+/* ABI version of this header, reported by EXTOLL_IOC_INFO. */
+#define EXTOLL_IOC_ABI		1
+
+/* struct extoll_ioc_info: the NIC. */
+struct extoll_ioc_info {
+	__u32 abi;		/* EXTOLL_IOC_ABI of the driver */
+	__u16 node_id;		/* this NIC's node id */
+	__u8 role;		/* 0 endpoint, 1 root port */
+	__u8 rra;		/* 1: the NIC has an rra block (remote access works) */
+	__u32 rtl_version;	/* major << 16 | minor << 8 | patch (8 bit each) */
+	__u32 rra_timeout_us;	/* current RRA/config timeout */
+	char pci_name[32];	/* "0000:00:02.0" */
+};
+
+/* struct extoll_ioc_rra: one remote register access. */
+#define EXTOLL_RRA_READ		0
+#define EXTOLL_RRA_WRITE	1
+
+/* flags */
+#define EXTOLL_RRA_F_SRCROUTE	(1U << 0)	/* route by .route, not the tables */
+
+/* A source route: 7 hops of 3 bits, hop 0 in bits 2:0 (docs/packets.md). */
+#define EXTOLL_ROUTE_HOP_BITS	3
+#define EXTOLL_ROUTE_HOPS	7
+#define EXTOLL_ROUTE_PORT_EJECT	7
+
+struct extoll_ioc_rra {
+	__u32 op;		/* in: EXTOLL_RRA_READ or EXTOLL_RRA_WRITE */
+	__u32 flags;		/* in: EXTOLL_RRA_F_* */
+	__u16 node;		/* in: destination node (table routing) */
+	__u16 answered;		/* out: node id in the completion record */
+	__u32 addr;		/* in: register byte offset at the node (8-byte aligned, < 16 MiB) */
+	__u64 route;		/* in: hop list when EXTOLL_RRA_F_SRCROUTE */
+	__u64 data;		/* in: write data; out: read data (all-ones on error) */
+	__u32 status;		/* out: completion record status (0 ok, 1 register error) */
+	__u32 pad;
+};
+
+/* struct extoll_ioc_cfg: one tunnelled configuration request (op TLP). */
+struct extoll_ioc_cfg {
+	__u16 node;		/* in: the root-port NIC */
+	__u8 bus;		/* in: bus number in the remote hierarchy (0: the root port) */
+	__u8 devfn;		/* in: device << 3 | function */
+	__u16 where;		/* in: register offset, 0..4095 */
+	__u8 size;		/* in: 1, 2 or 4 bytes, naturally aligned */
+	__u8 write;		/* in: 1 write, 0 read */
+	__u32 val;		/* in: write data; out: read data (all-ones on error) */
+	__u8 cpl_status;	/* out: PCIe completion status (0 SC, 1 UR, 2 CRS, 4 CA) */
+	__u8 pad[3];
+};
+
+/* struct extoll_ioc_node: attach / detach one remote node. */
+struct extoll_ioc_node {
+	__u16 node;
+	__u16 pad;
+	__u32 id;		/* out (attach): auxiliary device extoll.naa.<id> */
+};
+
+#define EXTOLL_IOC_INFO		_IOR(EXTOLL_IOC_MAGIC, 0x00, struct extoll_ioc_info)
+#define EXTOLL_IOC_RRA		_IOWR(EXTOLL_IOC_MAGIC, 0x01, struct extoll_ioc_rra)
+#define EXTOLL_IOC_CFG		_IOWR(EXTOLL_IOC_MAGIC, 0x02, struct extoll_ioc_cfg)
+#define EXTOLL_IOC_ATTACH	_IOWR(EXTOLL_IOC_MAGIC, 0x03, struct extoll_ioc_node)
+#define EXTOLL_IOC_DETACH	_IOW(EXTOLL_IOC_MAGIC, 0x04, struct extoll_ioc_node)
+
+#endif /* EXTOLL_IOCTL_H */

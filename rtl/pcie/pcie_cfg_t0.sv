@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// pcie_cfg_t0: Type-0 configuration space of a single-function PCIe endpoint.
+//
+// Completes CfgRd0/CfgWr0 requests handed over by the receive path (one at a
+// time) and drives the state the rest of the endpoint needs: the memory
+// space enable, bus master enable and INTx disable bits of the command
+// register, the BAR0/BAR2 base addresses and the completer ID captured from
+// the last CfgWr0 (PCIe rule: an endpoint learns its bus and device number
+// from the configuration writes it receives).
+//
+// Layout (only the first 256 bytes are implemented; QEMU's proxy device
+// shows no more; extended space 0x100-0xfff reads as zero, writes ignored):
+//   0x00 vendor/device ID        0x2c subsystem vendor/ID (= vendor/device)
+//   0x04 command/status          0x34 capabilities pointer = 0x40
+//   0x08 revision/class code     0x3c interrupt line (RW), pin = INTA
+//   0x0c cache line size (RW), header type 0 (single function)
+//   0x10 BAR0: registers, 32-bit non-prefetchable memory, 2^REG_BAR_LOG2 bytes
+//   0x14 BAR1: 0 (unimplemented)
+//   0x18 BAR2: SMFU aperture, 32-bit non-prefetchable memory, 2^APERTURE_LOG2 bytes
+//   0x1c-0x24 BAR3-5: 0, 0x30 expansion ROM: 0
+//   0x40 PCI Express capability (version 2, endpoint), last in the list
+//
+// BAR sizing: the bits below the BAR size are hard-wired zero, so writing
+// all ones reads back the size mask (0xffff0000 for 64 KiB).
+
+`default_nettype none
+
+// Package items are referenced by qualified name (pcie_tlp_pkg::...):
+// Yosys does not read package imports inside modules.
+
+module pcie_cfg_t0
+#(
+    parameter logic [15:0] VENDOR_ID     = 16'h1ee7,   // PCI vendor ID
+    parameter logic [15:0] DEVICE_ID     = 16'h0001,   // PCI device ID
+    parameter logic [7:0]  REVISION      = 8'h00,      // revision ID
+    parameter logic [23:0] CLASS_CODE    = 24'h028000, // class code (network, other)
+    parameter int          REG_BAR_LOG2  = 16,         // BAR0 size, log2 bytes (>= 12)
+    parameter int          APERTURE_LOG2 = 28,         // BAR2 size, log2 bytes (<= 31)
+    parameter logic [3:0]  LINK_SPEED    = 4'd2,       // reported link speed (2: 5 GT/s)
+    parameter logic [5:0]  LINK_WIDTH    = 6'd4        // reported link width (lanes)
+) (
+    // ---------------- clock and reset ----------------
+    input  wire logic        clk,
+    input  wire logic        rst,             // synchronous, active high
+
+    // ---------------- request from the receive path ----------------
+    // CfgRd0 / CfgWr0 (Length 1) only; the receive path filters the rest.
+    input  wire logic        req_valid,
+    output      logic        req_ready,
+    input  wire pcie_tlp_pkg::tlp_req_t    req,             // decoded header
+    input  wire logic [31:0] req_wdata,       // payload dword of a CfgWr0
+
+    // ---------------- completion stream (to the transmit arbiter) ----------------
+    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
+    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
+    output      logic        m_cpl_sop,
+    output      logic        m_cpl_eop,
+    output      logic        m_cpl_valid,
+    input  wire logic        m_cpl_ready,
+
+    // ---------------- configuration state ----------------
+    output      logic [15:0] cpl_id,          // completer ID {bus, device, function 0}
+    output      logic        mem_en,          // command: memory space enable
+    output      logic        bus_master,      // command: bus master enable
+    output      logic        intx_disable,    // command: INTx disable
+    output      logic [31:0] bar0,            // BAR0 base (low bits zero)
+    output      logic [31:0] bar2,            // BAR2 base (low bits zero)
+
+    // ---------------- status inputs ----------------
+    input  wire logic        intx_pending,    // status.InterruptStatus (before masking)
+    input  wire logic        ur_detected      // pulse: an unsupported request was received
+);
+
+    `include "pcie_tlp_func.svh"
+
+    // ------------------------------------------------------------------
+    // Registers and their writable bits
+    // ------------------------------------------------------------------
+    localparam logic [31:0] BAR0_MASK    = ~((32'd1 << REG_BAR_LOG2) - 32'd1);
+    localparam logic [31:0] BAR2_MASK    = ~((32'd1 << APERTURE_LOG2) - 32'd1);
+    localparam logic [15:0] CMD_MASK     = 16'h0546;  // MSE, BME, PER, SERR#, INTx disable
+    localparam logic [15:0] DEVCTL_MASK  = 16'h78ff;  // error reporting, RO, MPS, NS, MRRS
+    localparam logic [15:0] DEVCTL_RESET = 16'h2810;  // MRRS 512 B, NS and RO enabled
+    localparam logic [15:0] LNKCTL_MASK  = 16'h00cb;  // ASPM, RCB, common clock, ext. synch
+    localparam logic [15:0] LNKCTL2_MASK = 16'h000f;  // target link speed
+
+    localparam logic [31:0] PCIE_CAP   = 32'h0002_0010;  // v2, endpoint, next 0, ID 0x10
+    // DevCap: MPSS 128 B, L0s/L1 acceptable latency no limit, role-based error reporting
+    localparam logic [31:0] DEV_CAP    = 32'h0000_8fc0;
+    localparam logic [31:0] LINK_CAP   = {22'd0, LINK_WIDTH, LINK_SPEED};
+    localparam logic [15:0] LINK_STA   = {3'b000, 1'b1, 2'b00, LINK_WIDTH, LINK_SPEED};
+    localparam logic [31:0] LINK_CAP2  = {24'd0, 7'((8'd1 << LINK_SPEED) - 8'd1), 1'b0};
+
+    logic [15:0] cmd_q;
+    logic [7:0]  cache_line_q;
+    logic [31:0] bar0_q, bar2_q;
+    logic [7:0]  int_line_q;
+    logic [15:0] devctl_q;
+    logic        devsta_ur_q;
+    logic [15:0] lnkctl_q;
+    logic [3:0]  lnkctl2_q;
+    logic [7:0]  bus_q;
+    logic [4:0]  dev_q;
+
+    // Merge a write into a register: enabled bytes, writable bits only.
+    function automatic logic [31:0] wr_merge(input logic [31:0] old, input logic [31:0] data,
+                                             input logic [3:0] be, input logic [31:0] mask);
+        logic [31:0] r;
+        r = old;
+        for (int b = 0; b < 4; b++) begin
+            if (be[b]) begin
+                r[8*b +: 8] = (old[8*b +: 8] & ~mask[8*b +: 8]) | (data[8*b +: 8] & mask[8*b +: 8]);
+            end
+        end
+        wr_merge = r;
+    endfunction
+
+    // ------------------------------------------------------------------
+    // Read multiplexer
+    // ------------------------------------------------------------------
+    logic [9:0]  dw_idx;       // dword index 0..1023 of the register
+    logic [31:0] rdata;
+    logic [15:0] status;
+
+    assign dw_idx = req.addr[11:2];
+    assign status = {11'd0, 1'b1, intx_pending, 3'd0};   // capabilities list, interrupt status
+
+    always_comb begin
+        rdata = 32'd0;
+        case (dw_idx)
+            10'd0:  rdata = {DEVICE_ID, VENDOR_ID};
+            10'd1:  rdata = {status, cmd_q};
+            10'd2:  rdata = {CLASS_CODE, REVISION};
+            10'd3:  rdata = {8'h00, 8'h00, 8'h00, cache_line_q};
+            10'd4:  rdata = bar0_q;
+            10'd6:  rdata = bar2_q;
+            10'd11: rdata = {DEVICE_ID, VENDOR_ID};
+            10'd13: rdata = 32'h0000_0040;
+            10'd15: rdata = {8'h00, 8'h00, 8'h01, int_line_q};
+            10'd16: rdata = PCIE_CAP;
+            10'd17: rdata = DEV_CAP;
+            10'd18: rdata = {12'd0, devsta_ur_q, 3'd0, devctl_q};
+            10'd19: rdata = LINK_CAP;
+            10'd20: rdata = {LINK_STA, lnkctl_q};
+            10'd27: rdata = LINK_CAP2;
+            10'd28: rdata = {16'd0, 12'd0, lnkctl2_q};
+            default: rdata = 32'd0;
+        endcase
+    end
+
+    // Writable bits of each register (all others read-only)
+    logic [31:0] wmask;
+    logic [31:0] wval;       // register value after the write
+    always_comb begin
+        case (dw_idx)
+            10'd1:   wmask = {16'd0, CMD_MASK};
+            10'd3:   wmask = 32'h0000_00ff;
+            10'd4:   wmask = BAR0_MASK;
+            10'd6:   wmask = BAR2_MASK;
+            10'd15:  wmask = 32'h0000_00ff;
+            10'd18:  wmask = {16'd0, DEVCTL_MASK};
+            10'd20:  wmask = {16'd0, LNKCTL_MASK};
+            10'd28:  wmask = {16'd0, LNKCTL2_MASK};
+            default: wmask = 32'd0;
+        endcase
+        wval = wr_merge(rdata, req_wdata, req.first_be, wmask);
+    end
+
+    // ------------------------------------------------------------------
+    // Request handling and register writes
+    // ------------------------------------------------------------------
+    typedef enum logic [1:0] { S_IDLE, S_HDR, S_DATA } state_e;
+    state_e                state_q;
+    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
+    logic [31:0]           data_q;
+    logic                  is_wr;
+    logic                  accept;
+
+    assign req_ready = (state_q == S_IDLE);
+    assign accept    = req_valid && req_ready;
+    assign is_wr     = req.fmt[1];
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            cmd_q        <= 16'd0;
+            cache_line_q <= 8'd0;
+            bar0_q       <= 32'd0;
+            bar2_q       <= 32'd0;
+            int_line_q   <= 8'd0;
+            devctl_q     <= DEVCTL_RESET;
+            devsta_ur_q  <= 1'b0;
+            lnkctl_q     <= 16'd0;
+            lnkctl2_q    <= LINK_SPEED;
+            bus_q        <= 8'd0;
+            dev_q        <= 5'd0;
+        end else begin
+            if (accept && is_wr) begin
+                bus_q <= req.addr[31:24];
+                dev_q <= req.addr[23:19];
+                case (dw_idx)
+                    10'd1:  cmd_q        <= wval[15:0];
+                    10'd3:  cache_line_q <= wval[7:0];
+                    10'd4:  bar0_q       <= wval;
+                    10'd6:  bar2_q       <= wval;
+                    10'd15: int_line_q   <= wval[7:0];
+                    10'd18: devctl_q     <= wval[15:0];
+                    10'd20: lnkctl_q     <= wval[15:0];
+                    10'd28: lnkctl2_q    <= wval[3:0];
+                    default: ;
+                endcase
+            end
+            // Device status: UR detected, RW1C; a new event wins over the clear.
+            if (ur_detected) begin
+                devsta_ur_q <= 1'b1;
+            end else if (accept && is_wr && dw_idx == 10'd18 && req.first_be[2] && req_wdata[19]) begin
+                devsta_ur_q <= 1'b0;
+            end
+        end
+    end
+
+    // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
+    // lower address 0; completer ID = the target ID of the request.
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            state_q <= S_IDLE;
+        end else begin
+            case (state_q)
+                S_IDLE: if (accept) state_q <= S_HDR;
+                S_HDR:  if (m_cpl_ready) state_q <= hdr_q[30] ? S_DATA : S_IDLE;
+                S_DATA: if (m_cpl_ready) state_q <= S_IDLE;
+                default: state_q <= S_IDLE;
+            endcase
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (accept) begin
+            hdr_q  <= tlp_cpl_hdr(!is_wr, 10'd1, {req.addr[31:19], 3'b000}, pcie_tlp_pkg::CPL_SC, 12'd4,
+                                  req.req_id, req.tag, 7'd0, req.tc, req.attr);
+            data_q <= rdata;
+        end
+    end
+
+    assign m_cpl_valid = (state_q != S_IDLE);
+    assign m_cpl_sop   = (state_q == S_HDR);
+    assign m_cpl_eop   = (state_q == S_DATA) || !hdr_q[30];
+    assign m_cpl_data  = (state_q == S_DATA) ? {96'd0, data_q} : hdr_q;
+    assign m_cpl_keep  = (state_q == S_DATA) ? 4'b0001 : 4'b0111;
+
+    // ------------------------------------------------------------------
+    // State outputs
+    // ------------------------------------------------------------------
+    assign cpl_id       = {bus_q, dev_q, 3'b000};
+    assign mem_en       = cmd_q[1];
+    assign bus_master   = cmd_q[2];
+    assign intx_disable = cmd_q[10];
+    assign bar0         = bar0_q;
+    assign bar2         = bar2_q;
+
+    // Fields the receive path has already checked (type, length, EP, last BE).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused;
+    assign unused = ^{req.typ, req.ep, req.len, req.last_be, req.addr[63:32], req.addr[15:12], req.addr[1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+endmodule
+
+`default_nettype wire
