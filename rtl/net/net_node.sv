@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// net_node: the network part of one NIC: the router with a link port
+// (link_tx + link_rx) on each of its 7 links. The NIC connects its units to
+// the local ports and its register file to the table and configuration ports;
+// a board wrapper (or the co-simulation harness) connects the phy ports.
+
+`default_nettype none
+
+module net_node #(
+  parameter int          N_LOCAL       = 2,   // local unit ports
+  parameter int          LINK_BUF_DEPTH  = 64, // flits per VC buffer of a link inport (and far link credits)
+  parameter int          LOCAL_BUF_DEPTH = 32, // flits per VC buffer of a local inport
+  parameter int          TBL_AW        = 6,   // routing table index bits
+  parameter int          LOCAL_CREDITS = 32,  // unit receive buffer per VC, flits
+  parameter logic [63:0] EJECT_MAP     = 64'h0000_0001_1110_0000, // local port per type
+  localparam int         NL            = net_pkg::NLINK,
+  localparam int         NVC           = net_pkg::NVC,
+  localparam int         FW            = net_pkg::FLIT_W
+) (
+  // ---- clock and reset (synchronous, active high)
+  input  wire logic                          clk,
+  input  wire logic                          rst,
+  // ---- configuration and routing tables (NIC register file)
+  input  wire logic [NL-1:0]                 cfg_dateline,
+  input  wire logic                          s_tbl_we,
+  input  wire logic [TBL_AW+3:0]             s_tbl_addr,
+  input  wire logic [5:0]                    s_tbl_wdata,
+  input  wire logic [TBL_AW+3:0]             s_tbl_raddr,
+  output logic [5:0]                         m_tbl_rdata,
+  // ---- links, outgoing (port order X+ X- Y+ Y- Z+ Z- spare)
+  output logic [NL-1:0]                      m_phy_valid,
+  output logic [NL-1:0][FW-1:0]              m_phy_data,
+  output logic [NL-1:0]                      m_phy_last,
+  output logic [NL-1:0]                      m_phy_vc,
+  output logic [NL-1:0][31:0]                m_phy_crc,
+  input  wire logic [NL-1:0][NVC-1:0]        s_phy_credit,
+  // ---- links, incoming
+  input  wire logic [NL-1:0]                 s_phy_valid,
+  input  wire logic [NL-1:0][FW-1:0]         s_phy_data,
+  input  wire logic [NL-1:0]                 s_phy_last,
+  input  wire logic [NL-1:0]                 s_phy_vc,
+  input  wire logic [NL-1:0][31:0]           s_phy_crc,
+  output logic [NL-1:0][NVC-1:0]             m_phy_credit,
+  // ---- local unit ports, into the network (unit holds LOCAL_BUF_DEPTH credits per VC)
+  input  wire logic [N_LOCAL-1:0]            s_loc_valid,
+  input  wire logic [N_LOCAL-1:0][FW-1:0]    s_loc_data,
+  input  wire logic [N_LOCAL-1:0]            s_loc_last,
+  input  wire logic [N_LOCAL-1:0]            s_loc_vc,
+  output logic [N_LOCAL-1:0][NVC-1:0]        m_loc_credit,
+  // ---- local unit ports, out of the network (unit returns credits)
+  output logic [N_LOCAL-1:0]                 m_loc_valid,
+  output logic [N_LOCAL-1:0][FW-1:0]         m_loc_data,
+  output logic [N_LOCAL-1:0]                 m_loc_last,
+  output logic [N_LOCAL-1:0]                 m_loc_vc,
+  input  wire logic [N_LOCAL-1:0][NVC-1:0]   s_loc_credit,
+  // ---- status
+  output logic [NL-1:0][31:0]                m_crc_err_cnt, // per incoming link
+  output logic [NL-1:0][31:0]                m_rx_pkt_cnt,  // good packets per incoming link
+  output logic [NL-1:0][31:0]                m_tx_pkt_cnt,  // packets per outgoing link
+  output logic [31:0]                        m_noroute_cnt,
+  output logic                               m_ovf
+);
+  localparam int NP = NL + N_LOCAL;
+
+  logic [NP-1:0]          in_valid, in_last, in_vc, in_drop;
+  logic [NP-1:0][FW-1:0]  in_data;
+  logic [NP-1:0][NVC-1:0] in_credit, out_credit;
+  logic [NP-1:0]          out_valid, out_last, out_vc;
+  logic [NP-1:0][FW-1:0]  out_data;
+
+  router #(
+    .N_LOCAL(N_LOCAL), .LINK_BUF_DEPTH(LINK_BUF_DEPTH), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .TBL_AW(TBL_AW),
+    .LINK_CREDITS(LINK_BUF_DEPTH), .LOCAL_CREDITS(LOCAL_CREDITS), .EJECT_MAP(EJECT_MAP)
+  ) u_router (
+    .clk, .rst, .cfg_dateline,
+    .s_tbl_we, .s_tbl_addr, .s_tbl_wdata, .s_tbl_raddr, .m_tbl_rdata,
+    .s_in_valid(in_valid), .s_in_data(in_data), .s_in_last(in_last), .s_in_vc(in_vc),
+    .s_in_drop(in_drop), .m_in_credit(in_credit),
+    .m_out_valid(out_valid), .m_out_data(out_data), .m_out_last(out_last), .m_out_vc(out_vc),
+    .s_out_credit(out_credit),
+    .m_noroute_cnt, .m_ovf
+  );
+
+  for (genvar l = 0; l < NL; l++) begin : g_link
+    link_tx u_tx (
+      .clk, .rst,
+      .s_valid(out_valid[l]), .s_data(out_data[l]), .s_last(out_last[l]), .s_vc(out_vc[l]),
+      .m_credit(out_credit[l]),
+      .m_phy_valid(m_phy_valid[l]), .m_phy_data(m_phy_data[l]), .m_phy_last(m_phy_last[l]),
+      .m_phy_vc(m_phy_vc[l]), .m_phy_crc(m_phy_crc[l]), .s_phy_credit(s_phy_credit[l]),
+      .m_pkt_cnt(m_tx_pkt_cnt[l])
+    );
+    link_rx u_rx (
+      .clk, .rst,
+      .s_phy_valid(s_phy_valid[l]), .s_phy_data(s_phy_data[l]), .s_phy_last(s_phy_last[l]),
+      .s_phy_vc(s_phy_vc[l]), .s_phy_crc(s_phy_crc[l]), .m_phy_credit(m_phy_credit[l]),
+      .m_valid(in_valid[l]), .m_data(in_data[l]), .m_last(in_last[l]), .m_vc(in_vc[l]),
+      .m_drop(in_drop[l]), .s_credit(in_credit[l]),
+      .m_pkt_cnt(m_rx_pkt_cnt[l]), .m_crc_err_cnt(m_crc_err_cnt[l])
+    );
+  end
+
+  for (genvar u = 0; u < N_LOCAL; u++) begin : g_loc
+    assign in_valid[NL+u]   = s_loc_valid[u];
+    assign in_data[NL+u]    = s_loc_data[u];
+    assign in_last[NL+u]    = s_loc_last[u];
+    assign in_vc[NL+u]      = s_loc_vc[u];
+    assign in_drop[NL+u]    = 1'b0;
+    assign m_loc_credit[u]  = in_credit[NL+u];
+    assign m_loc_valid[u]   = out_valid[NL+u];
+    assign m_loc_data[u]    = out_data[NL+u];
+    assign m_loc_last[u]    = out_last[NL+u];
+    assign m_loc_vc[u]      = out_vc[NL+u];
+    assign out_credit[NL+u] = s_loc_credit[u];
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// router: the network crossbar of one NIC (docs/network.md).
+//
+// Ports 0..5 are the torus links X+ X- Y+ Y- Z+ Z-, port 6 the spare link,
+// ports 7..7+N_LOCAL-1 the local unit ports. Every input has one buffer per VC
+// (net_pkt_fifo; store and forward on links so CRC-failed packets are never
+// forwarded, cut through on local ports); upstream senders hold credits for it.
+// Every output holds credits for the buffer behind it.
+//
+// Switching is virtual cut-through at packet granularity: a packet is given an
+// output only if that output is idle and has credits for the whole packet on
+// the packet's output VC; it then moves one flit per cycle and is never
+// interleaved with another packet on that output. Allocation is separable:
+// each idle input picks one of its VC heads that could go (round robin over
+// VCs), each output grants one requesting input (round robin over inputs), and
+// the granted header flit is switched in the same cycle. Zero load: a flit
+// written into an input buffer in cycle t is in the output register in cycle
+// t+1 (two clock edges from s_in to m_out).
+//
+// Routing: per-inport tables (destination -> port code, VC rule, valid),
+// written through the tbl port, or the source route in the header
+// (net_route.sv). The dateline VC rule keeps the torus deadlock free.
+
+`default_nettype none
+
+module router #(
+  parameter int          N_LOCAL       = 2,   // local unit ports
+  parameter int          LINK_BUF_DEPTH  = 64, // flits per VC buffer of a link inport (power of 2, >= 32 = longest
+                                               // packet; 64 covers the credit round trip of a 256 B packet)
+  parameter int          LOCAL_BUF_DEPTH = 32, // flits per VC buffer of a local inport (power of 2, >= 32)
+  parameter int          TBL_AW        = 6,   // table index bits: destinations 0 .. 2**TBL_AW-1
+  parameter int          LINK_CREDITS  = 64,  // credits per VC of a link output (= far LINK_BUF_DEPTH)
+  parameter int          LOCAL_CREDITS = 32,  // credits per VC of a local output (unit's buffer, >= 32)
+  parameter logic [63:0] EJECT_MAP     = 64'h0000_0001_1110_0000, // local port per packet type (4 bit each)
+  localparam int         NP            = net_pkg::NLINK + N_LOCAL,  // ports
+  localparam int         PW            = $clog2(NP),
+  localparam int         NVC           = net_pkg::NVC,
+  localparam int         FW            = net_pkg::FLIT_W
+) (
+  // ---- clock and reset (synchronous, active high)
+  input  wire logic                       clk,
+  input  wire logic                       rst,
+
+  // ---- configuration (from the NIC register file)
+  input  wire logic [net_pkg::NLINK-1:0]  cfg_dateline,  // output links that cross the torus dateline
+
+  // ---- routing table access (from the NIC register file)
+  // address = {port[3:0], destination[TBL_AW-1:0]}; port 15 writes all inports
+  input  wire logic                       s_tbl_we,
+  input  wire logic [TBL_AW+3:0]          s_tbl_addr,
+  input  wire logic [5:0]                 s_tbl_wdata,   // net_tbl_entry_t
+  input  wire logic [TBL_AW+3:0]          s_tbl_raddr,
+  output logic [5:0]                      m_tbl_rdata,   // combinational read
+
+  // ---- input ports (from link_rx / local units), credit flow control
+  input  wire logic [NP-1:0]              s_in_valid,
+  input  wire logic [NP-1:0][FW-1:0]      s_in_data,
+  input  wire logic [NP-1:0]              s_in_last,
+  input  wire logic [NP-1:0]              s_in_vc,
+  input  wire logic [NP-1:0]              s_in_drop,     // with last: CRC error, discard (links only)
+  output logic      [NP-1:0][NVC-1:0]     m_in_credit,   // one buffer slot of that VC freed
+
+  // ---- output ports (to link_tx / local units), credit flow control
+  output logic      [NP-1:0]              m_out_valid,
+  output logic      [NP-1:0][FW-1:0]      m_out_data,
+  output logic      [NP-1:0]              m_out_last,
+  output logic      [NP-1:0]              m_out_vc,
+  input  wire logic [NP-1:0][NVC-1:0]     s_out_credit,  // downstream freed one slot of that VC
+
+  // ---- status
+  output logic [31:0]                     m_noroute_cnt, // packets dropped for lack of a route
+  output logic                            m_ovf          // sticky: an input buffer was overrun
+);
+
+  localparam int TN  = 1 << TBL_AW;
+  localparam int LW  = net_pkg::PLEN_W + 1;
+  localparam int CRW = 8;  // credit counter width
+
+  // ------------------------------------------------------------------ tables
+  // One table per inport, kept as flat vectors (6 bits per destination) so
+  // every tool reads the dynamic index the same way.
+  logic [3:0]        tw_port, tr_port;
+  logic [TBL_AW-1:0] tw_idx, tr_idx;
+  logic [NP-1:0][5:0] tbl_rd;  // read-back of every inport's table at tr_idx
+  assign {tw_port, tw_idx} = s_tbl_addr;
+  assign {tr_port, tr_idx} = s_tbl_raddr;
+
+  always_comb begin
+    m_tbl_rdata = '0;
+    for (int p = 0; p < NP; p++)
+      if (int'(tr_port) == p) m_tbl_rdata = tbl_rd[p];
+  end
+
+  // ------------------------------------------------------------------ input buffers and routing
+  logic [NP-1:0][NVC-1:0]         f_avail, f_last, f_pop, f_ovf;
+  logic [NP-1:0][NVC-1:0][FW-1:0] f_data;
+  logic [NP-1:0][NVC-1:0][PW-1:0] r_port;
+  logic [NP-1:0][NVC-1:0]         r_vc, r_drop;
+  logic [NP-1:0][NVC-1:0][FW-1:0] r_hdr;
+  logic [NP-1:0][NVC-1:0][LW-1:0] r_len;
+
+  for (genvar p = 0; p < NP; p++) begin : g_in
+    logic [TN*6-1:0] tbl;  // this inport's routing table
+    always_ff @(posedge clk) begin
+      if (rst) tbl <= '0;
+      else if (s_tbl_we && (tw_port == 4'hF || int'(tw_port) == p)) tbl[int'(tw_idx)*6 +: 6] <= s_tbl_wdata;
+    end
+    assign tbl_rd[p] = tbl[int'(tr_idx)*6 +: 6];
+    for (genvar v = 0; v < NVC; v++) begin : g_vc
+      net_pkt_fifo #(.DEPTH(p < net_pkg::NLINK ? LINK_BUF_DEPTH : LOCAL_BUF_DEPTH), .SAF(p < net_pkg::NLINK)) u_fifo (
+        .clk, .rst,
+        .s_valid (s_in_valid[p] && s_in_vc[p] == v[0]),
+        .s_data  (s_in_data[p]),
+        .s_last  (s_in_last[p]),
+        .s_drop  (s_in_drop[p]),
+        .m_credit(m_in_credit[p][v]),
+        .m_avail (f_avail[p][v]),
+        .m_data  (f_data[p][v]),
+        .m_last  (f_last[p][v]),
+        .s_pop   (f_pop[p][v]),
+        .m_ovf   (f_ovf[p][v])
+      );
+      net_route #(.N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .EJECT_MAP(EJECT_MAP), .IN_PORT(p)) u_route (
+        .s_hdr       (f_data[p][v]),
+        .s_entry     (net_pkg::net_tbl_entry_t'(tbl[int'(f_data[p][v][TBL_AW-1:0])*6 +: 6])),
+        .cfg_dateline(cfg_dateline),
+        .m_port      (r_port[p][v]),
+        .m_vc        (r_vc[p][v]),
+        .m_hdr       (r_hdr[p][v]),
+        .m_len       (r_len[p][v]),
+        .m_drop      (r_drop[p][v])
+      );
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) m_ovf <= 1'b0;
+    else if (|f_ovf) m_ovf <= 1'b1;
+  end
+
+  // ------------------------------------------------------------------ state
+  // Output o is busy while it carries a packet: from input o_own, VC o_ivc, leaving on o_ovc.
+  logic [NP-1:0]                  o_busy;
+  logic [NP-1:0][PW-1:0]          o_own;
+  logic [NP-1:0]                  o_ivc, o_ovc;
+  logic [NP-1:0][NVC-1:0][CRW-1:0] cred;
+  // Input i drains (drops) a packet without a route from VC d_vc.
+  logic [NP-1:0]                  d_busy, d_vc;
+  logic [NP-1:0]                  vc_rr;   // VC preferred next by each input
+
+  // ------------------------------------------------------------------ allocation
+  logic [NP-1:0]                  in_busy;   // input carries or drops a packet
+  logic [NP-1:0][NVC-1:0]         cand;
+  logic [NP-1:0]                  req, sel_vc, drop_start, drop_vc;
+  logic [NP-1:0][PW-1:0]          req_port;
+  logic [NP-1:0][NP-1:0]          o_req;     // [output][input]
+  logic [NP-1:0]                  g_valid;
+  logic [NP-1:0][PW-1:0]          g_idx;
+
+  always_comb begin
+    in_busy = d_busy;
+    for (int o = 0; o < NP; o++)
+      if (o_busy[o]) in_busy[int'(o_own[o])] = 1'b1;
+    for (int i = 0; i < NP; i++) begin
+      drop_start[i] = 1'b0;
+      drop_vc[i]    = 1'b0;
+      for (int v = 0; v < NVC; v++) begin
+        cand[i][v] = !in_busy[i] && f_avail[i][v] && !r_drop[i][v]
+                     && !o_busy[int'(r_port[i][v])]
+                     && cred[int'(r_port[i][v])][r_vc[i][v]] >= CRW'(r_len[i][v]);
+        if (!in_busy[i] && f_avail[i][v] && r_drop[i][v] && !drop_start[i]) begin
+          drop_start[i] = 1'b1;
+          drop_vc[i]    = v[0];
+        end
+      end
+      if (cand[i][0] && cand[i][1]) sel_vc[i] = vc_rr[i];
+      else                          sel_vc[i] = cand[i][1];
+      req[i]      = (cand[i][0] || cand[i][1]) && !drop_start[i];
+      req_port[i] = r_port[i][sel_vc[i]];
+    end
+    for (int o = 0; o < NP; o++)
+      for (int i = 0; i < NP; i++)
+        o_req[o][i] = req[i] && int'(req_port[i]) == o;
+  end
+
+  for (genvar o = 0; o < NP; o++) begin : g_arb
+    net_rr_arb #(.N(NP)) u_arb (
+      .clk, .rst,
+      .s_req (o_req[o]),
+      .s_take(!o_busy[o]),
+      .m_gnt (g_valid[o]),
+      .m_idx (g_idx[o])
+    );
+  end
+
+  // ------------------------------------------------------------------ crossbar
+  logic [NP-1:0]         x_send, x_last, x_vc;
+  logic [NP-1:0][FW-1:0] x_data;
+  logic [NP-1:0]         x_grant;   // a new packet starts on output o this cycle
+
+  always_comb begin
+    f_pop = '0;
+    for (int o = 0; o < NP; o++) begin
+      int i;
+      int v;
+      x_send[o]  = 1'b0;
+      x_grant[o] = 1'b0;
+      if (o_busy[o]) begin
+        i = int'(o_own[o]);
+        v = int'(o_ivc[o]);
+        x_send[o] = f_avail[i][v];
+        x_vc[o]   = o_ovc[o];
+        x_data[o] = f_data[i][v];
+      end else begin
+        i = int'(g_idx[o]);
+        v = int'(sel_vc[i]);
+        x_grant[o] = g_valid[o];
+        x_send[o]  = g_valid[o];
+        x_vc[o]    = r_vc[i][v];
+        x_data[o]  = r_hdr[i][v];
+      end
+      x_last[o] = f_last[i][v];
+      if (x_send[o]) f_pop[i][v] = 1'b1;
+    end
+    for (int i = 0; i < NP; i++)
+      if (d_busy[i] && f_avail[i][d_vc[i]]) f_pop[i][d_vc[i]] = 1'b1;
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      o_busy        <= '0;
+      o_own         <= '0;
+      o_ivc         <= '0;
+      o_ovc         <= '0;
+      d_busy        <= '0;
+      d_vc          <= '0;
+      vc_rr         <= '0;
+      m_out_valid   <= '0;
+      m_noroute_cnt <= '0;
+      for (int o = 0; o < NP; o++)
+        for (int v = 0; v < NVC; v++)
+          cred[o][v] <= (o < net_pkg::NLINK) ? CRW'(LINK_CREDITS) : CRW'(LOCAL_CREDITS);
+    end else begin
+      for (int o = 0; o < NP; o++) begin
+        m_out_valid[o] <= x_send[o];
+        if (x_grant[o]) begin
+          o_busy[o] <= !x_last[o];
+          o_own[o]  <= g_idx[o];
+          o_ivc[o]  <= sel_vc[int'(g_idx[o])];
+          o_ovc[o]  <= x_vc[o];
+          vc_rr[int'(g_idx[o])] <= !sel_vc[int'(g_idx[o])];
+        end else if (o_busy[o] && x_send[o] && x_last[o]) begin
+          o_busy[o] <= 1'b0;
+        end
+        for (int v = 0; v < NVC; v++)
+          cred[o][v] <= cred[o][v] + CRW'(s_out_credit[o][v])
+                        - CRW'(x_send[o] && int'(x_vc[o]) == v);
+      end
+      m_noroute_cnt <= m_noroute_cnt + 32'($countones(drop_start));
+      for (int i = 0; i < NP; i++) begin
+        if (drop_start[i]) begin
+          d_busy[i] <= 1'b1;
+          d_vc[i]   <= drop_vc[i];
+        end
+        if (d_busy[i] && f_avail[i][d_vc[i]] && f_last[i][d_vc[i]]) d_busy[i] <= 1'b0;
+      end
+    end
+  end
+
+  // Output registers (no reset needed on the data path)
+  always_ff @(posedge clk) begin
+    for (int o = 0; o < NP; o++) begin
+      if (x_send[o]) begin
+        m_out_data[o] <= x_data[o];
+        m_out_last[o] <= x_last[o];
+        m_out_vc[o]   <= x_vc[o];
+      end
+    end
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// Shared helpers of the network block tests (rtl/tb/net): packets built and
+// parsed with sim/lib/net_packet.h, flit access to Verilator wide signals, a
+// tiny test runner that prints what each test checks and a pass/fail summary.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "net_packet.h"
+
+using Flit = net_flit;
+
+static inline bool flit_eq(const Flit &a, const Flit &b) { return a.w[0] == b.w[0] && a.w[1] == b.w[1]; }
+
+// Flit p of a packed [N-1:0][127:0] Verilator signal (array of 32-bit words).
+template <class W> static inline Flit get_flit(const W &sig, int p)
+{
+	Flit f;
+	f.w[0] = (uint64_t)sig[4 * p + 0] | ((uint64_t)sig[4 * p + 1] << 32);
+	f.w[1] = (uint64_t)sig[4 * p + 2] | ((uint64_t)sig[4 * p + 3] << 32);
+	return f;
+}
+template <class W> static inline void set_flit(W &sig, int p, const Flit &f)
+{
+	sig[4 * p + 0] = (uint32_t)f.w[0];
+	sig[4 * p + 1] = (uint32_t)(f.w[0] >> 32);
+	sig[4 * p + 2] = (uint32_t)f.w[1];
+	sig[4 * p + 3] = (uint32_t)(f.w[1] >> 32);
+}
+static inline uint64_t bit(uint64_t v, int i) { return (v >> i) & 1u; }
+static inline uint64_t setbit(uint64_t v, int i, uint64_t b) { return (v & ~(1ull << i)) | ((b & 1) << i); }
+
+struct Pkt {
+	std::vector<Flit> f;
+	uint64_t id = 0;
+};
+
+// A packet: header from the arguments, cmd = id, payload flit 0 word 0 = id,
+// everything else random.
+static inline Pkt make_pkt(std::mt19937_64 &rng, uint64_t id, unsigned dst, unsigned src, unsigned type,
+			   unsigned vc, unsigned rmode, uint64_t route, unsigned plen)
+{
+	Pkt p;
+	p.id = id;
+	Flit h = {{0, 0}};
+	net_hdr_set_dst(h.w, dst);
+	net_hdr_set_src(h.w, src);
+	net_hdr_set_ptype(h.w, type);
+	net_hdr_set_vc(h.w, vc);
+	net_hdr_set_rmode(h.w, rmode);
+	net_hdr_set_plen(h.w, plen);
+	net_hdr_set_route(h.w, route);
+	net_hdr_set_cmd(h.w, id);
+	p.f.push_back(h);
+	for (unsigned i = 0; i < plen; i++) {
+		Flit d = {{rng(), rng()}};
+		if (i == 0) d.w[0] = id;
+		p.f.push_back(d);
+	}
+	return p;
+}
+
+// ------------------------------------------------------------------ runner
+struct Runner {
+	int passed = 0, failed = 0;
+	std::vector<std::string> failures;
+	void run(const char *name, const char *what, const std::function<bool()> &fn)
+	{
+		printf("[ RUN  ] %s: %s\n", name, what);
+		fflush(stdout);
+		bool ok = fn();
+		printf("[ %s ] %s\n", ok ? " OK " : "FAIL", name);
+		fflush(stdout);
+		if (ok) passed++;
+		else { failed++; failures.push_back(name); }
+	}
+	int finish(const char *suite)
+	{
+		printf("%s: %d passed, %d failed\n", suite, passed, failed);
+		for (auto &f : failures) printf("  failed: %s\n", f.c_str());
+		return failed ? 1 : 0;
+	}
+};
+
+#define EXPECT(cond, ...)                                                                          \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			printf("    check failed (%s:%d): %s: ", __FILE__, __LINE__, #cond);           \
+			printf(__VA_ARGS__);                                                       \
+			printf("\n");                                                              \
+			return false;                                                              \
+		}                                                                                  \
+	} while (0)
