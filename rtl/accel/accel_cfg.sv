@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// accel_cfg: Type-0 configuration space of the sample accelerator.
+//
+// Header: vendor 0x1ee7, device 0x0100, class 0x120000 (processing
+// accelerator), INTA. BAR0: 4 KiB 32-bit non-prefetchable (control registers).
+// BAR2/3: 2**DEVMEM_LOG2 bytes of device memory, 64-bit prefetchable (BAR64=1)
+// or 32-bit non-prefetchable in BAR2 alone (BAR64=0).
+// Capability list: 0x40 PCI Express (v2, endpoint) -> 0x80 MSI (64-bit,
+// 4 vectors, per-vector masking) -> 0xA0 MSI-X (4 vectors, table BAR0+0x800,
+// PBA BAR0+0xC00). Extended capability at 0x100: Device Serial Number (last).
+// Unimplemented registers read 0 and ignore writes.
+//
+// Accessed by accel_target one dword at a time: a read returns its data on
+// the next cycle; a write applies the byte enables to the writable bits.
+
+`default_nettype none
+
+// Package items are referenced by qualified name (accel_pkg::...): Yosys reads
+// no package imports inside modules.
+
+module accel_cfg
+#(
+  // ------------------------------------------------------------------------
+  // Parameters
+  // ------------------------------------------------------------------------
+  parameter int          DEVMEM_LOG2 = 26,       // BAR2 size (log2 bytes), 12..(BAR64 ? 47 : 30)
+  parameter bit          BAR64       = 1'b1,     // 1: BAR2/3 64-bit prefetchable; 0: BAR2 32-bit
+  parameter logic [63:0] SERIAL      = 64'h0001_1ee7_acce_0001  // Device Serial Number
+) (
+  // ------------------------------------------------------------------------
+  // Clock and synchronous active-high reset
+  // ------------------------------------------------------------------------
+  input  wire logic        clk,
+  input  wire logic        rst,
+  // ------------------------------------------------------------------------
+  // Register access (dword address = config byte offset / 4)
+  // ------------------------------------------------------------------------
+  input  wire logic        rd_en,
+  input  wire logic        wr_en,
+  input  wire logic [9:0]  addr,
+  input  wire logic [31:0] wr_data,
+  input  wire logic [3:0]  wr_be,
+  output      logic [31:0] rd_data,      // valid the cycle after rd_en
+  // ------------------------------------------------------------------------
+  // Events from the device
+  // ------------------------------------------------------------------------
+  input  wire logic        intx_pending,   // Status.Interrupt Status
+  input  wire logic        ur_detected,    // pulse: Device Status.UR Detected
+  input  wire logic        master_abort,   // pulse: a UR completion was received
+  input  wire logic [3:0]  msi_pending,    // MSI Pending Bits
+  // ------------------------------------------------------------------------
+  // Configuration state for the device
+  // ------------------------------------------------------------------------
+  output      logic        mem_enable,
+  output      logic        bus_master,
+  output      logic        intx_disable,
+  output      logic [63:0] bar0_base,
+  output      logic [63:0] bar2_base,
+  output      logic [2:0]  max_payload,    // Device Control MPS encoding
+  output      logic [2:0]  max_read_req,   // Device Control MRRS encoding
+  output      logic        msi_enable,
+  output      logic [2:0]  msi_mme,        // multiple message enable (log2 vectors)
+  output      logic [63:0] msi_addr,
+  output      logic [15:0] msi_data,
+  output      logic [3:0]  msi_mask,
+  output      logic        msix_enable,
+  output      logic        msix_fmask
+);
+
+
+  localparam logic [63:0] BAR2_MASK = ~((64'd1 << DEVMEM_LOG2) - 64'd1);
+
+  // Dword addresses of the registers
+  localparam logic [9:0] A_ID      = 10'h00;
+  localparam logic [9:0] A_CMD     = 10'h01;
+  localparam logic [9:0] A_CLASS   = 10'h02;
+  localparam logic [9:0] A_HDR     = 10'h03;
+  localparam logic [9:0] A_BAR0    = 10'h04;
+  localparam logic [9:0] A_BAR2    = 10'h06;
+  localparam logic [9:0] A_BAR3    = 10'h07;
+  localparam logic [9:0] A_SUBSYS  = 10'h0b;
+  localparam logic [9:0] A_CAPPTR  = 10'h0d;
+  localparam logic [9:0] A_INTR    = 10'h0f;
+  localparam logic [9:0] A_PCIE    = 10'h10;  // 0x40
+  localparam logic [9:0] A_DEVCAP  = 10'h11;
+  localparam logic [9:0] A_DEVCTL  = 10'h12;
+  localparam logic [9:0] A_LNKCAP  = 10'h13;
+  localparam logic [9:0] A_LNKCTL  = 10'h14;
+  localparam logic [9:0] A_LNKCAP2 = 10'h1b;
+  localparam logic [9:0] A_LNKCTL2 = 10'h1c;
+  localparam logic [9:0] A_MSI     = 10'h20;  // 0x80
+  localparam logic [9:0] A_MSI_AL  = 10'h21;
+  localparam logic [9:0] A_MSI_AH  = 10'h22;
+  localparam logic [9:0] A_MSI_D   = 10'h23;
+  localparam logic [9:0] A_MSI_MSK = 10'h24;
+  localparam logic [9:0] A_MSI_PND = 10'h25;
+  localparam logic [9:0] A_MSIX    = 10'h28;  // 0xA0
+  localparam logic [9:0] A_MSIX_T  = 10'h29;
+  localparam logic [9:0] A_MSIX_P  = 10'h2a;
+  localparam logic [9:0] A_DSN     = 10'h40;  // 0x100
+  localparam logic [9:0] A_DSN_LO  = 10'h41;
+  localparam logic [9:0] A_DSN_HI  = 10'h42;
+
+  // ------------------------------------------------------------------------
+  // State
+  // ------------------------------------------------------------------------
+  logic [15:0] command;       // implemented bits: 1 mem, 2 bus master, 6 PERR, 8 SERR, 10 INTx dis
+  logic        sta_rma;       // Status.Received Master Abort (RW1C)
+  logic [7:0]  cache_line, int_line;
+  logic [63:0] bar0_q, bar2_q;
+  logic [15:0] devctl;
+  logic        devsta_ur;     // Device Status.Unsupported Request Detected (RW1C)
+  logic [15:0] lnkctl;
+  logic [2:0]  msi_mme_q;
+  logic        msi_en_q, msix_en_q, msix_fm_q;
+  logic [31:0] msi_al, msi_ah;
+  logic [15:0] msi_d;
+  logic [3:0]  msi_msk;
+
+  assign mem_enable   = command[1];
+  assign bus_master   = command[2];
+  assign intx_disable = command[10];
+  assign bar0_base    = bar0_q;
+  assign bar2_base    = bar2_q;
+  assign max_payload  = devctl[7:5];
+  assign max_read_req = devctl[14:12];
+  assign msi_enable   = msi_en_q;
+  assign msi_mme      = msi_mme_q;
+  assign msi_addr     = {msi_ah, msi_al};
+  assign msi_data     = msi_d;
+  assign msi_mask     = msi_msk;
+  assign msix_enable  = msix_en_q;
+  assign msix_fmask   = msix_fm_q;
+
+  // ------------------------------------------------------------------------
+  // Read mux
+  // ------------------------------------------------------------------------
+  logic [31:0] rd;
+  always_comb begin
+    rd = 32'h0;
+    case (addr)
+      A_ID:     rd = {accel_pkg::DEVICE_ID, accel_pkg::VENDOR_ID};
+      A_CMD:    rd = {2'b00, sta_rma, 8'b0, 1'b1, intx_pending, 3'b000, command};
+      A_CLASS:  rd = {accel_pkg::CLASS_CODE, accel_pkg::REVISION_ID};
+      A_HDR:    rd = {8'h00, 8'h00, 8'h00, cache_line};
+      A_BAR0:   rd = {bar0_q[31:12], 12'h000};
+      A_BAR2:   rd = BAR64 ? {bar2_q[31:4], 4'b1100} : {bar2_q[31:4], 4'b0000};
+      A_BAR3:   rd = BAR64 ? bar2_q[63:32] : 32'h0;
+      A_SUBSYS: rd = {accel_pkg::SUBSYS_ID, accel_pkg::SUBSYS_VID};
+      A_CAPPTR: rd = 32'h0000_0040;
+      A_INTR:   rd = {8'h00, 8'h00, 8'h01, int_line};
+      // PCI Express capability v2, endpoint, next -> MSI at 0x80
+      A_PCIE:   rd = {16'h0002, 8'h80, 8'h10};
+      A_DEVCAP: rd = 32'h0000_8001;                 // MPS 256 B, role-based error reporting
+      A_DEVCTL: rd = {12'h000, devsta_ur, 3'b000, devctl};
+      A_LNKCAP: rd = 32'h0000_0083;                 // 8 GT/s x8
+      A_LNKCTL: rd = {16'h1083, lnkctl};            // current 8 GT/s x8, slot clock
+      A_LNKCAP2: rd = 32'h0000_000e;                // 2.5/5/8 GT/s supported
+      A_LNKCTL2: rd = 32'h0000_0003;
+      // MSI: 64-bit, per-vector masking, 4 vectors capable, next -> MSI-X at 0xA0
+      A_MSI:    rd = {7'b0, 1'b1, 1'b1, msi_mme_q, 3'(accel_pkg::MSI_VECTORS_LOG2), msi_en_q, 8'ha0, 8'h05};
+      A_MSI_AL: rd = {msi_al[31:2], 2'b00};
+      A_MSI_AH: rd = msi_ah;
+      A_MSI_D:  rd = {16'h0000, msi_d};
+      A_MSI_MSK: rd = {28'h0, msi_msk};
+      A_MSI_PND: rd = {28'h0, msi_pending};
+      // MSI-X: table size 4, last capability
+      A_MSIX:   rd = {msix_en_q, msix_fm_q, 3'b000, 11'(accel_pkg::MSIX_VECTORS - 1), 8'h00, 8'h11};
+      A_MSIX_T: rd = {20'h0, accel_pkg::R_MSIX_TABLE[11:3], 3'd0};  // BIR 0
+      A_MSIX_P: rd = {20'h0, accel_pkg::R_MSIX_PBA[11:3], 3'd0};
+      // Extended: Device Serial Number, version 1, last
+      A_DSN:    rd = {12'h000, 4'h1, 16'h0003};
+      A_DSN_LO: rd = SERIAL[31:0];
+      A_DSN_HI: rd = SERIAL[63:32];
+      default:  rd = 32'h0;
+    endcase
+  end
+
+  always_ff @(posedge clk) begin
+    if (rd_en) rd_data <= rd;
+  end
+
+  // ------------------------------------------------------------------------
+  // Writes
+  // ------------------------------------------------------------------------
+  logic [31:0] bm;    // byte mask of the write
+  always_comb begin
+    for (int i = 0; i < 4; i++) bm[8*i +: 8] = {8{wr_be[i]}};
+  end
+
+  // new = old with the written bytes of the writable bits replaced
+  function automatic logic [31:0] upd(input logic [31:0] old, input logic [31:0] wmask,
+                                      input logic [31:0] d, input logic [31:0] bmask);
+    upd = (old & ~(wmask & bmask)) | (d & wmask & bmask);
+  endfunction
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      command    <= 16'h0;
+      sta_rma    <= 1'b0;
+      cache_line <= 8'h0;
+      int_line   <= 8'h0;
+      bar0_q     <= 64'h0;
+      bar2_q     <= 64'h0;
+      devctl     <= 16'h2810;   // MRRS 512 B, no-snoop and relaxed ordering enable, MPS 128 B
+      devsta_ur  <= 1'b0;
+      lnkctl     <= 16'h0;
+      msi_en_q   <= 1'b0;
+      msi_mme_q  <= 3'd0;
+      msi_al     <= 32'h0;
+      msi_ah     <= 32'h0;
+      msi_d      <= 16'h0;
+      msi_msk    <= 4'h0;
+      msix_en_q  <= 1'b0;
+      msix_fm_q  <= 1'b0;
+    end else begin
+      if (master_abort) sta_rma <= 1'b1;
+      if (ur_detected) devsta_ur <= 1'b1;
+      if (wr_en) begin
+        case (addr)
+          A_CMD: begin
+            command <= 16'(upd({16'h0, command}, 32'h0000_0546, wr_data, bm));
+            if (wr_be[3] && wr_data[29]) sta_rma <= 1'b0;
+          end
+          A_HDR:  cache_line <= 8'(upd({24'h0, cache_line}, 32'h0000_00ff, wr_data, bm));
+          A_INTR: int_line <= 8'(upd({24'h0, int_line}, 32'h0000_00ff, wr_data, bm));
+          A_BAR0: bar0_q[31:0] <= upd(bar0_q[31:0], 32'hffff_f000, wr_data, bm);
+          A_BAR2: bar2_q[31:0] <= upd(bar2_q[31:0], BAR2_MASK[31:0] & 32'hffff_fff0, wr_data, bm);
+          A_BAR3: if (BAR64) bar2_q[63:32] <= upd(bar2_q[63:32], BAR2_MASK[63:32], wr_data, bm);
+          A_DEVCTL: begin
+            // RW: error reporting enables, relaxed ordering, MPS (128/256 B), no snoop, MRRS
+            devctl <= 16'(upd({16'h0, devctl}, 32'h0000_78ff, wr_data, bm));
+            if (wr_be[2] && wr_data[19]) devsta_ur <= 1'b0;
+          end
+          A_LNKCTL: lnkctl <= 16'(upd({16'h0, lnkctl}, 32'h0000_00cb, wr_data, bm));
+          A_MSI: begin
+            if (wr_be[2]) begin
+              msi_en_q  <= wr_data[16];
+              // a request above the capability is granted the capability
+              msi_mme_q <= (wr_data[22:20] > 3'(accel_pkg::MSI_VECTORS_LOG2))
+                           ? 3'(accel_pkg::MSI_VECTORS_LOG2) : wr_data[22:20];
+            end
+          end
+          A_MSI_AL: msi_al <= upd(msi_al, 32'hffff_fffc, wr_data, bm);
+          A_MSI_AH: msi_ah <= upd(msi_ah, 32'hffff_ffff, wr_data, bm);
+          A_MSI_D:  msi_d  <= 16'(upd({16'h0, msi_d}, 32'h0000_ffff, wr_data, bm));
+          A_MSI_MSK: msi_msk <= 4'(upd({28'h0, msi_msk}, 32'h0000_000f, wr_data, bm));
+          A_MSIX: begin
+            if (wr_be[3]) begin
+              msix_en_q <= wr_data[31];
+              msix_fm_q <= wr_data[30];
+            end
+          end
+          default: ;
+        endcase
+      end
+    end
+  end
+
+endmodule
