@@ -16,5 +16,6 @@ run() {
 }
 run rtl-nic   make -s -C rtl bench
 run net       make -s -C rtl/net bench
+run accel     make -s -C rtl/accel bench
 run cosim     make -s -C sim bench
 exit $rc
