@@ -8,15 +8,20 @@
 #ifndef EXTOLL_H
 #define EXTOLL_H
 
+#include <linux/bits.h>
 #include <linux/completion.h>
+#include <linux/dma-mapping.h>
 #include <linux/io.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
+#include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
 #include "extoll_regs.h"
+#include "linux-extoll.h"
+#include "uapi/extoll_ioctl.h"
 
 #define PCI_VENDOR_ID_EXTOLL		0x1ee7
 /* The NIC in PCIe endpoint mode: the booster interface host's NIC. */
@@ -36,9 +41,64 @@
 
 /* Values of the INFO block's role strap. */
 enum extoll_role {
-	EXTOLL_ROLE_ENDPOINT = 0,
-	EXTOLL_ROLE_ROOT_PORT = 1,
+	EXTOLL_ROLE_ENDPOINT = EXTOLL_ROLE_EP,
+	EXTOLL_ROLE_ROOT_PORT = EXTOLL_ROLE_RP,
 };
+
+/* No block of that type in the register file. */
+#define EXTOLL_NO_BLOCK			U32_MAX
+
+/* RRA ops (rra.req.op). */
+#define EXTOLL_RRA_OP_READ		0
+#define EXTOLL_RRA_OP_WRITE		1
+#define EXTOLL_RRA_OP_TLP		2
+
+/*
+ * The 16-byte completion record in host memory (docs/remote-access.md),
+ * written by the NIC with one 16-byte memory write.
+ */
+struct extoll_cmp_rec {
+	__le64 data;
+	__le64 status;
+};
+
+#define EXTOLL_CMP_SEQ			GENMASK_ULL(15, 0)
+#define EXTOLL_CMP_STATUS		GENMASK_ULL(23, 16)
+#define EXTOLL_CMP_CPL			GENMASK_ULL(26, 24)
+#define EXTOLL_CMP_NODE			GENMASK_ULL(47, 32)
+#define EXTOLL_CMP_VALID		BIT_ULL(63)
+
+/* Completion record status values. */
+#define EXTOLL_CMP_OK			0
+#define EXTOLL_CMP_REG_ERR		1
+#define EXTOLL_CMP_CPL_ERR		2
+
+/* One request to the rra block, and what came back. */
+struct extoll_rra_op {
+	u8 op;			/* EXTOLL_RRA_OP_* */
+	bool srcroute;
+	u8 tlp_len;		/* op TLP: payload dwords (0-2) */
+	u16 node;
+	u32 addr;
+	u64 route;
+	u64 wdata;
+	u64 hdr0, hdr1;		/* op TLP */
+	/* results */
+	u64 rdata;
+	u8 status;		/* EXTOLL_CMP_* */
+	u8 cpl_status;
+	u16 answered;
+};
+
+/* RRA statistics (sysfs rra/), updated under rra_lock. */
+struct extoll_rra_stats {
+	u64 requests;
+	u64 timeouts;
+	u64 errors;		/* register errors and non-SC completions */
+	u64 stale;		/* records with a foreign seq seen while waiting */
+};
+
+struct extoll_cdev;
 
 enum extoll_irq_mode {
 	EXTOLL_IRQ_POLL,
@@ -70,7 +130,26 @@ struct extoll_dev {
 	/* Register blocks found by the walk. */
 	unsigned int nr_blocks;
 	u32 info_off;			/* BAR0 offset of the INFO block */
+	u32 rra_off;			/* ... of the rra block, or EXTOLL_NO_BLOCK */
+	u32 backdoor_off;		/* ... of the backdoor block, or EXTOLL_NO_BLOCK */
+	u32 router_off;			/* ... of the router block, or EXTOLL_NO_BLOCK */
 	struct extoll_info info;
+
+	/* Remote register access: one request at a time, polled in host RAM. */
+	raw_spinlock_t rra_lock;
+	u16 rra_seq;
+	bool rra_ready;			/* completion record set up */
+	struct extoll_cmp_rec *cmp;	/* dma_alloc_coherent */
+	dma_addr_t cmp_dma;
+	struct extoll_rra_stats rra_stats;
+
+	/* Character device /dev/extollN. */
+	int index;			/* N */
+	struct extoll_cdev *cdev;
+
+	/* Attached remote nodes (struct extoll_naa_dev), under naa_lock. */
+	struct mutex naa_lock;
+	struct list_head naa_list;
 
 	/* Interrupts: a vector with a handler, or a poller. */
 	enum extoll_irq_mode irq_mode;
@@ -113,6 +192,23 @@ const char *extoll_irq_mode_name(enum extoll_irq_mode mode);
 
 /* regs.c */
 int extoll_regs_probe(struct extoll_dev *edev);
+
+/* rra.c */
+extern unsigned int extoll_rra_timeout;	/* module parameter, us */
+int extoll_rra_init(struct extoll_dev *edev);
+void extoll_rra_teardown(struct extoll_dev *edev);
+int extoll_rra_exec(struct extoll_dev *edev, struct extoll_rra_op *op);
+void extoll_rra_stats_get(struct extoll_dev *edev, struct extoll_rra_stats *st);
+
+/* cdev.c */
+int extoll_cdev_register(struct extoll_dev *edev);
+void extoll_cdev_unregister(struct extoll_dev *edev);
+
+/* naa.c */
+void extoll_naa_init(struct extoll_dev *edev);
+int extoll_naa_attach(struct extoll_dev *edev, u16 node, u32 *id);
+int extoll_naa_detach(struct extoll_dev *edev, u16 node);
+void extoll_naa_detach_all(struct extoll_dev *edev);
 
 /* irq.c */
 void extoll_irq_init(struct extoll_dev *edev, unsigned int poll_ms,

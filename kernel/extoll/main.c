@@ -99,6 +99,64 @@ static void extoll_pci_teardown(struct extoll_dev *edev)
 	pci_disable_device(pdev);
 }
 
+/**
+ * extoll_pci_dev() - the NIC's PCI device
+ * @nic: the NIC
+ *
+ * Return: the PCI device (parent of the remote PCI domains).
+ */
+struct pci_dev *extoll_pci_dev(struct extoll_dev *nic)
+{
+	return nic->pdev;
+}
+EXPORT_SYMBOL_GPL(extoll_pci_dev);
+
+/**
+ * extoll_node_id() - the NIC's own node id
+ * @nic: the NIC
+ *
+ * Return: the node id (INFO id.node_id).
+ */
+u16 extoll_node_id(struct extoll_dev *nic)
+{
+	return nic->info.node_id;
+}
+EXPORT_SYMBOL_GPL(extoll_node_id);
+
+/**
+ * extoll_cmp_bus_addr() - bus address of the NIC's completion record
+ * @nic: the NIC
+ *
+ * Remote backdoors forward extracted completions there (rx_fwd_addr).
+ *
+ * Return: the DMA address, 0 without remote access.
+ */
+u64 extoll_cmp_bus_addr(struct extoll_dev *nic)
+{
+	return nic->rra_ready ? nic->cmp_dma : 0;
+}
+EXPORT_SYMBOL_GPL(extoll_cmp_bus_addr);
+
+/**
+ * extoll_aperture() - the SMFU aperture BAR, parent of the child windows
+ * @nic: the NIC
+ *
+ * The driver does not request this BAR; callers insert their windows
+ * below it with request_resource()/allocate_resource().
+ *
+ * Return: the BAR resource, or NULL if the BAR is absent or not memory.
+ */
+struct resource *extoll_aperture(struct extoll_dev *nic)
+{
+	struct resource *res = &nic->pdev->resource[EXTOLL_BAR_APERTURE];
+
+	if (!(resource_type(res) == IORESOURCE_MEM) || !resource_size(res) ||
+	    !res->parent)
+		return NULL;
+	return res;
+}
+EXPORT_SYMBOL_GPL(extoll_aperture);
+
 static void extoll_log_identity(struct extoll_dev *edev)
 {
 	const struct extoll_info *info = &edev->info;
@@ -130,8 +188,17 @@ static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 	extoll_log_identity(edev);
 	pci_set_drvdata(pdev, edev);
+	extoll_naa_init(edev);
+
+	ret = extoll_rra_init(edev);
+	if (ret)
+		goto err_pci;
 
 	extoll_irq_init(edev, poll_ms, force_poll);
+
+	/* Tools still have sysfs without the character device. */
+	if (extoll_cdev_register(edev))
+		dev_warn(&pdev->dev, "continuing without a character device\n");
 
 	/* Last: user space may query the device from here on. */
 	extoll_devlink_register(edev);
@@ -139,6 +206,8 @@ static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 err_pci:
 	extoll_pci_teardown(edev);
+	extoll_rra_teardown(edev);
+	pci_set_drvdata(pdev, NULL);
 err_free:
 	extoll_devlink_free(edev);
 	return ret;
@@ -149,8 +218,12 @@ static void extoll_remove(struct pci_dev *pdev)
 	struct extoll_dev *edev = pci_get_drvdata(pdev);
 
 	extoll_devlink_unregister(edev);
+	extoll_cdev_unregister(edev);
+	/* The remote PCI domains go first: they use RRA and the aperture. */
+	extoll_naa_detach_all(edev);
 	extoll_irq_teardown(edev);
-	extoll_pci_teardown(edev);
+	extoll_pci_teardown(edev);	/* bus mastering off ... */
+	extoll_rra_teardown(edev);	/* ... before the record is freed */
 	pci_set_drvdata(pdev, NULL);
 	extoll_devlink_free(edev);
 }

@@ -35,7 +35,41 @@ static const struct extoll_blk_desc extoll_blk_known[] = {
 		.name = "pcie",
 	},
 #endif
+	{
+		.type = EXTOLL_BLK_TYPE_RRA,
+		.ver_major = EXTOLL_RRA_VER_MAJOR,
+		.size = EXTOLL_RRA_SERVED + sizeof(u64),
+		.name = "rra",
+	},
+	{
+		.type = EXTOLL_BLK_TYPE_BACKDOOR,
+		.ver_major = EXTOLL_BACKDOOR_VER_MAJOR,
+		.size = EXTOLL_BACKDOOR_RX_POP + sizeof(u64),
+		.name = "backdoor",
+	},
+	{
+		.type = EXTOLL_BLK_TYPE_ROUTER,
+		.ver_major = EXTOLL_ROUTER_VER_MAJOR,
+		.size = EXTOLL_ROUTER_LINK_STATUS + sizeof(u64),
+		.name = "router",
+	},
 };
+
+/* Where the driver keeps the offset of a block type it uses, or NULL. */
+static u32 *extoll_blk_slot(struct extoll_dev *edev, u16 type)
+{
+	switch (type) {
+	case EXTOLL_BLK_TYPE_INFO:
+		return &edev->info_off;
+	case EXTOLL_BLK_TYPE_RRA:
+		return &edev->rra_off;
+	case EXTOLL_BLK_TYPE_BACKDOOR:
+		return &edev->backdoor_off;
+	case EXTOLL_BLK_TYPE_ROUTER:
+		return &edev->router_off;
+	}
+	return NULL;
+}
 
 static const struct extoll_blk_desc *extoll_blk_lookup(u16 type)
 {
@@ -61,6 +95,7 @@ static int extoll_blk_accept(struct extoll_dev *edev, u32 off, u64 hdr,
 	struct device *dev = &edev->pdev->dev;
 	u8 major = FIELD_GET(EXTOLL_BLK_HDR_VER_MAJOR_MASK, hdr);
 	u8 minor = FIELD_GET(EXTOLL_BLK_HDR_VER_MINOR_MASK, hdr);
+	u32 *slot;
 
 	if (major != desc->ver_major) {
 		dev_err(dev,
@@ -77,20 +112,13 @@ static int extoll_blk_accept(struct extoll_dev *edev, u32 off, u64 hdr,
 		return -ENODEV;
 	}
 
-	switch (desc->type) {
-	case EXTOLL_BLK_TYPE_INFO:
-		if (edev->info_off != U32_MAX) {
-			dev_warn(dev,
-				 "second %s block at 0x%x ignored (first at 0x%x)\n",
-				 desc->name, off, edev->info_off);
-			break;
-		}
-		edev->info_off = off;
-		break;
-	default:
-		/* Known and version-checked; no driver code uses it yet. */
-		break;
-	}
+	/* Known and version-checked; remember the ones the driver uses. */
+	slot = extoll_blk_slot(edev, desc->type);
+	if (slot && *slot != EXTOLL_NO_BLOCK)
+		dev_warn(dev, "second %s block at 0x%x ignored (first at 0x%x)\n",
+			 desc->name, off, *slot);
+	else if (slot)
+		*slot = off;
 	dev_dbg(dev, "register block %s v%u.%u at 0x%x\n", desc->name, major,
 		minor, off);
 	return 0;
@@ -106,7 +134,10 @@ static int extoll_regs_walk(struct extoll_dev *edev)
 	int ret;
 
 	edev->nr_blocks = 0;
-	edev->info_off = U32_MAX;
+	edev->info_off = EXTOLL_NO_BLOCK;
+	edev->rra_off = EXTOLL_NO_BLOCK;
+	edev->backdoor_off = EXTOLL_NO_BLOCK;
+	edev->router_off = EXTOLL_NO_BLOCK;
 
 	do {
 		if (edev->nr_blocks == EXTOLL_MAX_BLOCKS) {
@@ -195,7 +226,7 @@ int extoll_regs_probe(struct extoll_dev *edev)
 	if (ret)
 		return ret;
 
-	if (edev->info_off == U32_MAX) {
+	if (edev->info_off == EXTOLL_NO_BLOCK) {
 		dev_err(&edev->pdev->dev,
 			"no info block (type 0x%04x) among %u register block(s)\n",
 			EXTOLL_BLK_TYPE_INFO, edev->nr_blocks);

@@ -84,6 +84,49 @@ static ssize_t irq_mode_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(irq_mode);
 
+/* Attach / detach a remote node: write its node id (decimal or 0x hex). */
+static int extoll_parse_node(const char *buf, u16 *node)
+{
+	return kstrtou16(buf, 0, node);
+}
+
+static ssize_t naa_attach_store(struct device *dev,
+				struct device_attribute *attr,
+				const char *buf, size_t count)
+{
+	u32 id;
+	u16 node;
+	int ret;
+
+	if (extoll_parse_node(buf, &node))
+		return -EINVAL;
+	ret = extoll_naa_attach(extoll_from_dev(dev), node, &id);
+	return ret ? ret : count;
+}
+static DEVICE_ATTR_WO(naa_attach);
+
+static ssize_t naa_detach_store(struct device *dev,
+				struct device_attribute *attr,
+				const char *buf, size_t count)
+{
+	u16 node;
+	int ret;
+
+	if (extoll_parse_node(buf, &node))
+		return -EINVAL;
+	ret = extoll_naa_detach(extoll_from_dev(dev), node);
+	return ret ? ret : count;
+}
+static DEVICE_ATTR_WO(naa_detach);
+
+/* Character device name, "extoll0". */
+static ssize_t chardev_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "extoll%d\n", extoll_from_dev(dev)->index);
+}
+static DEVICE_ATTR_RO(chardev);
+
 static struct attribute *extoll_dev_attrs[] = {
 	&dev_attr_rtl_version.attr,
 	&dev_attr_build.attr,
@@ -91,6 +134,9 @@ static struct attribute *extoll_dev_attrs[] = {
 	&dev_attr_role.attr,
 	&dev_attr_scratch.attr,
 	&dev_attr_irq_mode.attr,
+	&dev_attr_naa_attach.attr,
+	&dev_attr_naa_detach.attr,
+	&dev_attr_chardev.attr,
 	NULL
 };
 
@@ -98,7 +144,38 @@ static const struct attribute_group extoll_dev_group = {
 	.attrs = extoll_dev_attrs,
 };
 
+/* rra/: counters of the remote register access engine. */
+#define EXTOLL_RRA_STAT_ATTR(_name)					\
+static ssize_t _name##_show(struct device *dev,				\
+			    struct device_attribute *attr, char *buf)	\
+{									\
+	struct extoll_rra_stats st;					\
+									\
+	extoll_rra_stats_get(extoll_from_dev(dev), &st);		\
+	return sysfs_emit(buf, "%llu\n", st._name);			\
+}									\
+static DEVICE_ATTR_RO(_name)
+
+EXTOLL_RRA_STAT_ATTR(requests);
+EXTOLL_RRA_STAT_ATTR(timeouts);
+EXTOLL_RRA_STAT_ATTR(errors);
+EXTOLL_RRA_STAT_ATTR(stale);
+
+static struct attribute *extoll_rra_attrs[] = {
+	&dev_attr_requests.attr,
+	&dev_attr_timeouts.attr,
+	&dev_attr_errors.attr,
+	&dev_attr_stale.attr,
+	NULL
+};
+
+static const struct attribute_group extoll_rra_group = {
+	.name = "rra",
+	.attrs = extoll_rra_attrs,
+};
+
 const struct attribute_group *extoll_dev_groups[] = {
 	&extoll_dev_group,
+	&extoll_rra_group,
 	NULL
 };

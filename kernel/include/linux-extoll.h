@@ -50,6 +50,9 @@ enum extoll_naa_state {
  * @adev: the auxiliary device, a child of the NIC's PCI device
  * @nic: the NIC that reaches the node
  * @node: the node id of the remote NIC (root-port mode)
+ * @nic_removing: set by extoll before it deletes the device because the NIC
+ *	itself is being removed, possibly under pci_lock_rescan_remove() (sysfs
+ *	remove, hot-unplug): the driver must then not take that lock
  *
  * The remaining fields belong to the extoll driver; use
  * extoll_naa_set_state() to update them.
@@ -58,6 +61,7 @@ struct extoll_naa_dev {
 	struct auxiliary_device adev;
 	struct extoll_dev *nic;
 	u16 node;
+	bool nic_removing;
 
 	/* private to the extoll driver */
 	int state;		/* enum extoll_naa_state */

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * EXTOLL NIC: the character device /dev/extollN (a misc device) and its
+ * ioctls (include/uapi/extoll_ioctl.h): NIC info, remote register access
+ * with optional source route, tunnelled config requests, attach/detach.
+ *
+ * An open file may outlive the NIC (unbind, rmmod): the file holds a
+ * reference on struct extoll_cdev, whose edev pointer remove() clears under
+ * the rwsem; ioctls then fail with -ENODEV.
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/kref.h>
+#include <linux/miscdevice.h>
+#include <linux/rwsem.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "extoll.h"
+
+struct extoll_cdev {
+	struct miscdevice misc;
+	char name[16];
+	struct kref ref;
+	struct rw_semaphore lock;	/* protects edev */
+	struct extoll_dev *edev;	/* NULL once the NIC is gone */
+};
+
+/* /dev/extollN numbers. */
+static DEFINE_IDA(extoll_cdev_ida);
+
+static void extoll_cdev_free(struct kref *ref)
+{
+	struct extoll_cdev *cdev = container_of(ref, struct extoll_cdev, ref);
+
+	kfree(cdev);
+}
+
+static struct extoll_cdev *extoll_cdev_of(struct file *file)
+{
+	return container_of(file->private_data, struct extoll_cdev, misc);
+}
+
+/* misc_open() calls this under misc_mtx, so misc_deregister() cannot race. */
+static int extoll_cdev_open(struct inode *inode, struct file *file)
+{
+	kref_get(&extoll_cdev_of(file)->ref);
+	return 0;
+}
+
+static int extoll_cdev_release(struct inode *inode, struct file *file)
+{
+	kref_put(&extoll_cdev_of(file)->ref, extoll_cdev_free);
+	return 0;
+}
+
+static long extoll_ioc_info(struct extoll_dev *edev, void __user *arg)
+{
+	const struct extoll_info *info = &edev->info;
+	struct extoll_ioc_info out = {
+		.abi = EXTOLL_IOC_ABI,
+		.node_id = info->node_id,
+		.role = info->role,
+		.rra = edev->rra_ready,
+		.rtl_version = (info->ver_major & 0xff) << 16 |
+			       (info->ver_minor & 0xff) << 8 |
+			       (info->ver_patch & 0xff),
+		.rra_timeout_us = extoll_rra_timeout_us(),
+	};
+
+	strscpy(out.pci_name, pci_name(edev->pdev), sizeof(out.pci_name));
+	return copy_to_user(arg, &out, sizeof(out)) ? -EFAULT : 0;
+}
+
+static long extoll_ioc_rra(struct extoll_dev *edev, void __user *arg)
+{
+	struct extoll_ioc_rra req;
+	bool routed;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (req.flags & ~EXTOLL_RRA_F_SRCROUTE)
+		return -EINVAL;
+	routed = req.flags & EXTOLL_RRA_F_SRCROUTE;
+
+	switch (req.op) {
+	case EXTOLL_RRA_READ:
+		if (routed)
+			ret = extoll_rra_read_routed(edev, req.route, req.addr,
+						     &req.data, &req.answered);
+		else
+			ret = extoll_rra_read(edev, req.node, req.addr, &req.data);
+		break;
+	case EXTOLL_RRA_WRITE:
+		if (routed)
+			ret = extoll_rra_write_routed(edev, req.route, req.addr,
+						      req.data, &req.answered);
+		else
+			ret = extoll_rra_write(edev, req.node, req.addr, req.data);
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (!routed)
+		req.answered = req.node;
+	req.status = ret == -EREMOTEIO ? EXTOLL_CMP_REG_ERR : EXTOLL_CMP_OK;
+
+	/* The results also go back on error: data is all-ones then. */
+	if (copy_to_user(arg, &req, sizeof(req)))
+		return -EFAULT;
+	return ret;
+}
+
+static long extoll_ioc_cfg(struct extoll_dev *edev, void __user *arg)
+{
+	struct extoll_cfg_req cfg = {};
+	struct extoll_ioc_cfg req;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+
+	cfg.bus = req.bus;
+	cfg.devfn = req.devfn;
+	cfg.where = req.where;
+	cfg.size = req.size;
+	cfg.write = req.write;
+	cfg.val = req.val;
+	ret = extoll_cfg_tlp(edev, req.node, &cfg);
+	req.val = cfg.val;
+	req.cpl_status = cfg.cpl_status;
+
+	if (copy_to_user(arg, &req, sizeof(req)))
+		return -EFAULT;
+	return ret;
+}
+
+static long extoll_ioc_node(struct extoll_dev *edev, unsigned int cmd,
+			    void __user *arg)
+{
+	struct extoll_ioc_node req;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+
+	if (cmd == EXTOLL_IOC_DETACH)
+		return extoll_naa_detach(edev, req.node);
+
+	ret = extoll_naa_attach(edev, req.node, &req.id);
+	if (ret)
+		return ret;
+	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+}
+
+static long extoll_ioc_dispatch(struct extoll_dev *edev, unsigned int cmd,
+				void __user *arg)
+{
+	if (cmd == EXTOLL_IOC_INFO)
+		return extoll_ioc_info(edev, arg);
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+
+	switch (cmd) {
+	case EXTOLL_IOC_RRA:
+		return extoll_ioc_rra(edev, arg);
+	case EXTOLL_IOC_CFG:
+		return extoll_ioc_cfg(edev, arg);
+	case EXTOLL_IOC_ATTACH:
+	case EXTOLL_IOC_DETACH:
+		return extoll_ioc_node(edev, cmd, arg);
+	}
+	return -ENOTTY;
+}
+
+static long extoll_cdev_ioctl(struct file *file, unsigned int cmd,
+			      unsigned long arg)
+{
+	struct extoll_cdev *cdev = extoll_cdev_of(file);
+	long ret;
+
+	down_read(&cdev->lock);
+	if (cdev->edev)
+		ret = extoll_ioc_dispatch(cdev->edev, cmd, (void __user *)arg);
+	else
+		ret = -ENODEV;
+	up_read(&cdev->lock);
+	return ret;
+}
+
+static const struct file_operations extoll_cdev_fops = {
+	.owner = THIS_MODULE,
+	.open = extoll_cdev_open,
+	.release = extoll_cdev_release,
+	.unlocked_ioctl = extoll_cdev_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+/**
+ * extoll_cdev_register() - create /dev/extollN for the NIC
+ * @edev: the NIC
+ *
+ * Return: 0 or a negative errno.
+ */
+int extoll_cdev_register(struct extoll_dev *edev)
+{
+	struct device *dev = &edev->pdev->dev;
+	struct extoll_cdev *cdev;
+	int ret;
+
+	cdev = kzalloc(sizeof(*cdev), GFP_KERNEL);
+	if (!cdev)
+		return -ENOMEM;
+	kref_init(&cdev->ref);
+	init_rwsem(&cdev->lock);
+	cdev->edev = edev;
+
+	ret = ida_alloc(&extoll_cdev_ida, GFP_KERNEL);
+	if (ret < 0)
+		goto err_free;
+	edev->index = ret;
+	snprintf(cdev->name, sizeof(cdev->name), "extoll%d", edev->index);
+
+	cdev->misc.minor = MISC_DYNAMIC_MINOR;
+	cdev->misc.name = cdev->name;
+	cdev->misc.fops = &extoll_cdev_fops;
+	cdev->misc.parent = dev;
+	cdev->misc.mode = 0600;
+	ret = misc_register(&cdev->misc);
+	if (ret) {
+		dev_err(dev, "cannot register /dev/%s: %d\n", cdev->name, ret);
+		goto err_ida;
+	}
+
+	edev->cdev = cdev;
+	return 0;
+
+err_ida:
+	ida_free(&extoll_cdev_ida, edev->index);
+err_free:
+	kfree(cdev);
+	return ret;
+}
+
+/* Remove /dev/extollN; open files keep failing with -ENODEV. */
+void extoll_cdev_unregister(struct extoll_dev *edev)
+{
+	struct extoll_cdev *cdev = edev->cdev;
+
+	if (!cdev)
+		return;
+	misc_deregister(&cdev->misc);
+	down_write(&cdev->lock);	/* waits for running ioctls */
+	cdev->edev = NULL;
+	up_write(&cdev->lock);
+	ida_free(&extoll_cdev_ida, edev->index);
+	edev->cdev = NULL;
+	kref_put(&cdev->ref, extoll_cdev_free);
+}

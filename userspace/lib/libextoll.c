@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * libextoll: user-space access to the EXTOLL NIC driver.
+ *
+ * The ioctls of /dev/extollN (kernel/include/uapi/extoll_ioctl.h) for
+ * remote register access, config requests, attach and detach; sysfs for the
+ * list of attached nodes (docs/kernel.md).
+ */
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "extoll_regs.h"
+#include "uapi/extoll_ioctl.h"
+#include "libextoll.h"
+
+#define SYS_PCI		"/sys/bus/pci/devices"
+#define SYS_DRIVER	"/sys/bus/pci/drivers/extoll"
+
+struct extoll_nic {
+	int fd;
+	struct extoll_nic_info info;
+};
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f)) {
+		int err = ferror(f) ? -EIO : -ENODATA;
+
+		fclose(f);
+		return err;
+	}
+	fclose(f);
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+/* "00:02.0" -> "0000:00:02.0"; a full address is copied. */
+static int pci_full_name(const char *spec, char *out, size_t len)
+{
+	unsigned int d, b, s, f;
+	char tail;
+
+	if (sscanf(spec, "%x:%x:%x.%x%c", &d, &b, &s, &f, &tail) == 4)
+		return snprintf(out, len, "%04x:%02x:%02x.%x", d, b, s, f) < (int)len ? 0 : -EINVAL;
+	if (sscanf(spec, "%x:%x.%x%c", &b, &s, &f, &tail) == 3)
+		return snprintf(out, len, "0000:%02x:%02x.%x", b, s, f) < (int)len ? 0 : -EINVAL;
+	return -EINVAL;
+}
+
+/* The character device of a bound NIC, from its sysfs "chardev". */
+static int dev_of_pci(const char *pci, char *out, size_t len)
+{
+	char path[256], name[32];
+	int ret;
+
+	if (strlen(pci) > 64)
+		return -EINVAL;
+	snprintf(path, sizeof(path), SYS_PCI "/%.64s/chardev", pci);
+	ret = read_line(path, name, sizeof(name));
+	if (ret)
+		return -ENOENT;
+	snprintf(out, len, "/dev/%s", name);
+	return 0;
+}
+
+/* The first NIC bound to the extoll driver, by PCI address order. */
+static int dev_first(char *out, size_t len)
+{
+	struct dirent **names;
+	int n, i, ret = -ENOENT;
+
+	n = scandir(SYS_DRIVER, &names, NULL, alphasort);
+	if (n < 0)
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		if (ret && strchr(names[i]->d_name, ':'))
+			ret = dev_of_pci(names[i]->d_name, out, len);
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+static int resolve_spec(const char *spec, char *dev, size_t len)
+{
+	char pci[32];
+
+	if (!spec || !*spec)
+		return dev_first(dev, len);
+	if (spec[0] == '/') {
+		snprintf(dev, len, "%s", spec);
+		return 0;
+	}
+	if (!strncmp(spec, "extoll", 6)) {
+		snprintf(dev, len, "/dev/%s", spec);
+		return 0;
+	}
+	if (pci_full_name(spec, pci, sizeof(pci)))
+		return -EINVAL;
+	return dev_of_pci(pci, dev, len);
+}
+
+int extoll_open(const char *spec, struct extoll_nic **out)
+{
+	struct extoll_ioc_info info;
+	struct extoll_nic *nic;
+	char dev[64];
+	int ret;
+
+	ret = resolve_spec(spec, dev, sizeof(dev));
+	if (ret)
+		return ret;
+
+	nic = calloc(1, sizeof(*nic));
+	if (!nic)
+		return -ENOMEM;
+	nic->fd = open(dev, O_RDWR | O_CLOEXEC);
+	if (nic->fd < 0) {
+		ret = -errno;
+		free(nic);
+		return ret;
+	}
+	memset(&info, 0, sizeof(info));
+	if (ioctl(nic->fd, EXTOLL_IOC_INFO, &info)) {
+		ret = errno == ENOTTY ? -ENODEV : -errno;
+		close(nic->fd);
+		free(nic);
+		return ret;
+	}
+
+	snprintf(nic->info.dev_path, sizeof(nic->info.dev_path), "%s", dev);
+	snprintf(nic->info.pci_name, sizeof(nic->info.pci_name), "%.31s",
+		 info.pci_name);
+	snprintf(nic->info.sysfs, sizeof(nic->info.sysfs), SYS_PCI "/%s",
+		 nic->info.pci_name);
+	nic->info.node_id = info.node_id;
+	nic->info.role = info.role;
+	nic->info.rra = info.rra;
+	nic->info.rtl_major = (info.rtl_version >> 16) & 0xff;
+	nic->info.rtl_minor = (info.rtl_version >> 8) & 0xff;
+	nic->info.rtl_patch = info.rtl_version & 0xff;
+	nic->info.rra_timeout_us = info.rra_timeout_us;
+	*out = nic;
+	return 0;
+}
+
+void extoll_close(struct extoll_nic *nic)
+{
+	if (!nic)
+		return;
+	close(nic->fd);
+	free(nic);
+}
+
+const struct extoll_nic_info *extoll_nic_info(const struct extoll_nic *nic)
+{
+	return &nic->info;
+}
+
+static int do_ioctl(struct extoll_nic *nic, unsigned long cmd, void *arg)
+{
+	return ioctl(nic->fd, cmd, arg) ? -errno : 0;
+}
+
+static int rra(struct extoll_nic *nic, uint32_t op, int routed, uint16_t node,
+	       uint64_t route, uint32_t addr, uint64_t *data, uint16_t *answered)
+{
+	struct extoll_ioc_rra req;
+	int ret;
+
+	memset(&req, 0, sizeof(req));
+	req.op = op;
+	req.flags = routed ? EXTOLL_RRA_F_SRCROUTE : 0;
+	req.node = node;
+	req.route = route;
+	req.addr = addr;
+	req.data = *data;
+	ret = do_ioctl(nic, EXTOLL_IOC_RRA, &req);
+	*data = req.data;
+	if (answered)
+		*answered = req.answered;
+	return ret;
+}
+
+int extoll_rra_read(struct extoll_nic *nic, uint16_t node, uint32_t addr,
+		    uint64_t *val)
+{
+	*val = 0;
+	return rra(nic, EXTOLL_RRA_READ, 0, node, 0, addr, val, NULL);
+}
+
+int extoll_rra_write(struct extoll_nic *nic, uint16_t node, uint32_t addr,
+		     uint64_t val)
+{
+	return rra(nic, EXTOLL_RRA_WRITE, 0, node, 0, addr, &val, NULL);
+}
+
+int extoll_rra_read_routed(struct extoll_nic *nic, uint64_t route,
+			   uint32_t addr, uint64_t *val, uint16_t *answered)
+{
+	*val = 0;
+	return rra(nic, EXTOLL_RRA_READ, 1, 0, route, addr, val, answered);
+}
+
+int extoll_rra_write_routed(struct extoll_nic *nic, uint64_t route,
+			    uint32_t addr, uint64_t val, uint16_t *answered)
+{
+	return rra(nic, EXTOLL_RRA_WRITE, 1, 0, route, addr, &val, answered);
+}
+
+int extoll_cfg(struct extoll_nic *nic, uint16_t node, uint8_t bus,
+	       uint8_t devfn, uint16_t where, unsigned int size, int write,
+	       uint32_t *val, unsigned int *cpl_status)
+{
+	struct extoll_ioc_cfg req;
+	int ret;
+
+	memset(&req, 0, sizeof(req));
+	req.node = node;
+	req.bus = bus;
+	req.devfn = devfn;
+	req.where = where;
+	req.size = (uint8_t)size;
+	req.write = write ? 1 : 0;
+	req.val = write ? *val : 0;
+	ret = do_ioctl(nic, EXTOLL_IOC_CFG, &req);
+	if (!write)
+		*val = req.val;
+	if (cpl_status)
+		*cpl_status = req.cpl_status;
+	return ret;
+}
+
+int extoll_attach(struct extoll_nic *nic, uint16_t node, unsigned int *id)
+{
+	struct extoll_ioc_node req;
+	int ret;
+
+	memset(&req, 0, sizeof(req));
+	req.node = node;
+	ret = do_ioctl(nic, EXTOLL_IOC_ATTACH, &req);
+	if (!ret && id)
+		*id = req.id;
+	return ret;
+}
+
+int extoll_detach(struct extoll_nic *nic, uint16_t node)
+{
+	struct extoll_ioc_node req;
+
+	memset(&req, 0, sizeof(req));
+	req.node = node;
+	return do_ioctl(nic, EXTOLL_IOC_DETACH, &req);
+}
+
+/* Root port and the devices below it, for an attached domain. */
+static void list_domain(struct extoll_naa *naa)
+{
+	struct dirent **names;
+	char prefix[8], path[256];
+	struct stat st;
+	int n, i;
+
+	snprintf(naa->root_port, sizeof(naa->root_port), "%04x:00:00.0",
+		 (unsigned int)naa->domain & 0xffff);
+	snprintf(path, sizeof(path), SYS_PCI "/%s", naa->root_port);
+	naa->has_root_port = stat(path, &st) == 0;
+
+	snprintf(prefix, sizeof(prefix), "%04x:", (unsigned int)naa->domain & 0xffff);
+	n = scandir(SYS_PCI, &names, NULL, alphasort);
+	if (n < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		const char *d = names[i]->d_name;
+
+		if (!strncmp(d, prefix, 5) && strcmp(d, naa->root_port) &&
+		    naa->n_devices < sizeof(naa->devices) / sizeof(naa->devices[0]))
+			snprintf(naa->devices[naa->n_devices++],
+				 sizeof(naa->devices[0]), "%.15s", d);
+		free(names[i]);
+	}
+	free(names);
+}
+
+static int read_naa(const char *dir, const char *name, struct extoll_naa *naa)
+{
+	char path[512], buf[32];
+	int ret;
+
+	memset(naa, 0, sizeof(*naa));
+	naa->domain = -1;
+	snprintf(naa->name, sizeof(naa->name), "%.31s", name);
+
+	snprintf(path, sizeof(path), "%s/%s/node", dir, name);
+	ret = read_line(path, buf, sizeof(buf));
+	if (ret)
+		return ret;
+	naa->node = (uint16_t)strtoul(buf, NULL, 0);
+
+	snprintf(path, sizeof(path), "%s/%s/state", dir, name);
+	if (read_line(path, naa->state, sizeof(naa->state)))
+		snprintf(naa->state, sizeof(naa->state), "unknown");
+
+	snprintf(path, sizeof(path), "%s/%s/domain", dir, name);
+	if (!read_line(path, buf, sizeof(buf)) && isxdigit((unsigned char)buf[0]))
+		naa->domain = (int)strtol(buf, NULL, 16);
+
+	snprintf(path, sizeof(path), "%s/%s/error", dir, name);
+	if (!read_line(path, buf, sizeof(buf)))
+		naa->error = (int)strtol(buf, NULL, 10);
+
+	if (naa->domain >= 0)
+		list_domain(naa);
+	return 0;
+}
+
+static int by_node(const void *a, const void *b)
+{
+	const struct extoll_naa *x = a, *y = b;
+
+	return (int)x->node - (int)y->node;
+}
+
+int extoll_list(struct extoll_nic *nic, struct extoll_naa **list, size_t *n)
+{
+	struct extoll_naa *out = NULL, *tmp;
+	struct dirent *de;
+	size_t cnt = 0;
+	DIR *d;
+
+	d = opendir(nic->info.sysfs);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (strncmp(de->d_name, "extoll.naa.", 11))
+			continue;
+		tmp = realloc(out, (cnt + 1) * sizeof(*out));
+		if (!tmp) {
+			closedir(d);
+			free(out);
+			return -ENOMEM;
+		}
+		out = tmp;
+		if (!read_naa(nic->info.sysfs, de->d_name, &out[cnt]))
+			cnt++;
+	}
+	closedir(d);
+	if (cnt)
+		qsort(out, cnt, sizeof(*out), by_node);
+	*list = out;
+	*n = cnt;
+	return 0;
+}
+
+void extoll_list_free(struct extoll_naa *list)
+{
+	free(list);
+}
+
+uint32_t extoll_reg_info_id(void)
+{
+	return EXTOLL_INFO_BASE + EXTOLL_INFO_ID;
+}
+
+uint32_t extoll_reg_rt_entry(void)
+{
+	return EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_RT_ENTRY;
+}
+
+uint64_t extoll_rt_entry(uint16_t dest, unsigned int inport,
+			 unsigned int outport)
+{
+	return ((uint64_t)dest << EXTOLL_ROUTER_RT_ENTRY_DEST_SHIFT) |
+	       ((uint64_t)(inport & 0xf) << EXTOLL_ROUTER_RT_ENTRY_INPORT_SHIFT) |
+	       ((uint64_t)(outport & 0xf) << EXTOLL_ROUTER_RT_ENTRY_OUTPORT_SHIFT) |
+	       (0ULL << EXTOLL_ROUTER_RT_ENTRY_VCRULE_SHIFT) |	/* auto: dateline rule */
+	       EXTOLL_ROUTER_RT_ENTRY_VALID_MASK |
+	       EXTOLL_ROUTER_RT_ENTRY_COMMIT_MASK;
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * libextoll: user-space access to the EXTOLL NIC driver (/dev/extollN ioctls
+ * and sysfs). Functions return 0 or a negative errno; they never print.
+ */
+#ifndef LIBEXTOLL_H
+#define LIBEXTOLL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct extoll_nic;
+
+struct extoll_nic_info {
+	char dev_path[64];	/* /dev/extoll0 */
+	char pci_name[32];	/* 0000:00:02.0 */
+	char sysfs[128];	/* /sys/bus/pci/devices/0000:00:02.0 */
+	uint16_t node_id;
+	uint8_t role;		/* 0 endpoint, 1 root port */
+	int rra;		/* remote access available */
+	unsigned int rtl_major, rtl_minor, rtl_patch;
+	unsigned int rra_timeout_us;
+};
+
+/*
+ * Open a NIC. spec: NULL or "" (the first NIC), "/dev/extollN", "extollN",
+ * or a PCI address ("0000:00:02.0", "00:02.0").
+ * Errors: -ENOENT (no such NIC / driver not bound), -EACCES, ...
+ */
+int extoll_open(const char *spec, struct extoll_nic **nic);
+void extoll_close(struct extoll_nic *nic);
+const struct extoll_nic_info *extoll_nic_info(const struct extoll_nic *nic);
+
+/* Remote register access; val is all-ones on error. */
+int extoll_rra_read(struct extoll_nic *nic, uint16_t node, uint32_t addr,
+		    uint64_t *val);
+int extoll_rra_write(struct extoll_nic *nic, uint16_t node, uint32_t addr,
+		     uint64_t val);
+/* Source-routed; answered (may be NULL) gets the answering node's id. */
+int extoll_rra_read_routed(struct extoll_nic *nic, uint64_t route,
+			   uint32_t addr, uint64_t *val, uint16_t *answered);
+int extoll_rra_write_routed(struct extoll_nic *nic, uint64_t route,
+			    uint32_t addr, uint64_t val, uint16_t *answered);
+
+/* One tunnelled config request; cpl_status (may be NULL): 0 SC, 1 UR, 2 CRS, 4 CA. */
+int extoll_cfg(struct extoll_nic *nic, uint16_t node, uint8_t bus,
+	       uint8_t devfn, uint16_t where, unsigned int size, int write,
+	       uint32_t *val, unsigned int *cpl_status);
+
+/* Attach / detach a remote node. id (may be NULL): extoll.naa.<id>. */
+int extoll_attach(struct extoll_nic *nic, uint16_t node, unsigned int *id);
+int extoll_detach(struct extoll_nic *nic, uint16_t node);
+
+/* An attached node, as sysfs shows it. */
+struct extoll_naa {
+	char name[32];		/* extoll.naa.3 */
+	uint16_t node;
+	char state[16];		/* waiting probing attached failed dead detaching */
+	int domain;		/* -1: none */
+	int error;		/* last driver error (negative errno) */
+	int has_root_port;	/* DDDD:00:00.0 exists */
+	char root_port[16];	/* "DDDD:00:00.0" */
+	size_t n_devices;	/* devices below the root port */
+	char devices[8][16];	/* their addresses */
+};
+
+int extoll_list(struct extoll_nic *nic, struct extoll_naa **list, size_t *n);
+void extoll_list_free(struct extoll_naa *list);
+
+/* --- torus geometry and dimension-order routing (no NIC needed) */
+
+#define EXTOLL_PORT_XP		0
+#define EXTOLL_PORT_XM		1
+#define EXTOLL_PORT_YP		2
+#define EXTOLL_PORT_YM		3
+#define EXTOLL_PORT_ZP		4
+#define EXTOLL_PORT_ZM		5
+#define EXTOLL_PORT_SPARE	6
+#define EXTOLL_PORT_EJECT	7
+
+#define EXTOLL_ROUTE_MAX_LINKS	6	/* 7 hops, the last one ejects */
+
+struct extoll_torus {
+	unsigned int dim[3];	/* X, Y, Z */
+};
+
+unsigned int extoll_torus_nodes(const struct extoll_torus *t);
+void extoll_torus_coords(const struct extoll_torus *t, unsigned int node,
+			 unsigned int c[3]);
+/* Output port at node `at` toward `dest`, dimension order X, Y, Z. */
+unsigned int extoll_torus_next_port(const struct extoll_torus *t,
+				    unsigned int at, unsigned int dest);
+/* Number of link hops from `from` to `to` on the dimension-order path. */
+unsigned int extoll_torus_hops(const struct extoll_torus *t, unsigned int from,
+			       unsigned int to);
+/* Source route from -> to (ending in eject); -E2BIG beyond 6 link hops. */
+int extoll_torus_route(const struct extoll_torus *t, unsigned int from,
+		       unsigned int to, uint64_t *route);
+/* "4x4x2", "4x4", "8" */
+int extoll_torus_parse(const char *s, struct extoll_torus *t);
+
+/* Router rt_entry value: dest, inport, outport, vc rule auto, valid. */
+uint64_t extoll_rt_entry(uint16_t dest, unsigned int inport,
+			 unsigned int outport);
+/* Register offsets at a node. */
+uint32_t extoll_reg_info_id(void);
+uint32_t extoll_reg_rt_entry(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LIBEXTOLL_H */

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * libextoll: torus geometry and dimension-order routing.
+ *
+ * Node id = x + X * (y + Y * z). Ports 0..5 = X+, X-, Y+, Y-, Z+, Z-;
+ * 7 ejects to the local units. Dimension order X, Y, Z; in each ring the
+ * shorter way, the + direction on a tie. The router's dateline VC rule
+ * (vcrule auto) keeps the rings deadlock free.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libextoll.h"
+
+unsigned int extoll_torus_nodes(const struct extoll_torus *t)
+{
+	return t->dim[0] * t->dim[1] * t->dim[2];
+}
+
+void extoll_torus_coords(const struct extoll_torus *t, unsigned int node,
+			 unsigned int c[3])
+{
+	c[0] = node % t->dim[0];
+	c[1] = (node / t->dim[0]) % t->dim[1];
+	c[2] = node / (t->dim[0] * t->dim[1]);
+}
+
+/* Steps from a to b in a ring of n: > 0 the + way, < 0 the - way. */
+static int ring_steps(unsigned int a, unsigned int b, unsigned int n)
+{
+	unsigned int fwd = (b + n - a) % n;
+
+	if (fwd == 0)
+		return 0;
+	return 2 * fwd <= n ? (int)fwd : -(int)(n - fwd);
+}
+
+unsigned int extoll_torus_next_port(const struct extoll_torus *t,
+				    unsigned int at, unsigned int dest)
+{
+	unsigned int a[3], d[3], i;
+
+	extoll_torus_coords(t, at, a);
+	extoll_torus_coords(t, dest, d);
+	for (i = 0; i < 3; i++) {
+		int s = ring_steps(a[i], d[i], t->dim[i]);
+
+		if (s)
+			return 2 * i + (s > 0 ? 0 : 1);
+	}
+	return EXTOLL_PORT_EJECT;
+}
+
+unsigned int extoll_torus_hops(const struct extoll_torus *t, unsigned int from,
+			       unsigned int to)
+{
+	unsigned int a[3], b[3], i, hops = 0;
+
+	extoll_torus_coords(t, from, a);
+	extoll_torus_coords(t, to, b);
+	for (i = 0; i < 3; i++)
+		hops += (unsigned int)abs(ring_steps(a[i], b[i], t->dim[i]));
+	return hops;
+}
+
+/* The neighbour of node `at` through `port`. */
+static unsigned int neighbour(const struct extoll_torus *t, unsigned int at,
+			      unsigned int port)
+{
+	unsigned int c[3], i = port / 2, n = t->dim[i];
+
+	extoll_torus_coords(t, at, c);
+	c[i] = port & 1 ? (c[i] + n - 1) % n : (c[i] + 1) % n;
+	return c[0] + t->dim[0] * (c[1] + t->dim[1] * c[2]);
+}
+
+int extoll_torus_route(const struct extoll_torus *t, unsigned int from,
+		       unsigned int to, uint64_t *route)
+{
+	unsigned int at = from, hop = 0, port;
+	uint64_t r = 0;
+
+	if (extoll_torus_hops(t, from, to) > EXTOLL_ROUTE_MAX_LINKS)
+		return -E2BIG;
+	for (;;) {
+		port = extoll_torus_next_port(t, at, to);
+		r |= (uint64_t)port << (3 * hop++);
+		if (port == EXTOLL_PORT_EJECT)
+			break;
+		at = neighbour(t, at, port);
+	}
+	*route = r;
+	return 0;
+}
+
+int extoll_torus_parse(const char *s, struct extoll_torus *t)
+{
+	unsigned long v;
+	unsigned int i;
+	char *end;
+
+	t->dim[0] = t->dim[1] = t->dim[2] = 1;
+	for (i = 0; i < 3; i++) {
+		errno = 0;
+		v = strtoul(s, &end, 10);
+		if (errno || end == s || v == 0 || v > 256)
+			return -EINVAL;
+		t->dim[i] = (unsigned int)v;
+		if (*end == '\0')
+			break;
+		if (*end != 'x' && *end != 'X')
+			return -EINVAL;
+		s = end + 1;
+	}
+	if (*end != '\0' || extoll_torus_nodes(t) > 65536)
+		return -EINVAL;
+	return 0;
+}
