@@ -7,7 +7,7 @@ module extoll_regs (
 
         input wire s_cpuif_req,
         input wire s_cpuif_req_is_wr,
-        input wire [8:0] s_cpuif_addr,
+        input wire [10:0] s_cpuif_addr,
         input wire [63:0] s_cpuif_wr_data,
         input wire [63:0] s_cpuif_wr_biten,
         output wire s_cpuif_req_stall_wr,
@@ -27,7 +27,7 @@ module extoll_regs (
     //--------------------------------------------------------------------------
     logic cpuif_req;
     logic cpuif_req_is_wr;
-    logic [8:0] cpuif_addr;
+    logic [10:0] cpuif_addr;
     logic [63:0] cpuif_wr_data;
     logic [63:0] cpuif_wr_biten;
     logic cpuif_req_stall_wr;
@@ -86,10 +86,43 @@ module extoll_regs (
             logic drop;
             logic aperture;
         } pcie;
+        struct packed {
+            logic hdr;
+            logic cmp_addr;
+            logic wdata;
+            logic tlp_hdr0;
+            logic tlp_hdr1;
+            logic route;
+            logic req;
+            logic sent;
+            logic completed;
+            logic served;
+        } rra;
+        struct packed {
+            logic hdr;
+            logic tx_hdr0;
+            logic tx_hdr1;
+            logic tx_data;
+            logic tx_ctrl;
+            logic rx_filter;
+            logic rx_fwd_addr;
+            logic rx_status;
+            logic rx_hdr0;
+            logic rx_hdr1;
+            logic rx_data;
+            logic rx_pop;
+        } backdoor;
+        struct packed {
+            logic hdr;
+            logic rt_entry;
+            logic crc_errors;
+            logic unroutable;
+            logic link_status;
+        } router;
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
-    logic [8:0] decoded_addr;
+    logic [10:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
     logic [63:0] decoded_wr_data;
@@ -100,22 +133,49 @@ module extoll_regs (
         automatic logic is_valid_rw;
         is_valid_addr = '1; // No valid address check
         is_valid_rw = '1; // No valid RW check
-        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 9'h0) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 9'h8) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 9'h10) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 9'h18) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 9'h20);
-        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 9'h28);
-        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 9'h30);
-        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 9'h38);
-        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 9'h40) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 9'h100) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 9'h108) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 9'h110) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 9'h118) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 9'h120) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 9'h128) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 9'h130) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 11'h0) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 11'h8) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 11'h10) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 11'h18) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 11'h20);
+        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 11'h28);
+        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 11'h30);
+        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 11'h38);
+        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 11'h40) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 11'h100) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 11'h108) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 11'h110) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 11'h118) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 11'h120) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 11'h128) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 11'h130) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 11'h200) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 11'h208);
+        decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 11'h210);
+        decoded_reg_strb.rra.tlp_hdr0 = cpuif_req_masked & (cpuif_addr == 11'h218);
+        decoded_reg_strb.rra.tlp_hdr1 = cpuif_req_masked & (cpuif_addr == 11'h220);
+        decoded_reg_strb.rra.route = cpuif_req_masked & (cpuif_addr == 11'h228);
+        decoded_reg_strb.rra.req = cpuif_req_masked & (cpuif_addr == 11'h230);
+        decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 11'h238) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 11'h240) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 11'h248) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 11'h300) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 11'h308);
+        decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 11'h310);
+        decoded_reg_strb.backdoor.tx_data = cpuif_req_masked & (cpuif_addr == 11'h318);
+        decoded_reg_strb.backdoor.tx_ctrl = cpuif_req_masked & (cpuif_addr == 11'h320);
+        decoded_reg_strb.backdoor.rx_filter = cpuif_req_masked & (cpuif_addr == 11'h328);
+        decoded_reg_strb.backdoor.rx_fwd_addr = cpuif_req_masked & (cpuif_addr == 11'h330);
+        decoded_reg_strb.backdoor.rx_status = cpuif_req_masked & (cpuif_addr == 11'h338) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr0 = cpuif_req_masked & (cpuif_addr == 11'h340) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr1 = cpuif_req_masked & (cpuif_addr == 11'h348) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_data = cpuif_req_masked & (cpuif_addr == 11'h350) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_pop = cpuif_req_masked & (cpuif_addr == 11'h358);
+        decoded_reg_strb.router.hdr = cpuif_req_masked & (cpuif_addr == 11'h400) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.rt_entry = cpuif_req_masked & (cpuif_addr == 11'h408);
+        decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 11'h410) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 11'h418) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 11'h420) & !cpuif_req_is_wr;
         decoded_err = '0;
     end
 
@@ -198,6 +258,180 @@ module extoll_regs (
                 } count;
             } aperture;
         } pcie;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } cmp_addr;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } wdata;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } tlp_hdr0;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } tlp_hdr1;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } hops;
+            } route;
+            struct packed {
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+                struct packed {
+                    logic [23:0] next;
+                    logic load_next;
+                } addr;
+                struct packed {
+                    logic [2:0] next;
+                    logic load_next;
+                } op;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } srcroute;
+                struct packed {
+                    logic [1:0] next;
+                    logic load_next;
+                } tlp_len;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } seq;
+            } req;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } sent;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } completed;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } served;
+        } rra;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } tx_hdr0;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } tx_hdr1;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } tx_data;
+            struct packed {
+                struct packed {
+                    logic [2:0] next;
+                    logic load_next;
+                } hdr_dw;
+                struct packed {
+                    logic [1:0] next;
+                    logic load_next;
+                } data_dw;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } send;
+            } tx_ctrl;
+            struct packed {
+                struct packed {
+                    logic [7:0] next;
+                    logic load_next;
+                } tag;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } enable;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } fwd;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } fwd_node;
+            } rx_filter;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } rx_fwd_addr;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } pop;
+            } rx_pop;
+        } backdoor;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } dest;
+                struct packed {
+                    logic [3:0] next;
+                    logic load_next;
+                } inport;
+                struct packed {
+                    logic [3:0] next;
+                    logic load_next;
+                } outport;
+                struct packed {
+                    logic [1:0] next;
+                    logic load_next;
+                } vcrule;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } commit;
+            } rt_entry;
+        } router;
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -251,6 +485,142 @@ module extoll_regs (
                 } count;
             } aperture;
         } pcie;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } cmp_addr;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } wdata;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } tlp_hdr0;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } tlp_hdr1;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } hops;
+            } route;
+            struct packed {
+                struct packed {
+                    logic [15:0] value;
+                } node;
+                struct packed {
+                    logic [23:0] value;
+                } addr;
+                struct packed {
+                    logic [2:0] value;
+                } op;
+                struct packed {
+                    logic value;
+                } srcroute;
+                struct packed {
+                    logic [1:0] value;
+                } tlp_len;
+                struct packed {
+                    logic [15:0] value;
+                } seq;
+            } req;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } sent;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } completed;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } served;
+        } rra;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } tx_hdr0;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } tx_hdr1;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } tx_data;
+            struct packed {
+                struct packed {
+                    logic [2:0] value;
+                } hdr_dw;
+                struct packed {
+                    logic [1:0] value;
+                } data_dw;
+                struct packed {
+                    logic value;
+                } send;
+            } tx_ctrl;
+            struct packed {
+                struct packed {
+                    logic [7:0] value;
+                } tag;
+                struct packed {
+                    logic value;
+                } enable;
+                struct packed {
+                    logic value;
+                } fwd;
+                struct packed {
+                    logic [15:0] value;
+                } fwd_node;
+            } rx_filter;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } rx_fwd_addr;
+            struct packed {
+                struct packed {
+                    logic value;
+                } pop;
+            } rx_pop;
+        } backdoor;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [15:0] value;
+                } dest;
+                struct packed {
+                    logic [3:0] value;
+                } inport;
+                struct packed {
+                    logic [3:0] value;
+                } outport;
+                struct packed {
+                    logic [1:0] value;
+                } vcrule;
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic value;
+                } commit;
+            } rt_entry;
+        } router;
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -486,6 +856,762 @@ module extoll_regs (
             end
         end
     end
+    // Field: extoll_nic.rra.cmp_addr.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.cmp_addr.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.cmp_addr && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.cmp_addr.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.rra.cmp_addr.addr.next = next_c;
+        field_combo.rra.cmp_addr.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.cmp_addr.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.rra.cmp_addr.addr.load_next) begin
+                field_storage.rra.cmp_addr.addr.value <= field_combo.rra.cmp_addr.addr.next;
+            end
+        end
+    end
+    assign hwif_out.rra.cmp_addr.addr.value = field_storage.rra.cmp_addr.addr.value;
+    // Field: extoll_nic.rra.wdata.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.wdata.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.wdata && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.wdata.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.rra.wdata.data.next = next_c;
+        field_combo.rra.wdata.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.wdata.data.value <= 64'h0;
+        end else begin
+            if(field_combo.rra.wdata.data.load_next) begin
+                field_storage.rra.wdata.data.value <= field_combo.rra.wdata.data.next;
+            end
+        end
+    end
+    assign hwif_out.rra.wdata.data.value = field_storage.rra.wdata.data.value;
+    // Field: extoll_nic.rra.tlp_hdr0.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.tlp_hdr0.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.tlp_hdr0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.tlp_hdr0.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.rra.tlp_hdr0.data.next = next_c;
+        field_combo.rra.tlp_hdr0.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.tlp_hdr0.data.value <= 64'h0;
+        end else begin
+            if(field_combo.rra.tlp_hdr0.data.load_next) begin
+                field_storage.rra.tlp_hdr0.data.value <= field_combo.rra.tlp_hdr0.data.next;
+            end
+        end
+    end
+    assign hwif_out.rra.tlp_hdr0.data.value = field_storage.rra.tlp_hdr0.data.value;
+    // Field: extoll_nic.rra.tlp_hdr1.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.tlp_hdr1.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.tlp_hdr1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.tlp_hdr1.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.rra.tlp_hdr1.data.next = next_c;
+        field_combo.rra.tlp_hdr1.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.tlp_hdr1.data.value <= 64'h0;
+        end else begin
+            if(field_combo.rra.tlp_hdr1.data.load_next) begin
+                field_storage.rra.tlp_hdr1.data.value <= field_combo.rra.tlp_hdr1.data.next;
+            end
+        end
+    end
+    assign hwif_out.rra.tlp_hdr1.data.value = field_storage.rra.tlp_hdr1.data.value;
+    // Field: extoll_nic.rra.route.hops
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.route.hops.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.route && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.route.hops.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.rra.route.hops.next = next_c;
+        field_combo.rra.route.hops.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.route.hops.value <= 64'h0;
+        end else begin
+            if(field_combo.rra.route.hops.load_next) begin
+                field_storage.rra.route.hops.value <= field_combo.rra.route.hops.next;
+            end
+        end
+    end
+    assign hwif_out.rra.route.hops.value = field_storage.rra.route.hops.value;
+    // Field: extoll_nic.rra.req.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.req.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.req && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.req.node.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.rra.req.node.next = next_c;
+        field_combo.rra.req.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.req.node.value <= 16'h0;
+        end else begin
+            if(field_combo.rra.req.node.load_next) begin
+                field_storage.rra.req.node.value <= field_combo.rra.req.node.next;
+            end
+        end
+    end
+    assign hwif_out.rra.req.node.value = field_storage.rra.req.node.value;
+    // Field: extoll_nic.rra.req.addr
+    always_comb begin
+        automatic logic [23:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.req.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.req && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.req.addr.value & ~decoded_wr_biten[39:16]) | (decoded_wr_data[39:16] & decoded_wr_biten[39:16]);
+            load_next_c = '1;
+        end
+        field_combo.rra.req.addr.next = next_c;
+        field_combo.rra.req.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.req.addr.value <= 24'h0;
+        end else begin
+            if(field_combo.rra.req.addr.load_next) begin
+                field_storage.rra.req.addr.value <= field_combo.rra.req.addr.next;
+            end
+        end
+    end
+    assign hwif_out.rra.req.addr.value = field_storage.rra.req.addr.value;
+    // Field: extoll_nic.rra.req.op
+    always_comb begin
+        automatic logic [2:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.req.op.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.req && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.req.op.value & ~decoded_wr_biten[42:40]) | (decoded_wr_data[42:40] & decoded_wr_biten[42:40]);
+            load_next_c = '1;
+        end
+        field_combo.rra.req.op.next = next_c;
+        field_combo.rra.req.op.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.req.op.value <= 3'h0;
+        end else begin
+            if(field_combo.rra.req.op.load_next) begin
+                field_storage.rra.req.op.value <= field_combo.rra.req.op.next;
+            end
+        end
+    end
+    assign hwif_out.rra.req.op.value = field_storage.rra.req.op.value;
+    // Field: extoll_nic.rra.req.srcroute
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.req.srcroute.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.req && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.req.srcroute.value & ~decoded_wr_biten[43:43]) | (decoded_wr_data[43:43] & decoded_wr_biten[43:43]);
+            load_next_c = '1;
+        end
+        field_combo.rra.req.srcroute.next = next_c;
+        field_combo.rra.req.srcroute.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.req.srcroute.value <= 1'h0;
+        end else begin
+            if(field_combo.rra.req.srcroute.load_next) begin
+                field_storage.rra.req.srcroute.value <= field_combo.rra.req.srcroute.next;
+            end
+        end
+    end
+    assign hwif_out.rra.req.srcroute.value = field_storage.rra.req.srcroute.value;
+    // Field: extoll_nic.rra.req.tlp_len
+    always_comb begin
+        automatic logic [1:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.req.tlp_len.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.req && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.req.tlp_len.value & ~decoded_wr_biten[45:44]) | (decoded_wr_data[45:44] & decoded_wr_biten[45:44]);
+            load_next_c = '1;
+        end
+        field_combo.rra.req.tlp_len.next = next_c;
+        field_combo.rra.req.tlp_len.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.req.tlp_len.value <= 2'h0;
+        end else begin
+            if(field_combo.rra.req.tlp_len.load_next) begin
+                field_storage.rra.req.tlp_len.value <= field_combo.rra.req.tlp_len.next;
+            end
+        end
+    end
+    assign hwif_out.rra.req.tlp_len.value = field_storage.rra.req.tlp_len.value;
+    // Field: extoll_nic.rra.req.seq
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.req.seq.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rra.req && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rra.req.seq.value & ~decoded_wr_biten[63:48]) | (decoded_wr_data[63:48] & decoded_wr_biten[63:48]);
+            load_next_c = '1;
+        end
+        field_combo.rra.req.seq.next = next_c;
+        field_combo.rra.req.seq.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.req.seq.value <= 16'h0;
+        end else begin
+            if(field_combo.rra.req.seq.load_next) begin
+                field_storage.rra.req.seq.value <= field_combo.rra.req.seq.next;
+            end
+        end
+    end
+    assign hwif_out.rra.req.seq.value = field_storage.rra.req.seq.value;
+    assign hwif_out.rra.req.seq.swmod = decoded_reg_strb.rra.req && decoded_req_is_wr && |(decoded_wr_biten[63:48]);
+    // Field: extoll_nic.rra.sent.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.sent.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.rra.sent.count.incr) begin // increment
+            field_combo.rra.sent.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.rra.sent.count.overflow = '0;
+        end
+        field_combo.rra.sent.count.incrthreshold = (field_storage.rra.sent.count.value >= 32'hffffffff);
+        field_combo.rra.sent.count.next = next_c;
+        field_combo.rra.sent.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.sent.count.value <= 32'h0;
+        end else begin
+            if(field_combo.rra.sent.count.load_next) begin
+                field_storage.rra.sent.count.value <= field_combo.rra.sent.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.rra.completed.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.completed.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.rra.completed.count.incr) begin // increment
+            field_combo.rra.completed.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.rra.completed.count.overflow = '0;
+        end
+        field_combo.rra.completed.count.incrthreshold = (field_storage.rra.completed.count.value >= 32'hffffffff);
+        field_combo.rra.completed.count.next = next_c;
+        field_combo.rra.completed.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.completed.count.value <= 32'h0;
+        end else begin
+            if(field_combo.rra.completed.count.load_next) begin
+                field_storage.rra.completed.count.value <= field_combo.rra.completed.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.rra.served.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.served.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.rra.served.count.incr) begin // increment
+            field_combo.rra.served.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.rra.served.count.overflow = '0;
+        end
+        field_combo.rra.served.count.incrthreshold = (field_storage.rra.served.count.value >= 32'hffffffff);
+        field_combo.rra.served.count.next = next_c;
+        field_combo.rra.served.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.served.count.value <= 32'h0;
+        end else begin
+            if(field_combo.rra.served.count.load_next) begin
+                field_storage.rra.served.count.value <= field_combo.rra.served.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.backdoor.tx_hdr0.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.tx_hdr0.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.tx_hdr0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.tx_hdr0.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.tx_hdr0.data.next = next_c;
+        field_combo.backdoor.tx_hdr0.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.tx_hdr0.data.value <= 64'h0;
+        end else begin
+            if(field_combo.backdoor.tx_hdr0.data.load_next) begin
+                field_storage.backdoor.tx_hdr0.data.value <= field_combo.backdoor.tx_hdr0.data.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.tx_hdr0.data.value = field_storage.backdoor.tx_hdr0.data.value;
+    // Field: extoll_nic.backdoor.tx_hdr1.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.tx_hdr1.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.tx_hdr1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.tx_hdr1.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.tx_hdr1.data.next = next_c;
+        field_combo.backdoor.tx_hdr1.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.tx_hdr1.data.value <= 64'h0;
+        end else begin
+            if(field_combo.backdoor.tx_hdr1.data.load_next) begin
+                field_storage.backdoor.tx_hdr1.data.value <= field_combo.backdoor.tx_hdr1.data.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.tx_hdr1.data.value = field_storage.backdoor.tx_hdr1.data.value;
+    // Field: extoll_nic.backdoor.tx_data.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.tx_data.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.tx_data && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.tx_data.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.tx_data.data.next = next_c;
+        field_combo.backdoor.tx_data.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.tx_data.data.value <= 64'h0;
+        end else begin
+            if(field_combo.backdoor.tx_data.data.load_next) begin
+                field_storage.backdoor.tx_data.data.value <= field_combo.backdoor.tx_data.data.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.tx_data.data.value = field_storage.backdoor.tx_data.data.value;
+    // Field: extoll_nic.backdoor.tx_ctrl.hdr_dw
+    always_comb begin
+        automatic logic [2:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.tx_ctrl.hdr_dw.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.tx_ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.tx_ctrl.hdr_dw.value & ~decoded_wr_biten[2:0]) | (decoded_wr_data[2:0] & decoded_wr_biten[2:0]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.tx_ctrl.hdr_dw.next = next_c;
+        field_combo.backdoor.tx_ctrl.hdr_dw.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.tx_ctrl.hdr_dw.value <= 3'h3;
+        end else begin
+            if(field_combo.backdoor.tx_ctrl.hdr_dw.load_next) begin
+                field_storage.backdoor.tx_ctrl.hdr_dw.value <= field_combo.backdoor.tx_ctrl.hdr_dw.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.tx_ctrl.hdr_dw.value = field_storage.backdoor.tx_ctrl.hdr_dw.value;
+    // Field: extoll_nic.backdoor.tx_ctrl.data_dw
+    always_comb begin
+        automatic logic [1:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.tx_ctrl.data_dw.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.tx_ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.tx_ctrl.data_dw.value & ~decoded_wr_biten[5:4]) | (decoded_wr_data[5:4] & decoded_wr_biten[5:4]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.tx_ctrl.data_dw.next = next_c;
+        field_combo.backdoor.tx_ctrl.data_dw.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.tx_ctrl.data_dw.value <= 2'h0;
+        end else begin
+            if(field_combo.backdoor.tx_ctrl.data_dw.load_next) begin
+                field_storage.backdoor.tx_ctrl.data_dw.value <= field_combo.backdoor.tx_ctrl.data_dw.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.tx_ctrl.data_dw.value = field_storage.backdoor.tx_ctrl.data_dw.value;
+    // Field: extoll_nic.backdoor.tx_ctrl.send
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.tx_ctrl.send.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.tx_ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.tx_ctrl.send.value & ~decoded_wr_biten[8:8]) | (decoded_wr_data[8:8] & decoded_wr_biten[8:8]);
+            load_next_c = '1;
+        end else begin // singlepulse clears back to 0
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.backdoor.tx_ctrl.send.next = next_c;
+        field_combo.backdoor.tx_ctrl.send.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.tx_ctrl.send.value <= 1'h0;
+        end else begin
+            if(field_combo.backdoor.tx_ctrl.send.load_next) begin
+                field_storage.backdoor.tx_ctrl.send.value <= field_combo.backdoor.tx_ctrl.send.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.tx_ctrl.send.value = field_storage.backdoor.tx_ctrl.send.value;
+    // Field: extoll_nic.backdoor.rx_filter.tag
+    always_comb begin
+        automatic logic [7:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.rx_filter.tag.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.rx_filter && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.rx_filter.tag.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.rx_filter.tag.next = next_c;
+        field_combo.backdoor.rx_filter.tag.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.rx_filter.tag.value <= 8'hff;
+        end else begin
+            if(field_combo.backdoor.rx_filter.tag.load_next) begin
+                field_storage.backdoor.rx_filter.tag.value <= field_combo.backdoor.rx_filter.tag.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.rx_filter.tag.value = field_storage.backdoor.rx_filter.tag.value;
+    // Field: extoll_nic.backdoor.rx_filter.enable
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.rx_filter.enable.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.rx_filter && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.rx_filter.enable.value & ~decoded_wr_biten[8:8]) | (decoded_wr_data[8:8] & decoded_wr_biten[8:8]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.rx_filter.enable.next = next_c;
+        field_combo.backdoor.rx_filter.enable.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.rx_filter.enable.value <= 1'h0;
+        end else begin
+            if(field_combo.backdoor.rx_filter.enable.load_next) begin
+                field_storage.backdoor.rx_filter.enable.value <= field_combo.backdoor.rx_filter.enable.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.rx_filter.enable.value = field_storage.backdoor.rx_filter.enable.value;
+    // Field: extoll_nic.backdoor.rx_filter.fwd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.rx_filter.fwd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.rx_filter && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.rx_filter.fwd.value & ~decoded_wr_biten[9:9]) | (decoded_wr_data[9:9] & decoded_wr_biten[9:9]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.rx_filter.fwd.next = next_c;
+        field_combo.backdoor.rx_filter.fwd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.rx_filter.fwd.value <= 1'h0;
+        end else begin
+            if(field_combo.backdoor.rx_filter.fwd.load_next) begin
+                field_storage.backdoor.rx_filter.fwd.value <= field_combo.backdoor.rx_filter.fwd.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.rx_filter.fwd.value = field_storage.backdoor.rx_filter.fwd.value;
+    // Field: extoll_nic.backdoor.rx_filter.fwd_node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.rx_filter.fwd_node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.rx_filter && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.rx_filter.fwd_node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.rx_filter.fwd_node.next = next_c;
+        field_combo.backdoor.rx_filter.fwd_node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.rx_filter.fwd_node.value <= 16'h0;
+        end else begin
+            if(field_combo.backdoor.rx_filter.fwd_node.load_next) begin
+                field_storage.backdoor.rx_filter.fwd_node.value <= field_combo.backdoor.rx_filter.fwd_node.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.rx_filter.fwd_node.value = field_storage.backdoor.rx_filter.fwd_node.value;
+    // Field: extoll_nic.backdoor.rx_fwd_addr.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.rx_fwd_addr.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.rx_fwd_addr && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.rx_fwd_addr.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.backdoor.rx_fwd_addr.addr.next = next_c;
+        field_combo.backdoor.rx_fwd_addr.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.rx_fwd_addr.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.backdoor.rx_fwd_addr.addr.load_next) begin
+                field_storage.backdoor.rx_fwd_addr.addr.value <= field_combo.backdoor.rx_fwd_addr.addr.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.rx_fwd_addr.addr.value = field_storage.backdoor.rx_fwd_addr.addr.value;
+    // Field: extoll_nic.backdoor.rx_pop.pop
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.backdoor.rx_pop.pop.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.backdoor.rx_pop && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.backdoor.rx_pop.pop.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else begin // singlepulse clears back to 0
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.backdoor.rx_pop.pop.next = next_c;
+        field_combo.backdoor.rx_pop.pop.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.backdoor.rx_pop.pop.value <= 1'h0;
+        end else begin
+            if(field_combo.backdoor.rx_pop.pop.load_next) begin
+                field_storage.backdoor.rx_pop.pop.value <= field_combo.backdoor.rx_pop.pop.next;
+            end
+        end
+    end
+    assign hwif_out.backdoor.rx_pop.pop.value = field_storage.backdoor.rx_pop.pop.value;
+    // Field: extoll_nic.router.rt_entry.dest
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.rt_entry.dest.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.rt_entry && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.rt_entry.dest.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.router.rt_entry.dest.next = next_c;
+        field_combo.router.rt_entry.dest.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.rt_entry.dest.value <= 16'h0;
+        end else begin
+            if(field_combo.router.rt_entry.dest.load_next) begin
+                field_storage.router.rt_entry.dest.value <= field_combo.router.rt_entry.dest.next;
+            end
+        end
+    end
+    assign hwif_out.router.rt_entry.dest.value = field_storage.router.rt_entry.dest.value;
+    // Field: extoll_nic.router.rt_entry.inport
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.rt_entry.inport.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.rt_entry && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.rt_entry.inport.value & ~decoded_wr_biten[19:16]) | (decoded_wr_data[19:16] & decoded_wr_biten[19:16]);
+            load_next_c = '1;
+        end
+        field_combo.router.rt_entry.inport.next = next_c;
+        field_combo.router.rt_entry.inport.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.rt_entry.inport.value <= 4'h0;
+        end else begin
+            if(field_combo.router.rt_entry.inport.load_next) begin
+                field_storage.router.rt_entry.inport.value <= field_combo.router.rt_entry.inport.next;
+            end
+        end
+    end
+    assign hwif_out.router.rt_entry.inport.value = field_storage.router.rt_entry.inport.value;
+    // Field: extoll_nic.router.rt_entry.outport
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.rt_entry.outport.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.rt_entry && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.rt_entry.outport.value & ~decoded_wr_biten[27:24]) | (decoded_wr_data[27:24] & decoded_wr_biten[27:24]);
+            load_next_c = '1;
+        end
+        field_combo.router.rt_entry.outport.next = next_c;
+        field_combo.router.rt_entry.outport.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.rt_entry.outport.value <= 4'h0;
+        end else begin
+            if(field_combo.router.rt_entry.outport.load_next) begin
+                field_storage.router.rt_entry.outport.value <= field_combo.router.rt_entry.outport.next;
+            end
+        end
+    end
+    assign hwif_out.router.rt_entry.outport.value = field_storage.router.rt_entry.outport.value;
+    // Field: extoll_nic.router.rt_entry.vcrule
+    always_comb begin
+        automatic logic [1:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.rt_entry.vcrule.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.rt_entry && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.rt_entry.vcrule.value & ~decoded_wr_biten[29:28]) | (decoded_wr_data[29:28] & decoded_wr_biten[29:28]);
+            load_next_c = '1;
+        end
+        field_combo.router.rt_entry.vcrule.next = next_c;
+        field_combo.router.rt_entry.vcrule.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.rt_entry.vcrule.value <= 2'h0;
+        end else begin
+            if(field_combo.router.rt_entry.vcrule.load_next) begin
+                field_storage.router.rt_entry.vcrule.value <= field_combo.router.rt_entry.vcrule.next;
+            end
+        end
+    end
+    assign hwif_out.router.rt_entry.vcrule.value = field_storage.router.rt_entry.vcrule.value;
+    // Field: extoll_nic.router.rt_entry.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.rt_entry.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.rt_entry && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.rt_entry.valid.value & ~decoded_wr_biten[31:31]) | (decoded_wr_data[31:31] & decoded_wr_biten[31:31]);
+            load_next_c = '1;
+        end
+        field_combo.router.rt_entry.valid.next = next_c;
+        field_combo.router.rt_entry.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.rt_entry.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.router.rt_entry.valid.load_next) begin
+                field_storage.router.rt_entry.valid.value <= field_combo.router.rt_entry.valid.next;
+            end
+        end
+    end
+    assign hwif_out.router.rt_entry.valid.value = field_storage.router.rt_entry.valid.value;
+    // Field: extoll_nic.router.rt_entry.commit
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.rt_entry.commit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.rt_entry && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.rt_entry.commit.value & ~decoded_wr_biten[32:32]) | (decoded_wr_data[32:32] & decoded_wr_biten[32:32]);
+            load_next_c = '1;
+        end
+        field_combo.router.rt_entry.commit.next = next_c;
+        field_combo.router.rt_entry.commit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.rt_entry.commit.value <= 1'h0;
+        end else begin
+            if(field_combo.router.rt_entry.commit.load_next) begin
+                field_storage.router.rt_entry.commit.value <= field_combo.router.rt_entry.commit.next;
+            end
+        end
+    end
+    assign hwif_out.router.rt_entry.commit.value = field_storage.router.rt_entry.commit.value;
+    assign hwif_out.router.rt_entry.commit.swmod = decoded_reg_strb.router.rt_entry && decoded_req_is_wr && |(decoded_wr_biten[32:32]);
 
     //--------------------------------------------------------------------------
     // Write response
@@ -498,7 +1624,7 @@ module extoll_regs (
     // Readback
     //--------------------------------------------------------------------------
 
-    logic [8:0] rd_mux_addr;
+    logic [10:0] rd_mux_addr;
     assign rd_mux_addr = decoded_addr;
 
     logic readback_err;
@@ -507,48 +1633,48 @@ module extoll_regs (
     always_comb begin
         automatic logic [63:0] readback_data_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 9'h0) begin
+        if(rd_mux_addr == 11'h0) begin
             readback_data_var[15:0] = 16'h1;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h100;
         end
-        if(rd_mux_addr == 9'h8) begin
+        if(rd_mux_addr == 11'h8) begin
             readback_data_var[31:0] = 32'h4c545845;
             readback_data_var[39:32] = hwif_in.info.id.role.next;
             readback_data_var[63:48] = hwif_in.info.id.node_id.next;
         end
-        if(rd_mux_addr == 9'h10) begin
+        if(rd_mux_addr == 11'h10) begin
             readback_data_var[15:0] = hwif_in.info.version.patch.next;
             readback_data_var[31:16] = hwif_in.info.version.minor.next;
             readback_data_var[47:32] = hwif_in.info.version.major.next;
         end
-        if(rd_mux_addr == 9'h18) begin
+        if(rd_mux_addr == 11'h18) begin
             readback_data_var[31:0] = hwif_in.info.build.date.next;
             readback_data_var[63:32] = hwif_in.info.build.commit.next;
         end
-        if(rd_mux_addr == 9'h20) begin
+        if(rd_mux_addr == 11'h20) begin
             readback_data_var[63:0] = field_storage.info.scratch.data.value;
         end
-        if(rd_mux_addr == 9'h28) begin
+        if(rd_mux_addr == 11'h28) begin
             readback_data_var[0] = field_storage.info.irq_status.test.value;
         end
-        if(rd_mux_addr == 9'h30) begin
+        if(rd_mux_addr == 11'h30) begin
             readback_data_var[0] = field_storage.info.irq_enable.test.value;
         end
-        if(rd_mux_addr == 9'h38) begin
+        if(rd_mux_addr == 11'h38) begin
             readback_data_var[0] = field_storage.info.irq_test.fire.value;
         end
-        if(rd_mux_addr == 9'h40) begin
+        if(rd_mux_addr == 11'h40) begin
             readback_data_var[63:0] = hwif_in.info.cycles.count.next;
         end
-        if(rd_mux_addr == 9'h100) begin
+        if(rd_mux_addr == 11'h100) begin
             readback_data_var[15:0] = 16'h2;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
-            readback_data_var[63:32] = 32'h0;
+            readback_data_var[63:32] = 32'h200;
         end
-        if(rd_mux_addr == 9'h108) begin
+        if(rd_mux_addr == 11'h108) begin
             readback_data_var[2:0] = hwif_in.pcie.status.func.next;
             readback_data_var[7:3] = hwif_in.pcie.status.dev.next;
             readback_data_var[15:8] = hwif_in.pcie.status.bus.next;
@@ -557,20 +1683,127 @@ module extoll_regs (
             readback_data_var[18] = hwif_in.pcie.status.intx_disable.next;
             readback_data_var[19] = hwif_in.pcie.status.intx.next;
         end
-        if(rd_mux_addr == 9'h110) begin
+        if(rd_mux_addr == 11'h110) begin
             readback_data_var[31:0] = field_storage.pcie.rx_tlp.count.value;
         end
-        if(rd_mux_addr == 9'h118) begin
+        if(rd_mux_addr == 11'h118) begin
             readback_data_var[31:0] = field_storage.pcie.tx_tlp.count.value;
         end
-        if(rd_mux_addr == 9'h120) begin
+        if(rd_mux_addr == 11'h120) begin
             readback_data_var[31:0] = field_storage.pcie.ur.count.value;
         end
-        if(rd_mux_addr == 9'h128) begin
+        if(rd_mux_addr == 11'h128) begin
             readback_data_var[31:0] = field_storage.pcie.drop.count.value;
         end
-        if(rd_mux_addr == 9'h130) begin
+        if(rd_mux_addr == 11'h130) begin
             readback_data_var[31:0] = field_storage.pcie.aperture.count.value;
+        end
+        if(rd_mux_addr == 11'h200) begin
+            readback_data_var[15:0] = 16'h3;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h300;
+        end
+        if(rd_mux_addr == 11'h208) begin
+            readback_data_var[63:0] = field_storage.rra.cmp_addr.addr.value;
+        end
+        if(rd_mux_addr == 11'h210) begin
+            readback_data_var[63:0] = field_storage.rra.wdata.data.value;
+        end
+        if(rd_mux_addr == 11'h218) begin
+            readback_data_var[63:0] = field_storage.rra.tlp_hdr0.data.value;
+        end
+        if(rd_mux_addr == 11'h220) begin
+            readback_data_var[63:0] = field_storage.rra.tlp_hdr1.data.value;
+        end
+        if(rd_mux_addr == 11'h228) begin
+            readback_data_var[63:0] = field_storage.rra.route.hops.value;
+        end
+        if(rd_mux_addr == 11'h230) begin
+            readback_data_var[15:0] = field_storage.rra.req.node.value;
+            readback_data_var[39:16] = field_storage.rra.req.addr.value;
+            readback_data_var[42:40] = field_storage.rra.req.op.value;
+            readback_data_var[43] = field_storage.rra.req.srcroute.value;
+            readback_data_var[45:44] = field_storage.rra.req.tlp_len.value;
+            readback_data_var[63:48] = field_storage.rra.req.seq.value;
+        end
+        if(rd_mux_addr == 11'h238) begin
+            readback_data_var[31:0] = field_storage.rra.sent.count.value;
+        end
+        if(rd_mux_addr == 11'h240) begin
+            readback_data_var[31:0] = field_storage.rra.completed.count.value;
+        end
+        if(rd_mux_addr == 11'h248) begin
+            readback_data_var[31:0] = field_storage.rra.served.count.value;
+        end
+        if(rd_mux_addr == 11'h300) begin
+            readback_data_var[15:0] = 16'h4;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h400;
+        end
+        if(rd_mux_addr == 11'h308) begin
+            readback_data_var[63:0] = field_storage.backdoor.tx_hdr0.data.value;
+        end
+        if(rd_mux_addr == 11'h310) begin
+            readback_data_var[63:0] = field_storage.backdoor.tx_hdr1.data.value;
+        end
+        if(rd_mux_addr == 11'h318) begin
+            readback_data_var[63:0] = field_storage.backdoor.tx_data.data.value;
+        end
+        if(rd_mux_addr == 11'h320) begin
+            readback_data_var[2:0] = field_storage.backdoor.tx_ctrl.hdr_dw.value;
+            readback_data_var[5:4] = field_storage.backdoor.tx_ctrl.data_dw.value;
+            readback_data_var[8] = field_storage.backdoor.tx_ctrl.send.value;
+        end
+        if(rd_mux_addr == 11'h328) begin
+            readback_data_var[7:0] = field_storage.backdoor.rx_filter.tag.value;
+            readback_data_var[8] = field_storage.backdoor.rx_filter.enable.value;
+            readback_data_var[9] = field_storage.backdoor.rx_filter.fwd.value;
+            readback_data_var[31:16] = field_storage.backdoor.rx_filter.fwd_node.value;
+        end
+        if(rd_mux_addr == 11'h330) begin
+            readback_data_var[63:0] = field_storage.backdoor.rx_fwd_addr.addr.value;
+        end
+        if(rd_mux_addr == 11'h338) begin
+            readback_data_var[0] = hwif_in.backdoor.rx_status.valid.next;
+            readback_data_var[5:4] = hwif_in.backdoor.rx_status.data_dw.next;
+            readback_data_var[47:32] = hwif_in.backdoor.rx_status.dropped.next;
+        end
+        if(rd_mux_addr == 11'h340) begin
+            readback_data_var[63:0] = hwif_in.backdoor.rx_hdr0.data.next;
+        end
+        if(rd_mux_addr == 11'h348) begin
+            readback_data_var[63:0] = hwif_in.backdoor.rx_hdr1.data.next;
+        end
+        if(rd_mux_addr == 11'h350) begin
+            readback_data_var[63:0] = hwif_in.backdoor.rx_data.data.next;
+        end
+        if(rd_mux_addr == 11'h358) begin
+            readback_data_var[0] = field_storage.backdoor.rx_pop.pop.value;
+        end
+        if(rd_mux_addr == 11'h400) begin
+            readback_data_var[15:0] = 16'h5;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h0;
+        end
+        if(rd_mux_addr == 11'h408) begin
+            readback_data_var[15:0] = field_storage.router.rt_entry.dest.value;
+            readback_data_var[19:16] = field_storage.router.rt_entry.inport.value;
+            readback_data_var[27:24] = field_storage.router.rt_entry.outport.value;
+            readback_data_var[29:28] = field_storage.router.rt_entry.vcrule.value;
+            readback_data_var[31] = field_storage.router.rt_entry.valid.value;
+            readback_data_var[32] = field_storage.router.rt_entry.commit.value;
+        end
+        if(rd_mux_addr == 11'h410) begin
+            readback_data_var[31:0] = hwif_in.router.crc_errors.count.next;
+        end
+        if(rd_mux_addr == 11'h418) begin
+            readback_data_var[31:0] = hwif_in.router.unroutable.count.next;
+        end
+        if(rd_mux_addr == 11'h420) begin
+            readback_data_var[6:0] = hwif_in.router.link_status.up.next;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

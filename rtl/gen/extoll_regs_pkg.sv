@@ -4,8 +4,8 @@
 package extoll_regs_pkg;
 
     localparam EXTOLL_REGS_DATA_WIDTH = 64;
-    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 9;
-    localparam EXTOLL_REGS_SIZE = 'h138;
+    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 11;
+    localparam EXTOLL_REGS_SIZE = 'h428;
 
     typedef struct packed {
         logic [7:0] next;
@@ -77,41 +77,41 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [2:0] next;
-    } pcie_t_hdr_8b653b4f__status__func__in_t;
+    } pcie_t_hdr_b251f00a__status__func__in_t;
 
     typedef struct packed {
         logic [4:0] next;
-    } pcie_t_hdr_8b653b4f__status__dev__in_t;
+    } pcie_t_hdr_b251f00a__status__dev__in_t;
 
     typedef struct packed {
         logic [7:0] next;
-    } pcie_t_hdr_8b653b4f__status__bus__in_t;
+    } pcie_t_hdr_b251f00a__status__bus__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_8b653b4f__status__mem_en__in_t;
+    } pcie_t_hdr_b251f00a__status__mem_en__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_8b653b4f__status__bus_master__in_t;
+    } pcie_t_hdr_b251f00a__status__bus_master__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_8b653b4f__status__intx_disable__in_t;
+    } pcie_t_hdr_b251f00a__status__intx_disable__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_8b653b4f__status__intx__in_t;
+    } pcie_t_hdr_b251f00a__status__intx__in_t;
 
     typedef struct packed {
-        pcie_t_hdr_8b653b4f__status__func__in_t func;
-        pcie_t_hdr_8b653b4f__status__dev__in_t dev;
-        pcie_t_hdr_8b653b4f__status__bus__in_t bus;
-        pcie_t_hdr_8b653b4f__status__mem_en__in_t mem_en;
-        pcie_t_hdr_8b653b4f__status__bus_master__in_t bus_master;
-        pcie_t_hdr_8b653b4f__status__intx_disable__in_t intx_disable;
-        pcie_t_hdr_8b653b4f__status__intx__in_t intx;
-    } pcie_t_hdr_8b653b4f__status__in_t;
+        pcie_t_hdr_b251f00a__status__func__in_t func;
+        pcie_t_hdr_b251f00a__status__dev__in_t dev;
+        pcie_t_hdr_b251f00a__status__bus__in_t bus;
+        pcie_t_hdr_b251f00a__status__mem_en__in_t mem_en;
+        pcie_t_hdr_b251f00a__status__bus_master__in_t bus_master;
+        pcie_t_hdr_b251f00a__status__intx_disable__in_t intx_disable;
+        pcie_t_hdr_b251f00a__status__intx__in_t intx;
+    } pcie_t_hdr_b251f00a__status__in_t;
 
     typedef struct packed {
         logic incr;
@@ -154,17 +154,129 @@ package extoll_regs_pkg;
     } pcie_cnt_t_desc_4de14efd_name_52702d50__in_t;
 
     typedef struct packed {
-        pcie_t_hdr_8b653b4f__status__in_t status;
+        pcie_t_hdr_b251f00a__status__in_t status;
         pcie_cnt_t_desc_a82d4e1c_name_33947d31__in_t rx_tlp;
         pcie_cnt_t_desc_536c0906_name_5407efa7__in_t tx_tlp;
         pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__in_t ur;
         pcie_cnt_t_desc_a53863ee_name_00aa8dd4__in_t drop;
         pcie_cnt_t_desc_4de14efd_name_52702d50__in_t aperture;
-    } pcie_t_hdr_8b653b4f__in_t;
+    } pcie_t_hdr_b251f00a__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } rra_t_hdr_a65632bd__sent__count__in_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__sent__count__in_t count;
+    } rra_t_hdr_a65632bd__sent__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } rra_t_hdr_a65632bd__completed__count__in_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__completed__count__in_t count;
+    } rra_t_hdr_a65632bd__completed__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } rra_t_hdr_a65632bd__served__count__in_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__served__count__in_t count;
+    } rra_t_hdr_a65632bd__served__in_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__sent__in_t sent;
+        rra_t_hdr_a65632bd__completed__in_t completed;
+        rra_t_hdr_a65632bd__served__in_t served;
+    } rra_t_hdr_a65632bd__in_t;
+
+    typedef struct packed {
+        logic next;
+    } backdoor_t_hdr_f3bcd2c4__rx_status__valid__in_t;
+
+    typedef struct packed {
+        logic [1:0] next;
+    } backdoor_t_hdr_f3bcd2c4__rx_status__data_dw__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } backdoor_t_hdr_f3bcd2c4__rx_status__dropped__in_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_status__valid__in_t valid;
+        backdoor_t_hdr_f3bcd2c4__rx_status__data_dw__in_t data_dw;
+        backdoor_t_hdr_f3bcd2c4__rx_status__dropped__in_t dropped;
+    } backdoor_t_hdr_f3bcd2c4__rx_status__in_t;
+
+    typedef struct packed {
+        logic [63:0] next;
+    } backdoor_t_hdr_f3bcd2c4__rx_hdr0__data__in_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_hdr0__data__in_t data;
+    } backdoor_t_hdr_f3bcd2c4__rx_hdr0__in_t;
+
+    typedef struct packed {
+        logic [63:0] next;
+    } backdoor_t_hdr_f3bcd2c4__rx_hdr1__data__in_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_hdr1__data__in_t data;
+    } backdoor_t_hdr_f3bcd2c4__rx_hdr1__in_t;
+
+    typedef struct packed {
+        logic [63:0] next;
+    } backdoor_t_hdr_f3bcd2c4__rx_data__data__in_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_data__data__in_t data;
+    } backdoor_t_hdr_f3bcd2c4__rx_data__in_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_status__in_t rx_status;
+        backdoor_t_hdr_f3bcd2c4__rx_hdr0__in_t rx_hdr0;
+        backdoor_t_hdr_f3bcd2c4__rx_hdr1__in_t rx_hdr1;
+        backdoor_t_hdr_f3bcd2c4__rx_data__in_t rx_data;
+    } backdoor_t_hdr_f3bcd2c4__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_b99a1e0a__crc_errors__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_b99a1e0a__crc_errors__count__in_t count;
+    } router_t_hdr_b99a1e0a__crc_errors__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_b99a1e0a__unroutable__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_b99a1e0a__unroutable__count__in_t count;
+    } router_t_hdr_b99a1e0a__unroutable__in_t;
+
+    typedef struct packed {
+        logic [6:0] next;
+    } router_t_hdr_b99a1e0a__link_status__up__in_t;
+
+    typedef struct packed {
+        router_t_hdr_b99a1e0a__link_status__up__in_t up;
+    } router_t_hdr_b99a1e0a__link_status__in_t;
+
+    typedef struct packed {
+        router_t_hdr_b99a1e0a__crc_errors__in_t crc_errors;
+        router_t_hdr_b99a1e0a__unroutable__in_t unroutable;
+        router_t_hdr_b99a1e0a__link_status__in_t link_status;
+    } router_t_hdr_b99a1e0a__in_t;
 
     typedef struct packed {
         nic_info_t_hdr_2e03b6b8__in_t info;
-        pcie_t_hdr_8b653b4f__in_t pcie;
+        pcie_t_hdr_b251f00a__in_t pcie;
+        rra_t_hdr_a65632bd__in_t rra;
+        backdoor_t_hdr_f3bcd2c4__in_t backdoor;
+        router_t_hdr_b99a1e0a__in_t router;
     } extoll_nic__in_t;
 
     typedef struct packed {
@@ -198,6 +310,221 @@ package extoll_regs_pkg;
     } nic_info_t_hdr_2e03b6b8__out_t;
 
     typedef struct packed {
+        logic [63:0] value;
+    } rra_t_hdr_a65632bd__cmp_addr__addr__out_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__cmp_addr__addr__out_t addr;
+    } rra_t_hdr_a65632bd__cmp_addr__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } rra_t_hdr_a65632bd__wdata__data__out_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__wdata__data__out_t data;
+    } rra_t_hdr_a65632bd__wdata__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } rra_t_hdr_a65632bd__tlp_hdr0__data__out_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__tlp_hdr0__data__out_t data;
+    } rra_t_hdr_a65632bd__tlp_hdr0__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } rra_t_hdr_a65632bd__tlp_hdr1__data__out_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__tlp_hdr1__data__out_t data;
+    } rra_t_hdr_a65632bd__tlp_hdr1__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } rra_t_hdr_a65632bd__route__hops__out_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__route__hops__out_t hops;
+    } rra_t_hdr_a65632bd__route__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } rra_t_hdr_a65632bd__req__node__out_t;
+
+    typedef struct packed {
+        logic [23:0] value;
+    } rra_t_hdr_a65632bd__req__addr__out_t;
+
+    typedef struct packed {
+        logic [2:0] value;
+    } rra_t_hdr_a65632bd__req__op__out_t;
+
+    typedef struct packed {
+        logic value;
+    } rra_t_hdr_a65632bd__req__srcroute__out_t;
+
+    typedef struct packed {
+        logic [1:0] value;
+    } rra_t_hdr_a65632bd__req__tlp_len__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+        logic swmod;
+    } rra_t_hdr_a65632bd__req__seq__out_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__req__node__out_t node;
+        rra_t_hdr_a65632bd__req__addr__out_t addr;
+        rra_t_hdr_a65632bd__req__op__out_t op;
+        rra_t_hdr_a65632bd__req__srcroute__out_t srcroute;
+        rra_t_hdr_a65632bd__req__tlp_len__out_t tlp_len;
+        rra_t_hdr_a65632bd__req__seq__out_t seq;
+    } rra_t_hdr_a65632bd__req__out_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__cmp_addr__out_t cmp_addr;
+        rra_t_hdr_a65632bd__wdata__out_t wdata;
+        rra_t_hdr_a65632bd__tlp_hdr0__out_t tlp_hdr0;
+        rra_t_hdr_a65632bd__tlp_hdr1__out_t tlp_hdr1;
+        rra_t_hdr_a65632bd__route__out_t route;
+        rra_t_hdr_a65632bd__req__out_t req;
+    } rra_t_hdr_a65632bd__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } backdoor_t_hdr_f3bcd2c4__tx_hdr0__data__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__tx_hdr0__data__out_t data;
+    } backdoor_t_hdr_f3bcd2c4__tx_hdr0__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } backdoor_t_hdr_f3bcd2c4__tx_hdr1__data__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__tx_hdr1__data__out_t data;
+    } backdoor_t_hdr_f3bcd2c4__tx_hdr1__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } backdoor_t_hdr_f3bcd2c4__tx_data__data__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__tx_data__data__out_t data;
+    } backdoor_t_hdr_f3bcd2c4__tx_data__out_t;
+
+    typedef struct packed {
+        logic [2:0] value;
+    } backdoor_t_hdr_f3bcd2c4__tx_ctrl__hdr_dw__out_t;
+
+    typedef struct packed {
+        logic [1:0] value;
+    } backdoor_t_hdr_f3bcd2c4__tx_ctrl__data_dw__out_t;
+
+    typedef struct packed {
+        logic value;
+    } backdoor_t_hdr_f3bcd2c4__tx_ctrl__send__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__tx_ctrl__hdr_dw__out_t hdr_dw;
+        backdoor_t_hdr_f3bcd2c4__tx_ctrl__data_dw__out_t data_dw;
+        backdoor_t_hdr_f3bcd2c4__tx_ctrl__send__out_t send;
+    } backdoor_t_hdr_f3bcd2c4__tx_ctrl__out_t;
+
+    typedef struct packed {
+        logic [7:0] value;
+    } backdoor_t_hdr_f3bcd2c4__rx_filter__tag__out_t;
+
+    typedef struct packed {
+        logic value;
+    } backdoor_t_hdr_f3bcd2c4__rx_filter__enable__out_t;
+
+    typedef struct packed {
+        logic value;
+    } backdoor_t_hdr_f3bcd2c4__rx_filter__fwd__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } backdoor_t_hdr_f3bcd2c4__rx_filter__fwd_node__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_filter__tag__out_t tag;
+        backdoor_t_hdr_f3bcd2c4__rx_filter__enable__out_t enable;
+        backdoor_t_hdr_f3bcd2c4__rx_filter__fwd__out_t fwd;
+        backdoor_t_hdr_f3bcd2c4__rx_filter__fwd_node__out_t fwd_node;
+    } backdoor_t_hdr_f3bcd2c4__rx_filter__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } backdoor_t_hdr_f3bcd2c4__rx_fwd_addr__addr__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_fwd_addr__addr__out_t addr;
+    } backdoor_t_hdr_f3bcd2c4__rx_fwd_addr__out_t;
+
+    typedef struct packed {
+        logic value;
+    } backdoor_t_hdr_f3bcd2c4__rx_pop__pop__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__rx_pop__pop__out_t pop;
+    } backdoor_t_hdr_f3bcd2c4__rx_pop__out_t;
+
+    typedef struct packed {
+        backdoor_t_hdr_f3bcd2c4__tx_hdr0__out_t tx_hdr0;
+        backdoor_t_hdr_f3bcd2c4__tx_hdr1__out_t tx_hdr1;
+        backdoor_t_hdr_f3bcd2c4__tx_data__out_t tx_data;
+        backdoor_t_hdr_f3bcd2c4__tx_ctrl__out_t tx_ctrl;
+        backdoor_t_hdr_f3bcd2c4__rx_filter__out_t rx_filter;
+        backdoor_t_hdr_f3bcd2c4__rx_fwd_addr__out_t rx_fwd_addr;
+        backdoor_t_hdr_f3bcd2c4__rx_pop__out_t rx_pop;
+    } backdoor_t_hdr_f3bcd2c4__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } router_t_hdr_b99a1e0a__rt_entry__dest__out_t;
+
+    typedef struct packed {
+        logic [3:0] value;
+    } router_t_hdr_b99a1e0a__rt_entry__inport__out_t;
+
+    typedef struct packed {
+        logic [3:0] value;
+    } router_t_hdr_b99a1e0a__rt_entry__outport__out_t;
+
+    typedef struct packed {
+        logic [1:0] value;
+    } router_t_hdr_b99a1e0a__rt_entry__vcrule__out_t;
+
+    typedef struct packed {
+        logic value;
+    } router_t_hdr_b99a1e0a__rt_entry__valid__out_t;
+
+    typedef struct packed {
+        logic value;
+        logic swmod;
+    } router_t_hdr_b99a1e0a__rt_entry__commit__out_t;
+
+    typedef struct packed {
+        router_t_hdr_b99a1e0a__rt_entry__dest__out_t dest;
+        router_t_hdr_b99a1e0a__rt_entry__inport__out_t inport;
+        router_t_hdr_b99a1e0a__rt_entry__outport__out_t outport;
+        router_t_hdr_b99a1e0a__rt_entry__vcrule__out_t vcrule;
+        router_t_hdr_b99a1e0a__rt_entry__valid__out_t valid;
+        router_t_hdr_b99a1e0a__rt_entry__commit__out_t commit;
+    } router_t_hdr_b99a1e0a__rt_entry__out_t;
+
+    typedef struct packed {
+        router_t_hdr_b99a1e0a__rt_entry__out_t rt_entry;
+    } router_t_hdr_b99a1e0a__out_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__out_t info;
+        rra_t_hdr_a65632bd__out_t rra;
+        backdoor_t_hdr_f3bcd2c4__out_t backdoor;
+        router_t_hdr_b99a1e0a__out_t router;
     } extoll_nic__out_t;
 endpackage
