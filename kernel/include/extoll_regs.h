@@ -6,7 +6,7 @@
 #ifndef EXTOLL_REGS_H
 #define EXTOLL_REGS_H
 
-#define EXTOLL_REGS_SIZE                             0x428
+#define EXTOLL_REGS_SIZE                             0xc48
 
 /* Block info: NIC information */
 #define EXTOLL_INFO_BASE                             0x0000
@@ -51,11 +51,19 @@
 #define EXTOLL_INFO_IRQ_STATUS_TEST_WIDTH            1
 #define EXTOLL_INFO_IRQ_STATUS_TEST_MASK             0x1ULL
 #define EXTOLL_INFO_IRQ_STATUS_TEST_RESET            0x0ULL
+#define EXTOLL_INFO_IRQ_STATUS_NOTIFY_SHIFT          1
+#define EXTOLL_INFO_IRQ_STATUS_NOTIFY_WIDTH          1
+#define EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK           0x2ULL
+#define EXTOLL_INFO_IRQ_STATUS_NOTIFY_RESET          0x0ULL
 #define EXTOLL_INFO_IRQ_ENABLE                       0x0030
 #define EXTOLL_INFO_IRQ_ENABLE_TEST_SHIFT            0
 #define EXTOLL_INFO_IRQ_ENABLE_TEST_WIDTH            1
 #define EXTOLL_INFO_IRQ_ENABLE_TEST_MASK             0x1ULL
 #define EXTOLL_INFO_IRQ_ENABLE_TEST_RESET            0x0ULL
+#define EXTOLL_INFO_IRQ_ENABLE_NOTIFY_SHIFT          1
+#define EXTOLL_INFO_IRQ_ENABLE_NOTIFY_WIDTH          1
+#define EXTOLL_INFO_IRQ_ENABLE_NOTIFY_MASK           0x2ULL
+#define EXTOLL_INFO_IRQ_ENABLE_NOTIFY_RESET          0x0ULL
 #define EXTOLL_INFO_IRQ_TEST                         0x0038
 #define EXTOLL_INFO_IRQ_TEST_FIRE_SHIFT              0
 #define EXTOLL_INFO_IRQ_TEST_FIRE_WIDTH              1
@@ -316,6 +324,124 @@
 #define EXTOLL_ROUTER_LINK_STATUS_UP_WIDTH           7
 #define EXTOLL_ROUTER_LINK_STATUS_UP_MASK            0x7fULL
 
+/* Block smfu: SMFU */
+#define EXTOLL_SMFU_BASE                             0x0800
+#define EXTOLL_SMFU_TYPE                             0x0006
+#define EXTOLL_SMFU_VER_MAJOR                        1
+#define EXTOLL_SMFU_VER_MINOR                        0
+#define EXTOLL_SMFU_CTRL                             0x0008
+#define EXTOLL_SMFU_CTRL_PASSTHRU_SHIFT              0
+#define EXTOLL_SMFU_CTRL_PASSTHRU_WIDTH              1
+#define EXTOLL_SMFU_CTRL_PASSTHRU_MASK               0x1ULL
+#define EXTOLL_SMFU_CTRL_PASSTHRU_RESET              0x0ULL
+#define EXTOLL_SMFU_CTRL_UP_NODE_SHIFT               16
+#define EXTOLL_SMFU_CTRL_UP_NODE_WIDTH               16
+#define EXTOLL_SMFU_CTRL_UP_NODE_MASK                0xffff0000ULL
+#define EXTOLL_SMFU_CTRL_UP_NODE_RESET               0x0ULL
+#define EXTOLL_SMFU_CTRL_TIMEOUT_SHIFT               32
+#define EXTOLL_SMFU_CTRL_TIMEOUT_WIDTH               16
+#define EXTOLL_SMFU_CTRL_TIMEOUT_MASK                0xffff00000000ULL
+#define EXTOLL_SMFU_CTRL_TIMEOUT_RESET               0x400ULL
+#define EXTOLL_SMFU_EG_HITS                          0x0010
+#define EXTOLL_SMFU_EG_HITS_COUNT_SHIFT              0
+#define EXTOLL_SMFU_EG_HITS_COUNT_WIDTH              32
+#define EXTOLL_SMFU_EG_HITS_COUNT_MASK               0xffffffffULL
+#define EXTOLL_SMFU_EG_MISSES                        0x0018
+#define EXTOLL_SMFU_EG_MISSES_COUNT_SHIFT            0
+#define EXTOLL_SMFU_EG_MISSES_COUNT_WIDTH            32
+#define EXTOLL_SMFU_EG_MISSES_COUNT_MASK             0xffffffffULL
+#define EXTOLL_SMFU_TIMEOUTS                         0x0020
+#define EXTOLL_SMFU_TIMEOUTS_COUNT_SHIFT             0
+#define EXTOLL_SMFU_TIMEOUTS_COUNT_WIDTH             32
+#define EXTOLL_SMFU_TIMEOUTS_COUNT_MASK              0xffffffffULL
+#define EXTOLL_SMFU_IN_REQS                          0x0028
+#define EXTOLL_SMFU_IN_REQS_COUNT_SHIFT              0
+#define EXTOLL_SMFU_IN_REQS_COUNT_WIDTH              32
+#define EXTOLL_SMFU_IN_REQS_COUNT_MASK               0xffffffffULL
+#define EXTOLL_SMFU_UP_REQS                          0x0030
+#define EXTOLL_SMFU_UP_REQS_COUNT_SHIFT              0
+#define EXTOLL_SMFU_UP_REQS_COUNT_WIDTH              32
+#define EXTOLL_SMFU_UP_REQS_COUNT_MASK               0xffffffffULL
+#define EXTOLL_SMFU_EG_START                         0x0100
+#define EXTOLL_SMFU_EG_START_STRIDE                  0x8
+#define EXTOLL_SMFU_EG_START_COUNT                   16
+#define EXTOLL_SMFU_EG_START_ADDR_SHIFT              0
+#define EXTOLL_SMFU_EG_START_ADDR_WIDTH              64
+#define EXTOLL_SMFU_EG_START_ADDR_MASK               0xffffffffffffffffULL
+#define EXTOLL_SMFU_EG_START_ADDR_RESET              0x0ULL
+#define EXTOLL_SMFU_EG_END                           0x0180
+#define EXTOLL_SMFU_EG_END_STRIDE                    0x8
+#define EXTOLL_SMFU_EG_END_COUNT                     16
+#define EXTOLL_SMFU_EG_END_ADDR_SHIFT                0
+#define EXTOLL_SMFU_EG_END_ADDR_WIDTH                64
+#define EXTOLL_SMFU_EG_END_ADDR_MASK                 0xffffffffffffffffULL
+#define EXTOLL_SMFU_EG_END_ADDR_RESET                0x0ULL
+#define EXTOLL_SMFU_EG_CTRL                          0x0200
+#define EXTOLL_SMFU_EG_CTRL_STRIDE                   0x8
+#define EXTOLL_SMFU_EG_CTRL_COUNT                    16
+#define EXTOLL_SMFU_EG_CTRL_VALID_SHIFT              0
+#define EXTOLL_SMFU_EG_CTRL_VALID_WIDTH              1
+#define EXTOLL_SMFU_EG_CTRL_VALID_MASK               0x1ULL
+#define EXTOLL_SMFU_EG_CTRL_VALID_RESET              0x0ULL
+#define EXTOLL_SMFU_EG_CTRL_NODE_SHIFT               16
+#define EXTOLL_SMFU_EG_CTRL_NODE_WIDTH               16
+#define EXTOLL_SMFU_EG_CTRL_NODE_MASK                0xffff0000ULL
+#define EXTOLL_SMFU_EG_CTRL_NODE_RESET               0x0ULL
+#define EXTOLL_SMFU_IN_BASE                          0x0280
+#define EXTOLL_SMFU_IN_BASE_STRIDE                   0x8
+#define EXTOLL_SMFU_IN_BASE_COUNT                    16
+#define EXTOLL_SMFU_IN_BASE_ADDR_SHIFT               0
+#define EXTOLL_SMFU_IN_BASE_ADDR_WIDTH               64
+#define EXTOLL_SMFU_IN_BASE_ADDR_MASK                0xffffffffffffffffULL
+#define EXTOLL_SMFU_IN_BASE_ADDR_RESET               0x0ULL
+
+/* Block notify: Notification queue */
+#define EXTOLL_NOTIFY_BASE                           0x0c00
+#define EXTOLL_NOTIFY_TYPE                           0x0007
+#define EXTOLL_NOTIFY_VER_MAJOR                      1
+#define EXTOLL_NOTIFY_VER_MINOR                      0
+#define EXTOLL_NOTIFY_WIN_BASE                       0x0008
+#define EXTOLL_NOTIFY_WIN_BASE_ADDR_SHIFT            0
+#define EXTOLL_NOTIFY_WIN_BASE_ADDR_WIDTH            64
+#define EXTOLL_NOTIFY_WIN_BASE_ADDR_MASK             0xffffffffffffffffULL
+#define EXTOLL_NOTIFY_WIN_BASE_ADDR_RESET            0xfd00000000ULL
+#define EXTOLL_NOTIFY_WIN_SIZE                       0x0010
+#define EXTOLL_NOTIFY_WIN_SIZE_SIZE_SHIFT            0
+#define EXTOLL_NOTIFY_WIN_SIZE_SIZE_WIDTH            64
+#define EXTOLL_NOTIFY_WIN_SIZE_SIZE_MASK             0xffffffffffffffffULL
+#define EXTOLL_NOTIFY_WIN_SIZE_SIZE_RESET            0x100000ULL
+#define EXTOLL_NOTIFY_RING_BASE                      0x0018
+#define EXTOLL_NOTIFY_RING_BASE_ADDR_SHIFT           0
+#define EXTOLL_NOTIFY_RING_BASE_ADDR_WIDTH           64
+#define EXTOLL_NOTIFY_RING_BASE_ADDR_MASK            0xffffffffffffffffULL
+#define EXTOLL_NOTIFY_RING_BASE_ADDR_RESET           0x0ULL
+#define EXTOLL_NOTIFY_RING_CTRL                      0x0020
+#define EXTOLL_NOTIFY_RING_CTRL_ENABLE_SHIFT         0
+#define EXTOLL_NOTIFY_RING_CTRL_ENABLE_WIDTH         1
+#define EXTOLL_NOTIFY_RING_CTRL_ENABLE_MASK          0x1ULL
+#define EXTOLL_NOTIFY_RING_CTRL_ENABLE_RESET         0x0ULL
+#define EXTOLL_NOTIFY_RING_CTRL_LOG2_ENTRIES_SHIFT   8
+#define EXTOLL_NOTIFY_RING_CTRL_LOG2_ENTRIES_WIDTH   4
+#define EXTOLL_NOTIFY_RING_CTRL_LOG2_ENTRIES_MASK    0xf00ULL
+#define EXTOLL_NOTIFY_RING_CTRL_LOG2_ENTRIES_RESET   0x8ULL
+#define EXTOLL_NOTIFY_PROD                           0x0028
+#define EXTOLL_NOTIFY_PROD_INDEX_SHIFT               0
+#define EXTOLL_NOTIFY_PROD_INDEX_WIDTH               32
+#define EXTOLL_NOTIFY_PROD_INDEX_MASK                0xffffffffULL
+#define EXTOLL_NOTIFY_CONS                           0x0030
+#define EXTOLL_NOTIFY_CONS_INDEX_SHIFT               0
+#define EXTOLL_NOTIFY_CONS_INDEX_WIDTH               32
+#define EXTOLL_NOTIFY_CONS_INDEX_MASK                0xffffffffULL
+#define EXTOLL_NOTIFY_CONS_INDEX_RESET               0x0ULL
+#define EXTOLL_NOTIFY_FULL_STALLS                    0x0038
+#define EXTOLL_NOTIFY_FULL_STALLS_COUNT_SHIFT        0
+#define EXTOLL_NOTIFY_FULL_STALLS_COUNT_WIDTH        32
+#define EXTOLL_NOTIFY_FULL_STALLS_COUNT_MASK         0xffffffffULL
+#define EXTOLL_NOTIFY_EVENTS                         0x0040
+#define EXTOLL_NOTIFY_EVENTS_COUNT_SHIFT             0
+#define EXTOLL_NOTIFY_EVENTS_COUNT_WIDTH             32
+#define EXTOLL_NOTIFY_EVENTS_COUNT_MASK              0xffffffffULL
+
 #define EXTOLL_BLK_HDR                               0x0000
 #define EXTOLL_BLK_HDR_BTYPE_SHIFT                   0
 #define EXTOLL_BLK_HDR_BTYPE_WIDTH                   16
@@ -336,5 +462,7 @@
 #define EXTOLL_BLK_TYPE_RRA                          0x0003
 #define EXTOLL_BLK_TYPE_BACKDOOR                     0x0004
 #define EXTOLL_BLK_TYPE_ROUTER                       0x0005
+#define EXTOLL_BLK_TYPE_SMFU                         0x0006
+#define EXTOLL_BLK_TYPE_NOTIFY                       0x0007
 
 #endif /* EXTOLL_REGS_H */

@@ -7,7 +7,7 @@ module extoll_regs (
 
         input wire s_cpuif_req,
         input wire s_cpuif_req_is_wr,
-        input wire [10:0] s_cpuif_addr,
+        input wire [11:0] s_cpuif_addr,
         input wire [63:0] s_cpuif_wr_data,
         input wire [63:0] s_cpuif_wr_biten,
         output wire s_cpuif_req_stall_wr,
@@ -27,7 +27,7 @@ module extoll_regs (
     //--------------------------------------------------------------------------
     logic cpuif_req;
     logic cpuif_req_is_wr;
-    logic [10:0] cpuif_addr;
+    logic [11:0] cpuif_addr;
     logic [63:0] cpuif_wr_data;
     logic [63:0] cpuif_wr_biten;
     logic cpuif_req_stall_wr;
@@ -119,10 +119,34 @@ module extoll_regs (
             logic unroutable;
             logic link_status;
         } router;
+        struct packed {
+            logic hdr;
+            logic ctrl;
+            logic eg_hits;
+            logic eg_misses;
+            logic timeouts;
+            logic in_reqs;
+            logic up_reqs;
+            logic eg_start[16];
+            logic eg_end[16];
+            logic eg_ctrl[16];
+            logic in_base[16];
+        } smfu;
+        struct packed {
+            logic hdr;
+            logic win_base;
+            logic win_size;
+            logic ring_base;
+            logic ring_ctrl;
+            logic prod;
+            logic cons;
+            logic full_stalls;
+            logic events;
+        } notify;
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
-    logic [10:0] decoded_addr;
+    logic [11:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
     logic [63:0] decoded_wr_data;
@@ -133,49 +157,77 @@ module extoll_regs (
         automatic logic is_valid_rw;
         is_valid_addr = '1; // No valid address check
         is_valid_rw = '1; // No valid RW check
-        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 11'h0) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 11'h8) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 11'h10) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 11'h18) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 11'h20);
-        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 11'h28);
-        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 11'h30);
-        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 11'h38);
-        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 11'h40) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 11'h100) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 11'h108) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 11'h110) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 11'h118) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 11'h120) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 11'h128) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 11'h130) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 11'h200) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 11'h208);
-        decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 11'h210);
-        decoded_reg_strb.rra.tlp_hdr0 = cpuif_req_masked & (cpuif_addr == 11'h218);
-        decoded_reg_strb.rra.tlp_hdr1 = cpuif_req_masked & (cpuif_addr == 11'h220);
-        decoded_reg_strb.rra.route = cpuif_req_masked & (cpuif_addr == 11'h228);
-        decoded_reg_strb.rra.req = cpuif_req_masked & (cpuif_addr == 11'h230);
-        decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 11'h238) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 11'h240) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 11'h248) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 11'h300) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 11'h308);
-        decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 11'h310);
-        decoded_reg_strb.backdoor.tx_data = cpuif_req_masked & (cpuif_addr == 11'h318);
-        decoded_reg_strb.backdoor.tx_ctrl = cpuif_req_masked & (cpuif_addr == 11'h320);
-        decoded_reg_strb.backdoor.rx_filter = cpuif_req_masked & (cpuif_addr == 11'h328);
-        decoded_reg_strb.backdoor.rx_fwd_addr = cpuif_req_masked & (cpuif_addr == 11'h330);
-        decoded_reg_strb.backdoor.rx_status = cpuif_req_masked & (cpuif_addr == 11'h338) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_hdr0 = cpuif_req_masked & (cpuif_addr == 11'h340) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_hdr1 = cpuif_req_masked & (cpuif_addr == 11'h348) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_data = cpuif_req_masked & (cpuif_addr == 11'h350) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_pop = cpuif_req_masked & (cpuif_addr == 11'h358);
-        decoded_reg_strb.router.hdr = cpuif_req_masked & (cpuif_addr == 11'h400) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.rt_entry = cpuif_req_masked & (cpuif_addr == 11'h408);
-        decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 11'h410) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 11'h418) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 11'h420) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 12'h0) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 12'h8) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 12'h10) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 12'h18) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 12'h20);
+        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 12'h28);
+        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 12'h30);
+        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 12'h38);
+        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 12'h40) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 12'h100) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 12'h108) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 12'h110) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 12'h118) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 12'h120) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 12'h128) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 12'h130) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 12'h200) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 12'h208);
+        decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 12'h210);
+        decoded_reg_strb.rra.tlp_hdr0 = cpuif_req_masked & (cpuif_addr == 12'h218);
+        decoded_reg_strb.rra.tlp_hdr1 = cpuif_req_masked & (cpuif_addr == 12'h220);
+        decoded_reg_strb.rra.route = cpuif_req_masked & (cpuif_addr == 12'h228);
+        decoded_reg_strb.rra.req = cpuif_req_masked & (cpuif_addr == 12'h230);
+        decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 12'h238) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 12'h240) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 12'h248) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 12'h300) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 12'h308);
+        decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 12'h310);
+        decoded_reg_strb.backdoor.tx_data = cpuif_req_masked & (cpuif_addr == 12'h318);
+        decoded_reg_strb.backdoor.tx_ctrl = cpuif_req_masked & (cpuif_addr == 12'h320);
+        decoded_reg_strb.backdoor.rx_filter = cpuif_req_masked & (cpuif_addr == 12'h328);
+        decoded_reg_strb.backdoor.rx_fwd_addr = cpuif_req_masked & (cpuif_addr == 12'h330);
+        decoded_reg_strb.backdoor.rx_status = cpuif_req_masked & (cpuif_addr == 12'h338) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr0 = cpuif_req_masked & (cpuif_addr == 12'h340) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr1 = cpuif_req_masked & (cpuif_addr == 12'h348) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_data = cpuif_req_masked & (cpuif_addr == 12'h350) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_pop = cpuif_req_masked & (cpuif_addr == 12'h358);
+        decoded_reg_strb.router.hdr = cpuif_req_masked & (cpuif_addr == 12'h400) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.rt_entry = cpuif_req_masked & (cpuif_addr == 12'h408);
+        decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 12'h410) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 12'h418) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 12'h420) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 12'h800) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 12'h808);
+        decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 12'h810) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.eg_misses = cpuif_req_masked & (cpuif_addr == 12'h818) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.timeouts = cpuif_req_masked & (cpuif_addr == 12'h820) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.in_reqs = cpuif_req_masked & (cpuif_addr == 12'h828) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.up_reqs = cpuif_req_masked & (cpuif_addr == 12'h830) & !cpuif_req_is_wr;
+        for(int i0=0; i0<16; i0++) begin
+            decoded_reg_strb.smfu.eg_start[i0] = cpuif_req_masked & (cpuif_addr == 12'h900 + (12)'(i0) * 12'h8);
+        end
+        for(int i0=0; i0<16; i0++) begin
+            decoded_reg_strb.smfu.eg_end[i0] = cpuif_req_masked & (cpuif_addr == 12'h980 + (12)'(i0) * 12'h8);
+        end
+        for(int i0=0; i0<16; i0++) begin
+            decoded_reg_strb.smfu.eg_ctrl[i0] = cpuif_req_masked & (cpuif_addr == 12'ha00 + (12)'(i0) * 12'h8);
+        end
+        for(int i0=0; i0<16; i0++) begin
+            decoded_reg_strb.smfu.in_base[i0] = cpuif_req_masked & (cpuif_addr == 12'ha80 + (12)'(i0) * 12'h8);
+        end
+        decoded_reg_strb.notify.hdr = cpuif_req_masked & (cpuif_addr == 12'hc00) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.win_base = cpuif_req_masked & (cpuif_addr == 12'hc08);
+        decoded_reg_strb.notify.win_size = cpuif_req_masked & (cpuif_addr == 12'hc10);
+        decoded_reg_strb.notify.ring_base = cpuif_req_masked & (cpuif_addr == 12'hc18);
+        decoded_reg_strb.notify.ring_ctrl = cpuif_req_masked & (cpuif_addr == 12'hc20);
+        decoded_reg_strb.notify.prod = cpuif_req_masked & (cpuif_addr == 12'hc28) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.cons = cpuif_req_masked & (cpuif_addr == 12'hc30);
+        decoded_reg_strb.notify.full_stalls = cpuif_req_masked & (cpuif_addr == 12'hc38) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.events = cpuif_req_masked & (cpuif_addr == 12'hc40) & !cpuif_req_is_wr;
         decoded_err = '0;
     end
 
@@ -202,12 +254,20 @@ module extoll_regs (
                     logic next;
                     logic load_next;
                 } test;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } notify;
             } irq_status;
             struct packed {
                 struct packed {
                     logic next;
                     logic load_next;
                 } test;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } notify;
             } irq_enable;
             struct packed {
                 struct packed {
@@ -432,6 +492,86 @@ module extoll_regs (
                 } commit;
             } rt_entry;
         } router;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } passthru;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } up_node;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } timeout;
+            } ctrl;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start[16];
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end[16];
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl[16];
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base[16];
+        } smfu;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } win_base;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } size;
+            } win_size;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } ring_base;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } enable;
+                struct packed {
+                    logic [3:0] next;
+                    logic load_next;
+                } log2_entries;
+            } ring_ctrl;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                } index;
+            } cons;
+        } notify;
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -446,11 +586,17 @@ module extoll_regs (
                 struct packed {
                     logic value;
                 } test;
+                struct packed {
+                    logic value;
+                } notify;
             } irq_status;
             struct packed {
                 struct packed {
                     logic value;
                 } test;
+                struct packed {
+                    logic value;
+                } notify;
             } irq_enable;
             struct packed {
                 struct packed {
@@ -621,6 +767,72 @@ module extoll_regs (
                 } commit;
             } rt_entry;
         } router;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic value;
+                } passthru;
+                struct packed {
+                    logic [15:0] value;
+                } up_node;
+                struct packed {
+                    logic [15:0] value;
+                } timeout;
+            } ctrl;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start[16];
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end[16];
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl[16];
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base[16];
+        } smfu;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } win_base;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } size;
+            } win_size;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } ring_base;
+            struct packed {
+                struct packed {
+                    logic value;
+                } enable;
+                struct packed {
+                    logic [3:0] value;
+                } log2_entries;
+            } ring_ctrl;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } index;
+            } cons;
+        } notify;
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -672,6 +884,32 @@ module extoll_regs (
         end
     end
     assign hwif_out.info.irq_status.test.value = field_storage.info.irq_status.test.value;
+    // Field: extoll_nic.info.irq_status.notify
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.info.irq_status.notify.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.info.irq_status && decoded_req_is_wr) begin // SW write 1 clear
+            next_c = field_storage.info.irq_status.notify.value & ~(decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.info.irq_status.notify.hwset) begin // HW Set
+            next_c = '1;
+            load_next_c = '1;
+        end
+        field_combo.info.irq_status.notify.next = next_c;
+        field_combo.info.irq_status.notify.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.info.irq_status.notify.value <= 1'h0;
+        end else begin
+            if(field_combo.info.irq_status.notify.load_next) begin
+                field_storage.info.irq_status.notify.value <= field_combo.info.irq_status.notify.next;
+            end
+        end
+    end
+    assign hwif_out.info.irq_status.notify.value = field_storage.info.irq_status.notify.value;
     // Field: extoll_nic.info.irq_enable.test
     always_comb begin
         automatic logic [0:0] next_c;
@@ -695,6 +933,29 @@ module extoll_regs (
         end
     end
     assign hwif_out.info.irq_enable.test.value = field_storage.info.irq_enable.test.value;
+    // Field: extoll_nic.info.irq_enable.notify
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.info.irq_enable.notify.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.info.irq_enable && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.info.irq_enable.notify.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end
+        field_combo.info.irq_enable.notify.next = next_c;
+        field_combo.info.irq_enable.notify.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.info.irq_enable.notify.value <= 1'h0;
+        end else begin
+            if(field_combo.info.irq_enable.notify.load_next) begin
+                field_storage.info.irq_enable.notify.value <= field_combo.info.irq_enable.notify.next;
+            end
+        end
+    end
+    assign hwif_out.info.irq_enable.notify.value = field_storage.info.irq_enable.notify.value;
     // Field: extoll_nic.info.irq_test.fire
     always_comb begin
         automatic logic [0:0] next_c;
@@ -1612,6 +1873,336 @@ module extoll_regs (
     end
     assign hwif_out.router.rt_entry.commit.value = field_storage.router.rt_entry.commit.value;
     assign hwif_out.router.rt_entry.commit.swmod = decoded_reg_strb.router.rt_entry && decoded_req_is_wr && |(decoded_wr_biten[32:32]);
+    // Field: extoll_nic.smfu.ctrl.passthru
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.ctrl.passthru.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.ctrl.passthru.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.ctrl.passthru.next = next_c;
+        field_combo.smfu.ctrl.passthru.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.ctrl.passthru.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.ctrl.passthru.load_next) begin
+                field_storage.smfu.ctrl.passthru.value <= field_combo.smfu.ctrl.passthru.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.ctrl.passthru.value = field_storage.smfu.ctrl.passthru.value;
+    // Field: extoll_nic.smfu.ctrl.up_node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.ctrl.up_node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.ctrl.up_node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.ctrl.up_node.next = next_c;
+        field_combo.smfu.ctrl.up_node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.ctrl.up_node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.ctrl.up_node.load_next) begin
+                field_storage.smfu.ctrl.up_node.value <= field_combo.smfu.ctrl.up_node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.ctrl.up_node.value = field_storage.smfu.ctrl.up_node.value;
+    // Field: extoll_nic.smfu.ctrl.timeout
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.ctrl.timeout.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.ctrl.timeout.value & ~decoded_wr_biten[47:32]) | (decoded_wr_data[47:32] & decoded_wr_biten[47:32]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.ctrl.timeout.next = next_c;
+        field_combo.smfu.ctrl.timeout.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.ctrl.timeout.value <= 16'h400;
+        end else begin
+            if(field_combo.smfu.ctrl.timeout.load_next) begin
+                field_storage.smfu.ctrl.timeout.value <= field_combo.smfu.ctrl.timeout.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.ctrl.timeout.value = field_storage.smfu.ctrl.timeout.value;
+    for(genvar i0=0; i0<16; i0++) begin
+        // Field: extoll_nic.smfu.eg_start[].addr
+        always_comb begin
+            automatic logic [63:0] next_c;
+            automatic logic load_next_c;
+            next_c = field_storage.smfu.eg_start[i0].addr.value;
+            load_next_c = '0;
+            if(decoded_reg_strb.smfu.eg_start[i0] && decoded_req_is_wr) begin // SW write
+                next_c = (field_storage.smfu.eg_start[i0].addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+                load_next_c = '1;
+            end
+            field_combo.smfu.eg_start[i0].addr.next = next_c;
+            field_combo.smfu.eg_start[i0].addr.load_next = load_next_c;
+        end
+        always_ff @(posedge clk) begin
+            if(rst) begin
+                field_storage.smfu.eg_start[i0].addr.value <= 64'h0;
+            end else begin
+                if(field_combo.smfu.eg_start[i0].addr.load_next) begin
+                    field_storage.smfu.eg_start[i0].addr.value <= field_combo.smfu.eg_start[i0].addr.next;
+                end
+            end
+        end
+        assign hwif_out.smfu.eg_start[i0].addr.value = field_storage.smfu.eg_start[i0].addr.value;
+    end
+    for(genvar i0=0; i0<16; i0++) begin
+        // Field: extoll_nic.smfu.eg_end[].addr
+        always_comb begin
+            automatic logic [63:0] next_c;
+            automatic logic load_next_c;
+            next_c = field_storage.smfu.eg_end[i0].addr.value;
+            load_next_c = '0;
+            if(decoded_reg_strb.smfu.eg_end[i0] && decoded_req_is_wr) begin // SW write
+                next_c = (field_storage.smfu.eg_end[i0].addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+                load_next_c = '1;
+            end
+            field_combo.smfu.eg_end[i0].addr.next = next_c;
+            field_combo.smfu.eg_end[i0].addr.load_next = load_next_c;
+        end
+        always_ff @(posedge clk) begin
+            if(rst) begin
+                field_storage.smfu.eg_end[i0].addr.value <= 64'h0;
+            end else begin
+                if(field_combo.smfu.eg_end[i0].addr.load_next) begin
+                    field_storage.smfu.eg_end[i0].addr.value <= field_combo.smfu.eg_end[i0].addr.next;
+                end
+            end
+        end
+        assign hwif_out.smfu.eg_end[i0].addr.value = field_storage.smfu.eg_end[i0].addr.value;
+    end
+    for(genvar i0=0; i0<16; i0++) begin
+        // Field: extoll_nic.smfu.eg_ctrl[].valid
+        always_comb begin
+            automatic logic [0:0] next_c;
+            automatic logic load_next_c;
+            next_c = field_storage.smfu.eg_ctrl[i0].valid.value;
+            load_next_c = '0;
+            if(decoded_reg_strb.smfu.eg_ctrl[i0] && decoded_req_is_wr) begin // SW write
+                next_c = (field_storage.smfu.eg_ctrl[i0].valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+                load_next_c = '1;
+            end
+            field_combo.smfu.eg_ctrl[i0].valid.next = next_c;
+            field_combo.smfu.eg_ctrl[i0].valid.load_next = load_next_c;
+        end
+        always_ff @(posedge clk) begin
+            if(rst) begin
+                field_storage.smfu.eg_ctrl[i0].valid.value <= 1'h0;
+            end else begin
+                if(field_combo.smfu.eg_ctrl[i0].valid.load_next) begin
+                    field_storage.smfu.eg_ctrl[i0].valid.value <= field_combo.smfu.eg_ctrl[i0].valid.next;
+                end
+            end
+        end
+        assign hwif_out.smfu.eg_ctrl[i0].valid.value = field_storage.smfu.eg_ctrl[i0].valid.value;
+        // Field: extoll_nic.smfu.eg_ctrl[].node
+        always_comb begin
+            automatic logic [15:0] next_c;
+            automatic logic load_next_c;
+            next_c = field_storage.smfu.eg_ctrl[i0].node.value;
+            load_next_c = '0;
+            if(decoded_reg_strb.smfu.eg_ctrl[i0] && decoded_req_is_wr) begin // SW write
+                next_c = (field_storage.smfu.eg_ctrl[i0].node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+                load_next_c = '1;
+            end
+            field_combo.smfu.eg_ctrl[i0].node.next = next_c;
+            field_combo.smfu.eg_ctrl[i0].node.load_next = load_next_c;
+        end
+        always_ff @(posedge clk) begin
+            if(rst) begin
+                field_storage.smfu.eg_ctrl[i0].node.value <= 16'h0;
+            end else begin
+                if(field_combo.smfu.eg_ctrl[i0].node.load_next) begin
+                    field_storage.smfu.eg_ctrl[i0].node.value <= field_combo.smfu.eg_ctrl[i0].node.next;
+                end
+            end
+        end
+        assign hwif_out.smfu.eg_ctrl[i0].node.value = field_storage.smfu.eg_ctrl[i0].node.value;
+    end
+    for(genvar i0=0; i0<16; i0++) begin
+        // Field: extoll_nic.smfu.in_base[].addr
+        always_comb begin
+            automatic logic [63:0] next_c;
+            automatic logic load_next_c;
+            next_c = field_storage.smfu.in_base[i0].addr.value;
+            load_next_c = '0;
+            if(decoded_reg_strb.smfu.in_base[i0] && decoded_req_is_wr) begin // SW write
+                next_c = (field_storage.smfu.in_base[i0].addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+                load_next_c = '1;
+            end
+            field_combo.smfu.in_base[i0].addr.next = next_c;
+            field_combo.smfu.in_base[i0].addr.load_next = load_next_c;
+        end
+        always_ff @(posedge clk) begin
+            if(rst) begin
+                field_storage.smfu.in_base[i0].addr.value <= 64'h0;
+            end else begin
+                if(field_combo.smfu.in_base[i0].addr.load_next) begin
+                    field_storage.smfu.in_base[i0].addr.value <= field_combo.smfu.in_base[i0].addr.next;
+                end
+            end
+        end
+        assign hwif_out.smfu.in_base[i0].addr.value = field_storage.smfu.in_base[i0].addr.value;
+    end
+    // Field: extoll_nic.notify.win_base.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.notify.win_base.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.notify.win_base && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.notify.win_base.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.notify.win_base.addr.next = next_c;
+        field_combo.notify.win_base.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.notify.win_base.addr.value <= 64'hfd00000000;
+        end else begin
+            if(field_combo.notify.win_base.addr.load_next) begin
+                field_storage.notify.win_base.addr.value <= field_combo.notify.win_base.addr.next;
+            end
+        end
+    end
+    assign hwif_out.notify.win_base.addr.value = field_storage.notify.win_base.addr.value;
+    // Field: extoll_nic.notify.win_size.size
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.notify.win_size.size.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.notify.win_size && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.notify.win_size.size.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.notify.win_size.size.next = next_c;
+        field_combo.notify.win_size.size.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.notify.win_size.size.value <= 64'h100000;
+        end else begin
+            if(field_combo.notify.win_size.size.load_next) begin
+                field_storage.notify.win_size.size.value <= field_combo.notify.win_size.size.next;
+            end
+        end
+    end
+    assign hwif_out.notify.win_size.size.value = field_storage.notify.win_size.size.value;
+    // Field: extoll_nic.notify.ring_base.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.notify.ring_base.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.notify.ring_base && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.notify.ring_base.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.notify.ring_base.addr.next = next_c;
+        field_combo.notify.ring_base.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.notify.ring_base.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.notify.ring_base.addr.load_next) begin
+                field_storage.notify.ring_base.addr.value <= field_combo.notify.ring_base.addr.next;
+            end
+        end
+    end
+    assign hwif_out.notify.ring_base.addr.value = field_storage.notify.ring_base.addr.value;
+    // Field: extoll_nic.notify.ring_ctrl.enable
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.notify.ring_ctrl.enable.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.notify.ring_ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.notify.ring_ctrl.enable.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.notify.ring_ctrl.enable.next = next_c;
+        field_combo.notify.ring_ctrl.enable.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.notify.ring_ctrl.enable.value <= 1'h0;
+        end else begin
+            if(field_combo.notify.ring_ctrl.enable.load_next) begin
+                field_storage.notify.ring_ctrl.enable.value <= field_combo.notify.ring_ctrl.enable.next;
+            end
+        end
+    end
+    assign hwif_out.notify.ring_ctrl.enable.value = field_storage.notify.ring_ctrl.enable.value;
+    // Field: extoll_nic.notify.ring_ctrl.log2_entries
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.notify.ring_ctrl.log2_entries.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.notify.ring_ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.notify.ring_ctrl.log2_entries.value & ~decoded_wr_biten[11:8]) | (decoded_wr_data[11:8] & decoded_wr_biten[11:8]);
+            load_next_c = '1;
+        end
+        field_combo.notify.ring_ctrl.log2_entries.next = next_c;
+        field_combo.notify.ring_ctrl.log2_entries.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.notify.ring_ctrl.log2_entries.value <= 4'h8;
+        end else begin
+            if(field_combo.notify.ring_ctrl.log2_entries.load_next) begin
+                field_storage.notify.ring_ctrl.log2_entries.value <= field_combo.notify.ring_ctrl.log2_entries.next;
+            end
+        end
+    end
+    assign hwif_out.notify.ring_ctrl.log2_entries.value = field_storage.notify.ring_ctrl.log2_entries.value;
+    // Field: extoll_nic.notify.cons.index
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.notify.cons.index.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.notify.cons && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.notify.cons.index.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.notify.cons.index.next = next_c;
+        field_combo.notify.cons.index.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.notify.cons.index.value <= 32'h0;
+        end else begin
+            if(field_combo.notify.cons.index.load_next) begin
+                field_storage.notify.cons.index.value <= field_combo.notify.cons.index.next;
+            end
+        end
+    end
+    assign hwif_out.notify.cons.index.value = field_storage.notify.cons.index.value;
 
     //--------------------------------------------------------------------------
     // Write response
@@ -1624,7 +2215,7 @@ module extoll_regs (
     // Readback
     //--------------------------------------------------------------------------
 
-    logic [10:0] rd_mux_addr;
+    logic [11:0] rd_mux_addr;
     assign rd_mux_addr = decoded_addr;
 
     logic readback_err;
@@ -1633,48 +2224,50 @@ module extoll_regs (
     always_comb begin
         automatic logic [63:0] readback_data_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 11'h0) begin
+        if(rd_mux_addr == 12'h0) begin
             readback_data_var[15:0] = 16'h1;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h100;
         end
-        if(rd_mux_addr == 11'h8) begin
+        if(rd_mux_addr == 12'h8) begin
             readback_data_var[31:0] = 32'h4c545845;
             readback_data_var[39:32] = hwif_in.info.id.role.next;
             readback_data_var[63:48] = hwif_in.info.id.node_id.next;
         end
-        if(rd_mux_addr == 11'h10) begin
+        if(rd_mux_addr == 12'h10) begin
             readback_data_var[15:0] = hwif_in.info.version.patch.next;
             readback_data_var[31:16] = hwif_in.info.version.minor.next;
             readback_data_var[47:32] = hwif_in.info.version.major.next;
         end
-        if(rd_mux_addr == 11'h18) begin
+        if(rd_mux_addr == 12'h18) begin
             readback_data_var[31:0] = hwif_in.info.build.date.next;
             readback_data_var[63:32] = hwif_in.info.build.commit.next;
         end
-        if(rd_mux_addr == 11'h20) begin
+        if(rd_mux_addr == 12'h20) begin
             readback_data_var[63:0] = field_storage.info.scratch.data.value;
         end
-        if(rd_mux_addr == 11'h28) begin
+        if(rd_mux_addr == 12'h28) begin
             readback_data_var[0] = field_storage.info.irq_status.test.value;
+            readback_data_var[1] = field_storage.info.irq_status.notify.value;
         end
-        if(rd_mux_addr == 11'h30) begin
+        if(rd_mux_addr == 12'h30) begin
             readback_data_var[0] = field_storage.info.irq_enable.test.value;
+            readback_data_var[1] = field_storage.info.irq_enable.notify.value;
         end
-        if(rd_mux_addr == 11'h38) begin
+        if(rd_mux_addr == 12'h38) begin
             readback_data_var[0] = field_storage.info.irq_test.fire.value;
         end
-        if(rd_mux_addr == 11'h40) begin
+        if(rd_mux_addr == 12'h40) begin
             readback_data_var[63:0] = hwif_in.info.cycles.count.next;
         end
-        if(rd_mux_addr == 11'h100) begin
+        if(rd_mux_addr == 12'h100) begin
             readback_data_var[15:0] = 16'h2;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h200;
         end
-        if(rd_mux_addr == 11'h108) begin
+        if(rd_mux_addr == 12'h108) begin
             readback_data_var[2:0] = hwif_in.pcie.status.func.next;
             readback_data_var[7:3] = hwif_in.pcie.status.dev.next;
             readback_data_var[15:8] = hwif_in.pcie.status.bus.next;
@@ -1683,43 +2276,43 @@ module extoll_regs (
             readback_data_var[18] = hwif_in.pcie.status.intx_disable.next;
             readback_data_var[19] = hwif_in.pcie.status.intx.next;
         end
-        if(rd_mux_addr == 11'h110) begin
+        if(rd_mux_addr == 12'h110) begin
             readback_data_var[31:0] = field_storage.pcie.rx_tlp.count.value;
         end
-        if(rd_mux_addr == 11'h118) begin
+        if(rd_mux_addr == 12'h118) begin
             readback_data_var[31:0] = field_storage.pcie.tx_tlp.count.value;
         end
-        if(rd_mux_addr == 11'h120) begin
+        if(rd_mux_addr == 12'h120) begin
             readback_data_var[31:0] = field_storage.pcie.ur.count.value;
         end
-        if(rd_mux_addr == 11'h128) begin
+        if(rd_mux_addr == 12'h128) begin
             readback_data_var[31:0] = field_storage.pcie.drop.count.value;
         end
-        if(rd_mux_addr == 11'h130) begin
+        if(rd_mux_addr == 12'h130) begin
             readback_data_var[31:0] = field_storage.pcie.aperture.count.value;
         end
-        if(rd_mux_addr == 11'h200) begin
+        if(rd_mux_addr == 12'h200) begin
             readback_data_var[15:0] = 16'h3;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h300;
         end
-        if(rd_mux_addr == 11'h208) begin
+        if(rd_mux_addr == 12'h208) begin
             readback_data_var[63:0] = field_storage.rra.cmp_addr.addr.value;
         end
-        if(rd_mux_addr == 11'h210) begin
+        if(rd_mux_addr == 12'h210) begin
             readback_data_var[63:0] = field_storage.rra.wdata.data.value;
         end
-        if(rd_mux_addr == 11'h218) begin
+        if(rd_mux_addr == 12'h218) begin
             readback_data_var[63:0] = field_storage.rra.tlp_hdr0.data.value;
         end
-        if(rd_mux_addr == 11'h220) begin
+        if(rd_mux_addr == 12'h220) begin
             readback_data_var[63:0] = field_storage.rra.tlp_hdr1.data.value;
         end
-        if(rd_mux_addr == 11'h228) begin
+        if(rd_mux_addr == 12'h228) begin
             readback_data_var[63:0] = field_storage.rra.route.hops.value;
         end
-        if(rd_mux_addr == 11'h230) begin
+        if(rd_mux_addr == 12'h230) begin
             readback_data_var[15:0] = field_storage.rra.req.node.value;
             readback_data_var[39:16] = field_storage.rra.req.addr.value;
             readback_data_var[42:40] = field_storage.rra.req.op.value;
@@ -1727,68 +2320,68 @@ module extoll_regs (
             readback_data_var[45:44] = field_storage.rra.req.tlp_len.value;
             readback_data_var[63:48] = field_storage.rra.req.seq.value;
         end
-        if(rd_mux_addr == 11'h238) begin
+        if(rd_mux_addr == 12'h238) begin
             readback_data_var[31:0] = field_storage.rra.sent.count.value;
         end
-        if(rd_mux_addr == 11'h240) begin
+        if(rd_mux_addr == 12'h240) begin
             readback_data_var[31:0] = field_storage.rra.completed.count.value;
         end
-        if(rd_mux_addr == 11'h248) begin
+        if(rd_mux_addr == 12'h248) begin
             readback_data_var[31:0] = field_storage.rra.served.count.value;
         end
-        if(rd_mux_addr == 11'h300) begin
+        if(rd_mux_addr == 12'h300) begin
             readback_data_var[15:0] = 16'h4;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h400;
         end
-        if(rd_mux_addr == 11'h308) begin
+        if(rd_mux_addr == 12'h308) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_hdr0.data.value;
         end
-        if(rd_mux_addr == 11'h310) begin
+        if(rd_mux_addr == 12'h310) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_hdr1.data.value;
         end
-        if(rd_mux_addr == 11'h318) begin
+        if(rd_mux_addr == 12'h318) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_data.data.value;
         end
-        if(rd_mux_addr == 11'h320) begin
+        if(rd_mux_addr == 12'h320) begin
             readback_data_var[2:0] = field_storage.backdoor.tx_ctrl.hdr_dw.value;
             readback_data_var[5:4] = field_storage.backdoor.tx_ctrl.data_dw.value;
             readback_data_var[8] = field_storage.backdoor.tx_ctrl.send.value;
         end
-        if(rd_mux_addr == 11'h328) begin
+        if(rd_mux_addr == 12'h328) begin
             readback_data_var[7:0] = field_storage.backdoor.rx_filter.tag.value;
             readback_data_var[8] = field_storage.backdoor.rx_filter.enable.value;
             readback_data_var[9] = field_storage.backdoor.rx_filter.fwd.value;
             readback_data_var[31:16] = field_storage.backdoor.rx_filter.fwd_node.value;
         end
-        if(rd_mux_addr == 11'h330) begin
+        if(rd_mux_addr == 12'h330) begin
             readback_data_var[63:0] = field_storage.backdoor.rx_fwd_addr.addr.value;
         end
-        if(rd_mux_addr == 11'h338) begin
+        if(rd_mux_addr == 12'h338) begin
             readback_data_var[0] = hwif_in.backdoor.rx_status.valid.next;
             readback_data_var[5:4] = hwif_in.backdoor.rx_status.data_dw.next;
             readback_data_var[47:32] = hwif_in.backdoor.rx_status.dropped.next;
         end
-        if(rd_mux_addr == 11'h340) begin
+        if(rd_mux_addr == 12'h340) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_hdr0.data.next;
         end
-        if(rd_mux_addr == 11'h348) begin
+        if(rd_mux_addr == 12'h348) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_hdr1.data.next;
         end
-        if(rd_mux_addr == 11'h350) begin
+        if(rd_mux_addr == 12'h350) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_data.data.next;
         end
-        if(rd_mux_addr == 11'h358) begin
+        if(rd_mux_addr == 12'h358) begin
             readback_data_var[0] = field_storage.backdoor.rx_pop.pop.value;
         end
-        if(rd_mux_addr == 11'h400) begin
+        if(rd_mux_addr == 12'h400) begin
             readback_data_var[15:0] = 16'h5;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
-            readback_data_var[63:32] = 32'h0;
+            readback_data_var[63:32] = 32'h800;
         end
-        if(rd_mux_addr == 11'h408) begin
+        if(rd_mux_addr == 12'h408) begin
             readback_data_var[15:0] = field_storage.router.rt_entry.dest.value;
             readback_data_var[19:16] = field_storage.router.rt_entry.inport.value;
             readback_data_var[27:24] = field_storage.router.rt_entry.outport.value;
@@ -1796,14 +2389,92 @@ module extoll_regs (
             readback_data_var[31] = field_storage.router.rt_entry.valid.value;
             readback_data_var[32] = field_storage.router.rt_entry.commit.value;
         end
-        if(rd_mux_addr == 11'h410) begin
+        if(rd_mux_addr == 12'h410) begin
             readback_data_var[31:0] = hwif_in.router.crc_errors.count.next;
         end
-        if(rd_mux_addr == 11'h418) begin
+        if(rd_mux_addr == 12'h418) begin
             readback_data_var[31:0] = hwif_in.router.unroutable.count.next;
         end
-        if(rd_mux_addr == 11'h420) begin
+        if(rd_mux_addr == 12'h420) begin
             readback_data_var[6:0] = hwif_in.router.link_status.up.next;
+        end
+        if(rd_mux_addr == 12'h800) begin
+            readback_data_var[15:0] = 16'h6;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'hc00;
+        end
+        if(rd_mux_addr == 12'h808) begin
+            readback_data_var[0] = field_storage.smfu.ctrl.passthru.value;
+            readback_data_var[31:16] = field_storage.smfu.ctrl.up_node.value;
+            readback_data_var[47:32] = field_storage.smfu.ctrl.timeout.value;
+        end
+        if(rd_mux_addr == 12'h810) begin
+            readback_data_var[31:0] = hwif_in.smfu.eg_hits.count.next;
+        end
+        if(rd_mux_addr == 12'h818) begin
+            readback_data_var[31:0] = hwif_in.smfu.eg_misses.count.next;
+        end
+        if(rd_mux_addr == 12'h820) begin
+            readback_data_var[31:0] = hwif_in.smfu.timeouts.count.next;
+        end
+        if(rd_mux_addr == 12'h828) begin
+            readback_data_var[31:0] = hwif_in.smfu.in_reqs.count.next;
+        end
+        if(rd_mux_addr == 12'h830) begin
+            readback_data_var[31:0] = hwif_in.smfu.up_reqs.count.next;
+        end
+        for(int i0=0; i0<16; i0++) begin
+            if(rd_mux_addr == 12'h900 + (12)'(i0) * 12'h8) begin
+                readback_data_var[63:0] = field_storage.smfu.eg_start[i0].addr.value;
+            end
+        end
+        for(int i0=0; i0<16; i0++) begin
+            if(rd_mux_addr == 12'h980 + (12)'(i0) * 12'h8) begin
+                readback_data_var[63:0] = field_storage.smfu.eg_end[i0].addr.value;
+            end
+        end
+        for(int i0=0; i0<16; i0++) begin
+            if(rd_mux_addr == 12'ha00 + (12)'(i0) * 12'h8) begin
+                readback_data_var[0] = field_storage.smfu.eg_ctrl[i0].valid.value;
+                readback_data_var[31:16] = field_storage.smfu.eg_ctrl[i0].node.value;
+            end
+        end
+        for(int i0=0; i0<16; i0++) begin
+            if(rd_mux_addr == 12'ha80 + (12)'(i0) * 12'h8) begin
+                readback_data_var[63:0] = field_storage.smfu.in_base[i0].addr.value;
+            end
+        end
+        if(rd_mux_addr == 12'hc00) begin
+            readback_data_var[15:0] = 16'h7;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h0;
+        end
+        if(rd_mux_addr == 12'hc08) begin
+            readback_data_var[63:0] = field_storage.notify.win_base.addr.value;
+        end
+        if(rd_mux_addr == 12'hc10) begin
+            readback_data_var[63:0] = field_storage.notify.win_size.size.value;
+        end
+        if(rd_mux_addr == 12'hc18) begin
+            readback_data_var[63:0] = field_storage.notify.ring_base.addr.value;
+        end
+        if(rd_mux_addr == 12'hc20) begin
+            readback_data_var[0] = field_storage.notify.ring_ctrl.enable.value;
+            readback_data_var[11:8] = field_storage.notify.ring_ctrl.log2_entries.value;
+        end
+        if(rd_mux_addr == 12'hc28) begin
+            readback_data_var[31:0] = hwif_in.notify.prod.index.next;
+        end
+        if(rd_mux_addr == 12'hc30) begin
+            readback_data_var[31:0] = field_storage.notify.cons.index.value;
+        end
+        if(rd_mux_addr == 12'hc38) begin
+            readback_data_var[31:0] = hwif_in.notify.full_stalls.count.next;
+        end
+        if(rd_mux_addr == 12'hc40) begin
+            readback_data_var[31:0] = hwif_in.notify.events.count.next;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

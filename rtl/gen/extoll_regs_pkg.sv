@@ -4,8 +4,8 @@
 package extoll_regs_pkg;
 
     localparam EXTOLL_REGS_DATA_WIDTH = 64;
-    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 11;
-    localparam EXTOLL_REGS_SIZE = 'h428;
+    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 12;
+    localparam EXTOLL_REGS_SIZE = 'hc48;
 
     typedef struct packed {
         logic [7:0] next;
@@ -56,7 +56,12 @@ package extoll_regs_pkg;
     } nic_info_t_hdr_2e03b6b8__irq_status__test__in_t;
 
     typedef struct packed {
+        logic hwset;
+    } nic_info_t_hdr_2e03b6b8__irq_status__notify__in_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__irq_status__test__in_t test;
+        nic_info_t_hdr_2e03b6b8__irq_status__notify__in_t notify;
     } nic_info_t_hdr_2e03b6b8__irq_status__in_t;
 
     typedef struct packed {
@@ -243,40 +248,120 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [31:0] next;
-    } router_t_hdr_b99a1e0a__crc_errors__count__in_t;
+    } router_t_hdr_37a4d722__crc_errors__count__in_t;
 
     typedef struct packed {
-        router_t_hdr_b99a1e0a__crc_errors__count__in_t count;
-    } router_t_hdr_b99a1e0a__crc_errors__in_t;
+        router_t_hdr_37a4d722__crc_errors__count__in_t count;
+    } router_t_hdr_37a4d722__crc_errors__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } router_t_hdr_b99a1e0a__unroutable__count__in_t;
+    } router_t_hdr_37a4d722__unroutable__count__in_t;
 
     typedef struct packed {
-        router_t_hdr_b99a1e0a__unroutable__count__in_t count;
-    } router_t_hdr_b99a1e0a__unroutable__in_t;
+        router_t_hdr_37a4d722__unroutable__count__in_t count;
+    } router_t_hdr_37a4d722__unroutable__in_t;
 
     typedef struct packed {
         logic [6:0] next;
-    } router_t_hdr_b99a1e0a__link_status__up__in_t;
+    } router_t_hdr_37a4d722__link_status__up__in_t;
 
     typedef struct packed {
-        router_t_hdr_b99a1e0a__link_status__up__in_t up;
-    } router_t_hdr_b99a1e0a__link_status__in_t;
+        router_t_hdr_37a4d722__link_status__up__in_t up;
+    } router_t_hdr_37a4d722__link_status__in_t;
 
     typedef struct packed {
-        router_t_hdr_b99a1e0a__crc_errors__in_t crc_errors;
-        router_t_hdr_b99a1e0a__unroutable__in_t unroutable;
-        router_t_hdr_b99a1e0a__link_status__in_t link_status;
-    } router_t_hdr_b99a1e0a__in_t;
+        router_t_hdr_37a4d722__crc_errors__in_t crc_errors;
+        router_t_hdr_37a4d722__unroutable__in_t unroutable;
+        router_t_hdr_37a4d722__link_status__in_t link_status;
+    } router_t_hdr_37a4d722__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } smfu_t_hdr_a2812d67__eg_hits__count__in_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__eg_hits__count__in_t count;
+    } smfu_t_hdr_a2812d67__eg_hits__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } smfu_t_hdr_a2812d67__eg_misses__count__in_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__eg_misses__count__in_t count;
+    } smfu_t_hdr_a2812d67__eg_misses__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } smfu_t_hdr_a2812d67__timeouts__count__in_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__timeouts__count__in_t count;
+    } smfu_t_hdr_a2812d67__timeouts__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } smfu_t_hdr_a2812d67__in_reqs__count__in_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__in_reqs__count__in_t count;
+    } smfu_t_hdr_a2812d67__in_reqs__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } smfu_t_hdr_a2812d67__up_reqs__count__in_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__up_reqs__count__in_t count;
+    } smfu_t_hdr_a2812d67__up_reqs__in_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__eg_hits__in_t eg_hits;
+        smfu_t_hdr_a2812d67__eg_misses__in_t eg_misses;
+        smfu_t_hdr_a2812d67__timeouts__in_t timeouts;
+        smfu_t_hdr_a2812d67__in_reqs__in_t in_reqs;
+        smfu_t_hdr_a2812d67__up_reqs__in_t up_reqs;
+    } smfu_t_hdr_a2812d67__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } notify_t_hdr_98b3b743__prod__index__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__prod__index__in_t index;
+    } notify_t_hdr_98b3b743__prod__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } notify_t_hdr_98b3b743__full_stalls__count__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__full_stalls__count__in_t count;
+    } notify_t_hdr_98b3b743__full_stalls__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } notify_t_hdr_98b3b743__events__count__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__events__count__in_t count;
+    } notify_t_hdr_98b3b743__events__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__prod__in_t prod;
+        notify_t_hdr_98b3b743__full_stalls__in_t full_stalls;
+        notify_t_hdr_98b3b743__events__in_t events;
+    } notify_t_hdr_98b3b743__in_t;
 
     typedef struct packed {
         nic_info_t_hdr_2e03b6b8__in_t info;
         pcie_t_hdr_b251f00a__in_t pcie;
         rra_t_hdr_a65632bd__in_t rra;
         backdoor_t_hdr_f3bcd2c4__in_t backdoor;
-        router_t_hdr_b99a1e0a__in_t router;
+        router_t_hdr_37a4d722__in_t router;
+        smfu_t_hdr_a2812d67__in_t smfu;
+        notify_t_hdr_98b3b743__in_t notify;
     } extoll_nic__in_t;
 
     typedef struct packed {
@@ -284,7 +369,12 @@ package extoll_regs_pkg;
     } nic_info_t_hdr_2e03b6b8__irq_status__test__out_t;
 
     typedef struct packed {
+        logic value;
+    } nic_info_t_hdr_2e03b6b8__irq_status__notify__out_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__irq_status__test__out_t test;
+        nic_info_t_hdr_2e03b6b8__irq_status__notify__out_t notify;
     } nic_info_t_hdr_2e03b6b8__irq_status__out_t;
 
     typedef struct packed {
@@ -292,7 +382,12 @@ package extoll_regs_pkg;
     } nic_info_t_hdr_2e03b6b8__irq_enable__test__out_t;
 
     typedef struct packed {
+        logic value;
+    } nic_info_t_hdr_2e03b6b8__irq_enable__notify__out_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__irq_enable__test__out_t test;
+        nic_info_t_hdr_2e03b6b8__irq_enable__notify__out_t notify;
     } nic_info_t_hdr_2e03b6b8__irq_enable__out_t;
 
     typedef struct packed {
@@ -485,46 +580,164 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [15:0] value;
-    } router_t_hdr_b99a1e0a__rt_entry__dest__out_t;
+    } router_t_hdr_37a4d722__rt_entry__dest__out_t;
 
     typedef struct packed {
         logic [3:0] value;
-    } router_t_hdr_b99a1e0a__rt_entry__inport__out_t;
+    } router_t_hdr_37a4d722__rt_entry__inport__out_t;
 
     typedef struct packed {
         logic [3:0] value;
-    } router_t_hdr_b99a1e0a__rt_entry__outport__out_t;
+    } router_t_hdr_37a4d722__rt_entry__outport__out_t;
 
     typedef struct packed {
         logic [1:0] value;
-    } router_t_hdr_b99a1e0a__rt_entry__vcrule__out_t;
+    } router_t_hdr_37a4d722__rt_entry__vcrule__out_t;
 
     typedef struct packed {
         logic value;
-    } router_t_hdr_b99a1e0a__rt_entry__valid__out_t;
+    } router_t_hdr_37a4d722__rt_entry__valid__out_t;
 
     typedef struct packed {
         logic value;
         logic swmod;
-    } router_t_hdr_b99a1e0a__rt_entry__commit__out_t;
+    } router_t_hdr_37a4d722__rt_entry__commit__out_t;
 
     typedef struct packed {
-        router_t_hdr_b99a1e0a__rt_entry__dest__out_t dest;
-        router_t_hdr_b99a1e0a__rt_entry__inport__out_t inport;
-        router_t_hdr_b99a1e0a__rt_entry__outport__out_t outport;
-        router_t_hdr_b99a1e0a__rt_entry__vcrule__out_t vcrule;
-        router_t_hdr_b99a1e0a__rt_entry__valid__out_t valid;
-        router_t_hdr_b99a1e0a__rt_entry__commit__out_t commit;
-    } router_t_hdr_b99a1e0a__rt_entry__out_t;
+        router_t_hdr_37a4d722__rt_entry__dest__out_t dest;
+        router_t_hdr_37a4d722__rt_entry__inport__out_t inport;
+        router_t_hdr_37a4d722__rt_entry__outport__out_t outport;
+        router_t_hdr_37a4d722__rt_entry__vcrule__out_t vcrule;
+        router_t_hdr_37a4d722__rt_entry__valid__out_t valid;
+        router_t_hdr_37a4d722__rt_entry__commit__out_t commit;
+    } router_t_hdr_37a4d722__rt_entry__out_t;
 
     typedef struct packed {
-        router_t_hdr_b99a1e0a__rt_entry__out_t rt_entry;
-    } router_t_hdr_b99a1e0a__out_t;
+        router_t_hdr_37a4d722__rt_entry__out_t rt_entry;
+    } router_t_hdr_37a4d722__out_t;
+
+    typedef struct packed {
+        logic value;
+    } smfu_t_hdr_a2812d67__ctrl__passthru__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } smfu_t_hdr_a2812d67__ctrl__up_node__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } smfu_t_hdr_a2812d67__ctrl__timeout__out_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__ctrl__passthru__out_t passthru;
+        smfu_t_hdr_a2812d67__ctrl__up_node__out_t up_node;
+        smfu_t_hdr_a2812d67__ctrl__timeout__out_t timeout;
+    } smfu_t_hdr_a2812d67__ctrl__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } smfu_t_hdr_a2812d67__eg_start__addr__out_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__eg_start__addr__out_t addr;
+    } smfu_t_hdr_a2812d67__eg_start__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } smfu_t_hdr_a2812d67__eg_end__addr__out_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__eg_end__addr__out_t addr;
+    } smfu_t_hdr_a2812d67__eg_end__out_t;
+
+    typedef struct packed {
+        logic value;
+    } smfu_t_hdr_a2812d67__eg_ctrl__valid__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } smfu_t_hdr_a2812d67__eg_ctrl__node__out_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__eg_ctrl__valid__out_t valid;
+        smfu_t_hdr_a2812d67__eg_ctrl__node__out_t node;
+    } smfu_t_hdr_a2812d67__eg_ctrl__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } smfu_t_hdr_a2812d67__in_base__addr__out_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__in_base__addr__out_t addr;
+    } smfu_t_hdr_a2812d67__in_base__out_t;
+
+    typedef struct packed {
+        smfu_t_hdr_a2812d67__ctrl__out_t ctrl;
+        smfu_t_hdr_a2812d67__eg_start__out_t eg_start[16];
+        smfu_t_hdr_a2812d67__eg_end__out_t eg_end[16];
+        smfu_t_hdr_a2812d67__eg_ctrl__out_t eg_ctrl[16];
+        smfu_t_hdr_a2812d67__in_base__out_t in_base[16];
+    } smfu_t_hdr_a2812d67__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } notify_t_hdr_98b3b743__win_base__addr__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__win_base__addr__out_t addr;
+    } notify_t_hdr_98b3b743__win_base__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } notify_t_hdr_98b3b743__win_size__size__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__win_size__size__out_t size;
+    } notify_t_hdr_98b3b743__win_size__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } notify_t_hdr_98b3b743__ring_base__addr__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__ring_base__addr__out_t addr;
+    } notify_t_hdr_98b3b743__ring_base__out_t;
+
+    typedef struct packed {
+        logic value;
+    } notify_t_hdr_98b3b743__ring_ctrl__enable__out_t;
+
+    typedef struct packed {
+        logic [3:0] value;
+    } notify_t_hdr_98b3b743__ring_ctrl__log2_entries__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__ring_ctrl__enable__out_t enable;
+        notify_t_hdr_98b3b743__ring_ctrl__log2_entries__out_t log2_entries;
+    } notify_t_hdr_98b3b743__ring_ctrl__out_t;
+
+    typedef struct packed {
+        logic [31:0] value;
+    } notify_t_hdr_98b3b743__cons__index__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__cons__index__out_t index;
+    } notify_t_hdr_98b3b743__cons__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_98b3b743__win_base__out_t win_base;
+        notify_t_hdr_98b3b743__win_size__out_t win_size;
+        notify_t_hdr_98b3b743__ring_base__out_t ring_base;
+        notify_t_hdr_98b3b743__ring_ctrl__out_t ring_ctrl;
+        notify_t_hdr_98b3b743__cons__out_t cons;
+    } notify_t_hdr_98b3b743__out_t;
 
     typedef struct packed {
         nic_info_t_hdr_2e03b6b8__out_t info;
         rra_t_hdr_a65632bd__out_t rra;
         backdoor_t_hdr_f3bcd2c4__out_t backdoor;
-        router_t_hdr_b99a1e0a__out_t router;
+        router_t_hdr_37a4d722__out_t router;
+        smfu_t_hdr_a2812d67__out_t smfu;
+        notify_t_hdr_98b3b743__out_t notify;
     } extoll_nic__out_t;
 endpackage
