@@ -197,6 +197,11 @@
 #define EXTOLL_RRA_SERVED_COUNT_WIDTH                32
 #define EXTOLL_RRA_SERVED_COUNT_MASK                 0xffffffffULL
 #define EXTOLL_RRA_SERVED_COUNT_RESET                0x0ULL
+#define EXTOLL_RRA_DROPPED                           0x0050
+#define EXTOLL_RRA_DROPPED_COUNT_SHIFT               0
+#define EXTOLL_RRA_DROPPED_COUNT_WIDTH               32
+#define EXTOLL_RRA_DROPPED_COUNT_MASK                0xffffffffULL
+#define EXTOLL_RRA_DROPPED_COUNT_RESET               0x0ULL
 
 /* Block backdoor: PCIe backdoor */
 #define EXTOLL_BACKDOOR_BASE                         0x0300
@@ -363,22 +368,22 @@
 #define EXTOLL_SMFU_UP_REQS_COUNT_WIDTH              32
 #define EXTOLL_SMFU_UP_REQS_COUNT_MASK               0xffffffffULL
 #define EXTOLL_SMFU_EG_START                         0x0100
-#define EXTOLL_SMFU_EG_START_STRIDE                  0x8
-#define EXTOLL_SMFU_EG_START_COUNT                   16
 #define EXTOLL_SMFU_EG_START_ADDR_SHIFT              0
 #define EXTOLL_SMFU_EG_START_ADDR_WIDTH              64
 #define EXTOLL_SMFU_EG_START_ADDR_MASK               0xffffffffffffffffULL
 #define EXTOLL_SMFU_EG_START_ADDR_RESET              0x0ULL
+#define EXTOLL_SMFU_EG_START_STRIDE                  0x8
+#define EXTOLL_SMFU_EG_START_COUNT                   16
+#define EXTOLL_SMFU_EG_START_N(i)                    (EXTOLL_SMFU_EG_START + (i) * EXTOLL_SMFU_EG_START_STRIDE)
 #define EXTOLL_SMFU_EG_END                           0x0180
-#define EXTOLL_SMFU_EG_END_STRIDE                    0x8
-#define EXTOLL_SMFU_EG_END_COUNT                     16
 #define EXTOLL_SMFU_EG_END_ADDR_SHIFT                0
 #define EXTOLL_SMFU_EG_END_ADDR_WIDTH                64
 #define EXTOLL_SMFU_EG_END_ADDR_MASK                 0xffffffffffffffffULL
 #define EXTOLL_SMFU_EG_END_ADDR_RESET                0x0ULL
+#define EXTOLL_SMFU_EG_END_STRIDE                    0x8
+#define EXTOLL_SMFU_EG_END_COUNT                     16
+#define EXTOLL_SMFU_EG_END_N(i)                      (EXTOLL_SMFU_EG_END + (i) * EXTOLL_SMFU_EG_END_STRIDE)
 #define EXTOLL_SMFU_EG_CTRL                          0x0200
-#define EXTOLL_SMFU_EG_CTRL_STRIDE                   0x8
-#define EXTOLL_SMFU_EG_CTRL_COUNT                    16
 #define EXTOLL_SMFU_EG_CTRL_VALID_SHIFT              0
 #define EXTOLL_SMFU_EG_CTRL_VALID_WIDTH              1
 #define EXTOLL_SMFU_EG_CTRL_VALID_MASK               0x1ULL
@@ -387,13 +392,17 @@
 #define EXTOLL_SMFU_EG_CTRL_NODE_WIDTH               16
 #define EXTOLL_SMFU_EG_CTRL_NODE_MASK                0xffff0000ULL
 #define EXTOLL_SMFU_EG_CTRL_NODE_RESET               0x0ULL
+#define EXTOLL_SMFU_EG_CTRL_STRIDE                   0x8
+#define EXTOLL_SMFU_EG_CTRL_COUNT                    16
+#define EXTOLL_SMFU_EG_CTRL_N(i)                     (EXTOLL_SMFU_EG_CTRL + (i) * EXTOLL_SMFU_EG_CTRL_STRIDE)
 #define EXTOLL_SMFU_IN_BASE                          0x0280
-#define EXTOLL_SMFU_IN_BASE_STRIDE                   0x8
-#define EXTOLL_SMFU_IN_BASE_COUNT                    16
 #define EXTOLL_SMFU_IN_BASE_ADDR_SHIFT               0
 #define EXTOLL_SMFU_IN_BASE_ADDR_WIDTH               64
 #define EXTOLL_SMFU_IN_BASE_ADDR_MASK                0xffffffffffffffffULL
 #define EXTOLL_SMFU_IN_BASE_ADDR_RESET               0x0ULL
+#define EXTOLL_SMFU_IN_BASE_STRIDE                   0x8
+#define EXTOLL_SMFU_IN_BASE_COUNT                    16
+#define EXTOLL_SMFU_IN_BASE_N(i)                     (EXTOLL_SMFU_IN_BASE + (i) * EXTOLL_SMFU_IN_BASE_STRIDE)
 
 /* Block notify: Notification queue */
 #define EXTOLL_NOTIFY_BASE                           0x0c00

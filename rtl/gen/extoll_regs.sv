@@ -97,6 +97,7 @@ module extoll_regs (
             logic sent;
             logic completed;
             logic served;
+            logic dropped;
         } rra;
         struct packed {
             logic hdr;
@@ -127,10 +128,70 @@ module extoll_regs (
             logic timeouts;
             logic in_reqs;
             logic up_reqs;
-            logic eg_start[16];
-            logic eg_end[16];
-            logic eg_ctrl[16];
-            logic in_base[16];
+            logic eg_start0;
+            logic eg_start1;
+            logic eg_start2;
+            logic eg_start3;
+            logic eg_start4;
+            logic eg_start5;
+            logic eg_start6;
+            logic eg_start7;
+            logic eg_start8;
+            logic eg_start9;
+            logic eg_start10;
+            logic eg_start11;
+            logic eg_start12;
+            logic eg_start13;
+            logic eg_start14;
+            logic eg_start15;
+            logic eg_end0;
+            logic eg_end1;
+            logic eg_end2;
+            logic eg_end3;
+            logic eg_end4;
+            logic eg_end5;
+            logic eg_end6;
+            logic eg_end7;
+            logic eg_end8;
+            logic eg_end9;
+            logic eg_end10;
+            logic eg_end11;
+            logic eg_end12;
+            logic eg_end13;
+            logic eg_end14;
+            logic eg_end15;
+            logic eg_ctrl0;
+            logic eg_ctrl1;
+            logic eg_ctrl2;
+            logic eg_ctrl3;
+            logic eg_ctrl4;
+            logic eg_ctrl5;
+            logic eg_ctrl6;
+            logic eg_ctrl7;
+            logic eg_ctrl8;
+            logic eg_ctrl9;
+            logic eg_ctrl10;
+            logic eg_ctrl11;
+            logic eg_ctrl12;
+            logic eg_ctrl13;
+            logic eg_ctrl14;
+            logic eg_ctrl15;
+            logic in_base0;
+            logic in_base1;
+            logic in_base2;
+            logic in_base3;
+            logic in_base4;
+            logic in_base5;
+            logic in_base6;
+            logic in_base7;
+            logic in_base8;
+            logic in_base9;
+            logic in_base10;
+            logic in_base11;
+            logic in_base12;
+            logic in_base13;
+            logic in_base14;
+            logic in_base15;
         } smfu;
         struct packed {
             logic hdr;
@@ -183,6 +244,7 @@ module extoll_regs (
         decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 12'h238) & !cpuif_req_is_wr;
         decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 12'h240) & !cpuif_req_is_wr;
         decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 12'h248) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.dropped = cpuif_req_masked & (cpuif_addr == 12'h250) & !cpuif_req_is_wr;
         decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 12'h300) & !cpuif_req_is_wr;
         decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 12'h308);
         decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 12'h310);
@@ -207,18 +269,70 @@ module extoll_regs (
         decoded_reg_strb.smfu.timeouts = cpuif_req_masked & (cpuif_addr == 12'h820) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.in_reqs = cpuif_req_masked & (cpuif_addr == 12'h828) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.up_reqs = cpuif_req_masked & (cpuif_addr == 12'h830) & !cpuif_req_is_wr;
-        for(int i0=0; i0<16; i0++) begin
-            decoded_reg_strb.smfu.eg_start[i0] = cpuif_req_masked & (cpuif_addr == 12'h900 + (12)'(i0) * 12'h8);
-        end
-        for(int i0=0; i0<16; i0++) begin
-            decoded_reg_strb.smfu.eg_end[i0] = cpuif_req_masked & (cpuif_addr == 12'h980 + (12)'(i0) * 12'h8);
-        end
-        for(int i0=0; i0<16; i0++) begin
-            decoded_reg_strb.smfu.eg_ctrl[i0] = cpuif_req_masked & (cpuif_addr == 12'ha00 + (12)'(i0) * 12'h8);
-        end
-        for(int i0=0; i0<16; i0++) begin
-            decoded_reg_strb.smfu.in_base[i0] = cpuif_req_masked & (cpuif_addr == 12'ha80 + (12)'(i0) * 12'h8);
-        end
+        decoded_reg_strb.smfu.eg_start0 = cpuif_req_masked & (cpuif_addr == 12'h900);
+        decoded_reg_strb.smfu.eg_start1 = cpuif_req_masked & (cpuif_addr == 12'h908);
+        decoded_reg_strb.smfu.eg_start2 = cpuif_req_masked & (cpuif_addr == 12'h910);
+        decoded_reg_strb.smfu.eg_start3 = cpuif_req_masked & (cpuif_addr == 12'h918);
+        decoded_reg_strb.smfu.eg_start4 = cpuif_req_masked & (cpuif_addr == 12'h920);
+        decoded_reg_strb.smfu.eg_start5 = cpuif_req_masked & (cpuif_addr == 12'h928);
+        decoded_reg_strb.smfu.eg_start6 = cpuif_req_masked & (cpuif_addr == 12'h930);
+        decoded_reg_strb.smfu.eg_start7 = cpuif_req_masked & (cpuif_addr == 12'h938);
+        decoded_reg_strb.smfu.eg_start8 = cpuif_req_masked & (cpuif_addr == 12'h940);
+        decoded_reg_strb.smfu.eg_start9 = cpuif_req_masked & (cpuif_addr == 12'h948);
+        decoded_reg_strb.smfu.eg_start10 = cpuif_req_masked & (cpuif_addr == 12'h950);
+        decoded_reg_strb.smfu.eg_start11 = cpuif_req_masked & (cpuif_addr == 12'h958);
+        decoded_reg_strb.smfu.eg_start12 = cpuif_req_masked & (cpuif_addr == 12'h960);
+        decoded_reg_strb.smfu.eg_start13 = cpuif_req_masked & (cpuif_addr == 12'h968);
+        decoded_reg_strb.smfu.eg_start14 = cpuif_req_masked & (cpuif_addr == 12'h970);
+        decoded_reg_strb.smfu.eg_start15 = cpuif_req_masked & (cpuif_addr == 12'h978);
+        decoded_reg_strb.smfu.eg_end0 = cpuif_req_masked & (cpuif_addr == 12'h980);
+        decoded_reg_strb.smfu.eg_end1 = cpuif_req_masked & (cpuif_addr == 12'h988);
+        decoded_reg_strb.smfu.eg_end2 = cpuif_req_masked & (cpuif_addr == 12'h990);
+        decoded_reg_strb.smfu.eg_end3 = cpuif_req_masked & (cpuif_addr == 12'h998);
+        decoded_reg_strb.smfu.eg_end4 = cpuif_req_masked & (cpuif_addr == 12'h9a0);
+        decoded_reg_strb.smfu.eg_end5 = cpuif_req_masked & (cpuif_addr == 12'h9a8);
+        decoded_reg_strb.smfu.eg_end6 = cpuif_req_masked & (cpuif_addr == 12'h9b0);
+        decoded_reg_strb.smfu.eg_end7 = cpuif_req_masked & (cpuif_addr == 12'h9b8);
+        decoded_reg_strb.smfu.eg_end8 = cpuif_req_masked & (cpuif_addr == 12'h9c0);
+        decoded_reg_strb.smfu.eg_end9 = cpuif_req_masked & (cpuif_addr == 12'h9c8);
+        decoded_reg_strb.smfu.eg_end10 = cpuif_req_masked & (cpuif_addr == 12'h9d0);
+        decoded_reg_strb.smfu.eg_end11 = cpuif_req_masked & (cpuif_addr == 12'h9d8);
+        decoded_reg_strb.smfu.eg_end12 = cpuif_req_masked & (cpuif_addr == 12'h9e0);
+        decoded_reg_strb.smfu.eg_end13 = cpuif_req_masked & (cpuif_addr == 12'h9e8);
+        decoded_reg_strb.smfu.eg_end14 = cpuif_req_masked & (cpuif_addr == 12'h9f0);
+        decoded_reg_strb.smfu.eg_end15 = cpuif_req_masked & (cpuif_addr == 12'h9f8);
+        decoded_reg_strb.smfu.eg_ctrl0 = cpuif_req_masked & (cpuif_addr == 12'ha00);
+        decoded_reg_strb.smfu.eg_ctrl1 = cpuif_req_masked & (cpuif_addr == 12'ha08);
+        decoded_reg_strb.smfu.eg_ctrl2 = cpuif_req_masked & (cpuif_addr == 12'ha10);
+        decoded_reg_strb.smfu.eg_ctrl3 = cpuif_req_masked & (cpuif_addr == 12'ha18);
+        decoded_reg_strb.smfu.eg_ctrl4 = cpuif_req_masked & (cpuif_addr == 12'ha20);
+        decoded_reg_strb.smfu.eg_ctrl5 = cpuif_req_masked & (cpuif_addr == 12'ha28);
+        decoded_reg_strb.smfu.eg_ctrl6 = cpuif_req_masked & (cpuif_addr == 12'ha30);
+        decoded_reg_strb.smfu.eg_ctrl7 = cpuif_req_masked & (cpuif_addr == 12'ha38);
+        decoded_reg_strb.smfu.eg_ctrl8 = cpuif_req_masked & (cpuif_addr == 12'ha40);
+        decoded_reg_strb.smfu.eg_ctrl9 = cpuif_req_masked & (cpuif_addr == 12'ha48);
+        decoded_reg_strb.smfu.eg_ctrl10 = cpuif_req_masked & (cpuif_addr == 12'ha50);
+        decoded_reg_strb.smfu.eg_ctrl11 = cpuif_req_masked & (cpuif_addr == 12'ha58);
+        decoded_reg_strb.smfu.eg_ctrl12 = cpuif_req_masked & (cpuif_addr == 12'ha60);
+        decoded_reg_strb.smfu.eg_ctrl13 = cpuif_req_masked & (cpuif_addr == 12'ha68);
+        decoded_reg_strb.smfu.eg_ctrl14 = cpuif_req_masked & (cpuif_addr == 12'ha70);
+        decoded_reg_strb.smfu.eg_ctrl15 = cpuif_req_masked & (cpuif_addr == 12'ha78);
+        decoded_reg_strb.smfu.in_base0 = cpuif_req_masked & (cpuif_addr == 12'ha80);
+        decoded_reg_strb.smfu.in_base1 = cpuif_req_masked & (cpuif_addr == 12'ha88);
+        decoded_reg_strb.smfu.in_base2 = cpuif_req_masked & (cpuif_addr == 12'ha90);
+        decoded_reg_strb.smfu.in_base3 = cpuif_req_masked & (cpuif_addr == 12'ha98);
+        decoded_reg_strb.smfu.in_base4 = cpuif_req_masked & (cpuif_addr == 12'haa0);
+        decoded_reg_strb.smfu.in_base5 = cpuif_req_masked & (cpuif_addr == 12'haa8);
+        decoded_reg_strb.smfu.in_base6 = cpuif_req_masked & (cpuif_addr == 12'hab0);
+        decoded_reg_strb.smfu.in_base7 = cpuif_req_masked & (cpuif_addr == 12'hab8);
+        decoded_reg_strb.smfu.in_base8 = cpuif_req_masked & (cpuif_addr == 12'hac0);
+        decoded_reg_strb.smfu.in_base9 = cpuif_req_masked & (cpuif_addr == 12'hac8);
+        decoded_reg_strb.smfu.in_base10 = cpuif_req_masked & (cpuif_addr == 12'had0);
+        decoded_reg_strb.smfu.in_base11 = cpuif_req_masked & (cpuif_addr == 12'had8);
+        decoded_reg_strb.smfu.in_base12 = cpuif_req_masked & (cpuif_addr == 12'hae0);
+        decoded_reg_strb.smfu.in_base13 = cpuif_req_masked & (cpuif_addr == 12'hae8);
+        decoded_reg_strb.smfu.in_base14 = cpuif_req_masked & (cpuif_addr == 12'haf0);
+        decoded_reg_strb.smfu.in_base15 = cpuif_req_masked & (cpuif_addr == 12'haf8);
         decoded_reg_strb.notify.hdr = cpuif_req_masked & (cpuif_addr == 12'hc00) & !cpuif_req_is_wr;
         decoded_reg_strb.notify.win_base = cpuif_req_masked & (cpuif_addr == 12'hc08);
         decoded_reg_strb.notify.win_size = cpuif_req_masked & (cpuif_addr == 12'hc10);
@@ -399,6 +513,14 @@ module extoll_regs (
                     logic overflow;
                 } count;
             } served;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } dropped;
         } rra;
         struct packed {
             struct packed {
@@ -512,13 +634,193 @@ module extoll_regs (
                     logic [63:0] next;
                     logic load_next;
                 } addr;
-            } eg_start[16];
+            } eg_start0;
             struct packed {
                 struct packed {
                     logic [63:0] next;
                     logic load_next;
                 } addr;
-            } eg_end[16];
+            } eg_start1;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start2;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start3;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start4;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start5;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start6;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start7;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start8;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start9;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start10;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start11;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start12;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start13;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start14;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_start15;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end0;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end1;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end2;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end3;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end4;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end5;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end6;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end7;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end8;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end9;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end10;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end11;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end12;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end13;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end14;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } eg_end15;
             struct packed {
                 struct packed {
                     logic next;
@@ -528,13 +830,253 @@ module extoll_regs (
                     logic [15:0] next;
                     logic load_next;
                 } node;
-            } eg_ctrl[16];
+            } eg_ctrl0;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl1;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl2;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl3;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl4;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl5;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl6;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl7;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl8;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl9;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl10;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl11;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl12;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl13;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl14;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } eg_ctrl15;
             struct packed {
                 struct packed {
                     logic [63:0] next;
                     logic load_next;
                 } addr;
-            } in_base[16];
+            } in_base0;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base1;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base2;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base3;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base4;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base5;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base6;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base7;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base8;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base9;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base10;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base11;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base12;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base13;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base14;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } addr;
+            } in_base15;
         } smfu;
         struct packed {
             struct packed {
@@ -692,6 +1234,11 @@ module extoll_regs (
                     logic [31:0] value;
                 } count;
             } served;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } dropped;
         } rra;
         struct packed {
             struct packed {
@@ -783,12 +1330,162 @@ module extoll_regs (
                 struct packed {
                     logic [63:0] value;
                 } addr;
-            } eg_start[16];
+            } eg_start0;
             struct packed {
                 struct packed {
                     logic [63:0] value;
                 } addr;
-            } eg_end[16];
+            } eg_start1;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start2;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start3;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start4;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start5;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start6;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start7;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start8;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start9;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start10;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start11;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start12;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start13;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start14;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_start15;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end0;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end1;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end2;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end3;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end4;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end5;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end6;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end7;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end8;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end9;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end10;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end11;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end12;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end13;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end14;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } eg_end15;
             struct packed {
                 struct packed {
                     logic value;
@@ -796,12 +1493,207 @@ module extoll_regs (
                 struct packed {
                     logic [15:0] value;
                 } node;
-            } eg_ctrl[16];
+            } eg_ctrl0;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl1;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl2;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl3;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl4;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl5;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl6;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl7;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl8;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl9;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl10;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl11;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl12;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl13;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl14;
+            struct packed {
+                struct packed {
+                    logic value;
+                } valid;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } eg_ctrl15;
             struct packed {
                 struct packed {
                     logic [63:0] value;
                 } addr;
-            } in_base[16];
+            } in_base0;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base1;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base2;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base3;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base4;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base5;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base6;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base7;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base8;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base9;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base10;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base11;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base12;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base13;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base14;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } addr;
+            } in_base15;
         } smfu;
         struct packed {
             struct packed {
@@ -1452,6 +2344,33 @@ module extoll_regs (
             end
         end
     end
+    // Field: extoll_nic.rra.dropped.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rra.dropped.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.rra.dropped.count.incr) begin // increment
+            field_combo.rra.dropped.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.rra.dropped.count.overflow = '0;
+        end
+        field_combo.rra.dropped.count.incrthreshold = (field_storage.rra.dropped.count.value >= 32'hffffffff);
+        field_combo.rra.dropped.count.next = next_c;
+        field_combo.rra.dropped.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rra.dropped.count.value <= 32'h0;
+        end else begin
+            if(field_combo.rra.dropped.count.load_next) begin
+                field_storage.rra.dropped.count.value <= field_combo.rra.dropped.count.next;
+            end
+        end
+    end
     // Field: extoll_nic.backdoor.tx_hdr0.data
     always_comb begin
         automatic logic [63:0] next_c;
@@ -1942,129 +2861,1846 @@ module extoll_regs (
         end
     end
     assign hwif_out.smfu.ctrl.timeout.value = field_storage.smfu.ctrl.timeout.value;
-    for(genvar i0=0; i0<16; i0++) begin
-        // Field: extoll_nic.smfu.eg_start[].addr
-        always_comb begin
-            automatic logic [63:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.smfu.eg_start[i0].addr.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.smfu.eg_start[i0] && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.smfu.eg_start[i0].addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
-                load_next_c = '1;
-            end
-            field_combo.smfu.eg_start[i0].addr.next = next_c;
-            field_combo.smfu.eg_start[i0].addr.load_next = load_next_c;
+    // Field: extoll_nic.smfu.eg_start0.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start0.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start0.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
         end
-        always_ff @(posedge clk) begin
-            if(rst) begin
-                field_storage.smfu.eg_start[i0].addr.value <= 64'h0;
-            end else begin
-                if(field_combo.smfu.eg_start[i0].addr.load_next) begin
-                    field_storage.smfu.eg_start[i0].addr.value <= field_combo.smfu.eg_start[i0].addr.next;
-                end
-            end
-        end
-        assign hwif_out.smfu.eg_start[i0].addr.value = field_storage.smfu.eg_start[i0].addr.value;
+        field_combo.smfu.eg_start0.addr.next = next_c;
+        field_combo.smfu.eg_start0.addr.load_next = load_next_c;
     end
-    for(genvar i0=0; i0<16; i0++) begin
-        // Field: extoll_nic.smfu.eg_end[].addr
-        always_comb begin
-            automatic logic [63:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.smfu.eg_end[i0].addr.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.smfu.eg_end[i0] && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.smfu.eg_end[i0].addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
-                load_next_c = '1;
-            end
-            field_combo.smfu.eg_end[i0].addr.next = next_c;
-            field_combo.smfu.eg_end[i0].addr.load_next = load_next_c;
-        end
-        always_ff @(posedge clk) begin
-            if(rst) begin
-                field_storage.smfu.eg_end[i0].addr.value <= 64'h0;
-            end else begin
-                if(field_combo.smfu.eg_end[i0].addr.load_next) begin
-                    field_storage.smfu.eg_end[i0].addr.value <= field_combo.smfu.eg_end[i0].addr.next;
-                end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start0.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start0.addr.load_next) begin
+                field_storage.smfu.eg_start0.addr.value <= field_combo.smfu.eg_start0.addr.next;
             end
         end
-        assign hwif_out.smfu.eg_end[i0].addr.value = field_storage.smfu.eg_end[i0].addr.value;
     end
-    for(genvar i0=0; i0<16; i0++) begin
-        // Field: extoll_nic.smfu.eg_ctrl[].valid
-        always_comb begin
-            automatic logic [0:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.smfu.eg_ctrl[i0].valid.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.smfu.eg_ctrl[i0] && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.smfu.eg_ctrl[i0].valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
-                load_next_c = '1;
-            end
-            field_combo.smfu.eg_ctrl[i0].valid.next = next_c;
-            field_combo.smfu.eg_ctrl[i0].valid.load_next = load_next_c;
+    assign hwif_out.smfu.eg_start0.addr.value = field_storage.smfu.eg_start0.addr.value;
+    // Field: extoll_nic.smfu.eg_start1.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start1.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start1.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
         end
-        always_ff @(posedge clk) begin
-            if(rst) begin
-                field_storage.smfu.eg_ctrl[i0].valid.value <= 1'h0;
-            end else begin
-                if(field_combo.smfu.eg_ctrl[i0].valid.load_next) begin
-                    field_storage.smfu.eg_ctrl[i0].valid.value <= field_combo.smfu.eg_ctrl[i0].valid.next;
-                end
-            end
-        end
-        assign hwif_out.smfu.eg_ctrl[i0].valid.value = field_storage.smfu.eg_ctrl[i0].valid.value;
-        // Field: extoll_nic.smfu.eg_ctrl[].node
-        always_comb begin
-            automatic logic [15:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.smfu.eg_ctrl[i0].node.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.smfu.eg_ctrl[i0] && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.smfu.eg_ctrl[i0].node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
-                load_next_c = '1;
-            end
-            field_combo.smfu.eg_ctrl[i0].node.next = next_c;
-            field_combo.smfu.eg_ctrl[i0].node.load_next = load_next_c;
-        end
-        always_ff @(posedge clk) begin
-            if(rst) begin
-                field_storage.smfu.eg_ctrl[i0].node.value <= 16'h0;
-            end else begin
-                if(field_combo.smfu.eg_ctrl[i0].node.load_next) begin
-                    field_storage.smfu.eg_ctrl[i0].node.value <= field_combo.smfu.eg_ctrl[i0].node.next;
-                end
-            end
-        end
-        assign hwif_out.smfu.eg_ctrl[i0].node.value = field_storage.smfu.eg_ctrl[i0].node.value;
+        field_combo.smfu.eg_start1.addr.next = next_c;
+        field_combo.smfu.eg_start1.addr.load_next = load_next_c;
     end
-    for(genvar i0=0; i0<16; i0++) begin
-        // Field: extoll_nic.smfu.in_base[].addr
-        always_comb begin
-            automatic logic [63:0] next_c;
-            automatic logic load_next_c;
-            next_c = field_storage.smfu.in_base[i0].addr.value;
-            load_next_c = '0;
-            if(decoded_reg_strb.smfu.in_base[i0] && decoded_req_is_wr) begin // SW write
-                next_c = (field_storage.smfu.in_base[i0].addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
-                load_next_c = '1;
-            end
-            field_combo.smfu.in_base[i0].addr.next = next_c;
-            field_combo.smfu.in_base[i0].addr.load_next = load_next_c;
-        end
-        always_ff @(posedge clk) begin
-            if(rst) begin
-                field_storage.smfu.in_base[i0].addr.value <= 64'h0;
-            end else begin
-                if(field_combo.smfu.in_base[i0].addr.load_next) begin
-                    field_storage.smfu.in_base[i0].addr.value <= field_combo.smfu.in_base[i0].addr.next;
-                end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start1.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start1.addr.load_next) begin
+                field_storage.smfu.eg_start1.addr.value <= field_combo.smfu.eg_start1.addr.next;
             end
         end
-        assign hwif_out.smfu.in_base[i0].addr.value = field_storage.smfu.in_base[i0].addr.value;
     end
+    assign hwif_out.smfu.eg_start1.addr.value = field_storage.smfu.eg_start1.addr.value;
+    // Field: extoll_nic.smfu.eg_start2.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start2.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start2.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start2.addr.next = next_c;
+        field_combo.smfu.eg_start2.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start2.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start2.addr.load_next) begin
+                field_storage.smfu.eg_start2.addr.value <= field_combo.smfu.eg_start2.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start2.addr.value = field_storage.smfu.eg_start2.addr.value;
+    // Field: extoll_nic.smfu.eg_start3.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start3.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start3.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start3.addr.next = next_c;
+        field_combo.smfu.eg_start3.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start3.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start3.addr.load_next) begin
+                field_storage.smfu.eg_start3.addr.value <= field_combo.smfu.eg_start3.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start3.addr.value = field_storage.smfu.eg_start3.addr.value;
+    // Field: extoll_nic.smfu.eg_start4.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start4.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start4.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start4.addr.next = next_c;
+        field_combo.smfu.eg_start4.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start4.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start4.addr.load_next) begin
+                field_storage.smfu.eg_start4.addr.value <= field_combo.smfu.eg_start4.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start4.addr.value = field_storage.smfu.eg_start4.addr.value;
+    // Field: extoll_nic.smfu.eg_start5.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start5.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start5.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start5.addr.next = next_c;
+        field_combo.smfu.eg_start5.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start5.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start5.addr.load_next) begin
+                field_storage.smfu.eg_start5.addr.value <= field_combo.smfu.eg_start5.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start5.addr.value = field_storage.smfu.eg_start5.addr.value;
+    // Field: extoll_nic.smfu.eg_start6.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start6.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start6.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start6.addr.next = next_c;
+        field_combo.smfu.eg_start6.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start6.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start6.addr.load_next) begin
+                field_storage.smfu.eg_start6.addr.value <= field_combo.smfu.eg_start6.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start6.addr.value = field_storage.smfu.eg_start6.addr.value;
+    // Field: extoll_nic.smfu.eg_start7.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start7.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start7.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start7.addr.next = next_c;
+        field_combo.smfu.eg_start7.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start7.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start7.addr.load_next) begin
+                field_storage.smfu.eg_start7.addr.value <= field_combo.smfu.eg_start7.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start7.addr.value = field_storage.smfu.eg_start7.addr.value;
+    // Field: extoll_nic.smfu.eg_start8.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start8.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start8 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start8.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start8.addr.next = next_c;
+        field_combo.smfu.eg_start8.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start8.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start8.addr.load_next) begin
+                field_storage.smfu.eg_start8.addr.value <= field_combo.smfu.eg_start8.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start8.addr.value = field_storage.smfu.eg_start8.addr.value;
+    // Field: extoll_nic.smfu.eg_start9.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start9.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start9 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start9.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start9.addr.next = next_c;
+        field_combo.smfu.eg_start9.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start9.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start9.addr.load_next) begin
+                field_storage.smfu.eg_start9.addr.value <= field_combo.smfu.eg_start9.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start9.addr.value = field_storage.smfu.eg_start9.addr.value;
+    // Field: extoll_nic.smfu.eg_start10.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start10.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start10 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start10.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start10.addr.next = next_c;
+        field_combo.smfu.eg_start10.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start10.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start10.addr.load_next) begin
+                field_storage.smfu.eg_start10.addr.value <= field_combo.smfu.eg_start10.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start10.addr.value = field_storage.smfu.eg_start10.addr.value;
+    // Field: extoll_nic.smfu.eg_start11.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start11.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start11 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start11.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start11.addr.next = next_c;
+        field_combo.smfu.eg_start11.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start11.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start11.addr.load_next) begin
+                field_storage.smfu.eg_start11.addr.value <= field_combo.smfu.eg_start11.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start11.addr.value = field_storage.smfu.eg_start11.addr.value;
+    // Field: extoll_nic.smfu.eg_start12.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start12.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start12 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start12.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start12.addr.next = next_c;
+        field_combo.smfu.eg_start12.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start12.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start12.addr.load_next) begin
+                field_storage.smfu.eg_start12.addr.value <= field_combo.smfu.eg_start12.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start12.addr.value = field_storage.smfu.eg_start12.addr.value;
+    // Field: extoll_nic.smfu.eg_start13.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start13.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start13 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start13.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start13.addr.next = next_c;
+        field_combo.smfu.eg_start13.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start13.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start13.addr.load_next) begin
+                field_storage.smfu.eg_start13.addr.value <= field_combo.smfu.eg_start13.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start13.addr.value = field_storage.smfu.eg_start13.addr.value;
+    // Field: extoll_nic.smfu.eg_start14.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start14.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start14 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start14.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start14.addr.next = next_c;
+        field_combo.smfu.eg_start14.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start14.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start14.addr.load_next) begin
+                field_storage.smfu.eg_start14.addr.value <= field_combo.smfu.eg_start14.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start14.addr.value = field_storage.smfu.eg_start14.addr.value;
+    // Field: extoll_nic.smfu.eg_start15.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_start15.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_start15 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_start15.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_start15.addr.next = next_c;
+        field_combo.smfu.eg_start15.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_start15.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_start15.addr.load_next) begin
+                field_storage.smfu.eg_start15.addr.value <= field_combo.smfu.eg_start15.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_start15.addr.value = field_storage.smfu.eg_start15.addr.value;
+    // Field: extoll_nic.smfu.eg_end0.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end0.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end0.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end0.addr.next = next_c;
+        field_combo.smfu.eg_end0.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end0.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end0.addr.load_next) begin
+                field_storage.smfu.eg_end0.addr.value <= field_combo.smfu.eg_end0.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end0.addr.value = field_storage.smfu.eg_end0.addr.value;
+    // Field: extoll_nic.smfu.eg_end1.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end1.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end1.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end1.addr.next = next_c;
+        field_combo.smfu.eg_end1.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end1.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end1.addr.load_next) begin
+                field_storage.smfu.eg_end1.addr.value <= field_combo.smfu.eg_end1.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end1.addr.value = field_storage.smfu.eg_end1.addr.value;
+    // Field: extoll_nic.smfu.eg_end2.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end2.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end2.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end2.addr.next = next_c;
+        field_combo.smfu.eg_end2.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end2.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end2.addr.load_next) begin
+                field_storage.smfu.eg_end2.addr.value <= field_combo.smfu.eg_end2.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end2.addr.value = field_storage.smfu.eg_end2.addr.value;
+    // Field: extoll_nic.smfu.eg_end3.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end3.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end3.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end3.addr.next = next_c;
+        field_combo.smfu.eg_end3.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end3.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end3.addr.load_next) begin
+                field_storage.smfu.eg_end3.addr.value <= field_combo.smfu.eg_end3.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end3.addr.value = field_storage.smfu.eg_end3.addr.value;
+    // Field: extoll_nic.smfu.eg_end4.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end4.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end4.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end4.addr.next = next_c;
+        field_combo.smfu.eg_end4.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end4.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end4.addr.load_next) begin
+                field_storage.smfu.eg_end4.addr.value <= field_combo.smfu.eg_end4.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end4.addr.value = field_storage.smfu.eg_end4.addr.value;
+    // Field: extoll_nic.smfu.eg_end5.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end5.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end5.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end5.addr.next = next_c;
+        field_combo.smfu.eg_end5.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end5.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end5.addr.load_next) begin
+                field_storage.smfu.eg_end5.addr.value <= field_combo.smfu.eg_end5.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end5.addr.value = field_storage.smfu.eg_end5.addr.value;
+    // Field: extoll_nic.smfu.eg_end6.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end6.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end6.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end6.addr.next = next_c;
+        field_combo.smfu.eg_end6.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end6.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end6.addr.load_next) begin
+                field_storage.smfu.eg_end6.addr.value <= field_combo.smfu.eg_end6.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end6.addr.value = field_storage.smfu.eg_end6.addr.value;
+    // Field: extoll_nic.smfu.eg_end7.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end7.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end7.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end7.addr.next = next_c;
+        field_combo.smfu.eg_end7.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end7.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end7.addr.load_next) begin
+                field_storage.smfu.eg_end7.addr.value <= field_combo.smfu.eg_end7.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end7.addr.value = field_storage.smfu.eg_end7.addr.value;
+    // Field: extoll_nic.smfu.eg_end8.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end8.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end8 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end8.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end8.addr.next = next_c;
+        field_combo.smfu.eg_end8.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end8.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end8.addr.load_next) begin
+                field_storage.smfu.eg_end8.addr.value <= field_combo.smfu.eg_end8.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end8.addr.value = field_storage.smfu.eg_end8.addr.value;
+    // Field: extoll_nic.smfu.eg_end9.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end9.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end9 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end9.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end9.addr.next = next_c;
+        field_combo.smfu.eg_end9.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end9.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end9.addr.load_next) begin
+                field_storage.smfu.eg_end9.addr.value <= field_combo.smfu.eg_end9.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end9.addr.value = field_storage.smfu.eg_end9.addr.value;
+    // Field: extoll_nic.smfu.eg_end10.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end10.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end10 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end10.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end10.addr.next = next_c;
+        field_combo.smfu.eg_end10.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end10.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end10.addr.load_next) begin
+                field_storage.smfu.eg_end10.addr.value <= field_combo.smfu.eg_end10.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end10.addr.value = field_storage.smfu.eg_end10.addr.value;
+    // Field: extoll_nic.smfu.eg_end11.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end11.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end11 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end11.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end11.addr.next = next_c;
+        field_combo.smfu.eg_end11.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end11.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end11.addr.load_next) begin
+                field_storage.smfu.eg_end11.addr.value <= field_combo.smfu.eg_end11.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end11.addr.value = field_storage.smfu.eg_end11.addr.value;
+    // Field: extoll_nic.smfu.eg_end12.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end12.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end12 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end12.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end12.addr.next = next_c;
+        field_combo.smfu.eg_end12.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end12.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end12.addr.load_next) begin
+                field_storage.smfu.eg_end12.addr.value <= field_combo.smfu.eg_end12.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end12.addr.value = field_storage.smfu.eg_end12.addr.value;
+    // Field: extoll_nic.smfu.eg_end13.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end13.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end13 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end13.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end13.addr.next = next_c;
+        field_combo.smfu.eg_end13.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end13.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end13.addr.load_next) begin
+                field_storage.smfu.eg_end13.addr.value <= field_combo.smfu.eg_end13.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end13.addr.value = field_storage.smfu.eg_end13.addr.value;
+    // Field: extoll_nic.smfu.eg_end14.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end14.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end14 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end14.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end14.addr.next = next_c;
+        field_combo.smfu.eg_end14.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end14.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end14.addr.load_next) begin
+                field_storage.smfu.eg_end14.addr.value <= field_combo.smfu.eg_end14.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end14.addr.value = field_storage.smfu.eg_end14.addr.value;
+    // Field: extoll_nic.smfu.eg_end15.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_end15.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_end15 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_end15.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_end15.addr.next = next_c;
+        field_combo.smfu.eg_end15.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_end15.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.eg_end15.addr.load_next) begin
+                field_storage.smfu.eg_end15.addr.value <= field_combo.smfu.eg_end15.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_end15.addr.value = field_storage.smfu.eg_end15.addr.value;
+    // Field: extoll_nic.smfu.eg_ctrl0.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl0.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl0.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl0.valid.next = next_c;
+        field_combo.smfu.eg_ctrl0.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl0.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl0.valid.load_next) begin
+                field_storage.smfu.eg_ctrl0.valid.value <= field_combo.smfu.eg_ctrl0.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl0.valid.value = field_storage.smfu.eg_ctrl0.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl0.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl0.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl0.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl0.node.next = next_c;
+        field_combo.smfu.eg_ctrl0.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl0.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl0.node.load_next) begin
+                field_storage.smfu.eg_ctrl0.node.value <= field_combo.smfu.eg_ctrl0.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl0.node.value = field_storage.smfu.eg_ctrl0.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl1.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl1.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl1.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl1.valid.next = next_c;
+        field_combo.smfu.eg_ctrl1.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl1.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl1.valid.load_next) begin
+                field_storage.smfu.eg_ctrl1.valid.value <= field_combo.smfu.eg_ctrl1.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl1.valid.value = field_storage.smfu.eg_ctrl1.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl1.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl1.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl1.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl1.node.next = next_c;
+        field_combo.smfu.eg_ctrl1.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl1.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl1.node.load_next) begin
+                field_storage.smfu.eg_ctrl1.node.value <= field_combo.smfu.eg_ctrl1.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl1.node.value = field_storage.smfu.eg_ctrl1.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl2.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl2.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl2.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl2.valid.next = next_c;
+        field_combo.smfu.eg_ctrl2.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl2.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl2.valid.load_next) begin
+                field_storage.smfu.eg_ctrl2.valid.value <= field_combo.smfu.eg_ctrl2.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl2.valid.value = field_storage.smfu.eg_ctrl2.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl2.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl2.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl2.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl2.node.next = next_c;
+        field_combo.smfu.eg_ctrl2.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl2.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl2.node.load_next) begin
+                field_storage.smfu.eg_ctrl2.node.value <= field_combo.smfu.eg_ctrl2.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl2.node.value = field_storage.smfu.eg_ctrl2.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl3.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl3.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl3.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl3.valid.next = next_c;
+        field_combo.smfu.eg_ctrl3.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl3.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl3.valid.load_next) begin
+                field_storage.smfu.eg_ctrl3.valid.value <= field_combo.smfu.eg_ctrl3.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl3.valid.value = field_storage.smfu.eg_ctrl3.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl3.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl3.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl3.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl3.node.next = next_c;
+        field_combo.smfu.eg_ctrl3.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl3.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl3.node.load_next) begin
+                field_storage.smfu.eg_ctrl3.node.value <= field_combo.smfu.eg_ctrl3.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl3.node.value = field_storage.smfu.eg_ctrl3.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl4.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl4.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl4.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl4.valid.next = next_c;
+        field_combo.smfu.eg_ctrl4.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl4.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl4.valid.load_next) begin
+                field_storage.smfu.eg_ctrl4.valid.value <= field_combo.smfu.eg_ctrl4.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl4.valid.value = field_storage.smfu.eg_ctrl4.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl4.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl4.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl4.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl4.node.next = next_c;
+        field_combo.smfu.eg_ctrl4.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl4.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl4.node.load_next) begin
+                field_storage.smfu.eg_ctrl4.node.value <= field_combo.smfu.eg_ctrl4.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl4.node.value = field_storage.smfu.eg_ctrl4.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl5.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl5.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl5.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl5.valid.next = next_c;
+        field_combo.smfu.eg_ctrl5.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl5.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl5.valid.load_next) begin
+                field_storage.smfu.eg_ctrl5.valid.value <= field_combo.smfu.eg_ctrl5.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl5.valid.value = field_storage.smfu.eg_ctrl5.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl5.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl5.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl5.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl5.node.next = next_c;
+        field_combo.smfu.eg_ctrl5.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl5.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl5.node.load_next) begin
+                field_storage.smfu.eg_ctrl5.node.value <= field_combo.smfu.eg_ctrl5.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl5.node.value = field_storage.smfu.eg_ctrl5.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl6.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl6.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl6.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl6.valid.next = next_c;
+        field_combo.smfu.eg_ctrl6.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl6.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl6.valid.load_next) begin
+                field_storage.smfu.eg_ctrl6.valid.value <= field_combo.smfu.eg_ctrl6.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl6.valid.value = field_storage.smfu.eg_ctrl6.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl6.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl6.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl6.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl6.node.next = next_c;
+        field_combo.smfu.eg_ctrl6.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl6.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl6.node.load_next) begin
+                field_storage.smfu.eg_ctrl6.node.value <= field_combo.smfu.eg_ctrl6.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl6.node.value = field_storage.smfu.eg_ctrl6.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl7.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl7.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl7.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl7.valid.next = next_c;
+        field_combo.smfu.eg_ctrl7.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl7.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl7.valid.load_next) begin
+                field_storage.smfu.eg_ctrl7.valid.value <= field_combo.smfu.eg_ctrl7.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl7.valid.value = field_storage.smfu.eg_ctrl7.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl7.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl7.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl7.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl7.node.next = next_c;
+        field_combo.smfu.eg_ctrl7.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl7.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl7.node.load_next) begin
+                field_storage.smfu.eg_ctrl7.node.value <= field_combo.smfu.eg_ctrl7.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl7.node.value = field_storage.smfu.eg_ctrl7.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl8.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl8.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl8 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl8.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl8.valid.next = next_c;
+        field_combo.smfu.eg_ctrl8.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl8.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl8.valid.load_next) begin
+                field_storage.smfu.eg_ctrl8.valid.value <= field_combo.smfu.eg_ctrl8.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl8.valid.value = field_storage.smfu.eg_ctrl8.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl8.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl8.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl8 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl8.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl8.node.next = next_c;
+        field_combo.smfu.eg_ctrl8.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl8.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl8.node.load_next) begin
+                field_storage.smfu.eg_ctrl8.node.value <= field_combo.smfu.eg_ctrl8.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl8.node.value = field_storage.smfu.eg_ctrl8.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl9.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl9.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl9 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl9.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl9.valid.next = next_c;
+        field_combo.smfu.eg_ctrl9.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl9.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl9.valid.load_next) begin
+                field_storage.smfu.eg_ctrl9.valid.value <= field_combo.smfu.eg_ctrl9.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl9.valid.value = field_storage.smfu.eg_ctrl9.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl9.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl9.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl9 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl9.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl9.node.next = next_c;
+        field_combo.smfu.eg_ctrl9.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl9.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl9.node.load_next) begin
+                field_storage.smfu.eg_ctrl9.node.value <= field_combo.smfu.eg_ctrl9.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl9.node.value = field_storage.smfu.eg_ctrl9.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl10.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl10.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl10 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl10.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl10.valid.next = next_c;
+        field_combo.smfu.eg_ctrl10.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl10.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl10.valid.load_next) begin
+                field_storage.smfu.eg_ctrl10.valid.value <= field_combo.smfu.eg_ctrl10.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl10.valid.value = field_storage.smfu.eg_ctrl10.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl10.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl10.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl10 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl10.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl10.node.next = next_c;
+        field_combo.smfu.eg_ctrl10.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl10.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl10.node.load_next) begin
+                field_storage.smfu.eg_ctrl10.node.value <= field_combo.smfu.eg_ctrl10.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl10.node.value = field_storage.smfu.eg_ctrl10.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl11.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl11.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl11 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl11.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl11.valid.next = next_c;
+        field_combo.smfu.eg_ctrl11.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl11.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl11.valid.load_next) begin
+                field_storage.smfu.eg_ctrl11.valid.value <= field_combo.smfu.eg_ctrl11.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl11.valid.value = field_storage.smfu.eg_ctrl11.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl11.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl11.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl11 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl11.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl11.node.next = next_c;
+        field_combo.smfu.eg_ctrl11.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl11.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl11.node.load_next) begin
+                field_storage.smfu.eg_ctrl11.node.value <= field_combo.smfu.eg_ctrl11.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl11.node.value = field_storage.smfu.eg_ctrl11.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl12.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl12.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl12 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl12.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl12.valid.next = next_c;
+        field_combo.smfu.eg_ctrl12.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl12.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl12.valid.load_next) begin
+                field_storage.smfu.eg_ctrl12.valid.value <= field_combo.smfu.eg_ctrl12.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl12.valid.value = field_storage.smfu.eg_ctrl12.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl12.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl12.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl12 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl12.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl12.node.next = next_c;
+        field_combo.smfu.eg_ctrl12.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl12.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl12.node.load_next) begin
+                field_storage.smfu.eg_ctrl12.node.value <= field_combo.smfu.eg_ctrl12.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl12.node.value = field_storage.smfu.eg_ctrl12.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl13.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl13.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl13 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl13.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl13.valid.next = next_c;
+        field_combo.smfu.eg_ctrl13.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl13.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl13.valid.load_next) begin
+                field_storage.smfu.eg_ctrl13.valid.value <= field_combo.smfu.eg_ctrl13.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl13.valid.value = field_storage.smfu.eg_ctrl13.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl13.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl13.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl13 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl13.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl13.node.next = next_c;
+        field_combo.smfu.eg_ctrl13.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl13.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl13.node.load_next) begin
+                field_storage.smfu.eg_ctrl13.node.value <= field_combo.smfu.eg_ctrl13.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl13.node.value = field_storage.smfu.eg_ctrl13.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl14.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl14.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl14 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl14.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl14.valid.next = next_c;
+        field_combo.smfu.eg_ctrl14.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl14.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl14.valid.load_next) begin
+                field_storage.smfu.eg_ctrl14.valid.value <= field_combo.smfu.eg_ctrl14.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl14.valid.value = field_storage.smfu.eg_ctrl14.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl14.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl14.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl14 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl14.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl14.node.next = next_c;
+        field_combo.smfu.eg_ctrl14.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl14.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl14.node.load_next) begin
+                field_storage.smfu.eg_ctrl14.node.value <= field_combo.smfu.eg_ctrl14.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl14.node.value = field_storage.smfu.eg_ctrl14.node.value;
+    // Field: extoll_nic.smfu.eg_ctrl15.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl15.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl15 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl15.valid.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl15.valid.next = next_c;
+        field_combo.smfu.eg_ctrl15.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl15.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl15.valid.load_next) begin
+                field_storage.smfu.eg_ctrl15.valid.value <= field_combo.smfu.eg_ctrl15.valid.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl15.valid.value = field_storage.smfu.eg_ctrl15.valid.value;
+    // Field: extoll_nic.smfu.eg_ctrl15.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.eg_ctrl15.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.eg_ctrl15 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.eg_ctrl15.node.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.eg_ctrl15.node.next = next_c;
+        field_combo.smfu.eg_ctrl15.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.eg_ctrl15.node.value <= 16'h0;
+        end else begin
+            if(field_combo.smfu.eg_ctrl15.node.load_next) begin
+                field_storage.smfu.eg_ctrl15.node.value <= field_combo.smfu.eg_ctrl15.node.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.eg_ctrl15.node.value = field_storage.smfu.eg_ctrl15.node.value;
+    // Field: extoll_nic.smfu.in_base0.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base0.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base0.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base0.addr.next = next_c;
+        field_combo.smfu.in_base0.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base0.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base0.addr.load_next) begin
+                field_storage.smfu.in_base0.addr.value <= field_combo.smfu.in_base0.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base0.addr.value = field_storage.smfu.in_base0.addr.value;
+    // Field: extoll_nic.smfu.in_base1.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base1.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base1.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base1.addr.next = next_c;
+        field_combo.smfu.in_base1.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base1.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base1.addr.load_next) begin
+                field_storage.smfu.in_base1.addr.value <= field_combo.smfu.in_base1.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base1.addr.value = field_storage.smfu.in_base1.addr.value;
+    // Field: extoll_nic.smfu.in_base2.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base2.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base2.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base2.addr.next = next_c;
+        field_combo.smfu.in_base2.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base2.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base2.addr.load_next) begin
+                field_storage.smfu.in_base2.addr.value <= field_combo.smfu.in_base2.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base2.addr.value = field_storage.smfu.in_base2.addr.value;
+    // Field: extoll_nic.smfu.in_base3.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base3.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base3.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base3.addr.next = next_c;
+        field_combo.smfu.in_base3.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base3.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base3.addr.load_next) begin
+                field_storage.smfu.in_base3.addr.value <= field_combo.smfu.in_base3.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base3.addr.value = field_storage.smfu.in_base3.addr.value;
+    // Field: extoll_nic.smfu.in_base4.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base4.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base4.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base4.addr.next = next_c;
+        field_combo.smfu.in_base4.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base4.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base4.addr.load_next) begin
+                field_storage.smfu.in_base4.addr.value <= field_combo.smfu.in_base4.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base4.addr.value = field_storage.smfu.in_base4.addr.value;
+    // Field: extoll_nic.smfu.in_base5.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base5.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base5.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base5.addr.next = next_c;
+        field_combo.smfu.in_base5.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base5.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base5.addr.load_next) begin
+                field_storage.smfu.in_base5.addr.value <= field_combo.smfu.in_base5.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base5.addr.value = field_storage.smfu.in_base5.addr.value;
+    // Field: extoll_nic.smfu.in_base6.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base6.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base6.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base6.addr.next = next_c;
+        field_combo.smfu.in_base6.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base6.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base6.addr.load_next) begin
+                field_storage.smfu.in_base6.addr.value <= field_combo.smfu.in_base6.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base6.addr.value = field_storage.smfu.in_base6.addr.value;
+    // Field: extoll_nic.smfu.in_base7.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base7.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base7.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base7.addr.next = next_c;
+        field_combo.smfu.in_base7.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base7.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base7.addr.load_next) begin
+                field_storage.smfu.in_base7.addr.value <= field_combo.smfu.in_base7.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base7.addr.value = field_storage.smfu.in_base7.addr.value;
+    // Field: extoll_nic.smfu.in_base8.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base8.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base8 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base8.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base8.addr.next = next_c;
+        field_combo.smfu.in_base8.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base8.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base8.addr.load_next) begin
+                field_storage.smfu.in_base8.addr.value <= field_combo.smfu.in_base8.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base8.addr.value = field_storage.smfu.in_base8.addr.value;
+    // Field: extoll_nic.smfu.in_base9.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base9.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base9 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base9.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base9.addr.next = next_c;
+        field_combo.smfu.in_base9.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base9.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base9.addr.load_next) begin
+                field_storage.smfu.in_base9.addr.value <= field_combo.smfu.in_base9.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base9.addr.value = field_storage.smfu.in_base9.addr.value;
+    // Field: extoll_nic.smfu.in_base10.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base10.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base10 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base10.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base10.addr.next = next_c;
+        field_combo.smfu.in_base10.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base10.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base10.addr.load_next) begin
+                field_storage.smfu.in_base10.addr.value <= field_combo.smfu.in_base10.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base10.addr.value = field_storage.smfu.in_base10.addr.value;
+    // Field: extoll_nic.smfu.in_base11.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base11.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base11 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base11.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base11.addr.next = next_c;
+        field_combo.smfu.in_base11.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base11.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base11.addr.load_next) begin
+                field_storage.smfu.in_base11.addr.value <= field_combo.smfu.in_base11.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base11.addr.value = field_storage.smfu.in_base11.addr.value;
+    // Field: extoll_nic.smfu.in_base12.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base12.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base12 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base12.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base12.addr.next = next_c;
+        field_combo.smfu.in_base12.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base12.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base12.addr.load_next) begin
+                field_storage.smfu.in_base12.addr.value <= field_combo.smfu.in_base12.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base12.addr.value = field_storage.smfu.in_base12.addr.value;
+    // Field: extoll_nic.smfu.in_base13.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base13.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base13 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base13.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base13.addr.next = next_c;
+        field_combo.smfu.in_base13.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base13.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base13.addr.load_next) begin
+                field_storage.smfu.in_base13.addr.value <= field_combo.smfu.in_base13.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base13.addr.value = field_storage.smfu.in_base13.addr.value;
+    // Field: extoll_nic.smfu.in_base14.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base14.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base14 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base14.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base14.addr.next = next_c;
+        field_combo.smfu.in_base14.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base14.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base14.addr.load_next) begin
+                field_storage.smfu.in_base14.addr.value <= field_combo.smfu.in_base14.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base14.addr.value = field_storage.smfu.in_base14.addr.value;
+    // Field: extoll_nic.smfu.in_base15.addr
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.smfu.in_base15.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.smfu.in_base15 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.smfu.in_base15.addr.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end
+        field_combo.smfu.in_base15.addr.next = next_c;
+        field_combo.smfu.in_base15.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.smfu.in_base15.addr.value <= 64'h0;
+        end else begin
+            if(field_combo.smfu.in_base15.addr.load_next) begin
+                field_storage.smfu.in_base15.addr.value <= field_combo.smfu.in_base15.addr.next;
+            end
+        end
+    end
+    assign hwif_out.smfu.in_base15.addr.value = field_storage.smfu.in_base15.addr.value;
     // Field: extoll_nic.notify.win_base.addr
     always_comb begin
         automatic logic [63:0] next_c;
@@ -2329,6 +4965,9 @@ module extoll_regs (
         if(rd_mux_addr == 12'h248) begin
             readback_data_var[31:0] = field_storage.rra.served.count.value;
         end
+        if(rd_mux_addr == 12'h250) begin
+            readback_data_var[31:0] = field_storage.rra.dropped.count.value;
+        end
         if(rd_mux_addr == 12'h300) begin
             readback_data_var[15:0] = 16'h4;
             readback_data_var[23:16] = 8'h0;
@@ -2424,26 +5063,213 @@ module extoll_regs (
         if(rd_mux_addr == 12'h830) begin
             readback_data_var[31:0] = hwif_in.smfu.up_reqs.count.next;
         end
-        for(int i0=0; i0<16; i0++) begin
-            if(rd_mux_addr == 12'h900 + (12)'(i0) * 12'h8) begin
-                readback_data_var[63:0] = field_storage.smfu.eg_start[i0].addr.value;
-            end
+        if(rd_mux_addr == 12'h900) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start0.addr.value;
         end
-        for(int i0=0; i0<16; i0++) begin
-            if(rd_mux_addr == 12'h980 + (12)'(i0) * 12'h8) begin
-                readback_data_var[63:0] = field_storage.smfu.eg_end[i0].addr.value;
-            end
+        if(rd_mux_addr == 12'h908) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start1.addr.value;
         end
-        for(int i0=0; i0<16; i0++) begin
-            if(rd_mux_addr == 12'ha00 + (12)'(i0) * 12'h8) begin
-                readback_data_var[0] = field_storage.smfu.eg_ctrl[i0].valid.value;
-                readback_data_var[31:16] = field_storage.smfu.eg_ctrl[i0].node.value;
-            end
+        if(rd_mux_addr == 12'h910) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start2.addr.value;
         end
-        for(int i0=0; i0<16; i0++) begin
-            if(rd_mux_addr == 12'ha80 + (12)'(i0) * 12'h8) begin
-                readback_data_var[63:0] = field_storage.smfu.in_base[i0].addr.value;
-            end
+        if(rd_mux_addr == 12'h918) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start3.addr.value;
+        end
+        if(rd_mux_addr == 12'h920) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start4.addr.value;
+        end
+        if(rd_mux_addr == 12'h928) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start5.addr.value;
+        end
+        if(rd_mux_addr == 12'h930) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start6.addr.value;
+        end
+        if(rd_mux_addr == 12'h938) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start7.addr.value;
+        end
+        if(rd_mux_addr == 12'h940) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start8.addr.value;
+        end
+        if(rd_mux_addr == 12'h948) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start9.addr.value;
+        end
+        if(rd_mux_addr == 12'h950) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start10.addr.value;
+        end
+        if(rd_mux_addr == 12'h958) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start11.addr.value;
+        end
+        if(rd_mux_addr == 12'h960) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start12.addr.value;
+        end
+        if(rd_mux_addr == 12'h968) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start13.addr.value;
+        end
+        if(rd_mux_addr == 12'h970) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start14.addr.value;
+        end
+        if(rd_mux_addr == 12'h978) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_start15.addr.value;
+        end
+        if(rd_mux_addr == 12'h980) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end0.addr.value;
+        end
+        if(rd_mux_addr == 12'h988) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end1.addr.value;
+        end
+        if(rd_mux_addr == 12'h990) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end2.addr.value;
+        end
+        if(rd_mux_addr == 12'h998) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end3.addr.value;
+        end
+        if(rd_mux_addr == 12'h9a0) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end4.addr.value;
+        end
+        if(rd_mux_addr == 12'h9a8) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end5.addr.value;
+        end
+        if(rd_mux_addr == 12'h9b0) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end6.addr.value;
+        end
+        if(rd_mux_addr == 12'h9b8) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end7.addr.value;
+        end
+        if(rd_mux_addr == 12'h9c0) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end8.addr.value;
+        end
+        if(rd_mux_addr == 12'h9c8) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end9.addr.value;
+        end
+        if(rd_mux_addr == 12'h9d0) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end10.addr.value;
+        end
+        if(rd_mux_addr == 12'h9d8) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end11.addr.value;
+        end
+        if(rd_mux_addr == 12'h9e0) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end12.addr.value;
+        end
+        if(rd_mux_addr == 12'h9e8) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end13.addr.value;
+        end
+        if(rd_mux_addr == 12'h9f0) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end14.addr.value;
+        end
+        if(rd_mux_addr == 12'h9f8) begin
+            readback_data_var[63:0] = field_storage.smfu.eg_end15.addr.value;
+        end
+        if(rd_mux_addr == 12'ha00) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl0.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl0.node.value;
+        end
+        if(rd_mux_addr == 12'ha08) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl1.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl1.node.value;
+        end
+        if(rd_mux_addr == 12'ha10) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl2.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl2.node.value;
+        end
+        if(rd_mux_addr == 12'ha18) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl3.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl3.node.value;
+        end
+        if(rd_mux_addr == 12'ha20) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl4.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl4.node.value;
+        end
+        if(rd_mux_addr == 12'ha28) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl5.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl5.node.value;
+        end
+        if(rd_mux_addr == 12'ha30) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl6.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl6.node.value;
+        end
+        if(rd_mux_addr == 12'ha38) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl7.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl7.node.value;
+        end
+        if(rd_mux_addr == 12'ha40) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl8.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl8.node.value;
+        end
+        if(rd_mux_addr == 12'ha48) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl9.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl9.node.value;
+        end
+        if(rd_mux_addr == 12'ha50) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl10.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl10.node.value;
+        end
+        if(rd_mux_addr == 12'ha58) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl11.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl11.node.value;
+        end
+        if(rd_mux_addr == 12'ha60) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl12.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl12.node.value;
+        end
+        if(rd_mux_addr == 12'ha68) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl13.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl13.node.value;
+        end
+        if(rd_mux_addr == 12'ha70) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl14.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl14.node.value;
+        end
+        if(rd_mux_addr == 12'ha78) begin
+            readback_data_var[0] = field_storage.smfu.eg_ctrl15.valid.value;
+            readback_data_var[31:16] = field_storage.smfu.eg_ctrl15.node.value;
+        end
+        if(rd_mux_addr == 12'ha80) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base0.addr.value;
+        end
+        if(rd_mux_addr == 12'ha88) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base1.addr.value;
+        end
+        if(rd_mux_addr == 12'ha90) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base2.addr.value;
+        end
+        if(rd_mux_addr == 12'ha98) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base3.addr.value;
+        end
+        if(rd_mux_addr == 12'haa0) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base4.addr.value;
+        end
+        if(rd_mux_addr == 12'haa8) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base5.addr.value;
+        end
+        if(rd_mux_addr == 12'hab0) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base6.addr.value;
+        end
+        if(rd_mux_addr == 12'hab8) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base7.addr.value;
+        end
+        if(rd_mux_addr == 12'hac0) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base8.addr.value;
+        end
+        if(rd_mux_addr == 12'hac8) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base9.addr.value;
+        end
+        if(rd_mux_addr == 12'had0) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base10.addr.value;
+        end
+        if(rd_mux_addr == 12'had8) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base11.addr.value;
+        end
+        if(rd_mux_addr == 12'hae0) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base12.addr.value;
+        end
+        if(rd_mux_addr == 12'hae8) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base13.addr.value;
+        end
+        if(rd_mux_addr == 12'haf0) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base14.addr.value;
+        end
+        if(rd_mux_addr == 12'haf8) begin
+            readback_data_var[63:0] = field_storage.smfu.in_base15.addr.value;
         end
         if(rd_mux_addr == 12'hc00) begin
             readback_data_var[15:0] = 16'h7;

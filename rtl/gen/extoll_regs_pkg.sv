@@ -192,9 +192,18 @@ package extoll_regs_pkg;
     } rra_t_hdr_a65632bd__served__in_t;
 
     typedef struct packed {
+        logic incr;
+    } rra_t_hdr_a65632bd__dropped__count__in_t;
+
+    typedef struct packed {
+        rra_t_hdr_a65632bd__dropped__count__in_t count;
+    } rra_t_hdr_a65632bd__dropped__in_t;
+
+    typedef struct packed {
         rra_t_hdr_a65632bd__sent__in_t sent;
         rra_t_hdr_a65632bd__completed__in_t completed;
         rra_t_hdr_a65632bd__served__in_t served;
+        rra_t_hdr_a65632bd__dropped__in_t dropped;
     } rra_t_hdr_a65632bd__in_t;
 
     typedef struct packed {
@@ -636,47 +645,107 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [63:0] value;
-    } smfu_t_hdr_a2812d67__eg_start__addr__out_t;
+    } smfu_eg_start_t__addr__out_t;
 
     typedef struct packed {
-        smfu_t_hdr_a2812d67__eg_start__addr__out_t addr;
-    } smfu_t_hdr_a2812d67__eg_start__out_t;
+        smfu_eg_start_t__addr__out_t addr;
+    } smfu_eg_start_t__out_t;
 
     typedef struct packed {
         logic [63:0] value;
-    } smfu_t_hdr_a2812d67__eg_end__addr__out_t;
+    } smfu_eg_end_t__addr__out_t;
 
     typedef struct packed {
-        smfu_t_hdr_a2812d67__eg_end__addr__out_t addr;
-    } smfu_t_hdr_a2812d67__eg_end__out_t;
+        smfu_eg_end_t__addr__out_t addr;
+    } smfu_eg_end_t__out_t;
 
     typedef struct packed {
         logic value;
-    } smfu_t_hdr_a2812d67__eg_ctrl__valid__out_t;
+    } smfu_eg_ctrl_t__valid__out_t;
 
     typedef struct packed {
         logic [15:0] value;
-    } smfu_t_hdr_a2812d67__eg_ctrl__node__out_t;
+    } smfu_eg_ctrl_t__node__out_t;
 
     typedef struct packed {
-        smfu_t_hdr_a2812d67__eg_ctrl__valid__out_t valid;
-        smfu_t_hdr_a2812d67__eg_ctrl__node__out_t node;
-    } smfu_t_hdr_a2812d67__eg_ctrl__out_t;
+        smfu_eg_ctrl_t__valid__out_t valid;
+        smfu_eg_ctrl_t__node__out_t node;
+    } smfu_eg_ctrl_t__out_t;
 
     typedef struct packed {
         logic [63:0] value;
-    } smfu_t_hdr_a2812d67__in_base__addr__out_t;
+    } smfu_in_base_t__addr__out_t;
 
     typedef struct packed {
-        smfu_t_hdr_a2812d67__in_base__addr__out_t addr;
-    } smfu_t_hdr_a2812d67__in_base__out_t;
+        smfu_in_base_t__addr__out_t addr;
+    } smfu_in_base_t__out_t;
 
     typedef struct packed {
         smfu_t_hdr_a2812d67__ctrl__out_t ctrl;
-        smfu_t_hdr_a2812d67__eg_start__out_t eg_start[16];
-        smfu_t_hdr_a2812d67__eg_end__out_t eg_end[16];
-        smfu_t_hdr_a2812d67__eg_ctrl__out_t eg_ctrl[16];
-        smfu_t_hdr_a2812d67__in_base__out_t in_base[16];
+        smfu_eg_start_t__out_t eg_start0;
+        smfu_eg_start_t__out_t eg_start1;
+        smfu_eg_start_t__out_t eg_start2;
+        smfu_eg_start_t__out_t eg_start3;
+        smfu_eg_start_t__out_t eg_start4;
+        smfu_eg_start_t__out_t eg_start5;
+        smfu_eg_start_t__out_t eg_start6;
+        smfu_eg_start_t__out_t eg_start7;
+        smfu_eg_start_t__out_t eg_start8;
+        smfu_eg_start_t__out_t eg_start9;
+        smfu_eg_start_t__out_t eg_start10;
+        smfu_eg_start_t__out_t eg_start11;
+        smfu_eg_start_t__out_t eg_start12;
+        smfu_eg_start_t__out_t eg_start13;
+        smfu_eg_start_t__out_t eg_start14;
+        smfu_eg_start_t__out_t eg_start15;
+        smfu_eg_end_t__out_t eg_end0;
+        smfu_eg_end_t__out_t eg_end1;
+        smfu_eg_end_t__out_t eg_end2;
+        smfu_eg_end_t__out_t eg_end3;
+        smfu_eg_end_t__out_t eg_end4;
+        smfu_eg_end_t__out_t eg_end5;
+        smfu_eg_end_t__out_t eg_end6;
+        smfu_eg_end_t__out_t eg_end7;
+        smfu_eg_end_t__out_t eg_end8;
+        smfu_eg_end_t__out_t eg_end9;
+        smfu_eg_end_t__out_t eg_end10;
+        smfu_eg_end_t__out_t eg_end11;
+        smfu_eg_end_t__out_t eg_end12;
+        smfu_eg_end_t__out_t eg_end13;
+        smfu_eg_end_t__out_t eg_end14;
+        smfu_eg_end_t__out_t eg_end15;
+        smfu_eg_ctrl_t__out_t eg_ctrl0;
+        smfu_eg_ctrl_t__out_t eg_ctrl1;
+        smfu_eg_ctrl_t__out_t eg_ctrl2;
+        smfu_eg_ctrl_t__out_t eg_ctrl3;
+        smfu_eg_ctrl_t__out_t eg_ctrl4;
+        smfu_eg_ctrl_t__out_t eg_ctrl5;
+        smfu_eg_ctrl_t__out_t eg_ctrl6;
+        smfu_eg_ctrl_t__out_t eg_ctrl7;
+        smfu_eg_ctrl_t__out_t eg_ctrl8;
+        smfu_eg_ctrl_t__out_t eg_ctrl9;
+        smfu_eg_ctrl_t__out_t eg_ctrl10;
+        smfu_eg_ctrl_t__out_t eg_ctrl11;
+        smfu_eg_ctrl_t__out_t eg_ctrl12;
+        smfu_eg_ctrl_t__out_t eg_ctrl13;
+        smfu_eg_ctrl_t__out_t eg_ctrl14;
+        smfu_eg_ctrl_t__out_t eg_ctrl15;
+        smfu_in_base_t__out_t in_base0;
+        smfu_in_base_t__out_t in_base1;
+        smfu_in_base_t__out_t in_base2;
+        smfu_in_base_t__out_t in_base3;
+        smfu_in_base_t__out_t in_base4;
+        smfu_in_base_t__out_t in_base5;
+        smfu_in_base_t__out_t in_base6;
+        smfu_in_base_t__out_t in_base7;
+        smfu_in_base_t__out_t in_base8;
+        smfu_in_base_t__out_t in_base9;
+        smfu_in_base_t__out_t in_base10;
+        smfu_in_base_t__out_t in_base11;
+        smfu_in_base_t__out_t in_base12;
+        smfu_in_base_t__out_t in_base13;
+        smfu_in_base_t__out_t in_base14;
+        smfu_in_base_t__out_t in_base15;
     } smfu_t_hdr_a2812d67__out_t;
 
     typedef struct packed {

@@ -12,13 +12,16 @@ Naming, for block instance B, register R, field F (all upper case):
   EXTOLL_B_BASE             byte offset of the block in the register BAR
   EXTOLL_B_TYPE, _VER_MAJOR, _VER_MINOR   values of the block header
   EXTOLL_B_R                byte offset of R from the block base
-  EXTOLL_B_R_STRIDE/_COUNT  for register arrays
+  EXTOLL_B_R_STRIDE/_COUNT, EXTOLL_B_R_N(i)
+                            for register arrays (unrolled in the RDL as r0..rN)
   EXTOLL_B_R_F_SHIFT/_WIDTH/_MASK (and _RESET where constant)
 """
+import re
 import sys
 from systemrdl import RDLCompiler, RegNode, RegfileNode
 
 PREFIX = "EXTOLL"
+MIN_ARRAY = 4   # unrolled registers fold into an array from this many on
 
 
 def fmt_hex(value):
@@ -40,6 +43,23 @@ def emit_reg(out, name, reg, base, with_reset=True):
         reset = field.get_property("reset")
         if with_reset and isinstance(reset, int) and not field.is_hw_writable:
             out.append("#define %-44s %s" % (fname + "_RESET", fmt_hex(reset)))
+
+
+def group_unrolled(regs):
+    """Fold registers unrolled in the RDL (name0, name1, ... at a constant
+    stride; register arrays would make the generated decode unpacked) back into
+    one entry per array. Yields (name, [regs])."""
+    groups = []
+    for reg in regs:
+        m = re.fullmatch(r"(.*?[a-z_])(\d+)", reg.inst_name)
+        if m and groups and groups[-1][0] == m.group(1) and \
+                int(m.group(2)) == len(groups[-1][1]):
+            groups[-1][1].append(reg)
+        elif m and m.group(2) == "0":
+            groups.append((m.group(1), [reg]))
+        else:
+            groups.append((reg.inst_name, [reg]))
+    return groups
 
 
 def main(rdl, hdr):
@@ -73,9 +93,19 @@ def main(rdl, hdr):
         out.append("#define %-44s %d" % (bname + "_VER_MAJOR", vals["ver_major"]))
         out.append("#define %-44s %d" % (bname + "_VER_MINOR", vals["ver_minor"]))
         blocks.append((blk.inst_name, vals["btype"]))
-        for reg in blk.children():
-            if isinstance(reg, RegNode) and reg.inst_name != "hdr":
-                emit_reg(out, "%s_%s" % (bname, reg.inst_name.upper()), reg, 0)
+        for name, regs in group_unrolled(r for r in blk.children()
+                                         if isinstance(r, RegNode) and r.inst_name != "hdr"):
+            if len(regs) < MIN_ARRAY:   # pairs like tx_hdr0/tx_hdr1 keep their names
+                for reg in regs:
+                    emit_reg(out, "%s_%s" % (bname, reg.inst_name.upper()), reg, 0)
+                continue
+            rname = "%s_%s" % (bname, name.upper())
+            emit_reg(out, rname, regs[0], 0)
+            if len(regs) > 1:
+                stride = regs[1].address_offset - regs[0].address_offset
+                out.append("#define %-44s 0x%x" % (rname + "_STRIDE", stride))
+                out.append("#define %-44s %d" % (rname + "_COUNT", len(regs)))
+                out.append("#define %-44s (%s + (i) * %s)" % (rname + "_N(i)", rname, rname + "_STRIDE"))
         out.append("")
     # Generic block-header layout, identical in every block.
     first = next(b for b in amap.children() if isinstance(b, RegfileNode))

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// pcie_cfg_t1: Type-1 configuration header of the NIC's PCIe root port
+// (root-port strap, docs/remote-access.md "Root-port mode"). A PCI-to-PCI
+// bridge: bus 0, device 0, function 0 of the NAA's own PCIe hierarchy.
+//
+// Completes the CfgRd0/CfgWr0 requests that pcie_rp_up hands over (one at a
+// time, Length 1) and drives the state the routing needs: command bits,
+// primary/secondary/subordinate bus numbers, the memory windows, secondary
+// bus reset and the completer ID captured from the last CfgWr0 (the root
+// port learns its bus and device number like an endpoint does).
+//
+// Layout (first 256 bytes; extended space 0x100-0xfff reads as zero: the
+// extended capability list is empty, writes ignored):
+//   0x00 vendor/device ID
+//   0x04 command (I/O space RO 0, memory space, bus master, PER, SERR#,
+//        INTx disable) / status (capabilities list)
+//   0x08 revision / class code 0x060400 (PCI-to-PCI bridge)
+//   0x0c cache line size (RW), header type 1 (single function)
+//   0x10-0x14 BAR0/1: 0 (no BAR)
+//   0x18 primary, secondary, subordinate bus (RW), secondary latency timer 0
+//   0x1c I/O base/limit 0 (no I/O window), secondary status 0
+//   0x20 memory base/limit: 32-bit non-prefetchable window, 1 MiB granularity
+//   0x24 prefetchable base/limit, 64-bit (bits 3:0 = 1), 1 MiB granularity
+//   0x28/0x2c prefetchable base/limit upper 32 bits
+//   0x30 I/O base/limit upper 16 bits: 0
+//   0x34 capabilities pointer = 0x40; 0x38 expansion ROM: 0
+//   0x3c interrupt line (RW), pin 0 (none), bridge control (parity error
+//        response, SERR# enable, secondary bus reset writable)
+//   0x40 PCI Express capability v2, device/port type 4 (root port), slot
+//        implemented 0; root control/capabilities/status; next 0x80
+//   0x80 MSI capability, 64-bit address, one vector, last in the list
+//
+// Window decode: memory window [base, limit] = [{base[15:4], 20'h0},
+// {limit[15:4], 20'hfffff}], empty when base > limit; likewise the
+// prefetchable window with the upper registers as address bits 63:32.
+
+`default_nettype none
+
+// Package items are referenced by qualified name (pcie_tlp_pkg::...):
+// Yosys does not read package imports inside modules.
+
+module pcie_cfg_t1
+#(
+    parameter logic [15:0] VENDOR_ID  = 16'h1ee7,   // PCI vendor ID
+    parameter logic [15:0] DEVICE_ID  = 16'h0002,   // PCI device ID (NIC, root-port strap)
+    parameter logic [7:0]  REVISION   = 8'h00,      // revision ID
+    parameter logic [23:0] CLASS_CODE = 24'h060400, // class code (PCI-to-PCI bridge)
+    parameter logic [3:0]  LINK_SPEED = 4'd2,       // reported link speed (2: 5 GT/s)
+    parameter logic [5:0]  LINK_WIDTH = 6'd4        // reported link width (lanes)
+) (
+    // ---------------- clock and reset ----------------
+    input  wire logic        clk,
+    input  wire logic        rst,             // synchronous, active high
+
+    // ---------------- request from the routing (pcie_rp_up) ----------------
+    // CfgRd0 / CfgWr0 to this function, Length 1; the routing filters the rest.
+    input  wire logic        req_valid,
+    output      logic        req_ready,
+    input  wire pcie_tlp_pkg::tlp_req_t req,  // decoded header
+    input  wire logic [31:0] req_wdata,       // payload dword of a CfgWr0
+
+    // ---------------- completion stream (to the upstream completion arbiter) ----------------
+    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
+    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
+    output      logic        m_cpl_sop,
+    output      logic        m_cpl_eop,
+    output      logic        m_cpl_valid,
+    input  wire logic        m_cpl_ready,
+
+    // ---------------- configuration state ----------------
+    output      logic [15:0] cpl_id,          // completer ID {bus, device, function 0}
+    output      logic        mem_en,          // command: memory space enable
+    output      logic        bus_master,      // command: bus master enable
+    output      logic [7:0]  pri_bus,         // primary bus number
+    output      logic [7:0]  sec_bus,         // secondary bus number
+    output      logic [7:0]  sub_bus,         // subordinate bus number
+    output      logic [31:20] mem_base,       // non-prefetchable window base, address bits 31:20
+    output      logic [31:20] mem_limit,      // non-prefetchable window limit, address bits 31:20
+    output      logic [63:20] pref_base,      // prefetchable window base, address bits 63:20
+    output      logic [63:20] pref_limit,     // prefetchable window limit, address bits 63:20
+    output      logic        sec_reset,       // bridge control: secondary bus reset (level)
+    output      logic        msi_en,          // MSI enable
+    output      logic [63:0] msi_addr,        // MSI address (bits 1:0 zero)
+    output      logic [15:0] msi_data,        // MSI data
+
+    // ---------------- status inputs ----------------
+    input  wire logic        link_up,         // downstream link up (Link Status DLL active)
+    input  wire logic        ur_detected      // pulse: an unsupported request was received
+);
+
+    `include "pcie_tlp_func.svh"
+
+    // ------------------------------------------------------------------
+    // Registers and their writable bits
+    // ------------------------------------------------------------------
+    localparam logic [15:0] CMD_MASK     = 16'h0546;  // MSE, BME, PER, SERR#, INTx disable
+    localparam logic [15:0] BRCTL_MASK   = 16'h0043;  // PER, SERR#, secondary bus reset
+    localparam logic [15:0] DEVCTL_MASK  = 16'h78ff;  // error reporting, RO, MPS, NS, MRRS
+    localparam logic [15:0] DEVCTL_RESET = 16'h2810;  // MRRS 512 B, NS and RO enabled
+    localparam logic [15:0] LNKCTL_MASK  = 16'h00db;  // ASPM, RCB, link disable, common clock, ext. synch
+    localparam logic [15:0] LNKCTL2_MASK = 16'h000f;  // target link speed
+    localparam logic [15:0] RTCTL_MASK   = 16'h000f;  // SERR on errors, PME interrupt enable
+
+    // PCIe capability: v2, root port (type 4), slot not implemented, next = MSI at 0x80
+    localparam logic [31:0] PCIE_CAP   = 32'h0042_8010;
+    // DevCap: MPSS 128 B, role-based error reporting
+    localparam logic [31:0] DEV_CAP    = 32'h0000_8000;
+    // LinkCap: port 0, DLL link active reporting capable, width, speed
+    localparam logic [31:0] LINK_CAP   = {8'd0, 3'd0, 1'b1, 10'd0, LINK_WIDTH, LINK_SPEED};
+    localparam logic [31:0] LINK_CAP2  = {24'd0, 7'((8'd1 << LINK_SPEED) - 8'd1), 1'b0};
+    // MSI: ID 5, last capability, 64-bit address capable, one vector
+    localparam logic [15:0] MSI_CAPHDR = 16'h0005;
+
+    logic [15:0] cmd_q;
+    logic [7:0]  cache_line_q;
+    logic [7:0]  pri_q, sec_q, sub_q;
+    logic [11:0] mem_base_q, mem_limit_q;
+    logic [11:0] pref_base_q, pref_limit_q;
+    logic [31:0] pref_base_hi_q, pref_limit_hi_q;
+    logic [7:0]  int_line_q;
+    logic [15:0] brctl_q;
+    logic [15:0] devctl_q;
+    logic        devsta_ur_q;
+    logic [15:0] lnkctl_q;
+    logic [3:0]  lnkctl2_q;
+    logic [15:0] rtctl_q;
+    logic        msi_en_q;
+    logic [31:2] msi_addr_lo_q;
+    logic [31:0] msi_addr_hi_q;
+    logic [15:0] msi_data_q;
+    logic [7:0]  bus_q;
+    logic [4:0]  dev_q;
+
+    // Merge a write into a register: enabled bytes, writable bits only.
+    function automatic logic [31:0] wr_merge(input logic [31:0] old, input logic [31:0] data,
+                                             input logic [3:0] be, input logic [31:0] mask);
+        logic [31:0] r;
+        r = old;
+        for (int b = 0; b < 4; b++) begin
+            if (be[b]) begin
+                r[8*b +: 8] = (old[8*b +: 8] & ~mask[8*b +: 8]) | (data[8*b +: 8] & mask[8*b +: 8]);
+            end
+        end
+        wr_merge = r;
+    endfunction
+
+    // ------------------------------------------------------------------
+    // Read multiplexer
+    // ------------------------------------------------------------------
+    logic [9:0]  dw_idx;       // dword index 0..1023 of the register
+    logic [31:0] rdata;
+    logic [15:0] status;
+    logic [15:0] lnksta;
+
+    assign dw_idx = req.addr[11:2];
+    assign status = 16'h0010;                                   // capabilities list
+    assign lnksta = {2'b00, link_up, 1'b1, 2'b00, LINK_WIDTH, LINK_SPEED}; // DLLLA, slot clock
+
+    always_comb begin
+        rdata = 32'd0;
+        case (dw_idx)
+            10'd0:  rdata = {DEVICE_ID, VENDOR_ID};
+            10'd1:  rdata = {status, cmd_q};
+            10'd2:  rdata = {CLASS_CODE, REVISION};
+            10'd3:  rdata = {8'h00, 8'h01, 8'h00, cache_line_q};
+            10'd6:  rdata = {8'h00, sub_q, sec_q, pri_q};
+            10'd8:  rdata = {mem_limit_q, 4'h0, mem_base_q, 4'h0};
+            10'd9:  rdata = {pref_limit_q, 4'h1, pref_base_q, 4'h1};
+            10'd10: rdata = pref_base_hi_q;
+            10'd11: rdata = pref_limit_hi_q;
+            10'd13: rdata = 32'h0000_0040;
+            10'd15: rdata = {brctl_q, 8'h00, int_line_q};
+            // PCI Express capability
+            10'd16: rdata = PCIE_CAP;
+            10'd17: rdata = DEV_CAP;
+            10'd18: rdata = {12'd0, devsta_ur_q, 3'd0, devctl_q};
+            10'd19: rdata = LINK_CAP;
+            10'd20: rdata = {lnksta, lnkctl_q};
+            10'd23: rdata = {16'd0, rtctl_q};                 // root capabilities 0
+            10'd27: rdata = LINK_CAP2;
+            10'd28: rdata = {16'd0, 12'd0, lnkctl2_q};
+            // MSI capability
+            10'd32: rdata = {8'h00, 7'd0, msi_en_q, MSI_CAPHDR} | 32'h0080_0000;
+            10'd33: rdata = {msi_addr_lo_q, 2'b00};
+            10'd34: rdata = msi_addr_hi_q;
+            10'd35: rdata = {16'd0, msi_data_q};
+            default: rdata = 32'd0;
+        endcase
+    end
+
+    // Writable bits of each register (all others read-only)
+    logic [31:0] wmask;
+    logic [31:0] wval;       // register value after the write
+    always_comb begin
+        case (dw_idx)
+            10'd1:   wmask = {16'd0, CMD_MASK};
+            10'd3:   wmask = 32'h0000_00ff;
+            10'd6:   wmask = 32'h00ff_ffff;
+            10'd8:   wmask = 32'hfff0_fff0;
+            10'd9:   wmask = 32'hfff0_fff0;
+            10'd10:  wmask = 32'hffff_ffff;
+            10'd11:  wmask = 32'hffff_ffff;
+            10'd15:  wmask = {BRCTL_MASK, 16'h00ff};
+            10'd18:  wmask = {16'd0, DEVCTL_MASK};
+            10'd20:  wmask = {16'd0, LNKCTL_MASK};
+            10'd23:  wmask = {16'd0, RTCTL_MASK};
+            10'd28:  wmask = {16'd0, LNKCTL2_MASK};
+            10'd32:  wmask = 32'h0001_0000;
+            10'd33:  wmask = 32'hffff_fffc;
+            10'd34:  wmask = 32'hffff_ffff;
+            10'd35:  wmask = 32'h0000_ffff;
+            default: wmask = 32'd0;
+        endcase
+        wval = wr_merge(rdata, req_wdata, req.first_be, wmask);
+    end
+
+    // ------------------------------------------------------------------
+    // Request handling and register writes
+    // ------------------------------------------------------------------
+    typedef enum logic [1:0] { S_IDLE, S_HDR, S_DATA } state_e;
+    state_e                state_q;
+    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
+    logic [31:0]           data_q;
+    logic                  is_wr;
+    logic                  accept;
+
+    assign req_ready = (state_q == S_IDLE);
+    assign accept    = req_valid && req_ready;
+    assign is_wr     = req.fmt[1];
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            cmd_q           <= 16'd0;
+            cache_line_q    <= 8'd0;
+            pri_q           <= 8'd0;
+            sec_q           <= 8'd0;
+            sub_q           <= 8'd0;
+            mem_base_q      <= 12'd0;
+            mem_limit_q     <= 12'd0;
+            pref_base_q     <= 12'd0;
+            pref_limit_q    <= 12'd0;
+            pref_base_hi_q  <= 32'd0;
+            pref_limit_hi_q <= 32'd0;
+            int_line_q      <= 8'd0;
+            brctl_q         <= 16'd0;
+            devctl_q        <= DEVCTL_RESET;
+            devsta_ur_q     <= 1'b0;
+            lnkctl_q        <= 16'd0;
+            lnkctl2_q       <= LINK_SPEED;
+            rtctl_q         <= 16'd0;
+            msi_en_q        <= 1'b0;
+            msi_addr_lo_q   <= 30'd0;
+            msi_addr_hi_q   <= 32'd0;
+            msi_data_q      <= 16'd0;
+            bus_q           <= 8'd0;
+            dev_q           <= 5'd0;
+        end else begin
+            if (accept && is_wr) begin
+                bus_q <= req.addr[31:24];
+                dev_q <= req.addr[23:19];
+                case (dw_idx)
+                    10'd1:  cmd_q           <= wval[15:0];
+                    10'd3:  cache_line_q    <= wval[7:0];
+                    10'd6:  {sub_q, sec_q, pri_q} <= wval[23:0];
+                    10'd8:  begin
+                        mem_base_q  <= wval[15:4];
+                        mem_limit_q <= wval[31:20];
+                    end
+                    10'd9:  begin
+                        pref_base_q  <= wval[15:4];
+                        pref_limit_q <= wval[31:20];
+                    end
+                    10'd10: pref_base_hi_q  <= wval;
+                    10'd11: pref_limit_hi_q <= wval;
+                    10'd15: begin
+                        int_line_q <= wval[7:0];
+                        brctl_q    <= wval[31:16];
+                    end
+                    10'd18: devctl_q        <= wval[15:0];
+                    10'd20: lnkctl_q        <= wval[15:0];
+                    10'd23: rtctl_q         <= wval[15:0];
+                    10'd28: lnkctl2_q       <= wval[3:0];
+                    10'd32: msi_en_q        <= wval[16];
+                    10'd33: msi_addr_lo_q   <= wval[31:2];
+                    10'd34: msi_addr_hi_q   <= wval;
+                    10'd35: msi_data_q      <= wval[15:0];
+                    default: ;
+                endcase
+            end
+            // Device status: UR detected, RW1C; a new event wins over the clear.
+            if (ur_detected) begin
+                devsta_ur_q <= 1'b1;
+            end else if (accept && is_wr && dw_idx == 10'd18 && req.first_be[2] && req_wdata[19]) begin
+                devsta_ur_q <= 1'b0;
+            end
+        end
+    end
+
+    // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
+    // lower address 0; completer ID = the target ID of the request.
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            state_q <= S_IDLE;
+        end else begin
+            case (state_q)
+                S_IDLE: if (accept) state_q <= S_HDR;
+                S_HDR:  if (m_cpl_ready) state_q <= hdr_q[30] ? S_DATA : S_IDLE;
+                S_DATA: if (m_cpl_ready) state_q <= S_IDLE;
+                default: state_q <= S_IDLE;
+            endcase
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (accept) begin
+            hdr_q  <= tlp_cpl_hdr(!is_wr, 10'd1, {req.addr[31:19], 3'b000}, pcie_tlp_pkg::CPL_SC, 12'd4,
+                                  req.req_id, req.tag, 7'd0, req.tc, req.attr);
+            data_q <= rdata;
+        end
+    end
+
+    assign m_cpl_valid = (state_q != S_IDLE);
+    assign m_cpl_sop   = (state_q == S_HDR);
+    assign m_cpl_eop   = (state_q == S_DATA) || !hdr_q[30];
+    assign m_cpl_data  = (state_q == S_DATA) ? {96'd0, data_q} : hdr_q;
+    assign m_cpl_keep  = (state_q == S_DATA) ? 4'b0001 : 4'b0111;
+
+    // ------------------------------------------------------------------
+    // State outputs
+    // ------------------------------------------------------------------
+    assign cpl_id     = {bus_q, dev_q, 3'b000};
+    assign mem_en     = cmd_q[1];
+    assign bus_master = cmd_q[2];
+    assign pri_bus    = pri_q;
+    assign sec_bus    = sec_q;
+    assign sub_bus    = sub_q;
+    assign mem_base   = mem_base_q;
+    assign mem_limit  = mem_limit_q;
+    assign pref_base  = {pref_base_hi_q, pref_base_q};
+    assign pref_limit = {pref_limit_hi_q, pref_limit_q};
+    assign sec_reset  = brctl_q[6];
+    assign msi_en     = msi_en_q;
+    assign msi_addr   = {msi_addr_hi_q, msi_addr_lo_q, 2'b00};
+    assign msi_data   = msi_data_q;
+
+    // Fields the routing has already checked (type, length, EP, last BE).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused;
+    assign unused = ^{req.typ, req.ep, req.len, req.last_be, req.addr[63:32], req.addr[15:12], req.addr[1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+endmodule
+
+`default_nettype wire
