@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * sacc-test: end-to-end test of the sample accelerator through
+ * sample_accel.ko's /dev/saccN.
+ *
+ * Fills SIZE bytes with random data, DMAs them host -> device, has the
+ * device compute their CRC-32 and compares it with zlib's crc32() (the
+ * device computes exactly zlib's CRC-32: IEEE 802.3, reflected, init and
+ * final XOR 0xffffffff; docs/accelerator.md), DMAs them back device -> host
+ * into a second buffer and compares byte for byte. The data pass through
+ * the file's DMA buffer (mmap, or pread/pwrite with --rw) in pieces of the
+ * buffer's size.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "sacc-common.h"
+#include "sample_accel.h"
+
+#define PROG "sacc-test"
+#define DEFAULT_SIZE (4u << 20)
+
+struct opts {
+	const char *device;	/* PCI address or /dev path, NULL: first found */
+	uint64_t size;		/* 0: min(4 MiB, device memory - offset) */
+	uint64_t offset;
+	uint64_t seed;
+	bool have_seed;
+	bool use_rw;
+	bool quiet;
+};
+
+struct ctx {
+	int fd;
+	struct sacc_info info;
+	uint8_t *map;		/* the DMA buffer, mmap'ed (NULL with --rw) */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: " PROG " [options]\n"
+		"\n"
+		"End-to-end test of the sample accelerator (PCI 1ee7:0100) through\n"
+		"/dev/saccN: random data host->device by DMA, CRC-32 on the device\n"
+		"checked against zlib's crc32(), device->host by DMA, byte compare.\n"
+		"Overwrites the device memory range it uses.\n"
+		"\n"
+		"  -d, --device DEV    PCI address ([domain:]bus:dev.fn, e.g. 10000:01:00.0)\n"
+		"                      or a /dev/saccN path; default: the first 1ee7:0100\n"
+		"  -s, --size N        bytes (suffix K, M), a multiple of 4;\n"
+		"                      default min(4M, device memory - offset)\n"
+		"  -o, --offset N      device memory offset, a multiple of 4 (default 0)\n"
+		"  -S, --seed N        seed of the random data (default: random; printed)\n"
+		"      --rw            move data with pwrite/pread instead of mmap\n"
+		"  -q, --quiet         print only the verdict and errors\n"
+		"  -h, --help          this text\n"
+		"\n"
+		"Prints PASS or FAIL last. Exit status: 0 PASS, 1 FAIL, 2 usage error,\n"
+		"3 could not run (no device, no driver, no permission).\n");
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "size", required_argument, NULL, 's' },
+		{ "offset", required_argument, NULL, 'o' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "rw", no_argument, NULL, 'r' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "d:s:o:S:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			o->device = optarg;
+			break;
+		case 's':
+			if (sacc_parse_size(optarg, &o->size) || !o->size || o->size % 4) {
+				fprintf(stderr, PROG ": bad --size '%s': a positive multiple of 4 (K/M suffix allowed)\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			if (sacc_parse_size(optarg, &o->offset) || o->offset % 4) {
+				fprintf(stderr, PROG ": bad --offset '%s': a multiple of 4\n", optarg);
+				return -1;
+			}
+			break;
+		case 'S':
+			if (sacc_parse_size(optarg, &o->seed)) {
+				fprintf(stderr, PROG ": bad --seed '%s'\n", optarg);
+				return -1;
+			}
+			o->have_seed = true;
+			break;
+		case 'r':
+			o->use_rw = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(EXIT_PASS);
+		default:
+			fprintf(stderr, "try '" PROG " --help'\n");
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, PROG ": unexpected argument '%s' (try --help)\n", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+/* xorshift64*: fast, reproducible from the printed seed. */
+static void fill_random(uint8_t *p, size_t len, uint64_t seed)
+{
+	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ull;
+	size_t i;
+
+	for (i = 0; i < len; i += 8) {
+		uint64_t v;
+
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		v = x * 0x2545f4914f6cdd1dull;
+		memcpy(p + i, &v, len - i < 8 ? len - i : 8);
+	}
+}
+
+static const char *irq_mode_name(uint32_t mode)
+{
+	switch (mode) {
+	case SACC_IRQ_POLL:
+		return "poll";
+	case SACC_IRQ_INTX:
+		return "intx";
+	case SACC_IRQ_MSI:
+		return "msi";
+	case SACC_IRQ_MSIX:
+		return "msix";
+	}
+	return "unknown";
+}
+
+static double mbps(uint64_t bytes, double secs)
+{
+	return secs > 0 ? bytes / secs / 1e6 : 0;
+}
+
+/* Buffer <- user data (piece at buffer offset 0). */
+static int buf_put(struct ctx *c, const uint8_t *src, size_t len)
+{
+	ssize_t n;
+
+	if (c->map) {
+		memcpy(c->map, src, len);
+		return 0;
+	}
+	n = pwrite(c->fd, src, len, 0);
+	if (n != (ssize_t)len) {
+		fprintf(stderr, PROG ": pwrite of %zu bytes into the DMA buffer: %s\n", len,
+			n < 0 ? strerror(errno) : "short write");
+		return -1;
+	}
+	return 0;
+}
+
+static int buf_get(struct ctx *c, uint8_t *dst, size_t len)
+{
+	ssize_t n;
+
+	if (c->map) {
+		memcpy(dst, c->map, len);
+		return 0;
+	}
+	n = pread(c->fd, dst, len, 0);
+	if (n != (ssize_t)len) {
+		fprintf(stderr, PROG ": pread of %zu bytes from the DMA buffer: %s\n", len,
+			n < 0 ? strerror(errno) : "short read");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Move SIZE bytes between host memory and device memory at OFFSET, one
+ * buffer-sized piece per ioctl. Returns 0 or -1 (message printed).
+ */
+static int transfer(struct ctx *c, bool to_dev, uint8_t *host, uint64_t offset,
+		    uint64_t size, double *secs, uint64_t *cycles, unsigned int *ioctls)
+{
+	uint64_t pos;
+
+	*secs = 0;
+	*cycles = 0;
+	*ioctls = 0;
+	for (pos = 0; pos < size; ) {
+		uint64_t piece = size - pos < c->info.buf_size ? size - pos : c->info.buf_size;
+		struct sacc_copy cp = {
+			.buf_offset = 0,
+			.dev_offset = offset + pos,
+			.len = piece,
+		};
+		double t0;
+		int ret;
+
+		if (to_dev) {
+			if (buf_put(c, host + pos, piece))
+				return -1;
+		} else if (c->map) {
+			memset(c->map, 0x5a, piece);	/* stale data must not pass */
+		}
+		t0 = sacc_now();
+		ret = ioctl(c->fd, to_dev ? SACC_IOC_COPY_TO_DEV : SACC_IOC_COPY_FROM_DEV, &cp);
+		*secs += sacc_now() - t0;
+		if (ret) {
+			fprintf(stderr, PROG ": %s (dev offset 0x%" PRIx64 ", %" PRIu64 " bytes): %s\n",
+				to_dev ? "COPY_TO_DEV" : "COPY_FROM_DEV", (uint64_t)cp.dev_offset, piece,
+				strerror(errno));
+			return -1;
+		}
+		if (!to_dev && buf_get(c, host + pos, piece))
+			return -1;
+		*cycles += cp.cycles;
+		(*ioctls)++;
+		pos += piece;
+	}
+	return 0;
+}
+
+static void report_mismatch(const uint8_t *a, const uint8_t *b, uint64_t size, uint64_t offset)
+{
+	uint64_t i, first = 0, count = 0;
+	unsigned int shown = 0;
+
+	for (i = 0; i < size; i++) {
+		if (a[i] == b[i])
+			continue;
+		if (!count)
+			first = i;
+		count++;
+		if (shown < 8) {
+			fprintf(stderr, PROG ":   byte 0x%" PRIx64 " (device offset 0x%" PRIx64
+				"): wrote 0x%02x, read back 0x%02x\n",
+				i, offset + i, a[i], b[i]);
+			shown++;
+		}
+	}
+	fprintf(stderr, PROG ": compare: %" PRIu64 " of %" PRIu64
+		" bytes differ, first at 0x%" PRIx64 "\n", count, size, first);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct ctx c = { .fd = -1 };
+	char bdf[64], path[128], err[512];
+	uint8_t *src = NULL, *dst = NULL;
+	uint32_t sw_crc;
+	struct sacc_crc32 crc;
+	double t, t0;
+	uint64_t cycles;
+	unsigned int ioctls;
+	int rc = EXIT_FAIL, ret;
+	bool ok = true;
+
+	if (parse_args(argc, argv, &o))
+		return EXIT_USAGE;
+
+	/* The device and its character device. */
+	if (o.device && o.device[0] == '/') {
+		snprintf(path, sizeof(path), "%s", o.device);
+		bdf[0] = '\0';
+	} else {
+		ret = sacc_find_device(o.device, bdf, sizeof(bdf), err, sizeof(err));
+		if (!ret)
+			ret = sacc_chardev(bdf, path, sizeof(path), err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, PROG ": %s\n", err);
+			return ret == -2 ? EXIT_USAGE : EXIT_ENV;
+		}
+	}
+	c.fd = open(path, O_RDWR | O_CLOEXEC);
+	if (c.fd < 0) {
+		fprintf(stderr, PROG ": open %s: %s\n", path, strerror(errno));
+		return EXIT_ENV;
+	}
+	if (ioctl(c.fd, SACC_IOC_INFO, &c.info)) {
+		fprintf(stderr, PROG ": %s: SACC_IOC_INFO: %s\n", path, strerror(errno));
+		rc = EXIT_ENV;
+		goto out;
+	}
+	if (c.info.abi_version != SACC_ABI_VERSION) {
+		fprintf(stderr, PROG ": %s: driver ABI version %u, this tool speaks %u\n",
+			path, c.info.abi_version, SACC_ABI_VERSION);
+		rc = EXIT_ENV;
+		goto out;
+	}
+
+	/* Size and offset against the device memory. */
+	if (o.offset >= c.info.devmem_size) {
+		fprintf(stderr, PROG ": --offset 0x%" PRIx64 " is beyond the device memory (%llu bytes)\n",
+			o.offset, (unsigned long long)c.info.devmem_size);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (!o.size)
+		o.size = c.info.devmem_size - o.offset < DEFAULT_SIZE ?
+			 c.info.devmem_size - o.offset : DEFAULT_SIZE;
+	if (o.size > c.info.devmem_size - o.offset) {
+		fprintf(stderr, PROG ": --size %" PRIu64 " at offset 0x%" PRIx64
+			" does not fit the device memory (%llu bytes)\n",
+			o.size, o.offset, (unsigned long long)c.info.devmem_size);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (!o.have_seed && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
+		o.seed = (uint64_t)sacc_now() * 1000003u ^ (uint64_t)getpid();
+
+	if (!o.use_rw) {
+		c.map = mmap(NULL, c.info.buf_size, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, 0);
+		if (c.map == MAP_FAILED) {
+			fprintf(stderr, PROG ": mmap of the %llu-byte DMA buffer: %s\n",
+				(unsigned long long)c.info.buf_size, strerror(errno));
+			c.map = NULL;
+			rc = EXIT_ENV;
+			goto out;
+		}
+	}
+
+	src = malloc(o.size);
+	dst = malloc(o.size);
+	if (!src || !dst) {
+		fprintf(stderr, PROG ": out of memory for 2 x %" PRIu64 " bytes\n", o.size);
+		rc = EXIT_ENV;
+		goto out;
+	}
+
+	if (!o.quiet) {
+		printf(PROG ": device %s (%s): hw v%u.%u, device memory %llu KiB, irq %s (%u vectors), DMA buffer %llu KiB (%s)\n",
+		       c.info.pci_name, path, c.info.hw_version >> 16, c.info.hw_version & 0xffff,
+		       (unsigned long long)c.info.devmem_size >> 10, irq_mode_name(c.info.irq_mode),
+		       c.info.irq_vectors, (unsigned long long)c.info.buf_size >> 10,
+		       o.use_rw ? "pread/pwrite" : "mmap");
+		printf(PROG ": %" PRIu64 " random bytes (seed 0x%" PRIx64 ") at device offset 0x%" PRIx64 "\n",
+		       o.size, o.seed, o.offset);
+	}
+	fill_random(src, o.size, o.seed);
+
+	/* 1. host -> device */
+	if (transfer(&c, true, src, o.offset, o.size, &t, &cycles, &ioctls)) {
+		ok = false;
+		goto verdict;
+	}
+	if (!o.quiet)
+		printf(PROG ": host->device: %" PRIu64 " bytes in %u ioctl(s), %.3f ms (%.2f MB/s), %" PRIu64 " device cycles\n",
+		       o.size, ioctls, t * 1e3, mbps(o.size, t), cycles);
+
+	/* 2. CRC-32 on the device vs zlib */
+	memset(&crc, 0, sizeof(crc));
+	crc.dev_offset = o.offset;
+	crc.len = o.size;
+	t0 = sacc_now();
+	if (ioctl(c.fd, SACC_IOC_CRC32, &crc)) {
+		fprintf(stderr, PROG ": CRC32 (dev offset 0x%" PRIx64 ", %" PRIu64 " bytes): %s\n",
+			o.offset, o.size, strerror(errno));
+		ok = false;
+		goto verdict;
+	}
+	t = sacc_now() - t0;
+	t0 = sacc_now();
+	sw_crc = (uint32_t)crc32_z(crc32_z(0L, Z_NULL, 0), src, o.size);
+	if (!o.quiet) {
+		printf(PROG ": crc32 on the device: 0x%08x, %.3f ms, %u device cycles\n",
+		       crc.crc, t * 1e3, crc.cycles);
+		printf(PROG ": crc32 in software (zlib): 0x%08x, %.3f ms\n", sw_crc,
+		       (sacc_now() - t0) * 1e3);
+	}
+	if (crc.crc == sw_crc) {
+		if (!o.quiet)
+			printf(PROG ": crc32 match\n");
+	} else {
+		fprintf(stderr, PROG ": crc32 MISMATCH: device 0x%08x, zlib 0x%08x\n", crc.crc, sw_crc);
+		ok = false;
+	}
+
+	/* 3. device -> host into a second buffer, byte compare */
+	memset(dst, 0xa5, o.size);
+	if (transfer(&c, false, dst, o.offset, o.size, &t, &cycles, &ioctls)) {
+		ok = false;
+		goto verdict;
+	}
+	if (!o.quiet)
+		printf(PROG ": device->host: %" PRIu64 " bytes in %u ioctl(s), %.3f ms (%.2f MB/s), %" PRIu64 " device cycles\n",
+		       o.size, ioctls, t * 1e3, mbps(o.size, t), cycles);
+	if (memcmp(src, dst, o.size)) {
+		report_mismatch(src, dst, o.size, o.offset);
+		ok = false;
+	} else if (!o.quiet) {
+		printf(PROG ": compare: %" PRIu64 " bytes identical\n", o.size);
+	}
+
+verdict:
+	printf("%s\n", ok ? "PASS" : "FAIL");
+	rc = ok ? EXIT_PASS : EXIT_FAIL;
+out:
+	if (c.map)
+		munmap(c.map, c.info.buf_size);
+	free(src);
+	free(dst);
+	close(c.fd);
+	return rc;
+}
