@@ -75,15 +75,18 @@ LAYOUTS = [
         ("cmd", 64, 64, None, "type-specific command word"),
     ]),
     ("net_cmd_rra_t", "NET_CMD_RRA", 64, "cmd of RRA_RD/RRA_WR (register address) and RRA_RSP (host address for the answer)", [
-        ("addr", 0, 64, None, "register byte address (requests) / host address of the answer (response)"),
+        ("addr", 0, 48, None, "register byte address (requests) / host address of the answer (response, below 2^48)"),
+        ("seq", 48, 16, None, "requester's sequence number (rra.req.seq), echoed in RRA_RSP"),
     ]),
     ("net_cmd_tlp_t", "NET_CMD_TLP", 64, "cmd of TLP_RAW", [
-        ("seq", 0, 16, None, "software sequence number, echoed"),
+        ("seq", 0, 16, None, "software sequence number; extract: seq of the last inject the target received"),
         ("dir", 16, 1, "net_tlp_dir_e", "inject / extracted"),
+        ("ndw", 17, 2, None, "TLP payload dwords carried in flit 2 (0-2)"),
+        ("rec", 20, 44, None, "extract: bits 47:4 of the host address of the completion record (backdoor rx_fwd_addr); inject: 0"),
     ]),
     ("net_cmd_smfu_t", "NET_CMD_SMFU", 64, "cmd of SMFU_RD/SMFU_WR", [
         ("off_dw", 0, 36, None, "dword offset inside the interval (up to 256 GiB)"),
-        ("ivl", 36, 6, None, "interval id; 63 = pass-through (off_dw is the target dword address, below 256 GiB)"),
+        ("ivl", 36, 6, None, "interval id 0..15; 32..63 = pass-through: target byte address = {ivl[4:0], off_dw, 2'b00} (43 bit, 8 TiB)"),
         ("fbe", 42, 4, None, "first dword byte enables"),
         ("lbe", 46, 4, None, "last dword byte enables"),
         ("len_m1", 50, 6, None, "length in dwords minus 1 (1..64 dwords)"),

@@ -77,14 +77,17 @@ package net_pkg;
 
   // cmd of RRA_RD/RRA_WR (register address) and RRA_RSP (host address for the answer) (64 bit)
   typedef struct packed {
-    logic [63:0]       addr;  // [63:0] register byte address (requests) / host address of the answer (response)
+    logic [15:0]       seq;  // [63:48] requester's sequence number (rra.req.seq), echoed in RRA_RSP
+    logic [47:0]       addr;  // [47:0] register byte address (requests) / host address of the answer (response, below 2^48)
   } net_cmd_rra_t;
 
   // cmd of TLP_RAW (64 bit)
   typedef struct packed {
-    logic [46:0]       rsvd0;  // [63:17] reserved, 0
+    logic [43:0]       rec;  // [63:20] extract: bits 47:4 of the host address of the completion record (backdoor rx_fwd_addr); inject: 0
+    logic              rsvd0;  // [19:19] reserved, 0
+    logic [1:0]        ndw;  // [18:17] TLP payload dwords carried in flit 2 (0-2)
     net_tlp_dir_e      dir;  // [16:16] inject / extracted
-    logic [15:0]       seq;  // [15:0] software sequence number, echoed
+    logic [15:0]       seq;  // [15:0] software sequence number; extract: seq of the last inject the target received
   } net_cmd_tlp_t;
 
   // cmd of SMFU_RD/SMFU_WR (64 bit)
@@ -93,7 +96,7 @@ package net_pkg;
     logic [5:0]        len_m1;  // [55:50] length in dwords minus 1 (1..64 dwords)
     logic [3:0]        lbe;  // [49:46] last dword byte enables
     logic [3:0]        fbe;  // [45:42] first dword byte enables
-    logic [5:0]        ivl;  // [41:36] interval id; 63 = pass-through (off_dw is the target dword address, below 256 GiB)
+    logic [5:0]        ivl;  // [41:36] interval id 0..15; 32..63 = pass-through: target byte address = {ivl[4:0], off_dw, 2'b00} (43 bit, 8 TiB)
     logic [35:0]       off_dw;  // [35:0] dword offset inside the interval (up to 256 GiB)
   } net_cmd_smfu_t;
 

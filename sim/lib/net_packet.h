@@ -121,19 +121,31 @@ static inline void net_hdr_set_cmd(uint64_t *w, uint64_t v) { net_bits_set(w, NE
 
 /* cmd of RRA_RD/RRA_WR (register address) and RRA_RSP (host address for the answer) (64 bit) */
 #define NET_CMD_RRA_ADDR_LSB 0
-#define NET_CMD_RRA_ADDR_WIDTH 64
-static inline uint64_t net_cmd_rra_get_addr(const uint64_t *w) { return net_bits_get(w, NET_CMD_RRA_ADDR_LSB, NET_CMD_RRA_ADDR_WIDTH); } /* register byte address (requests) / host address of the answer (response) */
+#define NET_CMD_RRA_ADDR_WIDTH 48
+#define NET_CMD_RRA_SEQ_LSB 48
+#define NET_CMD_RRA_SEQ_WIDTH 16
+static inline uint64_t net_cmd_rra_get_addr(const uint64_t *w) { return net_bits_get(w, NET_CMD_RRA_ADDR_LSB, NET_CMD_RRA_ADDR_WIDTH); } /* register byte address (requests) / host address of the answer (response, below 2^48) */
 static inline void net_cmd_rra_set_addr(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_RRA_ADDR_LSB, NET_CMD_RRA_ADDR_WIDTH, v); }
+static inline uint64_t net_cmd_rra_get_seq(const uint64_t *w) { return net_bits_get(w, NET_CMD_RRA_SEQ_LSB, NET_CMD_RRA_SEQ_WIDTH); } /* requester's sequence number (rra.req.seq), echoed in RRA_RSP */
+static inline void net_cmd_rra_set_seq(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_RRA_SEQ_LSB, NET_CMD_RRA_SEQ_WIDTH, v); }
 
 /* cmd of TLP_RAW (64 bit) */
 #define NET_CMD_TLP_SEQ_LSB 0
 #define NET_CMD_TLP_SEQ_WIDTH 16
 #define NET_CMD_TLP_DIR_LSB 16
 #define NET_CMD_TLP_DIR_WIDTH 1
-static inline uint64_t net_cmd_tlp_get_seq(const uint64_t *w) { return net_bits_get(w, NET_CMD_TLP_SEQ_LSB, NET_CMD_TLP_SEQ_WIDTH); } /* software sequence number, echoed */
+#define NET_CMD_TLP_NDW_LSB 17
+#define NET_CMD_TLP_NDW_WIDTH 2
+#define NET_CMD_TLP_REC_LSB 20
+#define NET_CMD_TLP_REC_WIDTH 44
+static inline uint64_t net_cmd_tlp_get_seq(const uint64_t *w) { return net_bits_get(w, NET_CMD_TLP_SEQ_LSB, NET_CMD_TLP_SEQ_WIDTH); } /* software sequence number; extract: seq of the last inject the target received */
 static inline void net_cmd_tlp_set_seq(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_TLP_SEQ_LSB, NET_CMD_TLP_SEQ_WIDTH, v); }
 static inline uint64_t net_cmd_tlp_get_dir(const uint64_t *w) { return net_bits_get(w, NET_CMD_TLP_DIR_LSB, NET_CMD_TLP_DIR_WIDTH); } /* inject / extracted */
 static inline void net_cmd_tlp_set_dir(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_TLP_DIR_LSB, NET_CMD_TLP_DIR_WIDTH, v); }
+static inline uint64_t net_cmd_tlp_get_ndw(const uint64_t *w) { return net_bits_get(w, NET_CMD_TLP_NDW_LSB, NET_CMD_TLP_NDW_WIDTH); } /* TLP payload dwords carried in flit 2 (0-2) */
+static inline void net_cmd_tlp_set_ndw(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_TLP_NDW_LSB, NET_CMD_TLP_NDW_WIDTH, v); }
+static inline uint64_t net_cmd_tlp_get_rec(const uint64_t *w) { return net_bits_get(w, NET_CMD_TLP_REC_LSB, NET_CMD_TLP_REC_WIDTH); } /* extract: bits 47:4 of the host address of the completion record (backdoor rx_fwd_addr); inject: 0 */
+static inline void net_cmd_tlp_set_rec(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_TLP_REC_LSB, NET_CMD_TLP_REC_WIDTH, v); }
 
 /* cmd of SMFU_RD/SMFU_WR (64 bit) */
 #define NET_CMD_SMFU_OFF_DW_LSB 0
@@ -150,7 +162,7 @@ static inline void net_cmd_tlp_set_dir(uint64_t *w, uint64_t v) { net_bits_set(w
 #define NET_CMD_SMFU_TAG_WIDTH 8
 static inline uint64_t net_cmd_smfu_get_off_dw(const uint64_t *w) { return net_bits_get(w, NET_CMD_SMFU_OFF_DW_LSB, NET_CMD_SMFU_OFF_DW_WIDTH); } /* dword offset inside the interval (up to 256 GiB) */
 static inline void net_cmd_smfu_set_off_dw(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_SMFU_OFF_DW_LSB, NET_CMD_SMFU_OFF_DW_WIDTH, v); }
-static inline uint64_t net_cmd_smfu_get_ivl(const uint64_t *w) { return net_bits_get(w, NET_CMD_SMFU_IVL_LSB, NET_CMD_SMFU_IVL_WIDTH); } /* interval id; 63 = pass-through (off_dw is the target dword address, below 256 GiB) */
+static inline uint64_t net_cmd_smfu_get_ivl(const uint64_t *w) { return net_bits_get(w, NET_CMD_SMFU_IVL_LSB, NET_CMD_SMFU_IVL_WIDTH); } /* interval id 0..15; 32..63 = pass-through: target byte address = {ivl[4:0], off_dw, 2'b00} (43 bit, 8 TiB) */
 static inline void net_cmd_smfu_set_ivl(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_SMFU_IVL_LSB, NET_CMD_SMFU_IVL_WIDTH, v); }
 static inline uint64_t net_cmd_smfu_get_fbe(const uint64_t *w) { return net_bits_get(w, NET_CMD_SMFU_FBE_LSB, NET_CMD_SMFU_FBE_WIDTH); } /* first dword byte enables */
 static inline void net_cmd_smfu_set_fbe(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_SMFU_FBE_LSB, NET_CMD_SMFU_FBE_WIDTH, v); }

@@ -1,0 +1,1000 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tb_smfu: block tests and bench of the SMFU (rtl/smfu, docs/smfu.md) on
+// tb_smfu_pair: a host NIC's smfu_host and an NAA NIC's smfu_naa whose local
+// router ports are joined by a modelled wire (credits per VC, latency,
+// random gaps, packet drop / hold for the timeout test). The host side has
+// an aperture requester and a host memory; the NAA side a device model below
+// the root port (memory, split completions, DMA and MSI requests).
+//
+//   tb_smfu           run every test, print "N passed, M failed", exit 1 on failure
+//   tb_smfu bench     throughput / latency figures (docs/smfu.md)
+//   --seed N          random seed
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "Vtb_smfu_pair.h"
+#include "net_packet.h"
+#include "tlp.h"
+#include "tlp_port.h"
+#include "verilated.h"
+
+typedef Vtb_smfu_pair M;
+static M *m;
+static uint64_t cyc;
+static std::mt19937 rng(1);
+static unsigned n_pass, n_fail;
+static double bp = 0.7; // valid/ready/delivery probability in the tests
+
+static bool coin(double p) { return p >= 1.0 || std::uniform_real_distribution<double>(0, 1)(rng) < p; }
+static unsigned rnd(unsigned n) { return std::uniform_int_distribution<unsigned>(0, n - 1)(rng); }
+
+static const uint16_t HOST_NODE = 3, NAA_NODE = 9, HOST_ID = 0x0100, RP_ID = 0x0200, DEV_ID = 0x0300;
+static const uint16_t CPU_ID = 0x0000;
+
+// ---------------------------------------------------------------------------
+// The wire between the two local router ports (one direction)
+// ---------------------------------------------------------------------------
+struct Flit {
+	uint64_t w[2];
+	bool last;
+};
+struct Pkt {
+	std::vector<Flit> f;
+	uint64_t t_ready = 0;
+	int vc = 0;
+};
+enum { F_PASS, F_DROP, F_HOLD };
+
+struct Wire {
+	std::string name;
+	// sender (unit -> router) pins
+	CData *s_valid, *s_last, *s_credit;
+	VlWide<4> *s_data;
+	// receiver (router -> unit) pins
+	CData *r_valid, *r_last, *r_vc, *r_credit;
+	VlWide<4> *r_data;
+	unsigned latency = 4;
+	double prob = 1.0;
+	std::function<int(const Pkt &)> filter;
+	std::deque<Pkt> q;
+	std::vector<Pkt> held;
+	Pkt cur;
+	int rcv_cred[2] = {32, 32};
+	int pend_credit = 0;
+	size_t pos = 0;
+	bool active = false, driving = false;
+	unsigned drops = 0;
+	uint64_t tx_flits = 0, tx_first = 0, tx_last = 0, rx_hdr_cycle = 0;
+	std::vector<std::pair<uint64_t, uint64_t>> hdr_times; // (cycle sent, cycle delivered)
+
+	void drive()
+	{
+		*s_credit = 0;
+		if (pend_credit > 0) {
+			*s_credit = 1;
+			pend_credit--;
+		}
+		driving = false;
+		if (!q.empty() && q.front().t_ready <= cyc) {
+			Pkt &p = q.front();
+			if (!active && rcv_cred[p.vc] >= (int)p.f.size() && coin(prob))
+				active = true;
+			if (active) {
+				driving = true;
+				const Flit &f = p.f[pos];
+				for (int i = 0; i < 4; i++)
+					(*r_data)[i] = (uint32_t)(f.w[i / 2] >> (32 * (i & 1)));
+				*r_last = f.last;
+				*r_vc = p.vc;
+			}
+		}
+		*r_valid = driving;
+	}
+	void sample()
+	{
+		if (*r_credit & 1)
+			rcv_cred[0]++;
+		if (*r_credit & 2)
+			rcv_cred[1]++;
+		if (driving) {
+			Pkt &p = q.front();
+			rcv_cred[p.vc]--;
+			pend_credit++;
+			if (pos == 0)
+				rx_hdr_cycle = cyc;
+			if (++pos == p.f.size()) {
+				q.pop_front();
+				pos = 0;
+				active = false;
+			}
+		}
+		if (*s_valid) {
+			Flit f;
+			f.w[0] = (uint64_t)(*s_data)[0] | (uint64_t)(*s_data)[1] << 32;
+			f.w[1] = (uint64_t)(*s_data)[2] | (uint64_t)(*s_data)[3] << 32;
+			f.last = *s_last;
+			if (!tx_flits)
+				tx_first = cyc;
+			tx_flits++;
+			tx_last = cyc;
+			cur.f.push_back(f);
+			if (f.last) {
+				cur.t_ready = cyc + latency;
+				cur.vc = rnd(2);
+				int act = filter ? filter(cur) : F_PASS;
+				if (act == F_PASS) {
+					q.push_back(cur);
+				} else {
+					pend_credit += (int)cur.f.size();
+					if (act == F_DROP)
+						drops++;
+					else
+						held.push_back(cur);
+				}
+				cur = Pkt();
+			}
+		}
+	}
+	void release_held()
+	{
+		for (Pkt &p : held) {
+			p.t_ready = cyc;
+			q.push_back(p);
+			pend_credit -= 0;
+		}
+		held.clear();
+	}
+};
+
+static Wire w_h2n, w_n2h;
+
+// ---------------------------------------------------------------------------
+// Memories and completion generation (host memory, device memory)
+// ---------------------------------------------------------------------------
+struct Mem {
+	std::map<uint64_t, uint8_t> b;
+	uint8_t get(uint64_t a) const
+	{
+		auto it = b.find(a);
+		return it == b.end() ? (uint8_t)(a * 7 + 1) : it->second;
+	}
+	void write_tlp(const tlp &t)
+	{
+		for (unsigned d = 0; d < t.len_dw; d++) {
+			uint8_t be = d == 0 ? t.first_be : d == t.len_dw - 1 ? t.last_be : 0xf;
+			for (unsigned k = 0; k < 4; k++)
+				if (be & (1u << k))
+					b[t.addr + 4 * d + k] = (uint8_t)(t.payload[d] >> (8 * k));
+		}
+	}
+	uint32_t dw(uint64_t a) const
+	{
+		uint32_t v = 0;
+		for (int k = 0; k < 4; k++)
+			v |= (uint32_t)get(a + k) << (8 * k);
+		return v;
+	}
+};
+static Mem hostmem, devmem;
+
+static unsigned first_off(uint8_t be)
+{
+	for (unsigned k = 0; k < 4; k++)
+		if (be & (1u << k))
+			return k;
+	return 0;
+}
+static unsigned mrd_bc(unsigned len, uint8_t fbe, uint8_t lbe)
+{
+	if (len == 1) {
+		if (!fbe)
+			return 1;
+		int lo = -1, hi = -1;
+		for (int k = 0; k < 4; k++)
+			if (fbe & (1 << k)) {
+				if (lo < 0)
+					lo = k;
+				hi = k;
+			}
+		return hi - lo + 1;
+	}
+	int hi = 3;
+	while (hi > 0 && !(lbe & (1 << hi)))
+		hi--;
+	return len * 4 - first_off(fbe) - (3 - hi);
+}
+
+static unsigned n_cpl_made;
+// Completions of an MRd, split at 64-byte boundaries at random.
+static std::vector<tlp> make_cpls(const tlp &r, const Mem &mem, uint16_t cid, bool split)
+{
+	std::vector<tlp> out;
+	unsigned total = mrd_bc(r.len_dw, r.first_be, r.last_be), fo = first_off(r.first_be);
+	unsigned d = 0;
+	while (d < r.len_dw) {
+		unsigned e = r.len_dw;
+		if (split) {
+			// some 64-byte (RCB) boundary after dword d, chosen at random
+			for (uint64_t nb = ((r.addr + 4 * d) | 63) + 1; nb < r.addr + 4 * r.len_dw; nb += 64)
+				if (coin(0.5)) {
+					e = (unsigned)((nb - r.addr) / 4);
+					break;
+				}
+		}
+		uint32_t data[64];
+		for (unsigned k = d; k < e; k++)
+			data[k - d] = mem.dw(r.addr + 4 * k);
+		unsigned before = d == 0 ? 0 : d * 4 - fo;
+		uint8_t la = (uint8_t)((d == 0 ? (r.addr + fo) : (r.addr + 4 * d)) & 0x7f);
+		tlp c;
+		tlp_cpl(&c, cid, TLP_CPL_SC, r.requester_id, r.tag, la, (uint16_t)((total - before) & 0xfff), data,
+			e - d);
+		out.push_back(c);
+		d = e;
+		n_cpl_made++;
+	}
+	return out;
+}
+
+// ---------------------------------------------------------------------------
+// Harness
+// ---------------------------------------------------------------------------
+typedef VlWide<4> W4;
+static std::unique_ptr<TlpSource<W4>> h_ap, h_cpl, n_req, n_cpl;
+static std::unique_ptr<TlpSink<W4>> h_tlp, n_dev;
+
+struct Delayed {
+	uint64_t t;
+	tlp c;
+};
+static std::deque<Delayed> host_cpl_q, dev_cpl_q;  // completions waiting to be sent
+static std::vector<RxTlp> host_rx;                 // everything the host got (completions and requests)
+static std::vector<RxTlp> dev_rx;                  // everything the device got
+static std::vector<uint64_t> host_rx_cycle, dev_rx_cycle;
+static bool dev_split = true, host_split = true;
+static unsigned dev_cpl_delay = 3;
+static bool dev_hold = false;   // the device does not answer reads (tests)
+
+static void set_cfg_defaults()
+{
+	m->h_cfg_node_id = HOST_NODE;
+	m->h_cfg_pcie_id = HOST_ID;
+	m->h_cfg_bus_master = 1;
+	m->h_cfg_timeout = 0x400;
+	for (int i = 0; i < 32; i++) {
+		m->h_cfg_eg_start[i] = 0;
+		m->h_cfg_eg_end[i] = 0;
+		m->n_cfg_in_base[i] = 0;
+	}
+	for (int i = 0; i < 8; i++)
+		m->h_cfg_eg_node[i] = 0;
+	m->h_cfg_eg_valid = 0;
+	m->h_cfg_nq_win_base = 0xFD00000000ull;
+	m->h_cfg_nq_win_size = 0x100000;
+	m->h_cfg_nq_ring_base = 0x12340000ull;
+	m->h_cfg_nq_enable = 1;
+	m->h_cfg_nq_log2 = 8;
+	m->h_cfg_nq_cons = 0;
+	m->n_cfg_node_id = NAA_NODE;
+	m->n_cfg_rp_id = RP_ID;
+	m->n_cfg_passthru = 1;
+	m->n_cfg_up_node = HOST_NODE;
+}
+static void set_ivl(int i, uint64_t start, uint64_t end, uint16_t node, uint64_t in_base)
+{
+	m->h_cfg_eg_start[2 * i] = (uint32_t)start;
+	m->h_cfg_eg_start[2 * i + 1] = (uint32_t)(start >> 32);
+	m->h_cfg_eg_end[2 * i] = (uint32_t)end;
+	m->h_cfg_eg_end[2 * i + 1] = (uint32_t)(end >> 32);
+	m->h_cfg_eg_valid |= 1u << i;
+	uint32_t &wn = m->h_cfg_eg_node[i / 2];
+	wn = (wn & ~(0xffffu << (16 * (i & 1)))) | ((uint32_t)node << (16 * (i & 1)));
+	m->n_cfg_in_base[2 * i] = (uint32_t)in_base;
+	m->n_cfg_in_base[2 * i + 1] = (uint32_t)(in_base >> 32);
+}
+
+static void setup()
+{
+	m = new M;
+	w_h2n.name = "host->naa";
+	w_h2n.s_valid = &m->h_m_net_valid; w_h2n.s_last = &m->h_m_net_last; w_h2n.s_data = &m->h_m_net_data;
+	w_h2n.s_credit = &m->h_s_net_credit;
+	w_h2n.r_valid = &m->n_s_net_valid; w_h2n.r_last = &m->n_s_net_last; w_h2n.r_vc = &m->n_s_net_vc;
+	w_h2n.r_data = &m->n_s_net_data; w_h2n.r_credit = &m->n_m_net_credit;
+	w_n2h.name = "naa->host";
+	w_n2h.s_valid = &m->n_m_net_valid; w_n2h.s_last = &m->n_m_net_last; w_n2h.s_data = &m->n_m_net_data;
+	w_n2h.s_credit = &m->n_s_net_credit;
+	w_n2h.r_valid = &m->h_s_net_valid; w_n2h.r_last = &m->h_s_net_last; w_n2h.r_vc = &m->h_s_net_vc;
+	w_n2h.r_data = &m->h_s_net_data; w_n2h.r_credit = &m->h_m_net_credit;
+	h_ap.reset(new TlpSource<W4>("h_ap", {&m->h_ap_data, &m->h_ap_keep, &m->h_ap_sop, &m->h_ap_eop, &m->h_ap_valid, &m->h_ap_ready}, 11));
+	h_cpl.reset(new TlpSource<W4>("h_cpl", {&m->h_cpl_data, &m->h_cpl_keep, &m->h_cpl_sop, &m->h_cpl_eop, &m->h_cpl_valid, &m->h_cpl_ready}, 12));
+	n_req.reset(new TlpSource<W4>("n_req", {&m->n_req_data, &m->n_req_keep, &m->n_req_sop, &m->n_req_eop, &m->n_req_valid, &m->n_req_ready}, 13));
+	n_cpl.reset(new TlpSource<W4>("n_cpl", {&m->n_cpl_data, &m->n_cpl_keep, &m->n_cpl_sop, &m->n_cpl_eop, &m->n_cpl_valid, &m->n_cpl_ready}, 14));
+	h_tlp.reset(new TlpSink<W4>("h_tlp", {&m->h_tlp_data, &m->h_tlp_keep, &m->h_tlp_sop, &m->h_tlp_eop, &m->h_tlp_valid, &m->h_tlp_ready}, 15));
+	n_dev.reset(new TlpSink<W4>("n_dev", {&m->n_dev_data, &m->n_dev_keep, &m->n_dev_sop, &m->n_dev_eop, &m->n_dev_valid, &m->n_dev_ready}, 16));
+	set_cfg_defaults();
+	m->rst = 1;
+	for (int i = 0; i < 4; i++) {
+		m->clk = 0; m->eval(); m->clk = 1; m->eval();
+	}
+	m->rst = 0;
+}
+
+static void set_prob(double p)
+{
+	h_ap->prob = h_cpl->prob = n_req->prob = n_cpl->prob = p;
+	h_tlp->prob = n_dev->prob = p;
+	w_h2n.prob = w_n2h.prob = p;
+}
+
+static unsigned irq_pulses;
+static void step()
+{
+	// models react to what arrived
+	while (!h_tlp->rx().empty()) {
+		RxTlp r = h_tlp->rx().front();
+		h_tlp->rx().pop_front();
+		host_rx.push_back(r);
+		host_rx_cycle.push_back(cyc);
+		if (r.t.kind == TLP_MWR)
+			hostmem.write_tlp(r.t);
+		else if (r.t.kind == TLP_MRD)
+			for (const tlp &c : make_cpls(r.t, hostmem, CPU_ID, host_split))
+				host_cpl_q.push_back({cyc + 5, c});
+	}
+	while (!n_dev->rx().empty()) {
+		RxTlp r = n_dev->rx().front();
+		n_dev->rx().pop_front();
+		dev_rx.push_back(r);
+		dev_rx_cycle.push_back(cyc);
+		if (r.t.kind == TLP_MWR)
+			devmem.write_tlp(r.t);
+		else if (r.t.kind == TLP_MRD && !dev_hold)
+			for (const tlp &c : make_cpls(r.t, devmem, DEV_ID, dev_split))
+				dev_cpl_q.push_back({cyc + dev_cpl_delay, c});
+	}
+	while (!host_cpl_q.empty() && host_cpl_q.front().t <= cyc) {
+		h_cpl->send(host_cpl_q.front().c);
+		host_cpl_q.pop_front();
+	}
+	while (!dev_cpl_q.empty() && dev_cpl_q.front().t <= cyc) {
+		n_cpl->send(dev_cpl_q.front().c);
+		dev_cpl_q.pop_front();
+	}
+	m->clk = 0;
+	h_ap->drive(); h_cpl->drive(); n_req->drive(); n_cpl->drive(); h_tlp->drive(); n_dev->drive();
+	w_h2n.drive(); w_n2h.drive();
+	m->eval();
+	h_ap->sample(); h_cpl->sample(); n_req->sample(); n_cpl->sample(); h_tlp->sample(); n_dev->sample();
+	w_h2n.sample(); w_n2h.sample();
+	if (m->h_irq_notify)
+		irq_pulses++;
+	m->clk = 1;
+	m->eval();
+	cyc++;
+}
+static bool idle()
+{
+	return h_ap->idle() && h_cpl->idle() && n_req->idle() && n_cpl->idle() && w_h2n.q.empty() &&
+	       w_n2h.q.empty() && host_cpl_q.empty() && dev_cpl_q.empty() && !h_tlp->in_tlp() &&
+	       !n_dev->in_tlp() && !m->h_tlp_valid && !m->n_dev_valid && !m->h_m_net_valid && !m->n_m_net_valid;
+}
+static void settle(unsigned max = 20000)
+{
+	unsigned quiet = 0;
+	for (unsigned i = 0; i < max && quiet < 40; i++) {
+		step();
+		quiet = idle() ? quiet + 1 : 0;
+	}
+}
+
+static void run(unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		step();
+}
+static void check(bool ok, const char *what)
+{
+	printf("  %-74s %s\n", what, ok ? "ok" : "FAIL");
+	if (ok)
+		n_pass++;
+	else
+		n_fail++;
+}
+
+// ---------------------------------------------------------------------------
+// Host aperture accesses with expected results
+// ---------------------------------------------------------------------------
+struct HostRd {
+	uint64_t addr;
+	unsigned size;
+	std::vector<uint8_t> expect, got;
+	int status = -1;   // final status, -1: pending
+	unsigned cpls = 0;
+	bool bad = false;
+	uint64_t t_issue = 0, t_done = 0;
+};
+static std::map<uint8_t, HostRd> host_rds;
+static uint8_t next_tag;
+
+static void req_bes(uint64_t addr, unsigned size, uint64_t *dwa, unsigned *len, uint8_t *fbe, uint8_t *lbe)
+{
+	unsigned off = addr & 3, end = off + size;
+	*dwa = addr & ~3ull;
+	*len = (end + 3) / 4;
+	if (*len == 1) {
+		*fbe = (uint8_t)(((1u << size) - 1) << off);
+		*lbe = 0;
+	} else {
+		*fbe = (uint8_t)((0xf << off) & 0xf);
+		*lbe = (uint8_t)(end & 3 ? (1u << (end & 3)) - 1 : 0xf);
+	}
+}
+
+// Device address of a host aperture address (the interval table of the test).
+static std::function<bool(uint64_t, uint64_t *)> host2dev;
+
+static void host_write(uint64_t addr, const std::vector<uint8_t> &data)
+{
+	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+	req_bes(addr, (unsigned)data.size(), &dwa, &len, &fbe, &lbe);
+	uint32_t pl[64] = {0};
+	for (unsigned i = 0; i < data.size(); i++) {
+		unsigned o = (unsigned)(addr - dwa) + i;
+		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
+	}
+	tlp t;
+	tlp_mwr(&t, dwa, pl, len, fbe, lbe, CPU_ID);
+	h_ap->send(t);
+}
+static uint8_t host_read(uint64_t addr, unsigned size, const std::vector<uint8_t> &expect)
+{
+	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+	req_bes(addr, size, &dwa, &len, &fbe, &lbe);
+	uint8_t tag = next_tag++;
+	tlp t;
+	tlp_mrd(&t, dwa, len, fbe, lbe, CPU_ID, tag);
+	HostRd r;
+	r.addr = addr;
+	r.size = size;
+	r.expect = expect;
+	r.t_issue = cyc;
+	host_rds[tag] = r;
+	h_ap->send(t);
+	return tag;
+}
+
+// Collect the host's completions into host_rds; returns protocol problems.
+static unsigned host_cpl_errors;
+static size_t host_rx_done;
+static void collect_host_cpls()
+{
+	for (; host_rx_done < host_rx.size(); host_rx_done++) {
+		const tlp &c = host_rx[host_rx_done].t;
+		if (c.kind != TLP_CPL && c.kind != TLP_CPLD)
+			continue;
+		auto it = host_rds.find(c.tag);
+		if (it == host_rds.end() || it->second.status >= 0 || c.requester_id != CPU_ID ||
+		    c.completer_id != HOST_ID) {
+			host_cpl_errors++;
+			continue;
+		}
+		HostRd &r = it->second;
+		r.cpls++;
+		unsigned rcv = (unsigned)r.got.size();
+		uint64_t cur = r.addr + rcv;
+		unsigned total = r.size ? r.size : 1;
+		unsigned bc = c.byte_count ? c.byte_count : 4096;
+		if (c.status != TLP_CPL_SC) {
+			r.status = c.status;
+			if (bc != total - rcv || c.lower_addr != (cur & 0x7f))
+				r.bad = true;
+			r.t_done = host_rx_cycle[host_rx_done];
+			continue;
+		}
+		if (c.lower_addr != (cur & 0x7f) || bc != total - rcv)
+			r.bad = true;
+		unsigned n = c.len_dw * 4 - (cur & 3);
+		if (n > bc)
+			n = bc;
+		for (unsigned i = 0; i < n; i++) {
+			unsigned o = (cur & 3) + i;
+			r.got.push_back((uint8_t)(c.payload[o / 4] >> (8 * (o & 3))));
+		}
+		if (r.got.size() >= total) {
+			r.status = 0;
+			r.t_done = host_rx_cycle[host_rx_done];
+		}
+	}
+}
+
+static std::vector<uint8_t> rand_bytes(unsigned n)
+{
+	std::vector<uint8_t> v(n);
+	for (auto &b : v)
+		b = (uint8_t)rnd(256);
+	return v;
+}
+static std::vector<uint8_t> dev_bytes(uint64_t a, unsigned n)
+{
+	std::vector<uint8_t> v(n);
+	for (unsigned i = 0; i < n; i++)
+		v[i] = devmem.get(a + i);
+	return v;
+}
+
+// ---------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------
+static const uint64_t AP = 0xE0000000ull;       // host aperture BAR base
+static const uint64_t NAA_BAR = 0x4000100000ull; // device BAR on the NAA side
+
+static void cfg_std_intervals()
+{
+	// interval 0: 64 KiB at AP -> NAA_BAR; interval 5: 4 KiB at AP+0x20000 -> NAA_BAR+0x80000 + 0x100
+	set_ivl(0, AP, AP + 0xFFFF, NAA_NODE, NAA_BAR);
+	set_ivl(5, AP + 0x20000, AP + 0x20FFF, NAA_NODE, NAA_BAR + 0x80100);
+	host2dev = [](uint64_t a, uint64_t *d) {
+		if (a >= AP && a <= AP + 0xFFFF) { *d = NAA_BAR + (a - AP); return true; }
+		if (a >= AP + 0x20000 && a <= AP + 0x20FFF) { *d = NAA_BAR + 0x80100 + (a - AP - 0x20000); return true; }
+		return false;
+	};
+}
+
+static void test_intervals()
+{
+	printf("intervals: hits, misses, offsets, last byte of an interval and the first byte after\n");
+	cfg_std_intervals();
+	uint32_t hits0 = m->h_eg_hits, miss0 = m->h_eg_misses, inreq0 = m->n_in_reqs;
+	size_t dev0 = dev_rx.size();
+	host_write(AP + 0x10, {1, 2, 3, 4});                    // hit ivl 0
+	host_write(AP + 0xFFFC, {5, 6, 7, 8});                  // last dword of ivl 0
+	host_write(AP + 0xFFFF, {9});                           // last byte of ivl 0
+	host_write(AP + 0x10000, {10, 11, 12, 13});             // first byte after: miss (dropped)
+	host_write(AP + 0x20000, {14, 15, 16, 17});             // ivl 5 offset 0
+	host_write(AP + 0x20FFC, {18, 19, 20, 21});             // ivl 5 last dword
+	host_write(AP + 0x1FFFC, {22});                         // miss before ivl 5
+	uint8_t t_miss = host_read(AP + 0x10000, 4, {});         // read miss: UR
+	uint8_t t_hit = host_read(AP + 0xFFFC, 4, {5, 6, 7, 8}); // read back last dword
+	settle();
+	collect_host_cpls();
+	std::vector<uint64_t> want = {NAA_BAR + 0x10, NAA_BAR + 0xFFFC, NAA_BAR + 0xFFFC,
+				      NAA_BAR + 0x80100, NAA_BAR + 0x80100 + 0xFFC};
+	bool addr_ok = dev_rx.size() - dev0 == 6;
+	for (size_t i = 0; addr_ok && i < 5; i++)
+		addr_ok = dev_rx[dev0 + i].t.kind == TLP_MWR && dev_rx[dev0 + i].t.addr == want[i];
+	check(addr_ok, "5 hits arrive as MWr at in_base + offset, 2 misses never reach the device");
+	check(dev_rx.size() > dev0 + 2 && dev_rx[dev0 + 2].t.first_be == 0x8 && dev_rx[dev0 + 2].t.len_dw == 1,
+	      "last byte of an interval: one dword, first BE 1000");
+	check(devmem.get(NAA_BAR + 0x10) == 1 && devmem.get(NAA_BAR + 0xFFFF) == 9 &&
+		  devmem.get(NAA_BAR + 0x80100) == 14 && devmem.get(NAA_BAR + 0x80100 + 0xFFF) == 21,
+	      "device memory holds the written bytes");
+	check(host_rds[t_miss].status == TLP_CPL_UR && !host_rds[t_miss].bad, "read miss answered UR (byte count, lower address)");
+	check(host_rds[t_hit].status == 0 && host_rds[t_hit].got == std::vector<uint8_t>({5, 6, 7, 9}) && !host_rds[t_hit].bad,
+	      "read of the last dword returns the data (CplD fields)");
+	check(m->h_eg_hits - hits0 == 6 && m->h_eg_misses - miss0 == 3, "eg_hits += 6, eg_misses += 3");
+	check(m->n_in_reqs - inreq0 == 6, "in_reqs += 6");
+}
+
+static void test_sizes()
+{
+	printf("sizes and byte enables: 1/2/4/8-byte and 256-byte writes and reads, split completions\n");
+	cfg_std_intervals();
+	std::map<uint64_t, uint8_t> shadow;
+	auto sh = [&](uint64_t a) { uint64_t d; host2dev(a, &d); return devmem.get(d); };
+	bool ok = true;
+	unsigned n_split_before = 0;
+	std::vector<uint8_t> tags;
+	for (unsigned sz : {1u, 2u, 4u, 8u, 256u}) {
+		for (int k = 0; k < 6; k++) {
+			uint64_t a = AP + (sz == 256 ? 0x1000 * k + 0x100 : (0x200 + k * 16 + (sz < 4 ? rnd(4 / sz) * sz : 0)));
+			if (sz == 8 && k & 1)
+				a += 4; // 8 bytes across a dword pair at a 4-byte offset: BEs f/f over 2 DW
+			auto d = rand_bytes(sz);
+			host_write(a, d);
+			for (unsigned i = 0; i < sz; i++)
+				shadow[a + i] = d[i];
+			std::vector<uint8_t> exp(sz);
+			for (unsigned i = 0; i < sz; i++)
+				exp[i] = shadow[a + i];
+			tags.push_back(host_read(a, sz, exp));
+		}
+	}
+	// unaligned 256-byte-ish reads of untouched memory (first/last BE partial)
+	for (int k = 0; k < 4; k++) {
+		uint64_t a = AP + 0x8000 + 0x40 * k + 1 + k;
+		unsigned sz = 250 - k;
+		std::vector<uint8_t> exp(sz);
+		for (unsigned i = 0; i < sz; i++)
+			exp[i] = sh(a + i);
+		tags.push_back(host_read(a, sz, exp));
+	}
+	settle();
+	collect_host_cpls();
+	unsigned multi = 0;
+	for (uint8_t t : tags) {
+		HostRd &r = host_rds[t];
+		if (r.status != 0 || r.bad || r.got != r.expect) {
+			ok = false;
+			printf("    read 0x%llx size %u: status %d bad %d\n", (unsigned long long)r.addr, r.size, r.status, r.bad);
+		}
+		if (r.cpls > 1)
+			multi++;
+	}
+	(void)n_split_before;
+	printf("    multi %u cpls made %u\n", multi, n_cpl_made);
+	check(ok, "every read returns the bytes last written (ordering: reads never pass writes)");
+	check(multi > 4, "split device completions arrive as several correct CplDs (lower address, byte count)");
+	check(host_cpl_errors == 0, "no stray or duplicate completion at the host");
+	bool bes = true;
+	for (const RxTlp &r : dev_rx)
+		if (r.t.kind == TLP_MWR && r.t.len_dw > 64)
+			bes = false;
+	check(bes && h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP streams obey the protocol (keep, sop/eop, lengths)");
+}
+
+static void test_timeout()
+{
+	printf("completion timeout: a dropped completion gets CA, a late one is dropped\n");
+	cfg_std_intervals();
+	m->h_cfg_timeout = 2;    // 512 cycles
+	uint32_t to0 = m->h_timeouts, drops0 = m->h_drops;
+	int mode = F_DROP;
+	w_n2h.filter = [&](const Pkt &p) {
+		return net_hdr_get_ptype(p.f[0].w) == NET_TYPE_SMFU_CPL ? mode : F_PASS;
+	};
+	uint8_t t1 = host_read(AP + 0x40, 4, dev_bytes(NAA_BAR + 0x40, 4));
+	run(1500);
+	collect_host_cpls();
+	HostRd &r1 = host_rds[t1];
+	printf("    t1 status %d bad %d issue %llu done %llu cpls %u\n", r1.status, r1.bad, (unsigned long long)r1.t_issue, (unsigned long long)r1.t_done, r1.cpls);
+	check(r1.status == TLP_CPL_CA && !r1.bad, "dropped completion: CA completion to the host (byte count 4)");
+	check(r1.t_done - r1.t_issue >= 512 && r1.t_done - r1.t_issue < 1000, "CA after timeout x 256 cycles (2 units: 512..768 + path)");
+	check(m->h_timeouts - to0 == 1, "smfu.timeouts += 1");
+	mode = F_HOLD;
+	uint8_t t2 = host_read(AP + 0x80, 64, dev_bytes(NAA_BAR + 0x80, 64));
+	run(1500);
+	w_n2h.filter = nullptr;
+	unsigned held = (unsigned)w_n2h.held.size();
+	w_n2h.release_held();
+	settle();
+	collect_host_cpls();
+	HostRd &r2 = host_rds[t2];
+	check(held >= 1 && r2.status == TLP_CPL_CA && r2.cpls == 1, "late completion(s) after the CA are dropped: exactly one answer");
+	check(m->h_drops - drops0 == held && host_cpl_errors == 0, "late completions counted as dropped, none reaches the host");
+	uint8_t t3 = host_read(AP + 0x80, 64, dev_bytes(NAA_BAR + 0x80, 64));
+	settle();
+	collect_host_cpls();
+	check(host_rds[t3].status == 0 && host_rds[t3].got == host_rds[t3].expect, "the tag slot works again afterwards");
+	m->h_cfg_timeout = 0x400;
+}
+
+// Device-side pass-through
+struct DevRd {
+	uint64_t addr;
+	unsigned size;
+	std::vector<uint8_t> got, exp;
+	bool done = false, bad = false;
+};
+static std::map<uint8_t, DevRd> dev_rds;
+static size_t dev_rx_done;
+static void dev_write(uint64_t addr, const std::vector<uint8_t> &data)
+{
+	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+	req_bes(addr, (unsigned)data.size(), &dwa, &len, &fbe, &lbe);
+	uint32_t pl[64] = {0};
+	for (unsigned i = 0; i < data.size(); i++) {
+		unsigned o = (unsigned)(addr - dwa) + i;
+		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
+	}
+	tlp t;
+	tlp_mwr(&t, dwa, pl, len, fbe, lbe, DEV_ID);
+	n_req->send(t);
+}
+static void collect_dev_cpls()
+{
+	for (; dev_rx_done < dev_rx.size(); dev_rx_done++) {
+		const tlp &c = dev_rx[dev_rx_done].t;
+		if (c.kind != TLP_CPLD && c.kind != TLP_CPL)
+			continue;
+		auto it = dev_rds.find(c.tag);
+		if (it == dev_rds.end() || c.requester_id != DEV_ID || c.status != 0) {
+			if (it != dev_rds.end())
+				it->second.bad = true;
+			continue;
+		}
+		DevRd &r = it->second;
+		uint64_t cur = r.addr + r.got.size();
+		unsigned bc = c.byte_count ? c.byte_count : 4096;
+		if (c.lower_addr != (cur & 0x7f) || bc != r.size - r.got.size())
+			r.bad = true;
+		unsigned n = c.len_dw * 4 - (cur & 3);
+		if (n > bc)
+			n = bc;
+		for (unsigned i = 0; i < n; i++) {
+			unsigned o = (cur & 3) + i;
+			r.got.push_back((uint8_t)(c.payload[o / 4] >> (8 * (o & 3))));
+		}
+		if (r.got.size() >= r.size)
+			r.done = true;
+	}
+}
+
+static void test_passthru()
+{
+	printf("pass-through: device DMA writes and reads reach host memory unaltered\n");
+	uint32_t up0 = m->n_up_reqs, uph0 = m->h_up_reqs;
+	std::map<uint64_t, uint8_t> shadow;
+	bool ok = true;
+	std::vector<uint8_t> tags;
+	uint8_t tg = 0x10;
+	for (int k = 0; k < 30; k++) {
+		unsigned sz = (unsigned[]){1, 2, 4, 8, 64, 256, 100}[rnd(7)];
+		uint64_t a = (k & 1 ? 0x7F00000000ull : 0x20000000ull) + 0x1000 * rnd(8) + (sz >= 64 ? 4 * rnd(4) : 0);
+		auto d = rand_bytes(sz);
+		dev_write(a, d);
+		for (unsigned i = 0; i < sz; i++)
+			shadow[a + i] = d[i];
+		if (k % 3 == 0) {
+			uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+			req_bes(a, sz, &dwa, &len, &fbe, &lbe);
+			tlp t;
+			tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tg);
+			DevRd r;
+			r.addr = a;
+			r.size = sz;
+			for (unsigned i = 0; i < sz; i++)
+				r.exp.push_back(shadow.count(a + i) ? shadow[a + i] : hostmem.get(a + i));
+			dev_rds[tg] = r;
+			tags.push_back(tg++);
+			n_req->send(t);
+		}
+	}
+	settle();
+	collect_dev_cpls();
+	for (auto &kv : shadow)
+		if (hostmem.get(kv.first) != kv.second)
+			ok = false;
+	check(ok, "30 DMA writes (1..256 B, above 4 GiB too) land in host memory");
+	bool rok = true;
+	for (uint8_t t : tags) {
+		DevRd &r = dev_rds[t];
+		if (!r.done || r.bad || r.got != r.exp) {
+			rok = false;
+			printf("    dev read 0x%llx size %u done %d bad %d got %zu\n", (unsigned long long)r.addr, r.size, r.done, r.bad, r.got.size());
+		}
+	}
+	check(rok, "10 DMA reads complete to the device with its tag/requester ID and the data (split at host RCB)");
+	check(m->n_up_reqs - up0 == 40 && m->h_up_reqs - uph0 == 40, "up_reqs += 40 on both NICs");
+	bool rid = true;
+	for (const RxTlp &r : host_rx)
+		if ((r.t.kind == TLP_MWR || r.t.kind == TLP_MRD) && r.t.requester_id != HOST_ID)
+			rid = false;
+	check(rid, "host sees the NIC as requester (requester ID = endpoint ID)");
+}
+
+static const uint64_t WIN = 0xFD00000000ull, RING = 0x12340000ull;
+static void msi(uint32_t data, uint32_t off = 0x100)
+{
+	uint32_t pl[1] = {data};
+	tlp t;
+	tlp_mwr(&t, WIN + off, pl, 1, 0xf, 0, DEV_ID);
+	n_req->send(t);
+}
+
+static void test_interrupts()
+{
+	printf("interrupt forwarding: notification entry after every earlier DMA write, ring full\n");
+	m->h_cfg_nq_log2 = 4;
+	uint32_t prod0 = m->h_nq_prod;
+	m->h_cfg_nq_cons = prod0;
+	size_t rx0 = host_rx.size();
+	irq_pulses = 0;
+	for (int k = 0; k < 12; k++)
+		dev_write(0x30000000ull + 256 * k, rand_bytes(256));
+	msi(0xabc0, 0x40);
+	settle();
+	size_t last_data = 0, entry = 0;
+	for (size_t i = rx0; i < host_rx.size(); i++) {
+		const tlp &t = host_rx[i].t;
+		if (t.kind == TLP_MWR && t.addr >= 0x30000000ull && t.addr < 0x30010000ull)
+			last_data = i;
+		if (t.kind == TLP_MWR && t.addr >= RING && t.addr < RING + 0x100000)
+			entry = i;
+	}
+	check(entry > last_data && last_data > 0, "the entry's MWr leaves after all 12 data MWrs of the burst");
+	uint64_t ea = RING + 16 * (prod0 & 15);
+	const tlp &e = host_rx[entry].t;
+	bool phase = ((prod0 >> 4) & 1) == 0;
+	check(e.addr == ea && e.len_dw == 4 && e.payload[0] == 0xabc0 && e.payload[1] == 0x40 &&
+		  (e.payload[2] & 0xffff) == NAA_NODE && (e.payload[3] >> 31) == (uint32_t)phase,
+	      "entry: data, window offset, source node, phase at prod & mask");
+	check(m->h_nq_prod == prod0 + 1 && irq_pulses == 1 && m->h_nq_events >= 1, "prod += 1, one notify interrupt pulse");
+	// ring full: 16 entries of room, send 20 events, then data behind them
+	prod0 = m->h_nq_prod;
+	m->h_cfg_nq_cons = prod0;
+	uint32_t st0 = m->h_nq_full_stalls;
+	rx0 = host_rx.size();
+	for (int k = 0; k < 20; k++)
+		msi(0x1000 + k);
+	dev_write(0x31000000ull, {0x5a, 0x5a, 0x5a, 0x5a});
+	settle(3000);
+	check(m->h_nq_prod == prod0 + 16, "a full ring stops the producer at 16 entries");
+	check(m->h_nq_full_stalls - st0 == 1 && hostmem.get(0x31000000ull) != 0x5a,
+	      "full_stalls counts the held event; a later write from the source waits behind it");
+	m->h_cfg_nq_cons = prod0 + 10;
+	settle(3000);
+	m->h_cfg_nq_cons = prod0 + 20;
+	settle(3000);
+	bool all = m->h_nq_prod == prod0 + 20;
+	std::vector<uint32_t> seen;
+	for (size_t i = rx0; i < host_rx.size(); i++) {
+		const tlp &t = host_rx[i].t;
+		if (t.kind == TLP_MWR && t.addr >= RING && t.addr < RING + 0x100000) {
+			uint32_t idx = (uint32_t)((t.addr - RING) / 16);
+			uint32_t p = (uint32_t)seen.size() + prod0;
+			if (idx != (p & 15) || (t.payload[3] >> 31) != (((p >> 4) & 1) == 0))
+				all = false;
+			seen.push_back(t.payload[0]);
+		}
+	}
+	for (int k = 0; k < 20 && all; k++)
+		all = k < (int)seen.size() && seen[k] == 0x1000u + k;
+	check(all && seen.size() == 20, "after cons advances all 20 entries are written in order, phases flip per pass");
+	check(hostmem.get(0x31000000ull) == 0x5a, "the write behind the stalled events completes: nothing lost");
+	m->h_cfg_nq_log2 = 8;
+}
+
+static void test_random()
+{
+	printf("random mix (loopback egress -> ingress -> device -> egress, pass-through both ways)\n");
+	cfg_std_intervals();
+	std::map<uint64_t, uint8_t> shadow;
+	std::vector<uint8_t> tags;
+	uint32_t hits0 = m->h_eg_hits;
+	unsigned nreq = 0;
+	for (int k = 0; k < 400; k++) {
+		unsigned sz = 1 + rnd(rnd(2) ? 8 : 256);
+		uint64_t a = AP + rnd(0xFFFF - sz);
+		if ((a & 0xFFF) + sz > 0x1000)
+			a &= ~0xFFFull;
+		if ((a & 3) + sz > 256)
+			sz = 256 - (unsigned)(a & 3);
+		if (rnd(3)) {
+			auto d = rand_bytes(sz);
+			host_write(a, d);
+			for (unsigned i = 0; i < sz; i++)
+				shadow[a + i] = d[i];
+		} else {
+			std::vector<uint8_t> exp(sz);
+			for (unsigned i = 0; i < sz; i++) {
+				uint64_t dv; host2dev(a + i, &dv);
+				exp[i] = shadow.count(a + i) ? shadow[a + i] : devmem.get(dv);
+			}
+			tags.push_back(host_read(a, sz, exp));
+		}
+		nreq++;
+		if (k % 4 == 0)
+			dev_write(0x50000000ull + 64 * k, rand_bytes(1 + rnd(128)));
+		if (k % 50 == 0)
+			settle(200);
+		if (tags.size() >= 100) { settle(); collect_host_cpls(); }
+	}
+	settle();
+	collect_host_cpls();
+	bool ok = true;
+	for (uint8_t t : tags) {
+		HostRd &r = host_rds[t];
+		if (r.status != 0 || r.bad || r.got != r.expect) {
+			ok = false;
+			printf("    read 0x%llx size %u: status %d bad %d got %zu\n", (unsigned long long)r.addr, r.size, r.status, r.bad, r.got.size());
+		}
+	}
+	printf("    cpl errors %u hits %u nreq %u\n", host_cpl_errors, m->h_eg_hits - hits0, nreq);
+	check(ok && host_cpl_errors == 0, "every read returns the reference data, no stray completion");
+	check(m->h_eg_hits - hits0 == nreq, "every request counted as a hit");
+	check(h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP stream protocol clean under random back-pressure");
+}
+
+// ---------------------------------------------------------------------------
+// Bench
+// ---------------------------------------------------------------------------
+static void bench()
+{
+	set_prob(1.0);
+	w_h2n.latency = w_n2h.latency = 1;
+	cfg_std_intervals();
+	for (unsigned sz : {64u, 256u}) {
+		settle();
+		w_h2n.tx_flits = 0;
+		unsigned n = 400;
+		for (unsigned k = 0; k < n; k++)
+			host_write(AP + (k * sz) % 0x8000, rand_bytes(sz));
+		settle(100000);
+		uint64_t cycles = w_h2n.tx_last - w_h2n.tx_first + 1;
+		double bpc = (double)n * sz / cycles;
+		double bound = sz * 16.0 / (sz + 16.0);
+		printf("bench: posted writes %3u B: %llu flits in %llu cycles: %.2f B/cycle at the network side, "
+		       "%.1f%% of the packet format bound (%.2f B/cycle)\n",
+		       sz, (unsigned long long)w_h2n.tx_flits, (unsigned long long)cycles, bpc, 100.0 * bpc / bound, bound);
+	}
+	// remote 4-byte read latency per stage
+	settle();
+	dev_cpl_delay = 0;
+	uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+	host_read(AP + 0x100, 4, dev_bytes(NAA_BAR + 0x100, 4));
+	size_t dev0 = dev_rx.size(), host0 = host_rx.size();
+	bool seen_rd = false, seen_cpl_pkt = false, seen_cpl_deliv = false;
+	for (int i = 0; i < 400; i++) {
+		uint64_t b0 = h_ap->beats();
+		step();
+		if (h_ap->beats() != b0 && !t0) t0 = cyc - 1;   // cycle of the header handshake
+		if (!seen_rd && w_h2n.tx_flits && w_h2n.tx_last >= t0 && t0) { t1 = w_h2n.tx_last; seen_rd = true; }
+		if (seen_rd && !t2 && w_h2n.rx_hdr_cycle > t1) t2 = w_h2n.rx_hdr_cycle;
+		if (!t3 && dev_rx.size() > dev0) t3 = dev_rx_cycle[dev0];
+		if (t3 && !t4 && m->n_cpl_valid && m->n_cpl_ready) t4 = cyc;
+		if (t4 && !seen_cpl_pkt && w_n2h.tx_last >= t4) { t5 = w_n2h.tx_last; seen_cpl_pkt = true; }
+		if (seen_cpl_pkt && !seen_cpl_deliv && w_n2h.rx_hdr_cycle > t5) { t6 = w_n2h.rx_hdr_cycle; seen_cpl_deliv = true; }
+		if (!t7 && host_rx.size() > host0) { t7 = host_rx_cycle[host0]; break; }
+	}
+	unsigned eg = (unsigned)(t1 - t0), in = (unsigned)(t3 - t2), inc = (unsigned)(t5 - t4 + 1), egc = (unsigned)(t7 - t6);
+	printf("bench: remote 4-byte read, NIC logic cycles: egress %u (MRd accepted -> SMFU_RD on the wire), ingress %u "
+	       "(SMFU_RD delivered -> MRd taken by the device), completion at NAA %u (CplD header taken -> SMFU_CPL header on "
+	       "the wire), completion at host %u (SMFU_CPL delivered -> CplD taken by the host): total %u\n",
+	       eg, in, inc, egc, eg + in + inc + egc);
+	// interrupt forwarding
+	settle();
+	msi(0x77);
+	uint64_t a = 0, b = 0;
+	size_t h0 = host_rx.size();
+	for (int i = 0; i < 400 && !b; i++) {
+		bool hdr_in = m->h_s_net_valid && !a;
+		step();
+		if (hdr_in) a = cyc - 1;
+		for (size_t k = h0; k < host_rx.size(); k++)
+			if (host_rx[k].t.kind == TLP_MWR && host_rx[k].t.addr >= RING)
+				b = host_rx_cycle[k];
+	}
+	printf("bench: interrupt forwarding, NIC logic cycles: %llu (SMFU_WR header into the host NIC unit -> notification "
+	       "MWr's last beat taken at the unit's TLP output)\n", (unsigned long long)(b - a));
+}
+
+int main(int argc, char **argv)
+{
+	Verilated::commandArgs(argc, argv);
+	bool do_bench = false;
+	uint32_t seed = 1;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "bench"))
+			do_bench = true;
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = (uint32_t)atoi(argv[++i]);
+	}
+	rng.seed(seed);
+	setup();
+	if (do_bench) {
+		bench();
+		return 0;
+	}
+	set_prob(bp);
+	test_intervals();
+	test_sizes();
+	test_timeout();
+	test_passthru();
+	test_interrupts();
+	test_random();
+	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
+	check(perr == 0, "no TLP protocol error on any stream");
+	printf("tb_smfu: %u passed, %u failed\n", n_pass, n_fail);
+	delete m;
+	return n_fail ? 1 : 0;
+}
