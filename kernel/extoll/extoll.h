@@ -11,6 +11,7 @@
 #include <linux/bits.h>
 #include <linux/completion.h>
 #include <linux/dma-mapping.h>
+#include <linux/hrtimer.h>
 #include <linux/io.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/mutex.h>
@@ -100,6 +101,56 @@ struct extoll_rra_stats {
 
 struct extoll_cdev;
 
+/* SMFU egress intervals (smfu.eg_start/eg_end/eg_ctrl/in_base[]). */
+#define EXTOLL_SMFU_INTERVALS		EXTOLL_SMFU_EG_CTRL_COUNT
+
+/*
+ * One 16-byte notification-queue entry (docs/smfu.md), written by the NIC
+ * with one memory write; qword 1 carries the phase bit.
+ */
+struct extoll_notify_ent {
+	__le64 qw0;		/* data[31:0], window offset[63:32] */
+	__le64 qw1;		/* source node[15:0], phase[63] */
+};
+
+#define EXTOLL_NOTIFY_ENT_DATA		GENMASK_ULL(31, 0)
+#define EXTOLL_NOTIFY_ENT_OFFSET	GENMASK_ULL(63, 32)
+#define EXTOLL_NOTIFY_ENT_NODE		GENMASK_ULL(15, 0)
+#define EXTOLL_NOTIFY_ENT_PHASE		BIT_ULL(63)
+
+/* Notification statistics (sysfs notify/), updated under the ring lock. */
+struct extoll_notify_stats {
+	u64 entries;		/* entries consumed */
+	u64 unclaimed;		/* entries from a node without a handler */
+	u64 drains;		/* drain runs that found at least one entry */
+};
+
+/*
+ * The notification ring and the per-node handlers. @lock serialises the
+ * drain (interrupt handler, poller, poll timer) and the handler list, so
+ * a handler removed under it is not running and will not run again.
+ */
+struct extoll_notify {
+	bool ready;			/* ring programmed and enabled */
+	struct extoll_notify_ent *ring;	/* dma_alloc_coherent */
+	dma_addr_t ring_dma;
+	unsigned int log2_entries;
+	u32 cons;			/* free-running, mirrors notify.cons */
+	u64 win_base;			/* interrupt window, NAA-side bus address */
+	u64 win_size;
+
+	raw_spinlock_t lock;		/* drain, handlers, stats */
+	struct list_head handlers;	/* struct extoll_notify_handler */
+	struct extoll_notify_stats stats;
+
+	/* Fast poll of the ring in host memory while the NIC polls. */
+	struct mutex reg_lock;		/* register/unregister, timer start/stop */
+	unsigned int nr_handlers;
+	struct hrtimer timer;
+	ktime_t period;
+	bool timer_on;
+};
+
 enum extoll_irq_mode {
 	EXTOLL_IRQ_POLL,
 	EXTOLL_IRQ_INTX,
@@ -133,6 +184,8 @@ struct extoll_dev {
 	u32 rra_off;			/* ... of the rra block, or EXTOLL_NO_BLOCK */
 	u32 backdoor_off;		/* ... of the backdoor block, or EXTOLL_NO_BLOCK */
 	u32 router_off;			/* ... of the router block, or EXTOLL_NO_BLOCK */
+	u32 smfu_off;			/* ... of the smfu block, or EXTOLL_NO_BLOCK */
+	u32 notify_off;			/* ... of the notify block, or EXTOLL_NO_BLOCK */
 	struct extoll_info info;
 
 	/* Remote register access: one request at a time, polled in host RAM. */
@@ -142,6 +195,14 @@ struct extoll_dev {
 	struct extoll_cmp_rec *cmp;	/* dma_alloc_coherent */
 	dma_addr_t cmp_dma;
 	struct extoll_rra_stats rra_stats;
+
+	/* SMFU egress intervals, allocated per NIC (smfu.c). */
+	struct mutex smfu_lock;
+	unsigned long smfu_used;	/* bitmap of EXTOLL_SMFU_INTERVALS */
+	u16 smfu_node[EXTOLL_SMFU_INTERVALS];
+
+	/* Notification queue (notify.c). */
+	struct extoll_notify notify;
 
 	/* Character device /dev/extollN. */
 	int index;			/* N */
@@ -209,6 +270,18 @@ void extoll_naa_init(struct extoll_dev *edev);
 int extoll_naa_attach(struct extoll_dev *edev, u16 node, u32 *id);
 int extoll_naa_detach(struct extoll_dev *edev, u16 node);
 void extoll_naa_detach_all(struct extoll_dev *edev);
+
+/* smfu.c */
+void extoll_smfu_init(struct extoll_dev *edev);
+void extoll_smfu_teardown(struct extoll_dev *edev);
+
+/* notify.c */
+int extoll_notify_init(struct extoll_dev *edev);
+void extoll_notify_stop(struct extoll_dev *edev);
+void extoll_notify_free(struct extoll_dev *edev);
+bool extoll_notify_drain(struct extoll_dev *edev);
+void extoll_notify_stats_get(struct extoll_dev *edev,
+			     struct extoll_notify_stats *st);
 
 /* irq.c */
 void extoll_irq_init(struct extoll_dev *edev, unsigned int poll_ms,

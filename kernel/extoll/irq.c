@@ -14,7 +14,8 @@
 #include "extoll.h"
 
 /* Every interrupt cause this driver knows how to handle. */
-#define EXTOLL_IRQ_CAUSES	EXTOLL_INFO_IRQ_STATUS_TEST_MASK
+#define EXTOLL_IRQ_CAUSES	(EXTOLL_INFO_IRQ_STATUS_TEST_MASK | \
+				 EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK)
 
 const char *extoll_irq_mode_name(enum extoll_irq_mode mode)
 {
@@ -71,6 +72,8 @@ static bool extoll_irq_dispatch(struct extoll_dev *edev)
 
 	if (pending & EXTOLL_INFO_IRQ_STATUS_TEST_MASK)
 		complete(&edev->selftest_done);
+	if (pending & EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK)
+		extoll_notify_drain(edev);
 
 	return true;
 }
@@ -127,9 +130,15 @@ static int extoll_irq_request(struct extoll_dev *edev)
 		goto err_free_vectors;
 	}
 
-	/* An INTx line may be shared: the handler checks irq_status first. */
+	/*
+	 * An INTx line may be shared: the handler checks irq_status first.
+	 * Otherwise the handler raises forwarded child interrupts
+	 * (notification queue) and must not be force-threaded.
+	 */
 	if (mode == EXTOLL_IRQ_INTX)
 		flags |= IRQF_SHARED;
+	else
+		flags |= IRQF_NO_THREAD;
 
 	snprintf(edev->irq_name, sizeof(edev->irq_name), "extoll@%s",
 		 pci_name(pdev));
@@ -225,7 +234,7 @@ void extoll_irq_init(struct extoll_dev *edev, unsigned int poll_ms,
 	if (force_poll) {
 		dev_info(dev, "force_poll set: polling every %u ms\n", poll_ms);
 		extoll_poll_start(edev);
-		return;
+		goto causes;
 	}
 
 	ret = extoll_irq_request(edev);
@@ -234,13 +243,13 @@ void extoll_irq_init(struct extoll_dev *edev, unsigned int poll_ms,
 			 "no interrupt vector (%d): falling back to polling every %u ms\n",
 			 ret, poll_ms);
 		extoll_poll_start(edev);
-		return;
+		goto causes;
 	}
 
 	mode = extoll_irq_mode_name(edev->irq_mode);
 	if (extoll_irq_selftest(edev)) {
 		dev_info(dev, "interrupt self-test passed (%s)\n", mode);
-		return;
+		goto causes;
 	}
 
 	dev_warn(dev,
@@ -248,6 +257,11 @@ void extoll_irq_init(struct extoll_dev *edev, unsigned int poll_ms,
 		 EXTOLL_IRQ_SELFTEST_MS, mode, poll_ms);
 	extoll_irq_release(edev);
 	extoll_poll_start(edev);
+
+causes:
+	/* The causes in use from now on (the shadow is the poller's mask). */
+	if (edev->notify.ready)
+		extoll_irq_enable_update(edev, EXTOLL_INFO_IRQ_ENABLE_NOTIFY_MASK, 0);
 }
 
 /**

@@ -194,6 +194,13 @@ static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (ret)
 		goto err_pci;
 
+	/* SMFU and interrupt forwarding; without them nodes cannot attach. */
+	extoll_smfu_init(edev);
+	if (extoll_notify_init(edev))
+		dev_warn(&pdev->dev,
+			 "continuing without interrupt forwarding (no notification ring)\n");
+
+	/* Enables the notify cause when the ring is there. */
 	extoll_irq_init(edev, poll_ms, force_poll);
 
 	/* Tools still have sysfs without the character device. */
@@ -222,8 +229,11 @@ static void extoll_remove(struct pci_dev *pdev)
 	/* The remote PCI domains go first: they use RRA and the aperture. */
 	extoll_naa_detach_all(edev);
 	extoll_irq_teardown(edev);
+	extoll_notify_stop(edev);	/* ring disabled ... */
+	extoll_smfu_teardown(edev);
 	extoll_pci_teardown(edev);	/* bus mastering off ... */
-	extoll_rra_teardown(edev);	/* ... before the record is freed */
+	extoll_notify_free(edev);	/* ... before the ring ... */
+	extoll_rra_teardown(edev);	/* ... and the record are freed */
 	pci_set_drvdata(pdev, NULL);
 	extoll_devlink_free(edev);
 }

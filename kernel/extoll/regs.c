@@ -53,6 +53,19 @@ static const struct extoll_blk_desc extoll_blk_known[] = {
 		.size = EXTOLL_ROUTER_LINK_STATUS + sizeof(u64),
 		.name = "router",
 	},
+	{
+		.type = EXTOLL_BLK_TYPE_SMFU,
+		.ver_major = EXTOLL_SMFU_VER_MAJOR,
+		.size = EXTOLL_SMFU_IN_BASE +
+			EXTOLL_SMFU_IN_BASE_COUNT * EXTOLL_SMFU_IN_BASE_STRIDE,
+		.name = "smfu",
+	},
+	{
+		.type = EXTOLL_BLK_TYPE_NOTIFY,
+		.ver_major = EXTOLL_NOTIFY_VER_MAJOR,
+		.size = EXTOLL_NOTIFY_EVENTS + sizeof(u64),
+		.name = "notify",
+	},
 };
 
 /* Where the driver keeps the offset of a block type it uses, or NULL. */
@@ -67,6 +80,10 @@ static u32 *extoll_blk_slot(struct extoll_dev *edev, u16 type)
 		return &edev->backdoor_off;
 	case EXTOLL_BLK_TYPE_ROUTER:
 		return &edev->router_off;
+	case EXTOLL_BLK_TYPE_SMFU:
+		return &edev->smfu_off;
+	case EXTOLL_BLK_TYPE_NOTIFY:
+		return &edev->notify_off;
 	}
 	return NULL;
 }
@@ -138,6 +155,8 @@ static int extoll_regs_walk(struct extoll_dev *edev)
 	edev->rra_off = EXTOLL_NO_BLOCK;
 	edev->backdoor_off = EXTOLL_NO_BLOCK;
 	edev->router_off = EXTOLL_NO_BLOCK;
+	edev->smfu_off = EXTOLL_NO_BLOCK;
+	edev->notify_off = EXTOLL_NO_BLOCK;
 
 	do {
 		if (edev->nr_blocks == EXTOLL_MAX_BLOCKS) {

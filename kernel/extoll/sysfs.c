@@ -174,8 +174,50 @@ static const struct attribute_group extoll_rra_group = {
 	.attrs = extoll_rra_attrs,
 };
 
+/* notify/: the notification queue (forwarded interrupts). */
+#define EXTOLL_NOTIFY_STAT_ATTR(_name)					\
+static ssize_t _name##_show(struct device *dev,				\
+			    struct device_attribute *attr, char *buf)	\
+{									\
+	struct extoll_notify_stats st;					\
+									\
+	extoll_notify_stats_get(extoll_from_dev(dev), &st);		\
+	return sysfs_emit(buf, "%llu\n", st._name);			\
+}									\
+static DEVICE_ATTR_RO(_name)
+
+EXTOLL_NOTIFY_STAT_ATTR(entries);
+EXTOLL_NOTIFY_STAT_ATTR(unclaimed);
+
+/* The NIC's count of events held back by a full ring. */
+static ssize_t full_stalls_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct extoll_dev *edev = extoll_from_dev(dev);
+
+	if (!edev->notify.ready)
+		return -EOPNOTSUPP;
+	return sysfs_emit(buf, "%llu\n",
+			  extoll_rd(edev, edev->notify_off + EXTOLL_NOTIFY_FULL_STALLS) &
+			  EXTOLL_NOTIFY_FULL_STALLS_COUNT_MASK);
+}
+static DEVICE_ATTR_RO(full_stalls);
+
+static struct attribute *extoll_notify_attrs[] = {
+	&dev_attr_entries.attr,
+	&dev_attr_unclaimed.attr,
+	&dev_attr_full_stalls.attr,
+	NULL
+};
+
+static const struct attribute_group extoll_notify_group = {
+	.name = "notify",
+	.attrs = extoll_notify_attrs,
+};
+
 const struct attribute_group *extoll_dev_groups[] = {
 	&extoll_dev_group,
 	&extoll_rra_group,
+	&extoll_notify_group,
 	NULL
 };

@@ -136,4 +136,69 @@ struct extoll_cfg_req {
  */
 int extoll_cfg_tlp(struct extoll_dev *nic, u16 node, struct extoll_cfg_req *req);
 
+/*
+ * SMFU: transparent mapping of a range of the NIC's aperture BAR onto a
+ * node's PCIe side (docs/smfu.md). Process context (takes a mutex; one RRA
+ * write to the node).
+ *
+ * extoll_smfu_map() programs a free egress interval of this NIC:
+ * [host_start, host_start + len) - host CPU addresses inside the aperture
+ * BAR (extoll_aperture()) - goes to @node, and the node's in_base of the
+ * same interval = @naa_bus_addr, the bus address on its PCIe side that
+ * host_start maps to. Returns the interval id (>= 0), or -EINVAL (range
+ * not inside the aperture), -ENOSPC (all intervals in use), -EOPNOTSUPP
+ * (no smfu block), or the RRA error of the write to the node.
+ *
+ * extoll_smfu_unmap() invalidates the interval on this NIC (the node's
+ * in_base is left alone: no packet carries the id any more).
+ *
+ * extoll_smfu_passthru() sets or clears smfu.ctrl.passthru at @node with
+ * up_node = this NIC's node id: the node's PCIe devices' memory requests
+ * (DMA, MSI writes) then reach this host. Returns 0 or an RRA error.
+ */
+int extoll_smfu_map(struct extoll_dev *nic, u16 node, phys_addr_t host_start,
+		    resource_size_t len, u64 naa_bus_addr);
+void extoll_smfu_unmap(struct extoll_dev *nic, int id);
+int extoll_smfu_passthru(struct extoll_dev *nic, u16 node, bool enable);
+
+/**
+ * struct extoll_notify_entry - one notification-queue entry, decoded
+ * @data: the data of the write into the interrupt window (the MSI data)
+ * @offset: the write's offset in the interrupt window
+ * @node: the node it came from
+ */
+struct extoll_notify_entry {
+	u32 data;
+	u32 offset;
+	u16 node;
+};
+
+/*
+ * Called for every entry from @node, in atomic context (the NIC's hard
+ * interrupt handler, or its poller with interrupts off), serialised with
+ * every other handler of the NIC. It must not sleep and must not call
+ * extoll_notify_register/unregister/sync.
+ */
+typedef void (*extoll_notify_fn)(void *ctx, const struct extoll_notify_entry *entry);
+
+/*
+ * The interrupt window as the NAA side's devices address it: MSI address =
+ * *base (+ an offset below *size). -EOPNOTSUPP when this NIC has no
+ * working notification queue (no notify block, or no ring).
+ */
+int extoll_notify_window(struct extoll_dev *nic, u64 *base, u64 *size);
+
+/*
+ * One handler per node and NIC. register: 0, -EBUSY (node taken), -ENOMEM,
+ * -EOPNOTSUPP (no notification queue). unregister: process context; on
+ * return the handler is not running and will not be called again.
+ * extoll_notify_sync(): waits until a dispatch in progress on another CPU
+ * has finished (like synchronize_irq() on the NIC's vector); process or
+ * atomic context, never from a handler.
+ */
+int extoll_notify_register(struct extoll_dev *nic, u16 node,
+			   extoll_notify_fn fn, void *ctx);
+void extoll_notify_unregister(struct extoll_dev *nic, u16 node);
+void extoll_notify_sync(struct extoll_dev *nic);
+
 #endif /* LINUX_EXTOLL_H */

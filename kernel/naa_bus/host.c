@@ -5,9 +5,15 @@
  *
  * Addresses: the PCI core works with host CPU addresses inside the window
  * (a child of the aperture BAR resource); the devices on the NAA side see
- * bus addresses from bus_base (pci_add_resource_offset). Next issue: an
- * SMFU interval maps window -> bus_base on the node, so CPU loads and
- * stores to a BAR reach the remote device.
+ * bus addresses from bus_base (pci_add_resource_offset). SMFU intervals
+ * map the assigned ranges onto the node (map.c) before any driver binds,
+ * so CPU loads and stores to a BAR reach the remote device; the child MSI
+ * domain (msi.c) is set on the bridge before the scan.
+ *
+ * Teardown order (kernel-notes.md): unbind and remove the devices (their
+ * vectors are freed), stop the node's pass-through, unregister the
+ * notification handler, free the MSI domain and its fwnode, invalidate
+ * the intervals, release the window.
  */
 #include <linux/ioport.h>
 #include <linux/pci.h>
@@ -148,6 +154,17 @@ static int naa_bridge_scan(struct naa_host *host)
 	}
 	host->bus = host->bridge->bus;
 	pci_assign_unassigned_bus_resources(host->bus);
+
+	/* The BARs must be reachable before a driver binds. */
+	ret = naa_map_create(host);
+	if (ret) {
+		pci_stop_root_bus(host->bus);
+		pci_remove_root_bus(host->bus);
+		pci_unlock_rescan_remove();
+		host->bus = NULL;
+		return ret;
+	}
+
 	pci_bus_add_devices(host->bus);
 	pci_unlock_rescan_remove();
 	return 0;
@@ -173,18 +190,25 @@ int naa_host_create(struct naa_host *host)
 		goto err_window;
 	}
 
-	/*
-	 * NEXT: the child MSI domain (irq_domain_alloc_named_id_fwnode,
-	 * pci_msi_create_irq_domain, DOMAIN_BUS_VMD_MSI) goes here, with
-	 * dev_set_msi_domain(&host->bridge->dev, dom) before the scan; and the
-	 * SMFU interval window -> bus_base toward the node.
-	 */
+	/* Child MSI domain on the bridge, notification handler. */
+	ret = naa_msi_create(host);
+	if (ret)
+		goto err_bridge;
+
+	/* The devices' DMA and MSI writes come to us. */
+	ret = naa_passthru_enable(host);
+	if (ret)
+		goto err_msi;
 
 	ret = naa_bridge_scan(host);
 	if (ret)
-		goto err_bridge;
+		goto err_passthru;
 	return 0;
 
+err_passthru:
+	naa_passthru_disable(host);
+err_msi:
+	naa_msi_remove(host);
 err_bridge:
 	if (host->bridge)
 		pci_free_host_bridge(host->bridge);
@@ -222,10 +246,11 @@ void naa_host_remove(struct naa_host *host)
 	host->bridge = NULL;
 	host->bus = NULL;
 
-	/*
-	 * NEXT: quiesce the interrupt demux, irq_domain_remove() and
-	 * irq_domain_free_fwnode(); invalidate the SMFU interval.
-	 */
+	/* Drivers gone, vectors freed: nothing of the node's may reach us. */
+	naa_passthru_disable(host);
+	/* Waits for a dispatch in progress; then the domain can go. */
+	naa_msi_remove(host);
+	naa_map_remove(host);
 
 	/* No more config accesses can come: make any stray one fail fast. */
 	WRITE_ONCE(host->dead, true);

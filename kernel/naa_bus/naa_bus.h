@@ -9,20 +9,47 @@
  * drivers/pci/controller/vmd.c (a domain behind an endpoint) and
  * drivers/pci/xen-pcifront.c (config space by messages).
  *
- * Next issue (do not build yet): the child MSI domain (VMD's flat scheme,
- * created before the scan and handed to the bridge with dev_set_msi_domain)
- * and the SMFU interval that maps the window onto the node. Their hooks are
- * marked "NEXT:" in host.c.
+ * The remote devices' BARs are reached through SMFU intervals that map the
+ * assigned ranges of the window onto the node (map.c), their DMA and MSI
+ * writes come back by pass-through, and their MSIs land in the NIC's
+ * notification queue: a flat child MSI domain per node (VMD's scheme,
+ * msi.c) turns the entry's data (a slot) back into the child's interrupt.
  */
 #ifndef NAA_BUS_H
 #define NAA_BUS_H
 
 #include <linux/atomic.h>
+#include <linux/bitmap.h>
 #include <linux/ioport.h>
+#include <linux/msi.h>
 #include <linux/pci.h>
 #include <linux/types.h>
 
 #include "linux-extoll.h"
+
+/* MSI slots per node: the MSI data values the node's devices write. */
+#define NAA_MSI_SLOTS		256
+
+/* SMFU intervals one node may use (the NIC has 16 in all). */
+#define NAA_MAX_MAPS		16
+
+/*
+ * The node's child MSI domain (flat, no parent: VMD's scheme). A device's
+ * MSI/MSI-X message is {interrupt window, data = slot}; the notification
+ * handler maps the slot back to the Linux interrupt.
+ */
+struct naa_msi {
+	struct fwnode_handle *fwnode;
+	struct irq_domain *domain;
+	struct msi_domain_info info;	/* one per node, container_of -> host */
+	u64 addr;			/* the interrupt window, NAA bus address */
+	spinlock_t lock;		/* slot allocation */
+	DECLARE_BITMAP(used, NAA_MSI_SLOTS);
+	unsigned int multi_base;	/* multi-MSI block being set up */
+	unsigned int virq[NAA_MSI_SLOTS];	/* slot -> Linux irq, 0 = none */
+	u64 spurious;			/* under the NIC's notify lock */
+	bool notify_registered;
+};
 
 /* One attached node and its PCI domain. */
 struct naa_host {
@@ -49,6 +76,12 @@ struct naa_host {
 	char window_name[32];
 	bool window_claimed;
 	bool backdoor_claimed;
+
+	/* Interrupt forwarding and BAR mapping. */
+	struct naa_msi msi;
+	int map_id[NAA_MAX_MAPS];	/* SMFU interval ids */
+	unsigned int nr_maps;
+	bool passthru;			/* the node's pass-through points at us */
 };
 
 /* Module parameters (main.c). */
@@ -65,6 +98,16 @@ int naa_remote_probe_tunnel(struct naa_host *host);
 /* ops.c: config accessors */
 extern struct pci_ops naa_pci_ops;
 void naa_mark_dead(struct naa_host *host, const char *why);
+
+/* msi.c: child MSI domain, notification handler */
+int naa_msi_create(struct naa_host *host);
+void naa_msi_remove(struct naa_host *host);
+
+/* map.c: SMFU intervals and pass-through */
+int naa_map_create(struct naa_host *host);
+void naa_map_remove(struct naa_host *host);
+int naa_passthru_enable(struct naa_host *host);
+void naa_passthru_disable(struct naa_host *host);
 
 /* host.c: window, host bridge, domain */
 int naa_host_create(struct naa_host *host);

@@ -20,6 +20,7 @@
 #define NAA_REG_BD_HDR		(EXTOLL_BACKDOOR_BASE + EXTOLL_BLK_HDR)
 #define NAA_REG_BD_FILTER	(EXTOLL_BACKDOOR_BASE + EXTOLL_BACKDOOR_RX_FILTER)
 #define NAA_REG_BD_FWD_ADDR	(EXTOLL_BACKDOOR_BASE + EXTOLL_BACKDOOR_RX_FWD_ADDR)
+#define NAA_REG_SMFU_HDR	(EXTOLL_SMFU_BASE + EXTOLL_BLK_HDR)
 
 /* The tag of tunnelled config requests, extracted by the filter. */
 #define NAA_CFG_TAG		0xff
@@ -84,6 +85,28 @@ static int naa_check_backdoor(struct naa_host *host)
 	return 0;
 }
 
+/* The node maps our intervals and passes its devices' requests through. */
+static int naa_check_smfu(struct naa_host *host)
+{
+	u64 hdr;
+	int ret;
+
+	ret = naa_rra_read(host, NAA_REG_SMFU_HDR, &hdr, 1);
+	if (ret) {
+		dev_err(host->dev, "node %u: cannot read its smfu block header: %d\n",
+			host->node, ret);
+		return ret == -ETIMEDOUT ? -EHOSTUNREACH : -EIO;
+	}
+	if (FIELD_GET(EXTOLL_BLK_HDR_BTYPE_MASK, hdr) != EXTOLL_BLK_TYPE_SMFU ||
+	    FIELD_GET(EXTOLL_BLK_HDR_VER_MAJOR_MASK, hdr) != EXTOLL_SMFU_VER_MAJOR) {
+		dev_err(host->dev,
+			"node %u: no smfu v%u block at 0x%x (header 0x%016llx): RTL too old or different\n",
+			host->node, EXTOLL_SMFU_VER_MAJOR, EXTOLL_SMFU_BASE, hdr);
+		return -ENODEV;
+	}
+	return 0;
+}
+
 /**
  * naa_remote_check() - does the node exist, answer, and is it an NAA?
  * @host: the node
@@ -91,7 +114,7 @@ static int naa_check_backdoor(struct naa_host *host)
  * Bounded by NAA_CHECK_TRIES RRA timeouts (10 ms with the default).
  *
  * Return: 0, -EHOSTUNREACH (no answer), -ENODEV (not a root-port NIC with
- * a backdoor), -EIO.
+ * a backdoor and an smfu block), -EIO.
  */
 int naa_remote_check(struct naa_host *host)
 {
@@ -114,7 +137,10 @@ int naa_remote_check(struct naa_host *host)
 	ret = naa_check_info(host, id);
 	if (ret)
 		return ret;
-	return naa_check_backdoor(host);
+	ret = naa_check_backdoor(host);
+	if (ret)
+		return ret;
+	return naa_check_smfu(host);
 }
 
 /**
