@@ -348,8 +348,8 @@ static void test_info(Tb &tb)
 	CHECK_EQ(next, EXTOLL_PCIE_BASE, "info.hdr.next -> pcie block");
 	uint64_t phdr = mem_rd(tb, BAR0 + next, 8);
 	CHECK_EQ(phdr & EXTOLL_BLK_HDR_BTYPE_MASK, EXTOLL_PCIE_TYPE, "pcie block type");
-	CHECK_EQ((phdr & EXTOLL_BLK_HDR_NEXT_MASK) >> EXTOLL_BLK_HDR_NEXT_SHIFT, 0,
-		 "pcie block is last");
+	CHECK_EQ((phdr & EXTOLL_BLK_HDR_NEXT_MASK) >> EXTOLL_BLK_HDR_NEXT_SHIFT, EXTOLL_RRA_BASE,
+		 "pcie.hdr.next -> rra block");
 
 	uint64_t id = mem_rd(tb, BAR0 + EXTOLL_INFO_BASE + EXTOLL_INFO_ID, 8);
 	printf("   info.id = 0x%016" PRIx64 "\n", id);
