@@ -63,6 +63,10 @@ int nic_model_pop_tlp(struct nic_model *m, struct tlp *t, uint32_t hdr_out[4]);
 unsigned nic_model_pending_out(const struct nic_model *m);
 /* Number of TLPs queued toward the NIC and not fully accepted yet. */
 unsigned nic_model_pending_in(const struct nic_model *m);
+/* TLPs pushed / fully accepted by the NIC (eop beat taken) since creation;
+ * TLP number k (1-based, in push order) is accepted once tlps_in >= k. */
+uint64_t nic_model_tlps_pushed(const struct nic_model *m);
+uint64_t nic_model_tlps_in(const struct nic_model *m);
 
 /* Level of the intx output (after the last step). */
 bool nic_model_intx(const struct nic_model *m);

@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Foundation test: the NIC RTL enumerates in a real Linux guest, the extoll
+# driver binds and reaches its registers, and unloads cleanly.
+. /lib/scenario-lib.sh
+
+lspci -nn
+if lspci -nn | grep -q '\[1ee7:0001\]'; then pass "lspci shows the NIC [1ee7:0001]"
+else fail "lspci shows the NIC [1ee7:0001]"; fi
+
+v=$(lspci -v -s "$NIC_BDF")
+echo "$v"
+echo "$v" | grep -q 'Memory at .*size=64K' && pass "BAR0 register BAR, 64K" || fail "BAR0 register BAR, 64K"
+echo "$v" | grep -q 'Memory at .*size=256M' && pass "aperture BAR, 256M" || fail "aperture BAR, 256M"
+
+# The version straight from the RTL register (before the driver claims the BAR)
+setpci -s "$NIC_BDF" COMMAND=0x0002:0x0002
+raw=$(reg_rd "${EXTOLL_INFO_VERSION:-0x10}")
+if [ -n "$raw" ]; then
+	raw=$((raw))
+	hw_ver="$(( (raw >> 32) & 0xffff )).$(( (raw >> 16) & 0xffff )).$(( raw & 0xffff ))"
+	pass "version register read through BAR0: $hw_ver"
+else
+	hw_ver=unknown
+	fail "version register read through BAR0"
+fi
+
+if insmod /lib/modules/extoll.ko; then pass "insmod extoll.ko"; else fail "insmod extoll.ko"; fi
+dmesg | grep -i extoll
+[ -e "$NIC_DEV/driver" ] && [ "$(basename "$(readlink "$NIC_DEV/driver")")" = extoll ] &&
+	pass "driver bound to $NIC_BDF" || fail "driver bound to $NIC_BDF"
+
+if [ -r "$NIC_DEV/rtl_version" ]; then
+	sw_ver=$(cat "$NIC_DEV/rtl_version")
+	pass "sysfs rtl_version exists: $sw_ver"
+	[ "$sw_ver" = "$hw_ver" ] && pass "rtl_version matches the RTL ($hw_ver)" ||
+		fail "rtl_version '$sw_ver' matches the RTL ($hw_ver)"
+else
+	fail "sysfs rtl_version exists"
+fi
+for a in build node_id role irq_mode; do
+	[ -r "$NIC_DEV/$a" ] && echo "$a: $(cat "$NIC_DEV/$a")"
+done
+
+val=$(rand64)
+if echo "$val" >"$NIC_DEV/scratch"; then
+	got=$(cat "$NIC_DEV/scratch")
+	hex_eq "$got" "$val" && pass "scratch round trip $val" || fail "scratch round trip: wrote $val, read $got"
+else
+	fail "scratch write"
+fi
+
+if rmmod extoll; then pass "rmmod extoll"; else fail "rmmod extoll"; fi
+[ -e "$NIC_DEV/driver" ] && fail "driver unbound after rmmod" || pass "driver unbound after rmmod"
+
+if dmesg | grep -E 'WARNING|BUG|Oops|Call Trace'; then fail "dmesg free of WARNING/BUG/Oops"
+else pass "dmesg free of WARNING/BUG/Oops"; fi
+finish

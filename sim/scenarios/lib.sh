@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: Apache-2.0
+# Helpers for scenario scripts (installed in the guest as /lib/scenario-lib.sh).
+# A scenario sources this, calls pass/fail/check, and ends with `finish`.
+NPASS=0
+NFAIL=0
+NIC_BDF=${NIC_BDF:-0000:00:02.0}
+NIC_DEV=/sys/bus/pci/devices/$NIC_BDF
+# register offsets generated from kernel/include/extoll_regs.h at image build
+[ -f /lib/extoll_regs.sh ] && . /lib/extoll_regs.sh
+
+pass() { NPASS=$((NPASS + 1)); echo "PASS $*"; }
+fail() { NFAIL=$((NFAIL + 1)); echo "FAIL $*"; }
+# check WHAT COMMAND...: PASS/FAIL by the command's exit status
+check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+# finish: summary line, exit status 1 if anything failed
+finish() {
+	echo "SUMMARY $NPASS passed, $NFAIL failed"
+	[ "$NFAIL" -eq 0 ]
+}
+# bar_addr N: physical start address of BAR N of the NIC (from sysfs)
+bar_addr() { sed -n "$(($1 + 1))p" "$NIC_DEV/resource" | cut -d' ' -f1; }
+# reg_rd OFFSET: 64-bit read of a BAR0 register through /dev/mem (driver not bound)
+reg_rd() { devmem $(printf '0x%x' $(($(bar_addr 0) + $1))) 64; }
+# random 64-bit value (hex, 0x prefix)
+rand64() { printf '0x%s\n' "$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"; }
+# hex_eq A B: numeric equality of two hex strings (case and leading zeros ignored)
+hex_eq() {
+	local a b
+	a=$(echo "${1#0x}" | tr 'A-F' 'a-f' | sed 's/^0*//')
+	b=$(echo "${2#0x}" | tr 'A-F' 'a-f' | sed 's/^0*//')
+	[ "$a" = "$b" ]
+}
