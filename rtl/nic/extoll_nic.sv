@@ -7,8 +7,10 @@
 //
 //            s_tlp/m_tlp (vendor layer: host above, or device below)
 //                 |
-//     ROLE 0: pcie_ep (Type-0 config, BAR0 bridge, UR) + m_tlp merge
-//     ROLE 1: pcie_rp (Type-1 config, routing by ID, windows)
+//     ROLE 0: pcie_ep (Type-0 config, BAR0 bridge, UR, BAR2 -> smfu_host)
+//             + m_tlp merge (ep, completion records, backdoor, smfu_host)
+//     ROLE 1: pcie_rp (Type-1 config, routing by ID, windows); s_up = merge
+//             (backdoor, smfu_naa); m_up_req -> smfu_naa; m_up_cpl by tag
 //                 |  BAR0 cpuif            ^ backdoor TX / v RX filter
 //   nic_cpuif_arb (BAR0 bridge | RRA responder) -> extoll_regs (generated)
 //                                          pcie_backdoor
@@ -17,7 +19,7 @@
 //                  +-----------+           |
 //                       v  local port 0    |
 //   net_node (router + 7 link ports) --> nic_net_rx --> rsp / host_wr / inject
-//                          local port 1: SMFU/INTR (not implemented: sunk)
+//                          local port 1: smfu_host (ROLE 0) / smfu_naa (ROLE 1)
 //
 // Interfaces: TLP streams per docs/tlp-interface.md; network links per
 // docs/network.md (net_node phy ports, credits per VC); remote access per
@@ -113,6 +115,8 @@ module extoll_nic
     localparam int NL            = net_pkg::NLINK;
     localparam int N_LOCAL       = 2;               // 0 RRA/backdoor, 1 SMFU/INTR
     localparam int LOCAL_CREDITS = 32;
+    localparam logic [7:0] SMFU_TAG_BASE = 8'h80;   // MRd tags of the SMFU (0x80..0x8f): not used by
+    localparam int         SMFU_TAGS     = 16;      // any other requester of the NIC (backdoor: 0xff)
     localparam int REG_ADDR_W    = extoll_regs_pkg::EXTOLL_REGS_MIN_ADDR_WIDTH;
     localparam int REG_MAP_BYTES = extoll_regs_pkg::EXTOLL_REGS_SIZE;  // beyond: BAR0 UR, RRA status 1
 
@@ -316,6 +320,108 @@ module extoll_nic
     );
 
     // ------------------------------------------------------------------
+    // Router local ports (0 RRA/backdoor, 1 SMFU) and the SMFU's register
+    // fields (docs/smfu.md): the unit of the role drives local port 1
+    // ------------------------------------------------------------------
+    logic [N_LOCAL-1:0]          loc_in_valid, loc_in_last, loc_in_vc;
+    logic [N_LOCAL-1:0][127:0]   loc_in_data;
+    logic [N_LOCAL-1:0][1:0]     loc_in_credit;
+    logic [N_LOCAL-1:0]          loc_out_valid, loc_out_last, loc_out_vc;
+    logic [N_LOCAL-1:0][127:0]   loc_out_data;
+    logic [N_LOCAL-1:0][1:0]     loc_out_credit;
+
+    localparam int NIVL = 16;                    // SMFU intervals (the register file has 16)
+    logic [NIVL-1:0][63:0] sm_eg_start, sm_eg_end, sm_in_base;
+    logic [NIVL-1:0]       sm_eg_valid;
+    logic [NIVL-1:0][15:0] sm_eg_node;
+    logic [31:0]           st_eg_hits, st_eg_misses, st_timeouts, st_up_reqs, st_in_reqs;
+    logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
+    logic                  irq_notify;
+
+    always_comb begin
+        sm_eg_start[0] = hwif_out.smfu.eg_start0.addr.value;
+        sm_eg_start[1] = hwif_out.smfu.eg_start1.addr.value;
+        sm_eg_start[2] = hwif_out.smfu.eg_start2.addr.value;
+        sm_eg_start[3] = hwif_out.smfu.eg_start3.addr.value;
+        sm_eg_start[4] = hwif_out.smfu.eg_start4.addr.value;
+        sm_eg_start[5] = hwif_out.smfu.eg_start5.addr.value;
+        sm_eg_start[6] = hwif_out.smfu.eg_start6.addr.value;
+        sm_eg_start[7] = hwif_out.smfu.eg_start7.addr.value;
+        sm_eg_start[8] = hwif_out.smfu.eg_start8.addr.value;
+        sm_eg_start[9] = hwif_out.smfu.eg_start9.addr.value;
+        sm_eg_start[10] = hwif_out.smfu.eg_start10.addr.value;
+        sm_eg_start[11] = hwif_out.smfu.eg_start11.addr.value;
+        sm_eg_start[12] = hwif_out.smfu.eg_start12.addr.value;
+        sm_eg_start[13] = hwif_out.smfu.eg_start13.addr.value;
+        sm_eg_start[14] = hwif_out.smfu.eg_start14.addr.value;
+        sm_eg_start[15] = hwif_out.smfu.eg_start15.addr.value;
+        sm_eg_end[0]   = hwif_out.smfu.eg_end0.addr.value;
+        sm_eg_end[1]   = hwif_out.smfu.eg_end1.addr.value;
+        sm_eg_end[2]   = hwif_out.smfu.eg_end2.addr.value;
+        sm_eg_end[3]   = hwif_out.smfu.eg_end3.addr.value;
+        sm_eg_end[4]   = hwif_out.smfu.eg_end4.addr.value;
+        sm_eg_end[5]   = hwif_out.smfu.eg_end5.addr.value;
+        sm_eg_end[6]   = hwif_out.smfu.eg_end6.addr.value;
+        sm_eg_end[7]   = hwif_out.smfu.eg_end7.addr.value;
+        sm_eg_end[8]   = hwif_out.smfu.eg_end8.addr.value;
+        sm_eg_end[9]   = hwif_out.smfu.eg_end9.addr.value;
+        sm_eg_end[10]   = hwif_out.smfu.eg_end10.addr.value;
+        sm_eg_end[11]   = hwif_out.smfu.eg_end11.addr.value;
+        sm_eg_end[12]   = hwif_out.smfu.eg_end12.addr.value;
+        sm_eg_end[13]   = hwif_out.smfu.eg_end13.addr.value;
+        sm_eg_end[14]   = hwif_out.smfu.eg_end14.addr.value;
+        sm_eg_end[15]   = hwif_out.smfu.eg_end15.addr.value;
+        sm_eg_valid[0] = hwif_out.smfu.eg_ctrl0.valid.value;
+        sm_eg_valid[1] = hwif_out.smfu.eg_ctrl1.valid.value;
+        sm_eg_valid[2] = hwif_out.smfu.eg_ctrl2.valid.value;
+        sm_eg_valid[3] = hwif_out.smfu.eg_ctrl3.valid.value;
+        sm_eg_valid[4] = hwif_out.smfu.eg_ctrl4.valid.value;
+        sm_eg_valid[5] = hwif_out.smfu.eg_ctrl5.valid.value;
+        sm_eg_valid[6] = hwif_out.smfu.eg_ctrl6.valid.value;
+        sm_eg_valid[7] = hwif_out.smfu.eg_ctrl7.valid.value;
+        sm_eg_valid[8] = hwif_out.smfu.eg_ctrl8.valid.value;
+        sm_eg_valid[9] = hwif_out.smfu.eg_ctrl9.valid.value;
+        sm_eg_valid[10] = hwif_out.smfu.eg_ctrl10.valid.value;
+        sm_eg_valid[11] = hwif_out.smfu.eg_ctrl11.valid.value;
+        sm_eg_valid[12] = hwif_out.smfu.eg_ctrl12.valid.value;
+        sm_eg_valid[13] = hwif_out.smfu.eg_ctrl13.valid.value;
+        sm_eg_valid[14] = hwif_out.smfu.eg_ctrl14.valid.value;
+        sm_eg_valid[15] = hwif_out.smfu.eg_ctrl15.valid.value;
+        sm_eg_node[0]  = hwif_out.smfu.eg_ctrl0.node.value;
+        sm_eg_node[1]  = hwif_out.smfu.eg_ctrl1.node.value;
+        sm_eg_node[2]  = hwif_out.smfu.eg_ctrl2.node.value;
+        sm_eg_node[3]  = hwif_out.smfu.eg_ctrl3.node.value;
+        sm_eg_node[4]  = hwif_out.smfu.eg_ctrl4.node.value;
+        sm_eg_node[5]  = hwif_out.smfu.eg_ctrl5.node.value;
+        sm_eg_node[6]  = hwif_out.smfu.eg_ctrl6.node.value;
+        sm_eg_node[7]  = hwif_out.smfu.eg_ctrl7.node.value;
+        sm_eg_node[8]  = hwif_out.smfu.eg_ctrl8.node.value;
+        sm_eg_node[9]  = hwif_out.smfu.eg_ctrl9.node.value;
+        sm_eg_node[10]  = hwif_out.smfu.eg_ctrl10.node.value;
+        sm_eg_node[11]  = hwif_out.smfu.eg_ctrl11.node.value;
+        sm_eg_node[12]  = hwif_out.smfu.eg_ctrl12.node.value;
+        sm_eg_node[13]  = hwif_out.smfu.eg_ctrl13.node.value;
+        sm_eg_node[14]  = hwif_out.smfu.eg_ctrl14.node.value;
+        sm_eg_node[15]  = hwif_out.smfu.eg_ctrl15.node.value;
+        sm_in_base[0]  = hwif_out.smfu.in_base0.addr.value;
+        sm_in_base[1]  = hwif_out.smfu.in_base1.addr.value;
+        sm_in_base[2]  = hwif_out.smfu.in_base2.addr.value;
+        sm_in_base[3]  = hwif_out.smfu.in_base3.addr.value;
+        sm_in_base[4]  = hwif_out.smfu.in_base4.addr.value;
+        sm_in_base[5]  = hwif_out.smfu.in_base5.addr.value;
+        sm_in_base[6]  = hwif_out.smfu.in_base6.addr.value;
+        sm_in_base[7]  = hwif_out.smfu.in_base7.addr.value;
+        sm_in_base[8]  = hwif_out.smfu.in_base8.addr.value;
+        sm_in_base[9]  = hwif_out.smfu.in_base9.addr.value;
+        sm_in_base[10]  = hwif_out.smfu.in_base10.addr.value;
+        sm_in_base[11]  = hwif_out.smfu.in_base11.addr.value;
+        sm_in_base[12]  = hwif_out.smfu.in_base12.addr.value;
+        sm_in_base[13]  = hwif_out.smfu.in_base13.addr.value;
+        sm_in_base[14]  = hwif_out.smfu.in_base14.addr.value;
+        sm_in_base[15]  = hwif_out.smfu.in_base15.addr.value;
+    end
+
+    // ------------------------------------------------------------------
     // PCIe side
     // ------------------------------------------------------------------
     logic mem_en, intx_disable;
@@ -324,12 +430,19 @@ module extoll_nic
 
     if (ROLE == 0) begin : g_ep
         // endpoint: pcie_ep; m_tlp = merge of its completions, the completion
-        // records and the backdoor TX (raw TLPs toward the host)
-        localparam int NM = 3;
+        // records, the backdoor TX (raw TLPs toward the host) and the SMFU
+        // (aperture read completions, pass-through MWr/MRd, notification
+        // entries: one source, so its TLPs keep their order)
+        localparam int NM = 4;
         logic              ep_ev_tx_tlp;             // counted after the merge instead
         logic [NM*128-1:0] mg_data;
         logic [NM*4-1:0]   mg_keep;
         logic [NM-1:0]     mg_sop, mg_eop, mg_valid, mg_ready;
+        logic [127:0]      ap_data, scpl_data;
+        logic [3:0]        ap_keep, scpl_keep;
+        logic              ap_sop, ap_eop, ap_valid, ap_ready;
+        logic              scpl_sop, scpl_eop, scpl_valid, scpl_ready;
+        logic [31:0]       sm_drops;
 
         pcie_ep #(
             .VENDOR_ID     (VENDOR_ID),
@@ -340,7 +453,10 @@ module extoll_nic
             .APERTURE_LOG2 (APERTURE_LOG2),
             .REG_MAP_BYTES (REG_MAP_BYTES),
             .REG_ADDR_W    (REG_ADDR_W),
-            .BURST_DW      (BURST_DW)
+            .BURST_DW      (BURST_DW),
+            .SMFU          (1'b1),
+            .CPL_TAG_BASE  (SMFU_TAG_BASE),
+            .CPL_TAGS      (SMFU_TAGS)
         ) u_ep (
             .clk, .rst,
             .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready,
@@ -350,6 +466,8 @@ module extoll_nic
             .m_tlp_eop   (mg_eop[0]),
             .m_tlp_valid (mg_valid[0]),
             .m_tlp_ready (mg_ready[0]),
+            .ap_data, .ap_keep, .ap_sop, .ap_eop, .ap_valid, .ap_ready,
+            .scpl_data, .scpl_keep, .scpl_sop, .scpl_eop, .scpl_valid, .scpl_ready,
             .cpuif_req       (ep_req),
             .cpuif_req_is_wr (ep_req_is_wr),
             .cpuif_addr      (ep_addr),
@@ -383,7 +501,57 @@ module extoll_nic
         assign mg_valid[2]         = bd_tx_valid;
         assign bd_tx_ready         = mg_ready[2];
 
-        // every source is registered, so the merge needs no output stage
+        smfu_host #(
+            .NIVL            (NIVL),
+            .TAG_BASE        (SMFU_TAG_BASE),
+            .PT_TAGS         (SMFU_TAGS),
+            .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+            .RX_DEPTH        (2 * LOCAL_CREDITS)
+        ) u_smfu (
+            .clk, .rst,
+            .cfg_node_id      (node_id),
+            .cfg_pcie_id      (cpl_id),
+            .cfg_bus_master   (bus_master),
+            .cfg_timeout      (hwif_out.smfu.ctrl.timeout.value),
+            .cfg_eg_start     (sm_eg_start),
+            .cfg_eg_end       (sm_eg_end),
+            .cfg_eg_valid     (sm_eg_valid),
+            .cfg_eg_node      (sm_eg_node),
+            .cfg_nq_win_base  (hwif_out.notify.win_base.addr.value),
+            .cfg_nq_win_size  (hwif_out.notify.win_size.size.value),
+            .cfg_nq_ring_base (hwif_out.notify.ring_base.addr.value),
+            .cfg_nq_enable    (hwif_out.notify.ring_ctrl.enable.value),
+            .cfg_nq_log2      (hwif_out.notify.ring_ctrl.log2_entries.value),
+            .cfg_nq_cons      (hwif_out.notify.cons.index.value),
+            .s_ap_data  (ap_data),  .s_ap_keep (ap_keep),  .s_ap_sop (ap_sop),
+            .s_ap_eop   (ap_eop),   .s_ap_valid (ap_valid), .s_ap_ready (ap_ready),
+            .s_cpl_data (scpl_data), .s_cpl_keep (scpl_keep), .s_cpl_sop (scpl_sop),
+            .s_cpl_eop  (scpl_eop),  .s_cpl_valid (scpl_valid), .s_cpl_ready (scpl_ready),
+            .m_tlp_data  (mg_data[384 +: 128]),
+            .m_tlp_keep  (mg_keep[12 +: 4]),
+            .m_tlp_sop   (mg_sop[3]),
+            .m_tlp_eop   (mg_eop[3]),
+            .m_tlp_valid (mg_valid[3]),
+            .m_tlp_ready (mg_ready[3]),
+            .s_net_valid (loc_out_valid[1]),
+            .s_net_data  (loc_out_data[1]),
+            .s_net_last  (loc_out_last[1]),
+            .s_net_vc    (loc_out_vc[1]),
+            .m_net_credit(loc_out_credit[1]),
+            .m_net_valid (loc_in_valid[1]),
+            .m_net_data  (loc_in_data[1]),
+            .m_net_last  (loc_in_last[1]),
+            .m_net_vc    (loc_in_vc[1]),
+            .s_net_credit(loc_in_credit[1]),
+            .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs,
+            .st_nq_prod, .st_nq_full_stalls, .st_nq_events,
+            .st_drops   (sm_drops),
+            .irq_notify
+        );
+        assign st_in_reqs = '0;
+
+        // the sources are registered or (SMFU) arbitrated registered streams:
+        // the merge needs no output stage
         pcie_tlp_arb #(.N(NM), .DATA_W(128)) u_merge (
             .clk, .rst,
             .s_data (mg_data), .s_keep (mg_keep), .s_sop (mg_sop), .s_eop (mg_eop),
@@ -402,7 +570,7 @@ module extoll_nic
         assign pcie_sec_reset = 1'b0;
 
         logic unused_ep;
-        assign unused_ep = ^{bd_rx_ready, pcie_link_up, ep_ev_tx_tlp};
+        assign unused_ep = ^{bd_rx_ready, pcie_link_up, ep_ev_tx_tlp, sm_drops, sm_in_base};
     end else begin : g_rp
         // root port: s_tlp/m_tlp are the downstream link; the backdoor TX is
         // the upstream request source, its RX filter sees the completions
@@ -416,6 +584,57 @@ module extoll_nic
         logic         ev_up_rx, ev_up_cfg, ev_up_fwd, ev_up_ur, ev_up_drop;
         logic         ev_dn_rx, ev_dn_cpl, ev_dn_req, ev_dn_ur, ev_dn_drop, ev_dn_tx;
 
+        // upstream side: s_up = merge of the backdoor TX and the SMFU (ingress
+        // MRd/MWr toward the device, completions for the device's pass-through
+        // reads); m_up_cpl split by tag: the SMFU's tags -> smfu_naa, the
+        // rest -> backdoor RX filter; m_up_req -> smfu_naa pass-through
+        logic [127:0] up_data, cpl_data, dm_data;
+        logic [3:0]   up_keep, cpl_keep, dm_keep;
+        logic         up_sop, up_eop, up_valid, up_ready;
+        logic         cpl_sop, cpl_eop, cpl_valid, cpl_ready;
+        logic         dm_sop, dm_eop, dm_valid, dm_ready;
+        logic         req_ready;
+        logic         sc_valid, sc_ready;
+        logic [31:0]  sm_drops;
+
+        pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
+            .clk, .rst,
+            .s_data  ({dm_data, bd_tx_data}),
+            .s_keep  ({dm_keep, bd_tx_keep}),
+            .s_sop   ({dm_sop, bd_tx_sop}),
+            .s_eop   ({dm_eop, bd_tx_eop}),
+            .s_valid ({dm_valid, bd_tx_valid}),
+            .s_ready ({dm_ready, bd_tx_ready}),
+            .m_data  (up_data), .m_keep (up_keep), .m_sop (up_sop), .m_eop (up_eop),
+            .m_valid (up_valid), .m_ready (up_ready)
+        );
+
+        // completion demux, decided at the sop beat and held to eop. A
+        // completion for the SMFU waits at its sop while a device request is
+        // pending on m_up_req: the device's earlier posted writes (DMA, MSI)
+        // enter the pass-through path first and, one packet stream in order,
+        // reach the host before the completion (docs/smfu.md "Ordering").
+        logic cpl_in_q, cpl_smfu_q, cpl_smfu, cpl_hold;
+        assign cpl_smfu = cpl_in_q ? cpl_smfu_q :
+                          ((cpl_data[79:72] & ~8'(SMFU_TAGS - 1)) == SMFU_TAG_BASE);
+        assign cpl_hold = !cpl_in_q && cpl_smfu && req_valid;
+        always_ff @(posedge clk) begin
+            if (rst) begin
+                cpl_in_q   <= 1'b0;
+                cpl_smfu_q <= 1'b0;
+            end else if (cpl_valid && cpl_ready) begin
+                cpl_in_q   <= !cpl_eop;
+                cpl_smfu_q <= cpl_smfu;
+            end
+        end
+        assign bd_rx_data  = cpl_data;
+        assign bd_rx_keep  = cpl_keep;
+        assign bd_rx_sop   = cpl_sop;
+        assign bd_rx_eop   = cpl_eop;
+        assign bd_rx_valid = cpl_valid && !cpl_smfu;
+        assign sc_valid    = cpl_valid && cpl_smfu && !cpl_hold;
+        assign cpl_ready   = cpl_smfu ? (sc_ready && !cpl_hold) : bd_rx_ready;
+
         pcie_rp #(
             .VENDOR_ID  (VENDOR_ID),
             .DEVICE_ID  (DEVICE_ID),
@@ -423,24 +642,24 @@ module extoll_nic
             .CLASS_CODE (CLASS_CODE)
         ) u_rp (
             .clk, .rst,
-            .s_up_data  (bd_tx_data),
-            .s_up_keep  (bd_tx_keep),
-            .s_up_sop   (bd_tx_sop),
-            .s_up_eop   (bd_tx_eop),
-            .s_up_valid (bd_tx_valid),
-            .s_up_ready (bd_tx_ready),
-            .m_up_cpl_data  (bd_rx_data),
-            .m_up_cpl_keep  (bd_rx_keep),
-            .m_up_cpl_sop   (bd_rx_sop),
-            .m_up_cpl_eop   (bd_rx_eop),
-            .m_up_cpl_valid (bd_rx_valid),
-            .m_up_cpl_ready (bd_rx_ready),
+            .s_up_data  (up_data),
+            .s_up_keep  (up_keep),
+            .s_up_sop   (up_sop),
+            .s_up_eop   (up_eop),
+            .s_up_valid (up_valid),
+            .s_up_ready (up_ready),
+            .m_up_cpl_data  (cpl_data),
+            .m_up_cpl_keep  (cpl_keep),
+            .m_up_cpl_sop   (cpl_sop),
+            .m_up_cpl_eop   (cpl_eop),
+            .m_up_cpl_valid (cpl_valid),
+            .m_up_cpl_ready (cpl_ready),
             .m_up_req_data  (req_data),
             .m_up_req_keep  (req_keep),
             .m_up_req_sop   (req_sop),
             .m_up_req_eop   (req_eop),
             .m_up_req_valid (req_valid),
-            .m_up_req_ready (1'b1),         // device DMA/MSI: SMFU not implemented yet, sunk
+            .m_up_req_ready (req_ready),
             .s_dn_data  (s_tlp_data),
             .s_dn_keep  (s_tlp_keep),
             .s_dn_sop   (s_tlp_sop),
@@ -461,13 +680,51 @@ module extoll_nic
             .ev_dn_rx, .ev_dn_cpl, .ev_dn_req, .ev_dn_ur, .ev_dn_drop, .ev_dn_tx
         );
 
+        smfu_naa #(
+            .NIVL            (NIVL),
+            .TAG_BASE        (SMFU_TAG_BASE),
+            .IN_TAGS         (SMFU_TAGS),
+            .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+            .RX_DEPTH        (2 * LOCAL_CREDITS)
+        ) u_smfu (
+            .clk, .rst,
+            .cfg_node_id  (node_id),
+            .cfg_rp_id    (cpl_id),
+            .cfg_passthru (hwif_out.smfu.ctrl.passthru.value),
+            .cfg_up_node  (hwif_out.smfu.ctrl.up_node.value),
+            .cfg_in_base  (sm_in_base),
+            .s_dev_req_data (req_data), .s_dev_req_keep (req_keep), .s_dev_req_sop (req_sop),
+            .s_dev_req_eop  (req_eop),  .s_dev_req_valid (req_valid), .s_dev_req_ready (req_ready),
+            .s_dev_cpl_data (cpl_data), .s_dev_cpl_keep (cpl_keep), .s_dev_cpl_sop (cpl_sop),
+            .s_dev_cpl_eop  (cpl_eop),  .s_dev_cpl_valid (sc_valid), .s_dev_cpl_ready (sc_ready),
+            .m_dev_data (dm_data), .m_dev_keep (dm_keep), .m_dev_sop (dm_sop),
+            .m_dev_eop  (dm_eop),  .m_dev_valid (dm_valid), .m_dev_ready (dm_ready),
+            .s_net_valid (loc_out_valid[1]),
+            .s_net_data  (loc_out_data[1]),
+            .s_net_last  (loc_out_last[1]),
+            .s_net_vc    (loc_out_vc[1]),
+            .m_net_credit(loc_out_credit[1]),
+            .m_net_valid (loc_in_valid[1]),
+            .m_net_data  (loc_in_data[1]),
+            .m_net_last  (loc_in_last[1]),
+            .m_net_vc    (loc_in_vc[1]),
+            .s_net_credit(loc_in_credit[1]),
+            .st_in_reqs, .st_up_reqs,
+            .st_drops     (sm_drops)
+        );
+        assign st_eg_hits        = '0;
+        assign st_eg_misses      = '0;
+        assign st_timeouts       = '0;
+        assign st_nq_prod        = '0;
+        assign st_nq_full_stalls = '0;
+        assign st_nq_events      = '0;
+        assign irq_notify        = 1'b0;
+
         assign ev_rx_tlp    = ev_dn_rx;
         assign ev_tx_tlp    = ev_dn_tx;
         assign ev_ur        = ev_up_ur || ev_dn_ur;
-        // also counted as drops until the SMFU exists: completions the backdoor
-        // does not extract, and the device's own requests (DMA, MSI)
-        assign ev_drop      = ev_up_drop || ev_dn_drop || (bd_pass_valid && bd_pass_sop) ||
-                              (req_valid && req_sop);
+        // also counted as drops: completions the backdoor does not extract
+        assign ev_drop      = ev_up_drop || ev_dn_drop || (bd_pass_valid && bd_pass_sop);
         assign ev_aperture  = 1'b0;
         assign intx_disable = 1'b0;
         assign intx         = 1'b0;
@@ -481,7 +738,7 @@ module extoll_nic
         assign hw_tlp_ready = 1'b1;
 
         logic unused_rp;
-        assign unused_rp = ^{req_data, req_keep, req_eop, pri_bus, sec_bus,
+        assign unused_rp = ^{sm_drops, sm_eg_start, sm_eg_end, sm_eg_valid, sm_eg_node, pri_bus, sec_bus,
                              sub_bus, msi_en, msi_addr, msi_data, ev_up_rx, ev_up_cfg, ev_up_fwd,
                              ev_dn_cpl, ev_dn_req, irq_pending, hw_tlp_data, hw_tlp_keep,
                              hw_tlp_sop, hw_tlp_eop, hw_tlp_valid, a_stall[0], a_rd_ack[0],
@@ -491,12 +748,6 @@ module extoll_nic
     // ------------------------------------------------------------------
     // Network: net_node, local port 0 = RRA / backdoor unit, 1 = SMFU/INTR
     // ------------------------------------------------------------------
-    logic [N_LOCAL-1:0]          loc_in_valid, loc_in_last, loc_in_vc;
-    logic [N_LOCAL-1:0][127:0]   loc_in_data;
-    logic [N_LOCAL-1:0][1:0]     loc_in_credit;
-    logic [N_LOCAL-1:0]          loc_out_valid, loc_out_last, loc_out_vc;
-    logic [N_LOCAL-1:0][127:0]   loc_out_data;
-    logic [N_LOCAL-1:0][1:0]     loc_out_credit;
 
     logic                 tbl_we;
     logic [TBL_AW+3:0]    tbl_addr;
@@ -537,21 +788,7 @@ module extoll_nic
         .m_ovf         (node_ovf)
     );
 
-    // ---- local port 1 (SMFU / INTR): not implemented yet. Packets are sunk
-    // at line rate (credits returned at once) and nothing is injected.
-    assign loc_in_valid[1] = 1'b0;
-    assign loc_in_data[1]  = '0;
-    assign loc_in_last[1]  = 1'b0;
-    assign loc_in_vc[1]    = 1'b0;
-    logic [1:0] smfu_credit_q;
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            smfu_credit_q <= '0;
-        end else begin
-            smfu_credit_q <= {loc_out_valid[1] && loc_out_vc[1], loc_out_valid[1] && !loc_out_vc[1]};
-        end
-    end
-    assign loc_out_credit[1] = smfu_credit_q;
+    // ---- local port 1 (SMFU / INTR): driven by smfu_host / smfu_naa above
 
     // ---- local port 0: receive, dispatch
     logic pk_valid, pk_ready;
@@ -750,6 +987,7 @@ module extoll_nic
         hwif_in.info.build.commit.next        = BUILD_COMMIT;
         hwif_in.info.cycles.count.next        = cycles_q;
         hwif_in.info.irq_status.test.hwset    = hwif_out.info.irq_test.fire.value;
+        hwif_in.info.irq_status.notify.hwset  = irq_notify;
         // pcie: state and counters of the endpoint / root port
         hwif_in.pcie.status.func.next         = cpl_id[2:0];
         hwif_in.pcie.status.dev.next          = cpl_id[7:3];
@@ -775,6 +1013,15 @@ module extoll_nic
         hwif_in.backdoor.rx_hdr0.data.next      = bd_rx_hdr0;
         hwif_in.backdoor.rx_hdr1.data.next      = bd_rx_hdr1;
         hwif_in.backdoor.rx_data.data.next      = bd_rx_dat;
+        // smfu / notify (the unit of the role; the other role's fields read 0)
+        hwif_in.smfu.eg_hits.count.next       = st_eg_hits;
+        hwif_in.smfu.eg_misses.count.next     = st_eg_misses;
+        hwif_in.smfu.timeouts.count.next      = st_timeouts;
+        hwif_in.smfu.in_reqs.count.next       = st_in_reqs;
+        hwif_in.smfu.up_reqs.count.next       = st_up_reqs;
+        hwif_in.notify.prod.index.next        = st_nq_prod;
+        hwif_in.notify.full_stalls.count.next = st_nq_full_stalls;
+        hwif_in.notify.events.count.next      = st_nq_events;
         // router
         hwif_in.router.crc_errors.count.next  = crc_sum;
         hwif_in.router.unroutable.count.next  = noroute_cnt;
@@ -782,11 +1029,11 @@ module extoll_nic
     end
 
     // Interrupt: any enabled cause pending (masked by INTx disable in pcie_ep).
-    assign irq_pending = |(hwif_out.info.irq_status.test.value & hwif_out.info.irq_enable.test.value);
+    assign irq_pending = |{hwif_out.info.irq_status.test.value & hwif_out.info.irq_enable.test.value,
+                           hwif_out.info.irq_status.notify.value & hwif_out.info.irq_enable.notify.value};
 
     logic unused;
-    assign unused = ^{fwd_addr[63:48], fwd_addr[3:0], loc_in_credit[1], loc_out_last[1],
-                      loc_out_data[1], pk_h.cmd[63:19], pk_h.cmd[15:0], pk_h[63:36], pk_h[31:0],
+    assign unused = ^{fwd_addr[63:48], fwd_addr[3:0], pk_h.cmd[63:19], pk_h.cmd[15:0], pk_h[63:36], pk_h[31:0],
                       tbl_rdata, rx_pkt_cnt, tx_pkt_cnt, bd_pass_data, bd_pass_keep, bd_pass_sop,
                       bd_pass_eop, bd_pass_valid, bd_tx_busy, bd_ev_tx, bd_ev_tx_busy,
                       bd_ev_rx_extract, bd_ev_rx_drop, hwif_out.router.rt_entry.commit.value,

@@ -17,8 +17,11 @@
 //              |        |------->| cpl_ur    |-----+
 //              +--------+        +-----------+
 //
-// BAR2 (the SMFU aperture) is decoded but not served yet: reads complete
-// with UR, writes are dropped; both are counted (ev_aperture).
+// BAR2 (the SMFU aperture): with SMFU = 1 every memory request hitting it
+// leaves on ap_* and the completions for the SMFU's MRd tags on scpl_*
+// (pcie_ep_rx); the SMFU's own TLPs are merged by the caller behind m_tlp.
+// With SMFU = 0 aperture reads complete with UR and writes are dropped. Both
+// are counted (ev_aperture).
 
 `default_nettype none
 
@@ -35,7 +38,10 @@ module pcie_ep
     parameter int          APERTURE_LOG2 = 28,         // BAR2 (aperture) size, log2 bytes
     parameter int          REG_MAP_BYTES = 'h200,      // bytes of BAR0 backed by registers
     parameter int          REG_ADDR_W    = 9,          // register block address width
-    parameter int          BURST_DW      = 16          // longest BAR0 request, dwords (2..32)
+    parameter int          BURST_DW      = 16,         // longest BAR0 request, dwords (2..32)
+    parameter bit          SMFU          = 1'b0,       // serve BAR2 / SMFU completions on ap_* / scpl_*
+    parameter logic [7:0]  CPL_TAG_BASE  = 8'h80,      // first MRd tag of the SMFU
+    parameter int          CPL_TAGS      = 16          // MRd tags of the SMFU
 ) (
     // ---------------- clock and reset ----------------
     input  wire logic                  clk,
@@ -56,6 +62,20 @@ module pcie_ep
     output      logic                  m_tlp_eop,
     output      logic                  m_tlp_valid,
     input  wire logic                  m_tlp_ready,
+
+    // ---------------- SMFU (SMFU = 1): aperture requests, completions for its tags ----------------
+    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] ap_data,
+    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] ap_keep,
+    output      logic                  ap_sop,
+    output      logic                  ap_eop,
+    output      logic                  ap_valid,
+    input  wire logic                  ap_ready,
+    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] scpl_data,
+    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] scpl_keep,
+    output      logic                  scpl_sop,
+    output      logic                  scpl_eop,
+    output      logic                  scpl_valid,
+    input  wire logic                  scpl_ready,
 
     // ---------------- register block, passthrough cpuif ----------------
     output      logic                  cpuif_req,
@@ -124,7 +144,10 @@ module pcie_ep
         .REG_BAR_LOG2  (REG_BAR_LOG2),
         .APERTURE_LOG2 (APERTURE_LOG2),
         .REG_MAP_BYTES (REG_MAP_BYTES),
-        .BURST_DW      (BURST_DW)
+        .BURST_DW      (BURST_DW),
+        .SMFU          (SMFU),
+        .CPL_TAG_BASE  (CPL_TAG_BASE),
+        .CPL_TAGS      (CPL_TAGS)
     ) u_rx (
         .clk, .rst,
         .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready,
@@ -133,6 +156,8 @@ module pcie_ep
         .mem_valid, .mem_ready, .mem_req,
         .mem_pl_data, .mem_pl_keep, .mem_pl_last, .mem_pl_valid, .mem_pl_ready,
         .ur_valid, .ur_ready, .ur_req,
+        .ap_data, .ap_keep, .ap_sop, .ap_eop, .ap_valid, .ap_ready,
+        .scpl_data, .scpl_keep, .scpl_sop, .scpl_eop, .scpl_valid, .scpl_ready,
         .ev_rx_tlp, .ev_ur, .ev_drop, .ev_aperture
     );
 

@@ -6,12 +6,21 @@
 //   CfgRd0/CfgWr0 (function 0, Length 1)      -> configuration space (pcie_cfg_t0)
 //   MRd/MWr hitting BAR0 inside the register map, Length <= BURST_DW
 //                                             -> register bridge (header, then payload)
+//   MRd/MWr hitting BAR2 (the aperture), not poisoned, not malformed, with
+//   SMFU = 1                                  -> aperture stream ap_* (the whole
+//                                                TLP, header beat as received)
+//   Cpl/CplD with tag CPL_TAG_BASE .. + CPL_TAGS - 1, with SMFU = 1
+//                                             -> completion stream scpl_* (whole TLP)
 //   other non-posted requests (no BAR hit, memory space disabled, BAR2 aperture
-//   reads, CfgRd1/CfgWr1, IO, MRdLk, AtomicOps, poisoned, malformed, too long)
-//                                             -> UR completion generator
-//   other posted TLPs and strays (writes that hit nothing, aperture writes,
-//   messages, poisoned writes, unexpected completions, TLP prefixes)
+//   reads with SMFU = 0, CfgRd1/CfgWr1, IO, MRdLk, AtomicOps, poisoned,
+//   malformed, too long)                      -> UR completion generator
+//   other posted TLPs and strays (writes that hit nothing, aperture writes
+//   with SMFU = 0, messages, poisoned writes, other completions, TLP prefixes)
 //                                             -> dropped
+//
+// The two streams are offered the header beat in the classify cycle already
+// (one bubble per TLP instead of two) and then take the payload beats
+// straight from s_tlp, in order.
 //
 // Classification happens in the cycle after the header beat, from registered
 // copies of the header and the configuration state, and a configuration write
@@ -31,7 +40,10 @@ module pcie_ep_rx
     parameter int REG_BAR_LOG2  = 16,    // BAR0 size, log2 bytes
     parameter int APERTURE_LOG2 = 28,    // BAR2 size, log2 bytes
     parameter int REG_MAP_BYTES = 'h200, // bytes of BAR0 backed by registers (rest: UR)
-    parameter int BURST_DW      = 16     // longest BAR0 request in dwords (even, 2..32)
+    parameter int BURST_DW      = 16,    // longest BAR0 request in dwords (even, 2..32)
+    parameter bit SMFU          = 1'b0,  // 1: aperture requests and SMFU completions -> ap_* / scpl_*
+    parameter logic [7:0] CPL_TAG_BASE = 8'h80, // first tag of the SMFU's MRd (multiple of CPL_TAGS)
+    parameter int CPL_TAGS      = 16     // tags of the SMFU's MRd (power of two)
 ) (
     // ---------------- clock and reset ----------------
     input  wire logic                  clk,
@@ -71,6 +83,22 @@ module pcie_ep_rx
     input  wire logic                  ur_ready,
     output      pcie_tlp_pkg::tlp_req_t              ur_req,
 
+    // ---------------- aperture requests (SMFU = 1; whole TLPs) ----------------
+    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] ap_data,
+    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] ap_keep,
+    output      logic                  ap_sop,
+    output      logic                  ap_eop,
+    output      logic                  ap_valid,
+    input  wire logic                  ap_ready,
+
+    // ---------------- completions for the SMFU's tags (SMFU = 1; whole TLPs) ----------------
+    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] scpl_data,
+    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] scpl_keep,
+    output      logic                  scpl_sop,
+    output      logic                  scpl_eop,
+    output      logic                  scpl_valid,
+    input  wire logic                  scpl_ready,
+
     // ---------------- event pulses (counters) ----------------
     output      logic                  ev_rx_tlp,    // a header beat was received
     output      logic                  ev_ur,        // a non-posted request gets UR
@@ -90,15 +118,18 @@ module pcie_ep_rx
         S_CFG_REQ,   // hand a CfgWr0 (with data) to the config space
         S_DISPATCH,  // hand the request to its unit
         S_PAYLOAD,   // forward MWr payload to the bridge
-        S_DRAIN      // discard beats up to eop
+        S_DRAIN,     // discard beats up to eop
+        S_FWD        // stream the payload to ap_* / scpl_* (fwd_cpl_q)
     } state_e;
 
-    typedef enum logic [2:0] { C_CFG, C_MEM_RD, C_MEM_WR, C_UR, C_DROP } class_e;
+    typedef enum logic [2:0] { C_CFG, C_MEM_RD, C_MEM_WR, C_UR, C_DROP, C_AP, C_SCPL } class_e;
 
     state_e                state_q;
     class_e                class_q, cls;
     logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
+    logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] hdr_keep_q;
     logic                  hdr_eop_q;     // the header beat was the last beat
+    logic                  fwd_cpl_q;     // S_FWD: 1 completion stream, 0 aperture stream
     logic [31:0]           cfg_wdata_q;
     logic                  cfg_got_data_q;
     pcie_tlp_pkg::tlp_req_t              req;
@@ -110,7 +141,7 @@ module pcie_ep_rx
     // Classification (combinational on the registered header)
     // ------------------------------------------------------------------
     logic        has_data, wide, prefix;
-    logic        is_mem, is_cfg0, nonposted, malformed;
+    logic        is_mem, is_cfg0, nonposted, malformed, is_scpl;
     logic        addr_hi_zero, bar0_hit, bar2_hit, in_map;
     logic [REG_BAR_LOG2-3:0] off_dw;       // dword offset inside BAR0
     logic [REG_BAR_LOG2:0]   end_dw;       // one past the last dword of the request
@@ -138,8 +169,15 @@ module pcie_ep_rx
         in_map   = end_dw <= (REG_BAR_LOG2+1)'(REG_MAP_BYTES / 4);
 
         hit_aperture = is_mem && bar2_hit && !bar0_hit;
+        // completion tag: header dword 2 bits 15:8
+        is_scpl = SMFU && !prefix && req.typ == pcie_tlp_pkg::TYPE_CPL && !malformed &&
+                  (hdr_q[79:72] & ~8'(CPL_TAGS - 1)) == CPL_TAG_BASE;
 
-        if (is_mem && bar0_hit && !req.ep && !malformed && in_map &&
+        if (SMFU && hit_aperture && !req.ep && !malformed) begin
+            cls = C_AP;
+        end else if (is_scpl) begin
+            cls = C_SCPL;
+        end else if (is_mem && bar0_hit && !req.ep && !malformed && in_map &&
             req.len <= 11'(BURST_DW)) begin
             cls = has_data ? C_MEM_WR : C_MEM_RD;
         end else if (is_cfg0 && !req.ep && !malformed && req.len == 11'd1 &&
@@ -165,6 +203,7 @@ module pcie_ep_rx
             S_CFG_DATA: s_tlp_ready = 1'b1;
             S_PAYLOAD:  s_tlp_ready = mem_pl_ready;
             S_DRAIN:    s_tlp_ready = 1'b1;
+            S_FWD:      s_tlp_ready = fwd_cpl_q ? scpl_ready : ap_ready;
             default:    s_tlp_ready = 1'b0;
         endcase
     end
@@ -185,6 +224,8 @@ module pcie_ep_rx
                         state_q <= S_CFG_DATA;
                     end else if (cls == C_DROP) begin
                         state_q <= hdr_eop_q ? S_HDR : S_DRAIN;
+                    end else if ((cls == C_AP && ap_ready) || (cls == C_SCPL && scpl_ready)) begin
+                        state_q <= hdr_eop_q ? S_HDR : S_FWD;    // header taken at once
                     end else begin
                         state_q <= S_DISPATCH;
                     end
@@ -198,10 +239,13 @@ module pcie_ep_rx
                         state_q <= hdr_eop_q ? S_HDR : S_DRAIN;
                     end else if (class_q == C_MEM_WR && mem_ready) begin
                         state_q <= S_PAYLOAD;
+                    end else if ((class_q == C_AP && ap_ready) || (class_q == C_SCPL && scpl_ready)) begin
+                        state_q <= hdr_eop_q ? S_HDR : S_FWD;
                     end
                 end
                 S_PAYLOAD:  if (s_fire && s_tlp_eop) state_q <= S_HDR;
                 S_DRAIN:    if (s_fire && s_tlp_eop) state_q <= S_HDR;
+                S_FWD:      if (s_fire && s_tlp_eop) state_q <= S_HDR;
                 default:    state_q <= S_HDR;
             endcase
         end
@@ -209,11 +253,13 @@ module pcie_ep_rx
 
     always_ff @(posedge clk) begin
         if (state_q == S_HDR && s_fire && s_tlp_sop) begin
-            hdr_q     <= s_tlp_data;
-            hdr_eop_q <= s_tlp_eop;
+            hdr_q      <= s_tlp_data;
+            hdr_keep_q <= s_tlp_keep;
+            hdr_eop_q  <= s_tlp_eop;
         end
         if (state_q == S_CLASSIFY) begin
             class_q        <= cls;
+            fwd_cpl_q      <= cls == C_SCPL;
             cfg_got_data_q <= 1'b0;
             cfg_wdata_q    <= 32'd0;
         end
@@ -240,6 +286,32 @@ module pcie_ep_rx
 
     assign ur_valid = (state_q == S_DISPATCH) && (class_q == C_UR);
     assign ur_req   = req;
+
+    // aperture / SMFU completion streams: header beat in S_CLASSIFY (or
+    // S_DISPATCH while the first offer waits), payload beats from s_tlp
+    logic f_hdr, f_hdr_ap, f_hdr_cpl;
+    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] f_data;
+    logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] f_keep;
+    logic f_eop;
+    assign f_hdr_ap  = (state_q == S_CLASSIFY && cls == C_AP) ||
+                       (state_q == S_DISPATCH && class_q == C_AP);
+    assign f_hdr_cpl = (state_q == S_CLASSIFY && cls == C_SCPL) ||
+                       (state_q == S_DISPATCH && class_q == C_SCPL);
+    assign f_hdr     = state_q == S_CLASSIFY || state_q == S_DISPATCH;
+    assign f_data    = f_hdr ? hdr_q      : s_tlp_data;
+    assign f_keep    = f_hdr ? hdr_keep_q : s_tlp_keep;
+    assign f_eop     = f_hdr ? hdr_eop_q  : s_tlp_eop;
+
+    assign ap_data    = f_data;
+    assign ap_keep    = f_keep;
+    assign ap_sop     = f_hdr;
+    assign ap_eop     = f_eop;
+    assign ap_valid   = f_hdr_ap || (state_q == S_FWD && !fwd_cpl_q && s_tlp_valid);
+    assign scpl_data  = f_data;
+    assign scpl_keep  = f_keep;
+    assign scpl_sop   = f_hdr;
+    assign scpl_eop   = f_eop;
+    assign scpl_valid = f_hdr_cpl || (state_q == S_FWD && fwd_cpl_q && s_tlp_valid);
 
     // ------------------------------------------------------------------
     // Events, one pulse per TLP

@@ -6,7 +6,7 @@
 // counters. The entry itself is written by the pass-through receiver
 // (smfu_in MODE 1) on its in-order TLP path; it pulses nq_push once the
 // entry's MWr has left, and nq_stall once per event that found the ring full
-// (or disabled) and is being held back.
+// and is being held back. A disabled ring drops events (nq_off).
 
 `default_nettype none
 
@@ -24,10 +24,11 @@ module nq_ring
 
     // ---------------- entry producer (smfu_in MODE 1) ----------------
     output      logic        nq_ready,        // an entry may be written now
+    output      logic        nq_off,          // ring disabled: events are dropped (not held)
     output      logic [63:0] nq_addr,         // address of the next entry
     output      logic        nq_phase,        // phase bit of the next entry
     input  wire logic        nq_push,         // the entry's MWr has left: advance prod
-    input  wire logic        nq_stall,        // an event is held back (ring full or disabled)
+    input  wire logic        nq_stall,        // an event is held back (ring full)
 
     // ---------------- status (to the register file) ----------------
     output      logic [31:0] st_prod,         // notify.prod
@@ -46,6 +47,7 @@ module nq_ring
         mask     = size - 32'd1;
         used     = prod_q - cfg_cons;
         nq_ready = cfg_enable && used < size;
+        nq_off   = !cfg_enable;
         nq_addr  = cfg_ring_base + {28'd0, prod_q & mask, 4'b0000};
         nq_phase = (prod_q & size) == 32'd0;
     end

@@ -111,6 +111,8 @@ module smfu_host
     logic         rxq_last, rxq_valid, rxq_ready, rxc_last, rxc_valid, rxc_ready;
     logic         txq_last, txq_valid, txq_ready, txc_last, txc_valid, txc_ready;
     logic         ev_rx_drop;
+    logic [127:0] rxc_g_data;
+    logic         rxc_g_last, rxc_g_valid, rxc_g_ready;
 
     smfu_net_if #(.LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .RX_DEPTH(RX_DEPTH)) u_net (
         .clk, .rst,
@@ -122,6 +124,55 @@ module smfu_host
         .s_txc_data (txc_data), .s_txc_last (txc_last), .s_txc_valid (txc_valid), .s_txc_ready (txc_ready),
         .ev_rx_drop
     );
+
+    // ------------------------------------------------------------------
+    // Ordering: a completion (SMFU_CPL, answer to a host read of the device)
+    // must not pass a posted write (SMFU_WR, device DMA / MSI) that arrived
+    // from the network before it. Writes are counted as they arrive (wr_in)
+    // and as smfu_in retires them (wr_done: MWr eop handed to the merge
+    // below, or dropped); each completion header records wr_in on arrival
+    // and leaves the completion buffer only once wr_done has reached it.
+    // Writes that arrive after the completion do not hold it.
+    // ------------------------------------------------------------------
+    logic        net_in_pkt_q, net_hdr, wr_done;
+    logic [15:0] wr_in_q, wr_done_q, snap, wr_gap;
+    logic        snap_valid, rxc_in_pkt_q, cpl_release;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic        snap_in_ready;          // never full: at most RX_DEPTH completions are buffered
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    assign net_hdr = s_net_valid && !net_in_pkt_q;
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            net_in_pkt_q <= 1'b0;
+            wr_in_q      <= '0;
+            wr_done_q    <= '0;
+            rxc_in_pkt_q <= 1'b0;
+        end else begin
+            if (s_net_valid) net_in_pkt_q <= !s_net_last;
+            if (net_hdr && s_net_data[35:32] == 4'(net_pkg::NET_TYPE_SMFU_WR)) wr_in_q <= wr_in_q + 16'd1;
+            if (wr_done) wr_done_q <= wr_done_q + 16'd1;
+            if (rxc_g_valid && rxc_g_ready) rxc_in_pkt_q <= !rxc_g_last;
+        end
+    end
+
+    smfu_fifo #(.W(16), .DEPTH(RX_DEPTH)) u_snap (
+        .clk, .rst,
+        .s_data  (wr_in_q),
+        .s_valid (net_hdr && s_net_data[35:32] == 4'(net_pkg::NET_TYPE_SMFU_CPL)),
+        .s_ready (snap_in_ready),
+        .m_data  (snap),
+        .m_valid (snap_valid),
+        .m_ready (rxc_g_valid && rxc_g_ready && !rxc_in_pkt_q)
+    );
+
+    assign wr_gap      = snap - wr_done_q;            // writes still to retire (mod 2^16)
+    assign cpl_release = rxc_in_pkt_q || (snap_valid && (wr_gap == 16'd0 || wr_gap[15]));
+    assign rxc_g_data  = rxc_data;
+    assign rxc_g_last  = rxc_last;
+    assign rxc_g_valid = rxc_valid && cpl_release;
+    assign rxc_ready   = rxc_g_ready && cpl_release;
 
     // ------------------------------------------------------------------
     // Egress
@@ -142,7 +193,7 @@ module smfu_host
         .s_req_data (s_ap_data), .s_req_keep (s_ap_keep), .s_req_sop (s_ap_sop),
         .s_req_eop (s_ap_eop), .s_req_valid (s_ap_valid), .s_req_ready (s_ap_ready),
         .m_pkt_data (txq_data), .m_pkt_last (txq_last), .m_pkt_valid (txq_valid), .m_pkt_ready (txq_ready),
-        .s_cpl_data (rxc_data), .s_cpl_last (rxc_last), .s_cpl_valid (rxc_valid), .s_cpl_ready (rxc_ready),
+        .s_cpl_data (rxc_g_data), .s_cpl_last (rxc_g_last), .s_cpl_valid (rxc_g_valid), .s_cpl_ready (rxc_g_ready),
         .m_cpl_data (egc_data), .m_cpl_keep (egc_keep), .m_cpl_sop (egc_sop),
         .m_cpl_eop (egc_eop), .m_cpl_valid (egc_valid), .m_cpl_ready (egc_ready),
         .ev_hit, .ev_miss, .ev_timeout, .ev_late
@@ -154,7 +205,7 @@ module smfu_host
     logic [127:0] pt_data;
     logic [3:0]   pt_keep;
     logic         pt_sop, pt_eop, pt_valid, pt_ready;
-    logic         nq_ready, nq_phase, nq_push, nq_stall;
+    logic         nq_ready, nq_off, nq_phase, nq_push, nq_stall;
     logic [63:0]  nq_addr;
     logic         ev_req, ev_refused, ev_cpl_drop;
 
@@ -166,13 +217,14 @@ module smfu_host
         .cfg_in_base    (64'd0),
         .cfg_win_base   (cfg_nq_win_base),
         .cfg_win_size   (cfg_nq_win_size),
-        .nq_ready, .nq_addr, .nq_phase, .nq_push, .nq_stall,
+        .nq_ready, .nq_off, .nq_addr, .nq_phase, .nq_push, .nq_stall,
         .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),
         .m_tlp_data (pt_data), .m_tlp_keep (pt_keep), .m_tlp_sop (pt_sop),
         .m_tlp_eop (pt_eop), .m_tlp_valid (pt_valid), .m_tlp_ready (pt_ready),
         .s_cpl_data, .s_cpl_keep, .s_cpl_sop, .s_cpl_eop, .s_cpl_valid, .s_cpl_ready,
         .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
-        .ev_req, .ev_refused, .ev_cpl_drop
+        .ev_req, .ev_refused, .ev_cpl_drop,
+        .ev_wr_done (wr_done)
     );
 
     nq_ring u_nq (
@@ -181,7 +233,7 @@ module smfu_host
         .cfg_log2      (cfg_nq_log2),
         .cfg_ring_base (cfg_nq_ring_base),
         .cfg_cons      (cfg_nq_cons),
-        .nq_ready, .nq_addr, .nq_phase, .nq_push, .nq_stall,
+        .nq_ready, .nq_off, .nq_addr, .nq_phase, .nq_push, .nq_stall,
         .st_prod        (st_nq_prod),
         .st_full_stalls (st_nq_full_stalls),
         .st_events      (st_nq_events),

@@ -45,6 +45,7 @@ module smfu_in
 
     // ---------------- notification ring (MODE 1, nq_ring) ----------------
     input  wire logic                  nq_ready,
+    input  wire logic                  nq_off,         // ring disabled: events are dropped
     input  wire logic [63:0]           nq_addr,
     input  wire logic                  nq_phase,
     output      logic                  nq_push,
@@ -81,7 +82,9 @@ module smfu_in
     // ---------------- events (one pulse each) ----------------
     output      logic                  ev_req,         // request executed (TLP issued / notification)
     output      logic                  ev_refused,     // request refused (UR / dropped)
-    output      logic                  ev_cpl_drop     // completion for no outstanding MRd dropped
+    output      logic                  ev_cpl_drop,    // completion for no outstanding MRd dropped
+    output      logic                  ev_wr_done      // an SMFU_WR is retired: its MWr / entry eop
+                                                       // left m_tlp, or it was dropped (ordering)
 );
 
     `include "smfu_func.svh"
@@ -160,14 +163,28 @@ module smfu_in
         endcase
     end
 
-    logic nq_emit_hdr, nq_emit_pl;
+    logic nq_emit_hdr, nq_emit_pl, nq_drop;
     assign nq_emit_hdr = state_q == R_NQ_WAIT && nq_ready && o_free;
     assign nq_emit_pl  = state_q == R_NQ_PL && o_free;
+    // a disabled ring drops the event (the producer stands still); a full
+    // enabled ring holds it back
+    assign nq_drop     = state_q == R_NQ_WAIT && nq_off;
     assign nq_push     = nq_emit_pl;
-    assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_stalled_q;
+    assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_off && !nq_stalled_q;
 
     assign ev_req     = go_wr || go_nq || go_rd;
-    assign ev_refused = go_ur || (go_drop && (is_wr || is_rd));
+    assign ev_refused = go_ur || (go_drop && (is_wr || is_rd)) || nq_drop;
+
+    // write retirement for the completion ordering of the caller: the TLP
+    // being presented is a write (MWr or notification entry)
+    logic o_wr_q;
+    always_ff @(posedge clk) begin
+        if (rst)                          o_wr_q <= 1'b0;
+        else if (go_wr || nq_emit_hdr)    o_wr_q <= 1'b1;
+        else if (go_rd)                   o_wr_q <= 1'b0;
+    end
+    assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_wr_q) ||
+                        (go_drop && is_wr) || nq_drop;
 
     always_ff @(posedge clk) begin
         if (rst) begin
@@ -192,7 +209,9 @@ module smfu_in
                 end
                 R_NQ_DATA: if (s_pkt_valid && s_pkt_last) state_q <= R_NQ_WAIT;
                 R_NQ_WAIT: begin
-                    if (nq_emit_hdr) begin
+                    if (nq_drop) begin
+                        state_q <= R_HDR;
+                    end else if (nq_emit_hdr) begin
                         o_valid_q <= 1'b1;
                         state_q   <= R_NQ_PL;
                     end

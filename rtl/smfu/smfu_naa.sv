@@ -114,6 +114,7 @@ module smfu_naa
     logic         ev_req, ev_refused, ev_cpl_drop;
     /* verilator lint_off UNUSEDSIGNAL */
     logic         nq_push, nq_stall;   // MODE 0: constant 0
+    logic         in_wr_done;          // ordering of completions toward the device: not needed
     /* verilator lint_on UNUSEDSIGNAL */
 
     smfu_in #(.MODE(0), .NIVL(NIVL), .NTAGS(IN_TAGS), .TAG_BASE(TAG_BASE)) u_in (
@@ -124,14 +125,15 @@ module smfu_naa
         .cfg_in_base,
         .cfg_win_base   (64'd0),
         .cfg_win_size   (64'd0),
-        .nq_ready (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
+        .nq_ready (1'b0), .nq_off (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
         .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),
         .m_tlp_data (in_data), .m_tlp_keep (in_keep), .m_tlp_sop (in_sop),
         .m_tlp_eop (in_eop), .m_tlp_valid (in_valid), .m_tlp_ready (in_ready),
         .s_cpl_data (s_dev_cpl_data), .s_cpl_keep (s_dev_cpl_keep), .s_cpl_sop (s_dev_cpl_sop),
         .s_cpl_eop (s_dev_cpl_eop), .s_cpl_valid (s_dev_cpl_valid), .s_cpl_ready (s_dev_cpl_ready),
         .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
-        .ev_req, .ev_refused, .ev_cpl_drop
+        .ev_req, .ev_refused, .ev_cpl_drop,
+        .ev_wr_done (in_wr_done)
     );
 
     // ------------------------------------------------------------------

@@ -1,0 +1,909 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tb_nic_smfu: Verilator test of the SMFU through whole NICs (docs/smfu.md,
+// docs/nic.md). Top: tb/tb_nic_remote_top.sv: host extoll_nic (node 1) -
+// HOPS-1 intermediate NICs - naa_node (extoll_nic ROLE 1 + accel_top, node 3).
+//
+// The testbench plays the host CPU and memory: it configures the host NIC and,
+// through the config tunnel and RRA, the NAA (root port windows, accelerator
+// BARs, MSI-X, SMFU ingress bases, pass-through), programs the host NIC's
+// egress intervals and notification ring by BAR0, then:
+//   aperture writes/reads of device memory (1/2/4/8/64/256 bytes) and of the
+//   accelerator's BAR0; a read to an interval of a node that does not exist
+//   (CA after the timeout, counted); DMA host->device and device->host against
+//   the host-memory model (the NIC's MRd answered with CplD split at 64 B);
+//   the job's MSI-X write -> notification entry after all DMA data, intx;
+//   ring full (events held until cons advances); disabled ring (dropped).
+//
+// Usage: tb_nic_smfu [-v] [seed]     exit status 0 = all checks passed
+//        tb_nic_smfu bench           throughput / latency figures
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "Vtb_nic_remote_top.h"
+#include "accel_hw.h"
+#include "extoll_regs.h"
+#include "tlp.h"
+#include "tlp_driver.h"
+#include "verilated.h"
+
+#ifndef TB_HOPS
+#define TB_HOPS 1
+#endif
+
+typedef Vtb_nic_remote_top Top;
+
+static const uint16_t HOST_ID = 0x0000;     // root complex requester ID
+static const uint16_t NIC_ID = 0x0300;      // host NIC: bus 3, device 0
+static const uint32_t BAR0 = 0xfe000000;
+static const uint16_t N_HOST = 1, N_NAA = 3, N_NONE = 9;
+static const uint16_t N_MIDS[2] = {2, 4};   // intermediate NICs (HOPS - 1 of them)
+static const uint64_t REC = 0x10000;        // RRA completion record (host memory)
+static const uint64_t REC_TUN = 0x1234560040ull; // tunnel completion record (above 4 GiB: 4-DW MWr)
+
+// ---------------------------------------------------------------------------
+// Checking
+// ---------------------------------------------------------------------------
+static unsigned g_checks, g_fails;
+
+#define CHECK(cond, ...)                                                                   \
+	do {                                                                               \
+		g_checks++;                                                                \
+		if (!(cond)) {                                                             \
+			g_fails++;                                                         \
+			printf("  FAIL %s:%d: ", __FILE__, __LINE__);                      \
+			printf(__VA_ARGS__);                                               \
+			printf("\n");                                                      \
+		}                                                                          \
+	} while (0)
+
+#define CHECK_EQ(got, want, what)                                                          \
+	CHECK((uint64_t)(got) == (uint64_t)(want), "%s: got 0x%" PRIx64 ", want 0x%" PRIx64, what, \
+	      (uint64_t)(got), (uint64_t)(want))
+
+static void section(const char *name) { printf("-- %s\n", name); }
+
+
+// ---------------------------------------------------------------------------
+// Testbench: model, TLP driver, host memory (answers the NIC's MRd), probes
+// ---------------------------------------------------------------------------
+struct MwrRec {
+	uint64_t addr;
+	unsigned len_dw;
+	uint64_t cycle;   // cycle of the header beat on m_tlp
+};
+
+class Tb {
+public:
+	Tb(uint32_t seed, bool verbose)
+	{
+		ctx_ = std::make_unique<VerilatedContext>();
+		top_ = std::make_unique<Top>(ctx_.get());
+		drv_ = std::make_unique<TlpDriver<Top>>(top_.get(), seed);
+		drv_->verbose = verbose;
+	}
+	Top *top() { return top_.get(); }
+	TlpDriver<Top> &drv() { return *drv_; }
+	uint64_t cycle() const { return cycle_; }
+
+	uint64_t s_sop = 0, m_sop = 0;
+	uint64_t p_h_tx = 0, p_n_rx = 0, p_d_in = 0, p_d_out = 0, p_n_tx = 0, p_h_rx = 0;
+	uint64_t intx_rise = 0;
+	bool h_tx_prev = false, n_tx_prev = false, n_rx_prev = false, h_rx_prev = false, intx_prev = false;
+	// link flit accounting (host X+ outgoing)
+	uint64_t h_tx_flits = 0, h_tx_first = 0, h_tx_last = 0;
+	std::vector<uint64_t> d_out_cycles;   // device -> root port TLP headers (most recent first kept small)
+	bool answer_mrd = true;
+	unsigned mrd_count = 0;
+
+	void tick()
+	{
+		drv_->drive();
+		top_->clk = 0;
+		top_->eval();
+		Top *t = top_.get();
+		if (t->s_tlp_valid && t->s_tlp_ready && t->s_tlp_sop)
+			s_sop = cycle_;
+		if (t->m_tlp_valid && t->m_tlp_ready && t->m_tlp_sop)
+			m_sop = cycle_;
+		if (t->p_h_tx && !h_tx_prev) p_h_tx = cycle_;
+		if (t->p_n_rx && !n_rx_prev) p_n_rx = cycle_;
+		if (t->p_n_tx && !n_tx_prev) p_n_tx = cycle_;
+		if (t->p_h_rx && !h_rx_prev) p_h_rx = cycle_;
+		if (t->p_h_tx) {
+			if (!h_tx_flits) h_tx_first = cycle_;
+			h_tx_last = cycle_;
+			h_tx_flits++;
+		}
+		h_tx_prev = t->p_h_tx; n_rx_prev = t->p_n_rx; n_tx_prev = t->p_n_tx; h_rx_prev = t->p_h_rx;
+		if (t->p_d_in) p_d_in = cycle_;
+		if (t->p_d_out) p_d_out = cycle_;
+		if (t->intx && !intx_prev) intx_rise = cycle_;
+		intx_prev = t->intx;
+		drv_->sample();
+		top_->clk = 1;
+		top_->eval();
+		cycle_++;
+		if (t->ovf && !ovf_seen_) {
+			ovf_seen_ = true;
+			CHECK(false, "network buffer overrun (ovf = %u) at cycle %" PRIu64, t->ovf, cycle_);
+		}
+		while (!drv_->rx().empty()) {
+			struct tlp r = drv_->rx().front();
+			drv_->rx().pop_front();
+			if (r.kind == TLP_MWR) {
+				CHECK_EQ(r.requester_id, NIC_ID, "MWr requester id");
+				for (unsigned i = 0; i < r.len_dw; i++) {
+					uint32_t be = i == 0 ? r.first_be : (i == r.len_dw - 1 ? r.last_be : 0xf);
+					if (r.len_dw == 1) be = r.first_be;
+					uint32_t old = mem_[r.addr + 4 * i], m = 0;
+					for (int k = 0; k < 4; k++)
+						if (be >> k & 1) m |= 0xffu << (8 * k);
+					mem_[r.addr + 4 * i] = (old & ~m) | (r.payload[i] & m);
+				}
+				mwrs.push_back({r.addr, r.len_dw, m_sop});
+			} else if (r.kind == TLP_MRD) {
+				CHECK_EQ(r.requester_id, NIC_ID, "MRd requester id");
+				mrd_count++;
+				if (answer_mrd)
+					answer(r);
+			} else {
+				cpls_.push_back(r);
+			}
+		}
+	}
+	// host memory answers a read with CplD split at 64-byte boundaries (RCB)
+	void answer(const struct tlp &r)
+	{
+		uint64_t a = r.addr, end = r.addr + 4ull * r.len_dw;
+		unsigned bc = 4 * r.len_dw;
+		while (a < end) {
+			uint64_t nxt = (a & ~63ull) + 64;
+			if (nxt > end) nxt = end;
+			unsigned n = (unsigned)(nxt - a) / 4;
+			uint32_t d[16];
+			for (unsigned i = 0; i < n; i++)
+				d[i] = mem_.count(a + 4 * i) ? mem_[a + 4 * i] : 0;
+			struct tlp c;
+			tlp_cpl(&c, HOST_ID, TLP_CPL_SC, r.requester_id, r.tag, (uint8_t)(a & 0x7f), (uint16_t)bc, d, n);
+			drv_->send(c);
+			bc -= 4 * n;
+			a = nxt;
+		}
+	}
+
+	void reset()
+	{
+		top_->rst = 1;
+		for (int i = 0; i < 5; i++)
+			tick();
+		top_->rst = 0;
+		tick();
+	}
+	void idle(unsigned n)
+	{
+		for (unsigned i = 0; i < n; i++)
+			tick();
+	}
+	void drain(unsigned extra = 10)
+	{
+		for (unsigned i = 0; i < 20000 && !drv_->tx_idle(); i++)
+			tick();
+		idle(extra);
+	}
+	bool wait_cpl(struct tlp *out, unsigned timeout = 5000)
+	{
+		for (unsigned i = 0; i < timeout; i++) {
+			if (!cpls_.empty()) {
+				*out = cpls_.front();
+				cpls_.pop_front();
+				return true;
+			}
+			tick();
+		}
+		return false;
+	}
+	uint32_t mem32(uint64_t a) { return mem_.count(a) ? mem_[a] : 0; }
+	uint64_t mem64(uint64_t a) { return (uint64_t)mem32(a) | (uint64_t)mem32(a + 4) << 32; }
+	void mem_set(uint64_t a, uint32_t v) { mem_[a] = v; }
+	void mem_clear(uint64_t a, unsigned bytes)
+	{
+		for (unsigned i = 0; i < bytes; i += 4)
+			mem_[a + i] = 0;
+	}
+	uint8_t next_tag() { return tag_++ & 0x7f; }
+	std::vector<MwrRec> mwrs;
+
+private:
+	std::unique_ptr<VerilatedContext> ctx_;
+	std::unique_ptr<Top> top_;
+	std::unique_ptr<TlpDriver<Top>> drv_;
+	std::map<uint64_t, uint32_t> mem_;
+	std::deque<struct tlp> cpls_;
+	uint64_t cycle_ = 0;
+	uint8_t tag_ = 0x10;
+	bool ovf_seen_ = false;
+};
+
+// ---------------------------------------------------------------------------
+// Host-side accesses to the host NIC
+// ---------------------------------------------------------------------------
+static void cfg_wr(Tb &tb, uint16_t reg, uint32_t val)
+{
+	struct tlp t, c;
+	tlp_cfg(&t, true, 0, NIC_ID, reg, 0xf, val, HOST_ID, tb.next_tag());
+	tb.drv().send(t);
+	CHECK(tb.wait_cpl(&c) && c.kind == TLP_CPL && c.status == TLP_CPL_SC,
+	      "CfgWr0 0x%03x: no SC completion", reg);
+}
+
+static uint64_t bar_rd(Tb &tb, uint32_t off)
+{
+	struct tlp t, c;
+	uint8_t tag = tb.next_tag();
+	tlp_mrd(&t, BAR0 + off, 2, 0xf, 0xf, HOST_ID, tag);
+	tb.drv().send(t);
+	if (!tb.wait_cpl(&c)) {
+		CHECK(false, "BAR0 read 0x%x: no completion", off);
+		return ~0ull;
+	}
+	CHECK(c.kind == TLP_CPLD && c.status == TLP_CPL_SC && c.len_dw == 2 && c.tag == tag,
+	      "BAR0 read 0x%x: bad completion (kind %d status %u)", off, c.kind, c.status);
+	return c.payload[0] | (uint64_t)c.payload[1] << 32;
+}
+
+static void bar_wr(Tb &tb, uint32_t off, uint64_t v)
+{
+	struct tlp t;
+	uint32_t d[2] = {(uint32_t)v, (uint32_t)(v >> 32)};
+	tlp_mwr(&t, BAR0 + off, d, 2, 0xf, 0xf, HOST_ID);
+	tb.drv().send(t);
+}
+
+// ---------------------------------------------------------------------------
+// RRA through the host NIC's rra block
+// ---------------------------------------------------------------------------
+enum { OP_READ = 0, OP_WRITE = 1, OP_TLP = 2 };
+
+struct Rec {
+	bool ok;          // a record arrived
+	uint64_t q0, q1;
+	unsigned status() const { return (q1 >> 16) & 0xff; }
+	unsigned cst() const { return (q1 >> 24) & 7; }
+	unsigned node() const { return (q1 >> 32) & 0xffff; }
+	unsigned seq() const { return q1 & 0xffff; }
+};
+
+static uint16_t g_seq = 0x100;
+
+static uint64_t req_word(uint16_t node, uint32_t addr, unsigned op, bool src, unsigned tlp_len,
+			 uint16_t seq)
+{
+	return (uint64_t)node | (uint64_t)(addr & 0xffffff) << 16 | (uint64_t)op << 40 |
+	       (uint64_t)src << 43 | (uint64_t)tlp_len << 44 | (uint64_t)seq << 48;
+}
+
+// Launch one request and wait for its record at rec (0: expect none).
+static Rec rra(Tb &tb, uint16_t node, uint32_t addr, unsigned op, uint64_t wdata = 0,
+	       uint64_t route = 0, uint64_t rec = REC, unsigned timeout = 3000,
+	       const uint32_t *tlp_hdr = nullptr, unsigned tlp_len = 0)
+{
+	Rec r{};
+	uint16_t seq = g_seq++;
+	tb.mem_clear(rec, 16);
+	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_WDATA, wdata);
+	if (route)
+		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_ROUTE, route);
+	if (tlp_hdr) {
+		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_TLP_HDR0, tlp_hdr[0] | (uint64_t)tlp_hdr[1] << 32);
+		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_TLP_HDR1, tlp_hdr[2] | (uint64_t)tlp_hdr[3] << 32);
+	}
+	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_REQ, req_word(node, addr, op, route != 0, tlp_len, seq));
+	for (unsigned i = 0; i < timeout; i++) {
+		uint64_t q1 = tb.mem64(rec + 8);
+		if ((q1 >> 63) && (q1 & 0xffff) == seq) {
+			r.ok = true;
+			r.q0 = tb.mem64(rec);
+			r.q1 = q1;
+			return r;
+		}
+		tb.tick();
+	}
+	return r;
+}
+
+// hop list: hops[0] first
+static uint64_t route_of(std::initializer_list<unsigned> hops)
+{
+	uint64_t r = 0;
+	unsigned i = 0;
+	for (unsigned h : hops)
+		r |= (uint64_t)(h & 7) << (3 * i++);
+	return r;
+}
+
+static uint64_t rt_entry(uint16_t dest, unsigned inport, unsigned outport, bool valid = true)
+{
+	return (uint64_t)dest | (uint64_t)inport << 16 | (uint64_t)outport << 24 |
+	       (uint64_t)valid << 31 | 1ull << 32;
+}
+
+static void rra_wr_ok(Tb &tb, uint16_t node, uint32_t addr, uint64_t v, uint64_t route, const char *what)
+{
+	Rec r = rra(tb, node, addr, OP_WRITE, v, route);
+	CHECK(r.ok, "%s: no record", what);
+	if (r.ok) {
+		CHECK_EQ(r.status(), 0, (std::string(what) + ": status").c_str());
+		CHECK_EQ(r.node(), node, (std::string(what) + ": answering node").c_str());
+	}
+}
+
+static uint64_t rra_rd_ok(Tb &tb, uint16_t node, uint32_t addr, const char *what, uint64_t route = 0)
+{
+	Rec r = rra(tb, node, addr, OP_READ, 0, route);
+	CHECK(r.ok, "%s: no record", what);
+	if (!r.ok)
+		return ~0ull;
+	CHECK_EQ(r.status(), 0, (std::string(what) + ": status").c_str());
+	CHECK_EQ(r.node(), node, (std::string(what) + ": answering node").c_str());
+	return r.q0;
+}
+
+// A tunnelled config request (tag 0xff, built by "host software").
+static Rec tunnel(Tb &tb, bool write, int type1, uint16_t target, uint16_t reg, uint32_t data = 0)
+{
+	struct tlp t;
+	uint32_t hdr[4];
+	tlp_cfg(&t, write, type1, target, reg, 0xf, data, HOST_ID, 0xff);
+	tlp_encode_hdr(&t, hdr);
+	return rra(tb, N_NAA, 0, OP_TLP, data, 0, REC_TUN, 3000, hdr, write ? 1 : 0);
+}
+
+// ---------------------------------------------------------------------------
+// Setup shared by the test and the bench
+// ---------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------
+// Address plan
+// ---------------------------------------------------------------------------
+static const uint32_t AP = 0xc0000000;            // host NIC BAR2 (aperture, 256 MiB)
+static const uint64_t NAA_DEVMEM = 0x80000000;    // accelerator BAR2 (NAA bus address, 64 MiB)
+static const uint64_t NAA_REGS = 0x90000000;      // accelerator BAR0 (NAA bus address, 4 KiB)
+static const uint64_t AP_MEM = AP;                // interval 0: device memory (64 MiB)
+static const uint64_t AP_REGS = AP + 0x04000000;  // interval 1: device BAR0 (4 KiB)
+static const uint64_t AP_NONE = AP + 0x08000000;  // interval 2: node that does not exist
+static const uint64_t RING = 0x20000;             // notification ring (host memory)
+static const uint64_t WIN = 0xfd00000000ull;      // notification window (reset value)
+static const uint64_t HBUF = 0x100000000ull;      // DMA buffer (host memory, above 4 GiB)
+static const uint32_t MSI_DATA = 0x00000035;
+
+static unsigned hops() { return TB_HOPS; }
+
+static void setup_host(Tb &tb)
+{
+	cfg_wr(tb, 0x10, BAR0);
+	cfg_wr(tb, 0x18, AP);
+	cfg_wr(tb, 0x04, 0x0006);   // memory space + bus master
+	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_CMP_ADDR, REC);
+}
+
+static uint64_t route_n(unsigned n0)   // n0 hops east, then eject
+{
+	uint64_t r = 0;
+	for (unsigned i = 0; i < n0; i++)
+		r |= 0ull << (3 * i);
+	return r | 7ull << (3 * n0);
+}
+
+static void setup_tables(Tb &tb)
+{
+	const uint32_t RT = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_RT_ENTRY;
+	unsigned nm = hops() - 1;
+	bar_wr(tb, RT, rt_entry(N_HOST, 15, 7));
+	bar_wr(tb, RT, rt_entry(N_NAA, 15, 0));
+	for (unsigned k = 0; k < nm; k++)
+		bar_wr(tb, RT, rt_entry(N_MIDS[k], 15, 0));
+	for (unsigned k = 0; k < nm; k++) {
+		uint64_t rm = route_n(k + 1);
+		char what[64];
+		snprintf(what, sizeof(what), "mid %u: table", N_MIDS[k]);
+		rra_wr_ok(tb, N_MIDS[k], RT, rt_entry(N_MIDS[k], 15, 7), rm, what);
+		rra_wr_ok(tb, N_MIDS[k], RT, rt_entry(N_HOST, 15, 1), rm, what);
+		rra_wr_ok(tb, N_MIDS[k], RT, rt_entry(N_NAA, 15, 0), rm, what);
+		for (unsigned j = 0; j < nm; j++)
+			if (j != k)
+				rra_wr_ok(tb, N_MIDS[k], RT, rt_entry(N_MIDS[j], 15, j < k ? 1 : 0), rm, what);
+	}
+	uint64_t rn = route_n(hops());
+	rra_wr_ok(tb, N_NAA, RT, rt_entry(N_NAA, 15, 7), rn, "naa: table (naa)");
+	rra_wr_ok(tb, N_NAA, RT, rt_entry(N_HOST, 15, 1), rn, "naa: table (host)");
+	for (unsigned k = 0; k < nm; k++)
+		rra_wr_ok(tb, N_NAA, RT, rt_entry(N_MIDS[k], 15, 1), rn, "naa: table (mid)");
+}
+
+static void setup_filter(Tb &tb)
+{
+	const uint32_t BD = EXTOLL_BACKDOOR_BASE;
+	uint64_t filt = 0xff | 1ull << 8 | 1ull << 9 | (uint64_t)N_HOST << 16;
+	rra_wr_ok(tb, N_NAA, BD + EXTOLL_BACKDOOR_RX_FWD_ADDR, REC_TUN, 0, "naa rx_fwd_addr");
+	rra_wr_ok(tb, N_NAA, BD + EXTOLL_BACKDOOR_RX_FILTER, filt, 0, "naa rx_filter");
+}
+
+static void tun_wr(Tb &tb, int type1, uint16_t target, uint16_t reg, uint32_t v, const char *what)
+{
+	Rec r = tunnel(tb, true, type1, target, reg, v);
+	CHECK(r.ok && r.status() == 0 && r.cst() == 0, "%s: config write record (ok %d status %u/%u)", what,
+	      r.ok, r.status(), r.cst());
+}
+
+// What the kernel does (naa_bus + extoll): root port bus numbers, windows,
+// command; accelerator BARs, command, MSI-X; SMFU intervals on both sides;
+// pass-through; notification ring.
+static void setup_smfu(Tb &tb, bool check)
+{
+	setup_filter(tb);
+	tun_wr(tb, 0, 0x0000, 0x018, 0x00010100, "rp bus numbers");
+	// non-prefetchable window 0x9000_0000..0x900f_ffff, prefetchable 0x8000_0000..0x83ff_ffff
+	tun_wr(tb, 0, 0x0000, 0x020, (uint32_t)(NAA_REGS >> 16) | (uint32_t)(NAA_REGS & 0xfff00000), "rp memory window");
+	tun_wr(tb, 0, 0x0000, 0x024, (uint32_t)(NAA_DEVMEM >> 16) | (uint32_t)((NAA_DEVMEM + 0x03f00000) & 0xfff00000),
+	       "rp prefetchable window");
+	tun_wr(tb, 0, 0x0000, 0x028, 0, "rp prefetchable base upper");
+	tun_wr(tb, 0, 0x0000, 0x02c, 0, "rp prefetchable limit upper");
+	tun_wr(tb, 0, 0x0000, 0x004, 0x0006, "rp command: memory + bus master");
+	tun_wr(tb, 1, 0x0100, 0x010, (uint32_t)NAA_REGS, "accel BAR0");
+	tun_wr(tb, 1, 0x0100, 0x018, (uint32_t)NAA_DEVMEM, "accel BAR2");
+	tun_wr(tb, 1, 0x0100, 0x01c, 0, "accel BAR3");
+	tun_wr(tb, 1, 0x0100, 0x004, 0x0006, "accel command: memory + bus master");
+	tun_wr(tb, 1, 0x0100, 0x0a0, 0x80000000u, "accel MSI-X enable");
+	if (check) {
+		Rec r = tunnel(tb, false, 1, 0x0100, 0x018);
+		CHECK(r.ok && (r.q0 & 0xfffffff0) == NAA_DEVMEM, "accel BAR2 read back (0x%" PRIx64 ")", r.q0);
+	}
+	// host egress intervals (BAR0, as extoll does)
+	const uint32_t S = EXTOLL_SMFU_BASE;
+	bar_wr(tb, S + EXTOLL_SMFU_CTRL, 4ull << 32);       // timeout 4 x 256 cycles
+	struct { uint64_t start, size; uint16_t node; } iv[3] = {
+		{AP_MEM, 1ull << 26, N_NAA}, {AP_REGS, 4096, N_NAA}, {AP_NONE, 4096, N_NONE}};
+	for (int i = 0; i < 3; i++) {
+		bar_wr(tb, S + EXTOLL_SMFU_EG_START_N(i), iv[i].start);
+		bar_wr(tb, S + EXTOLL_SMFU_EG_END_N(i), iv[i].start + iv[i].size - 1);
+		bar_wr(tb, S + EXTOLL_SMFU_EG_CTRL_N(i), 1 | (uint64_t)iv[i].node << 16);
+	}
+	// NAA ingress bases and pass-through (RRA, as naa_bus does)
+	rra_wr_ok(tb, N_NAA, S + EXTOLL_SMFU_IN_BASE_N(0), NAA_DEVMEM, 0, "naa in_base 0");
+	rra_wr_ok(tb, N_NAA, S + EXTOLL_SMFU_IN_BASE_N(1), NAA_REGS, 0, "naa in_base 1");
+	rra_wr_ok(tb, N_NAA, S + EXTOLL_SMFU_CTRL, 1 | (uint64_t)N_HOST << 16 | 0x400ull << 32, 0, "naa passthru");
+	// notification ring: 16 entries
+	const uint32_t N = EXTOLL_NOTIFY_BASE;
+	tb.mem_clear(RING, 16 * 16);
+	bar_wr(tb, N + EXTOLL_NOTIFY_RING_BASE, RING);
+	bar_wr(tb, N + EXTOLL_NOTIFY_CONS, 0);
+	bar_wr(tb, N + EXTOLL_NOTIFY_RING_CTRL, 1 | 4u << 8);
+	bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_ENABLE, EXTOLL_INFO_IRQ_ENABLE_NOTIFY_MASK);
+	tb.drain(20);
+}
+
+// ---------------------------------------------------------------------------
+// Aperture accesses (the host CPU's loads and stores)
+// ---------------------------------------------------------------------------
+static void ap_wr(Tb &tb, uint64_t addr, const uint8_t *bytes, unsigned size)
+{
+	struct tlp t;
+	uint32_t d[64] = {0};
+	if (size <= 8) {
+		uint64_t dwa;
+		unsigned n;
+		uint8_t fbe, lbe;
+		tlp_access_bes(addr, size, &dwa, &n, &fbe, &lbe);
+		for (unsigned i = 0; i < size; i++)
+			d[(addr - dwa + i) / 4] |= (uint32_t)bytes[i] << (8 * ((addr - dwa + i) % 4));
+		tlp_mwr(&t, dwa, d, n, fbe, lbe, HOST_ID);
+	} else {
+		for (unsigned i = 0; i < size; i++)
+			d[i / 4] |= (uint32_t)bytes[i] << (8 * (i % 4));
+		tlp_mwr(&t, addr, d, size / 4, 0xf, 0xf, HOST_ID);
+	}
+	tb.drv().send(t);
+}
+
+static bool ap_rd(Tb &tb, uint64_t addr, uint8_t *bytes, unsigned size, unsigned *status = nullptr,
+		  unsigned timeout = 5000)
+{
+	struct tlp t, c;
+	uint64_t dwa = addr;
+	unsigned n = size / 4;
+	uint8_t fbe = 0xf, lbe = 0xf;
+	if (size <= 8)
+		tlp_access_bes(addr, size, &dwa, &n, &fbe, &lbe);
+	uint8_t tag = tb.next_tag();
+	tlp_mrd(&t, dwa, n, fbe, n == 1 ? 0 : lbe, HOST_ID, tag);
+	tb.drv().send(t);
+	std::vector<uint32_t> got;
+	unsigned st = 0;
+	while (got.size() < n) {
+		if (!tb.wait_cpl(&c, timeout))
+			return false;
+		CHECK_EQ(c.tag, tag, "aperture read: completion tag");
+		st = c.status;
+		if (c.status != TLP_CPL_SC)
+			break;
+		for (unsigned i = 0; i < c.len_dw; i++)
+			got.push_back(c.payload[i]);
+	}
+	if (status)
+		*status = st;
+	if (st != TLP_CPL_SC)
+		return true;
+	for (unsigned i = 0; i < size; i++)
+		bytes[i] = (uint8_t)(got[(addr - dwa + i) / 4] >> (8 * ((addr - dwa + i) % 4)));
+	return true;
+}
+
+static uint32_t acc_rd32(Tb &tb, uint32_t reg)
+{
+	uint8_t b[4] = {0};
+	CHECK(ap_rd(tb, AP_REGS + reg, b, 4), "accel reg 0x%x: no completion", reg);
+	return b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static void acc_wr32(Tb &tb, uint32_t reg, uint32_t v)
+{
+	uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	ap_wr(tb, AP_REGS + reg, b, 4);
+}
+
+static void job(Tb &tb, unsigned op, uint64_t host, uint32_t dev_off, uint32_t len)
+{
+	acc_wr32(tb, ACCEL_REG_JOB_HOST_LO, (uint32_t)host);
+	acc_wr32(tb, ACCEL_REG_JOB_HOST_HI, (uint32_t)(host >> 32));
+	acc_wr32(tb, ACCEL_REG_JOB_DEV_OFF, dev_off);
+	acc_wr32(tb, ACCEL_REG_JOB_LEN, len);
+	acc_wr32(tb, ACCEL_REG_JOB_CTRL, ACCEL_JOB_START | op);
+}
+
+static uint32_t g_cons = 0;   // software's consumer index
+
+// wait for notification entry `idx` (phase for its pass); returns its MWr index in tb.mwrs or -1
+static int wait_entry(Tb &tb, uint32_t idx, unsigned timeout = 20000)
+{
+	uint64_t a = RING + 16 * (idx % 16);
+	uint64_t want_phase = ((idx / 16) & 1) ? 0 : 1;
+	for (unsigned i = 0; i < timeout; i++) {
+		if ((tb.mem64(a + 8) >> 63) == want_phase && tb.mem32(a) == MSI_DATA) {
+			for (int k = (int)tb.mwrs.size() - 1; k >= 0; k--)
+				if (tb.mwrs[k].addr == a)
+					return k;
+			return -2;
+		}
+		tb.tick();
+	}
+	return -1;
+}
+
+// ---------------------------------------------------------------------------
+// Test
+// ---------------------------------------------------------------------------
+static void test(Tb &tb)
+{
+	section("setup: host NIC, tables, root port + accelerator through the tunnel, SMFU both sides, ring");
+	setup_host(tb);
+	setup_tables(tb);
+	setup_smfu(tb, true);
+
+	section("aperture -> accelerator BAR0: ID register through interval 1");
+	CHECK_EQ(acc_rd32(tb, ACCEL_REG_ID), ACCEL_MAGIC, "accel ID via the aperture");
+
+	section("aperture writes and reads of device memory: 1/2/4/8/64/256 bytes");
+	{
+		std::mt19937 rng(7);
+		struct { uint64_t off; unsigned size; } acc[] = {
+			{0x1000, 1}, {0x1003, 1}, {0x1006, 2}, {0x1010, 4}, {0x1018, 8}, {0x1104, 4},
+			{0x2000, 64}, {0x3000, 256}, {0x3ffff8, 8}, {0x10040, 64}};
+		for (auto &x : acc) {
+			uint8_t w[256], r[256];
+			for (unsigned i = 0; i < x.size; i++)
+				w[i] = (uint8_t)rng();
+			ap_wr(tb, AP_MEM + x.off, w, x.size);
+			memset(r, 0, sizeof(r));
+			bool ok = ap_rd(tb, AP_MEM + x.off, r, x.size);
+			CHECK(ok && !memcmp(w, r, x.size), "%u bytes at device offset 0x%" PRIx64 ": read back differs",
+			      x.size, x.off);
+		}
+		// neighbours of the 1-byte writes untouched
+		uint8_t r[8];
+		ap_rd(tb, AP_MEM + 0x1000, r, 8);
+		uint8_t w[1];
+		ap_rd(tb, AP_MEM + 0x1003, w, 1);
+		CHECK_EQ(r[3], w[0], "byte 3 consistent between an 8-byte and a 1-byte read");
+		uint64_t hits = bar_rd(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_EG_HITS) & 0xffffffff;
+		CHECK(hits >= 22, "smfu.eg_hits counted (%" PRIu64 ")", hits);
+		uint64_t in = rra_rd_ok(tb, N_NAA, EXTOLL_SMFU_BASE + EXTOLL_SMFU_IN_REQS, "naa in_reqs") & 0xffffffff;
+		CHECK(in >= 22, "naa smfu.in_reqs counted (%" PRIu64 ")", in);
+	}
+
+	section("read of an interval whose node does not exist: CA after the timeout, counted");
+	{
+		uint64_t t0 = bar_rd(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_TIMEOUTS) & 0xffffffff;
+		uint8_t r[4];
+		unsigned st = 0;
+		uint64_t c0 = tb.cycle();
+		bool ok = ap_rd(tb, AP_NONE + 0x10, r, 4, &st, 4000);
+		uint64_t dt = tb.cycle() - c0;
+		CHECK(ok && st == TLP_CPL_CA, "want a CA completion (ok %d status %u)", ok, st);
+		CHECK(dt >= 4 * 256 && dt < 4 * 256 + 400, "CA after the timeout (%" PRIu64 " cycles)", dt);
+		uint64_t t1 = bar_rd(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_TIMEOUTS) & 0xffffffff;
+		CHECK_EQ(t1 - t0, 1, "smfu.timeouts");
+		CHECK_EQ(acc_rd32(tb, ACCEL_REG_ID), ACCEL_MAGIC, "aperture works after the timeout");
+	}
+
+	section("accelerator setup through the aperture: MSI-X entry 0 -> notification window");
+	acc_wr32(tb, ACCEL_MSIX_TABLE + 0, (uint32_t)(WIN + 0x40));
+	acc_wr32(tb, ACCEL_MSIX_TABLE + 4, (uint32_t)((WIN + 0x40) >> 32));
+	acc_wr32(tb, ACCEL_MSIX_TABLE + 8, MSI_DATA);
+	acc_wr32(tb, ACCEL_MSIX_TABLE + 12, 0);
+	acc_wr32(tb, ACCEL_REG_IRQ_VECTOR, 0);
+	acc_wr32(tb, ACCEL_REG_IRQ_ENABLE, ACCEL_IRQ_DONE | ACCEL_IRQ_ERROR);
+	CHECK_EQ(acc_rd32(tb, ACCEL_MSIX_TABLE + 8), MSI_DATA, "MSI-X data read back");
+
+	section("DMA host -> device (4 KiB), then device -> host (4 KiB), notifications after the data");
+	{
+		const unsigned LEN = 4096;
+		for (unsigned i = 0; i < LEN; i += 4)
+			tb.mem_set(HBUF + i, 0x5a000000u ^ (i * 0x01010101u));
+		unsigned mrd0 = tb.mrd_count;
+		job(tb, ACCEL_OP_H2D, HBUF, 0x8000, LEN);
+		int e = wait_entry(tb, g_cons);
+		CHECK(e >= 0, "H2D: notification entry %u (%d)", g_cons, e);
+		CHECK(tb.mrd_count > mrd0, "H2D: the host NIC read host memory (%u MRd)", tb.mrd_count - mrd0);
+		uint64_t q1 = tb.mem64(RING + 16 * (g_cons % 16) + 8);
+		CHECK_EQ(q1 & 0xffff, N_NAA, "entry source node");
+		CHECK_EQ(tb.mem32(RING + 16 * (g_cons % 16) + 4), 0x40, "entry window offset");
+		CHECK(tb.top()->intx, "host NIC intx with irq_enable.notify");
+		uint64_t st = bar_rd(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS);
+		CHECK(st & EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK, "irq_status.notify set");
+		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+		tb.drain(20);
+		CHECK(!tb.top()->intx, "intx low after clearing irq_status.notify");
+		uint32_t js = acc_rd32(tb, ACCEL_REG_JOB_STATUS);
+		CHECK((js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE, "H2D job status 0x%x", js);
+		uint8_t r[256];
+		bool same = true;
+		for (unsigned off = 0; off < LEN; off += 256) {
+			ap_rd(tb, AP_MEM + 0x8000 + off, r, 256);
+			for (unsigned i = 0; i < 256; i += 4) {
+				uint32_t v = r[i] | r[i + 1] << 8 | r[i + 2] << 16 | (uint32_t)r[i + 3] << 24;
+				if (v != tb.mem32(HBUF + off + i))
+					same = false;
+			}
+		}
+		CHECK(same, "H2D: device memory = host buffer (read through the aperture)");
+
+		// device -> host into a second buffer
+		const uint64_t HB2 = HBUF + 0x10000;
+		tb.mem_clear(HB2, LEN);
+		size_t m0 = tb.mwrs.size();
+		job(tb, ACCEL_OP_D2H, HB2, 0x8000, LEN);
+		e = wait_entry(tb, g_cons);
+		CHECK(e >= 0, "D2H: notification entry %u", g_cons);
+		int last_data = -1;
+		unsigned bytes = 0;
+		for (size_t k = m0; k < tb.mwrs.size(); k++)
+			if (tb.mwrs[k].addr >= HB2 && tb.mwrs[k].addr < HB2 + LEN) {
+				last_data = (int)k;
+				bytes += 4 * tb.mwrs[k].len_dw;
+			}
+		CHECK_EQ(bytes, LEN, "D2H: bytes written to host memory");
+		CHECK(e > last_data, "notification MWr (%d) after the last data MWr (%d)", e, last_data);
+		same = true;
+		for (unsigned i = 0; i < LEN; i += 4)
+			if (tb.mem32(HB2 + i) != tb.mem32(HBUF + i))
+				same = false;
+		CHECK(same, "D2H: host buffer = device memory");
+		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+		uint64_t up = rra_rd_ok(tb, N_NAA, EXTOLL_SMFU_BASE + EXTOLL_SMFU_UP_REQS, "naa up_reqs") & 0xffffffff;
+		CHECK(up >= 2 * LEN / 256, "naa smfu.up_reqs counted (%" PRIu64 ")", up);
+	}
+
+	section("ring full: events held until cons advances, nothing lost, phases");
+	{
+		const uint32_t N = EXTOLL_NOTIFY_BASE;
+		uint64_t fs0 = bar_rd(tb, N + EXTOLL_NOTIFY_FULL_STALLS) & 0xffffffff;
+		uint32_t base = g_cons;
+		const unsigned NJ = 19;   // 16 fit, 3 are held
+		for (unsigned j = 0; j < NJ; j++) {
+			job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
+			tb.drain(300);
+		}
+		tb.idle(500);
+		uint64_t prod = bar_rd(tb, N + EXTOLL_NOTIFY_PROD) & 0xffffffff;
+		CHECK_EQ(prod - base, 16, "prod stops at a full ring");
+		uint64_t fs1 = bar_rd(tb, N + EXTOLL_NOTIFY_FULL_STALLS) & 0xffffffff;
+		CHECK(fs1 - fs0 >= 1, "notify.full_stalls counted (%" PRIu64 ")", fs1 - fs0);
+		g_cons = base + 16;
+		bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+		for (unsigned j = 16; j < NJ; j++)
+			CHECK(wait_entry(tb, base + j) >= 0, "held event %u written after cons advanced", j);
+		prod = bar_rd(tb, N + EXTOLL_NOTIFY_PROD) & 0xffffffff;
+		CHECK_EQ(prod - base, NJ, "all events written");
+		g_cons = base + NJ;
+		bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+		CHECK_EQ(acc_rd32(tb, ACCEL_REG_JOB_COUNT) >= NJ, 1, "accelerator ran every job");
+	}
+
+	section("disabled ring: events dropped (prod stands still), the path keeps working");
+	{
+		const uint32_t N = EXTOLL_NOTIFY_BASE;
+		bar_wr(tb, N + EXTOLL_NOTIFY_RING_CTRL, 4u << 8);
+		uint64_t p0 = bar_rd(tb, N + EXTOLL_NOTIFY_PROD) & 0xffffffff;
+		job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
+		tb.drain(500);
+		CHECK_EQ(acc_rd32(tb, ACCEL_REG_ID), ACCEL_MAGIC, "aperture read after a dropped event");
+		uint64_t p1 = bar_rd(tb, N + EXTOLL_NOTIFY_PROD) & 0xffffffff;
+		CHECK_EQ(p1, p0, "prod unchanged with the ring disabled");
+		bar_wr(tb, N + EXTOLL_NOTIFY_RING_CTRL, 1 | 4u << 8);
+		job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
+		CHECK(wait_entry(tb, g_cons) >= 0, "event after re-enabling");
+		g_cons++;
+		bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+	}
+
+	tb.drain(200);
+	CHECK_EQ(tb.drv().errors(), 0, "TLP protocol errors on the host link");
+	CHECK_EQ(tb.top()->ovf, 0, "network buffer overrun flags");
+}
+
+// ---------------------------------------------------------------------------
+// Bench
+// ---------------------------------------------------------------------------
+static void bench(Tb &tb)
+{
+	tb.drv().valid_prob = 1.0;
+	tb.drv().ready_prob = 1.0;
+	setup_host(tb);
+	setup_tables(tb);
+	setup_smfu(tb, false);
+	printf("bench tb_nic_smfu: HOPS=%u, link wire delay %d cycles per direction, no back-pressure\n",
+	       hops(), TB_DELAY);
+
+	// streaming posted writes through the aperture
+	for (unsigned size : {64u, 256u}) {
+		const unsigned NW = 200;
+		uint8_t w[256];
+		for (unsigned i = 0; i < size; i++)
+			w[i] = (uint8_t)i;
+		tb.drain(100);
+		tb.h_tx_flits = 0;
+		for (unsigned k = 0; k < NW; k++)
+			ap_wr(tb, AP_MEM + 0x100000 + (uint64_t)k * size, w, size);
+		tb.drain(200);
+		uint64_t span = tb.h_tx_last - tb.h_tx_first + 1;
+		double bpc = (double)NW * size / span;
+		double fmt = (double)size / (1 + size / 16);
+		printf("  posted writes %3u B: %u writes, %" PRIu64 " flits in %" PRIu64 " cycles on the host link: "
+		       "%.2f B/cycle = %.1f%% of the packet format (%.2f), %.1f%% of the raw link\n",
+		       size, NW, tb.h_tx_flits, span, bpc, 100 * bpc / fmt, fmt, 100 * bpc / 16);
+		uint8_t r[256];
+		ap_rd(tb, AP_MEM + 0x100000 + (uint64_t)(NW - 1) * size, r, size);
+		CHECK(!memcmp(r, w, size), "bench: last streamed write arrived");
+	}
+
+	// remote 4-byte read, with breakdown
+	{
+		tb.drain(100);
+		uint8_t r[4];
+		ap_rd(tb, AP_MEM + 0x40, r, 4);   // warm
+		tb.drain(50);
+		uint64_t t0c = tb.cycle();
+		ap_rd(tb, AP_MEM + 0x80, r, 4);
+		(void)t0c;
+		uint64_t t0 = tb.s_sop, t1 = tb.m_sop;
+		uint64_t h_out = tb.p_h_tx - t0, net1 = tb.p_n_rx - tb.p_h_tx, n_in = tb.p_d_in - tb.p_n_rx;
+		uint64_t dev = tb.p_d_out - tb.p_d_in, n_out = tb.p_n_tx - tb.p_d_out;
+		uint64_t net2 = tb.p_h_rx - tb.p_n_tx, h_in = t1 - tb.p_h_rx;
+		printf("  remote 4-byte read (device memory): %" PRIu64 " cycles, MRd header into the host NIC -> CplD header out\n",
+		       t1 - t0);
+		printf("    host NIC out %" PRIu64 " | network %" PRIu64 " | NAA NIC in (incl. root port) %" PRIu64
+		       " | device %" PRIu64 " | NAA NIC out (incl. root port) %" PRIu64 " | network %" PRIu64
+		       " | host NIC in %" PRIu64 "\n", h_out, net1, n_in, dev, n_out, net2, h_in);
+		printf("    NIC logic %" PRIu64 ", network %" PRIu64 ", device %" PRIu64 "\n", h_out + n_in + n_out + h_in,
+		       net1 + net2, dev);
+	}
+
+	// accelerator MSI -> notification MWr / intx; DMA into host memory
+	{
+		acc_wr32(tb, ACCEL_MSIX_TABLE + 0, (uint32_t)(WIN + 0x40));
+		acc_wr32(tb, ACCEL_MSIX_TABLE + 4, (uint32_t)((WIN + 0x40) >> 32));
+		acc_wr32(tb, ACCEL_MSIX_TABLE + 8, MSI_DATA);
+		acc_wr32(tb, ACCEL_MSIX_TABLE + 12, 0);
+		acc_wr32(tb, ACCEL_REG_IRQ_ENABLE, ACCEL_IRQ_DONE);
+		tb.drain(100);
+		const unsigned LEN = 16384;
+		const uint64_t HB2 = HBUF + 0x100000;
+		size_t m0 = tb.mwrs.size();
+		uint64_t c0 = tb.cycle();
+		job(tb, ACCEL_OP_D2H, HB2, 0, LEN);
+		tb.drain(0);
+		uint64_t t_start = tb.s_sop;   // JOB_CTRL MWr into the host NIC
+		int e = wait_entry(tb, g_cons, 40000);
+		CHECK(e >= 0, "bench: D2H notification");
+		tb.idle(5);
+		uint64_t first = 0, last = 0;
+		unsigned bytes = 0;
+		for (size_t k = m0; k < tb.mwrs.size(); k++)
+			if (tb.mwrs[k].addr >= HB2 && tb.mwrs[k].addr < HB2 + LEN) {
+				if (!bytes) first = tb.mwrs[k].cycle;
+				last = tb.mwrs[k].cycle;
+				bytes += 4 * tb.mwrs[k].len_dw;
+			}
+		uint64_t msi_out = tb.p_d_out;   // the MSI-X MWr is the device's last TLP
+		uint64_t nq = e >= 0 ? tb.mwrs[e].cycle : 0;
+		printf("  accelerator DMA into host memory (D2H %u B through the NAA): %.2f B/cycle at the host NIC's m_tlp "
+		       "(first to last data MWr, %" PRIu64 " cycles); job %" PRIu64 " cycles from the JOB_CTRL MWr\n",
+		       bytes, (double)bytes / (last - first + 1), last - first + 1, nq - t_start);
+		(void)c0;
+		printf("  interrupt behind the DMA data: MSI-X MWr leaving the device -> notify MWr out of the host NIC %" PRIu64
+		       " cycles\n", nq - msi_out);
+		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+		tb.drain(200);
+		// isolated interrupt: a CRC job (no DMA data), MSI-X alone on the path
+		size_t m1 = tb.mwrs.size();
+		job(tb, ACCEL_OP_CRC, 0, 0, 64);
+		e = wait_entry(tb, g_cons, 20000);
+		CHECK(e >= (int)m1, "bench: CRC notification");
+		tb.idle(5);
+		msi_out = tb.p_d_out;
+		nq = tb.mwrs[e].cycle;
+		printf("  interrupt forwarding (isolated): MSI-X MWr leaving the device -> notify MWr header out of the host NIC "
+		       "%" PRIu64 " cycles, -> intx %" PRIu64 " cycles\n", nq - msi_out, tb.intx_rise - msi_out);
+		printf("    NAA NIC (root port + SMFU + router + link_tx) %" PRIu64 ", network %" PRIu64
+		       ", host NIC in (link_rx S&F, router, SMFU, entry MWr) %" PRIu64 "; NIC logic %" PRIu64 "\n",
+		       tb.p_n_tx - msi_out, tb.p_h_rx - tb.p_n_tx, nq - tb.p_h_rx,
+		       (tb.p_n_tx - msi_out) + (nq - tb.p_h_rx));
+		g_cons++;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	bool verbose = false, do_bench = false;
+	uint32_t seed = 1;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-v"))
+			verbose = true;
+		else if (!strcmp(argv[i], "bench"))
+			do_bench = true;
+		else
+			seed = (uint32_t)strtoul(argv[i], nullptr, 0);
+	}
+	Verilated::commandArgs(argc, argv);
+	Tb tb(seed, verbose);
+	if (!do_bench) {
+		tb.drv().valid_prob = 0.7;
+		tb.drv().ready_prob = 0.6;
+	}
+	tb.reset();
+	if (do_bench) {
+		bench(tb);
+		return g_fails ? 1 : 0;
+	}
+	printf("tb_nic_smfu: HOPS=%u, seed %u\n", hops(), seed);
+	test(tb);
+	printf("tb_nic_smfu%s: %u checks, %u failed (%" PRIu64 " cycles)\n", TB_HOPS == 3 ? "3" : "", g_checks,
+	       g_fails, tb.cycle());
+	return g_fails ? 1 : 0;
+}
