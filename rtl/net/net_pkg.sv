@@ -147,14 +147,42 @@ package net_pkg;
   // bytes in order 0..15, byte i = flit[8i+7:8i], each byte LSB first.
   // The packet CRC is ~(fold of all flits starting from CRC32C_INIT), which equals
   // the standard crc32c() of the packet's bytes.
+  //
+  // The fold is linear in {d, crc_in}: output bit j = XOR of the input bits selected
+  // by row j of CRC32C_FLIT_M, computed at elaboration time by running the bit-serial
+  // LFSR (c = (c >> 1) ^ ((c[0] ^ d[i]) ? POLY : 0), i = 0..127) on masks. Same
+  // function as the bit-serial loop, same XOR trees in synthesis, but a Verilated
+  // model evaluates it with 32-bit word operations (5 ANDs + parity per bit) instead
+  // of 128 dependent steps on a wide word.
+  localparam int CRC_XW = 32 + FLIT_W;  // {d, crc_in}
+
+  // Row j (= output bit j) at bits [j*CRC_XW +: CRC_XW] (flat: every tool reads it alike).
+  function automatic logic [32*CRC_XW-1:0] crc32c_flit_matrix();
+    logic [32*CRC_XW-1:0] s;  // row j: which input bits LFSR bit j depends on
+    logic [CRC_XW-1:0]    fb;
+    s = '0;
+    for (int j = 0; j < 32; j++) s[j*CRC_XW + j] = 1'b1;
+    for (int i = 0; i < FLIT_W; i++) begin
+      fb = s[0 +: CRC_XW];
+      fb[32 + i] = ~fb[32 + i];
+      for (int j = 0; j < 31; j++) s[j*CRC_XW +: CRC_XW] = s[(j+1)*CRC_XW +: CRC_XW] ^ (CRC32C_POLY[j] ? fb : '0);
+      s[31*CRC_XW +: CRC_XW] = CRC32C_POLY[31] ? fb : '0;
+    end
+    crc32c_flit_matrix = s;
+  endfunction
+
+  localparam logic [32*CRC_XW-1:0] CRC32C_FLIT_M = crc32c_flit_matrix();
+
   function automatic logic [31:0] crc32c_flit(input logic [31:0] crc_in,
                                               input logic [FLIT_W-1:0] d);
-    logic [31:0] c;
-    c = crc_in;
-    for (int i = 0; i < FLIT_W; i++) begin
-      c = (c >> 1) ^ ((c[0] ^ d[i]) ? CRC32C_POLY : 32'd0);
+    logic [CRC_XW-1:0] x;
+    logic [31:0]       t;
+    x = {d, crc_in};
+    for (int j = 0; j < 32; j++) begin
+      t = '0;
+      for (int w = 0; w < CRC_XW / 32; w++) t = t ^ (x[32*w +: 32] & CRC32C_FLIT_M[j*CRC_XW + 32*w +: 32]);
+      crc32c_flit[j] = ^t;
     end
-    crc32c_flit = c;
   endfunction
 
   /* verilator lint_on UNUSEDPARAM */

@@ -77,12 +77,17 @@ module router #(
   localparam int LW  = net_pkg::PLEN_W + 1;
   localparam int CRW = 8;  // credit counter width
 
+  // Simulation speed (Verilator): per-port and per-VC signals are unpacked
+  // arrays, not packed vectors of all ports. A packed [NP][NVC][FW] vector is
+  // one 2304-bit variable that a Verilated model re-assembles (wide
+  // concatenations) whenever any element changes and reads with wide shifts;
+  // unpacked elements are separate words. Same logic in synthesis.
+
   // ------------------------------------------------------------------ tables
-  // One table per inport, kept as flat vectors (6 bits per destination) so
-  // every tool reads the dynamic index the same way.
+  // One table per inport: 2**TBL_AW entries of 6 bits (net_tbl_entry_t).
   logic [3:0]        tw_port, tr_port;
   logic [TBL_AW-1:0] tw_idx, tr_idx;
-  logic [NP-1:0][5:0] tbl_rd;  // read-back of every inport's table at tr_idx
+  logic [5:0]        tbl_rd [NP];  // read-back of every inport's table at tr_idx
   assign {tw_port, tw_idx} = s_tbl_addr;
   assign {tr_port, tr_idx} = s_tbl_raddr;
 
@@ -93,20 +98,27 @@ module router #(
   end
 
   // ------------------------------------------------------------------ input buffers and routing
-  logic [NP-1:0][NVC-1:0]         f_avail, f_last, f_pop, f_ovf;
-  logic [NP-1:0][NVC-1:0][FW-1:0] f_data;
-  logic [NP-1:0][NVC-1:0][PW-1:0] r_port;
-  logic [NP-1:0][NVC-1:0]         r_vc, r_drop;
-  logic [NP-1:0][NVC-1:0][FW-1:0] r_hdr;
-  logic [NP-1:0][NVC-1:0][LW-1:0] r_len;
+  logic [NVC-1:0]         f_avail [NP];
+  logic [NVC-1:0]         f_last  [NP];
+  logic [NVC-1:0]         f_pop   [NP];
+  logic [NP-1:0][NVC-1:0] f_ovf;
+  logic [FW-1:0]          f_data  [NP][NVC];
+  logic [PW-1:0]          r_port  [NP][NVC];
+  logic [NVC-1:0]         r_vc    [NP];
+  logic [NVC-1:0]         r_drop  [NP];
+  logic [FW-1:0]          r_hdr   [NP][NVC];
+  logic [LW-1:0]          r_len   [NP][NVC];
 
   for (genvar p = 0; p < NP; p++) begin : g_in
-    logic [TN*6-1:0] tbl;  // this inport's routing table
+    logic [5:0] tbl [TN];  // this inport's routing table
     always_ff @(posedge clk) begin
-      if (rst) tbl <= '0;
-      else if (s_tbl_we && (tw_port == 4'hF || int'(tw_port) == p)) tbl[int'(tw_idx)*6 +: 6] <= s_tbl_wdata;
+      if (rst) begin
+        for (int d = 0; d < TN; d++) tbl[d] <= '0;
+      end else if (s_tbl_we && (tw_port == 4'hF || int'(tw_port) == p)) begin
+        tbl[tw_idx] <= s_tbl_wdata;
+      end
     end
-    assign tbl_rd[p] = tbl[int'(tr_idx)*6 +: 6];
+    assign tbl_rd[p] = tbl[tr_idx];
     for (genvar v = 0; v < NVC; v++) begin : g_vc
       net_pkt_fifo #(.DEPTH(p < net_pkg::NLINK ? LINK_BUF_DEPTH : LOCAL_BUF_DEPTH), .SAF(p < net_pkg::NLINK)) u_fifo (
         .clk, .rst,
@@ -123,7 +135,7 @@ module router #(
       );
       net_route #(.N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .EJECT_MAP(EJECT_MAP), .IN_PORT(p)) u_route (
         .s_hdr       (f_data[p][v]),
-        .s_entry     (net_pkg::net_tbl_entry_t'(tbl[int'(f_data[p][v][TBL_AW-1:0])*6 +: 6])),
+        .s_entry     (net_pkg::net_tbl_entry_t'(tbl[f_data[p][v][TBL_AW-1:0]])),
         .cfg_dateline(cfg_dateline),
         .m_port      (r_port[p][v]),
         .m_vc        (r_vc[p][v]),
@@ -144,17 +156,17 @@ module router #(
   logic [NP-1:0]                  o_busy;
   logic [NP-1:0][PW-1:0]          o_own;
   logic [NP-1:0]                  o_ivc, o_ovc;
-  logic [NP-1:0][NVC-1:0][CRW-1:0] cred;
+  logic [CRW-1:0]                 cred [NP][NVC];
   // Input i drains (drops) a packet without a route from VC d_vc.
   logic [NP-1:0]                  d_busy, d_vc;
   logic [NP-1:0]                  vc_rr;   // VC preferred next by each input
 
   // ------------------------------------------------------------------ allocation
   logic [NP-1:0]                  in_busy;   // input carries or drops a packet
-  logic [NP-1:0][NVC-1:0]         cand;
+  logic [NVC-1:0]                 cand [NP];
   logic [NP-1:0]                  req, sel_vc, drop_start, drop_vc;
-  logic [NP-1:0][PW-1:0]          req_port;
-  logic [NP-1:0][NP-1:0]          o_req;     // [output][input]
+  logic [PW-1:0]                  req_port [NP];
+  logic [NP-1:0]                  o_req [NP]; // [output][input]
   logic [NP-1:0]                  g_valid;
   logic [NP-1:0][PW-1:0]          g_idx;
 
@@ -196,30 +208,31 @@ module router #(
 
   // ------------------------------------------------------------------ crossbar
   logic [NP-1:0]         x_send, x_last, x_vc;
-  logic [NP-1:0][FW-1:0] x_data;
+  logic [PW-1:0]         x_in [NP];  // input and VC output o takes its flit from
+  logic [NP-1:0]         x_ivc;
   logic [NP-1:0]         x_grant;   // a new packet starts on output o this cycle
 
   always_comb begin
-    f_pop = '0;
+    for (int i = 0; i < NP; i++) f_pop[i] = '0;
     for (int o = 0; o < NP; o++) begin
-      int i;
-      int v;
+      logic [PW-1:0] i;
+      logic          v;
       x_send[o]  = 1'b0;
       x_grant[o] = 1'b0;
       if (o_busy[o]) begin
-        i = int'(o_own[o]);
-        v = int'(o_ivc[o]);
+        i = o_own[o];
+        v = o_ivc[o];
         x_send[o] = f_avail[i][v];
         x_vc[o]   = o_ovc[o];
-        x_data[o] = f_data[i][v];
       end else begin
-        i = int'(g_idx[o]);
-        v = int'(sel_vc[i]);
+        i = g_idx[o];
+        v = sel_vc[i];
         x_grant[o] = g_valid[o];
         x_send[o]  = g_valid[o];
         x_vc[o]    = r_vc[i][v];
-        x_data[o]  = r_hdr[i][v];
       end
+      x_in[o]   = i;
+      x_ivc[o]  = v;
       x_last[o] = f_last[i][v];
       if (x_send[o]) f_pop[i][v] = 1'b1;
     end
@@ -268,11 +281,13 @@ module router #(
     end
   end
 
-  // Output registers (no reset needed on the data path)
+  // Output registers (no reset needed on the data path). The flit is selected
+  // here, under x_send: the header (rewritten by net_route) when a packet starts,
+  // else the buffer head.
   always_ff @(posedge clk) begin
     for (int o = 0; o < NP; o++) begin
       if (x_send[o]) begin
-        m_out_data[o] <= x_data[o];
+        m_out_data[o] <= x_grant[o] ? r_hdr[x_in[o]][x_ivc[o]] : f_data[x_in[o]][x_ivc[o]];
         m_out_last[o] <= x_last[o];
         m_out_vc[o]   <= x_vc[o];
       end

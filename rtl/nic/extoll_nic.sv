@@ -67,8 +67,8 @@ module extoll_nic
     input  wire logic                  rst,            // synchronous, active high
 
     // ---------------- straps ----------------
-    input  wire logic [15:0]           cfg_node_id,    // this NIC's network node id
-    input  wire logic [6:0]            cfg_dateline,   // links that cross a torus dateline (docs/network.md)
+    input  wire logic [15:0]           cfg_node_id,    // this NIC's network node id (static, registered)
+    input  wire logic [6:0]            cfg_dateline,   // links that cross a torus dateline (docs/network.md; static, registered)
 
     // ---------------- TLPs from the PCIe link (vendor layer -> NIC) ----------------
     // ROLE 0: from the host (root complex); ROLE 1: from the device below
@@ -120,8 +120,19 @@ module extoll_nic
     localparam int REG_ADDR_W    = extoll_regs_pkg::EXTOLL_REGS_MIN_ADDR_WIDTH;
     localparam int REG_MAP_BYTES = extoll_regs_pkg::EXTOLL_REGS_SIZE;  // beyond: BAR0 UR, RRA status 1
 
+    // The straps are static (set before reset is released). One register stage
+    // keeps them out of the combinational logic: a Verilated model must otherwise
+    // re-evaluate the whole router (routing, allocation, crossbar) and the header
+    // builders on every eval() because they depend on top-level inputs.
+    logic [15:0] cfg_node_id_q;
+    logic [6:0]  cfg_dateline_q;
+    always_ff @(posedge clk) begin
+        cfg_node_id_q  <= cfg_node_id;
+        cfg_dateline_q <= cfg_dateline;
+    end
+
     logic [15:0] node_id;
-    assign node_id = cfg_node_id | NODE_ID;
+    assign node_id = cfg_node_id_q | NODE_ID;
 
     // ------------------------------------------------------------------
     // Register file and its cpuif arbiter (0 BAR0 bridge, 1 RRA responder)
@@ -763,7 +774,8 @@ module extoll_nic
         .TBL_AW          (TBL_AW),
         .LOCAL_CREDITS   (LOCAL_CREDITS)
     ) u_net (
-        .clk, .rst, .cfg_dateline,
+        .clk, .rst,
+        .cfg_dateline(cfg_dateline_q),
         .s_tbl_we    (tbl_we),
         .s_tbl_addr  (tbl_addr),
         .s_tbl_wdata (tbl_wdata),

@@ -112,7 +112,11 @@ module smfu_eg
         ivl       = '0;
         off_dw    = '0;
         ivl_hit   = '0;
-        if (MODE == 0) begin
+        // Only a valid header beat is decoded (every use is qualified by
+        // s_req_valid): an idle input costs a Verilated model no comparator work.
+        if (!s_req_valid) begin
+            hit = 1'b0;
+        end else if (MODE == 0) begin
             for (int i = NIVL - 1; i >= 0; i--) begin
                 ivl_hit[i] = cfg_eg_valid[i] && r.addr[63:2] >= cfg_eg_start[i][63:2] &&
                              addr_last[63:2] <= cfg_eg_end[i][63:2];
