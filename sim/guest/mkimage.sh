@@ -15,6 +15,10 @@
 #
 # /init mounts proc, sysfs, devtmpfs, prints `SCENARIO-START name`, runs
 # /scenario, prints `SCENARIO-EXIT rc` and powers off.
+#
+# $TOPOLOGY (a sim/topologies/*.topo file, optional): installed as
+# /etc/extoll/topology, with /etc/extoll/host-node (the first host node's id)
+# and /etc/extoll/naa-nodes (the naa node ids, one line, space separated).
 set -euo pipefail
 
 sim=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,6 +60,8 @@ for t in lspci setpci; do
 	[ -n "$p" ] || { echo "mkimage: $t not installed (apt-get install pciutils)" >&2; exit 1; }
 	copy_bin "$p" usr/bin
 done
+# GNU date: busybox's has no %N (nanoseconds), which scenarios use for timing
+p=$(command -v date) && file -L "$p" | grep -q ELF && copy_bin "$p" usr/bin
 cp /usr/share/misc/pci.ids "$stage/usr/share/misc/" 2>/dev/null ||
 	cp /usr/share/hwdata/pci.ids "$stage/usr/share/misc/" 2>/dev/null || true
 if p=$(command -v devlink); then
@@ -123,10 +129,22 @@ if [ -d "$top/userspace" ]; then
 	done < <(find "$top/userspace" -type f \( -perm -u+x -o -name '*.so*' \) ! -name '*.o' ! -name '*.sh' 2>/dev/null)
 fi
 
+# --- topology of the co-simulated world
+mkdir -p "$stage/etc/extoll"
+if [ -n "${TOPOLOGY:-}" ]; then
+	[ -f "$TOPOLOGY" ] || { echo "mkimage: no topology file $TOPOLOGY" >&2; exit 1; }
+	cp "$TOPOLOGY" "$stage/etc/extoll/topology"
+	sed 's/#.*//' "$TOPOLOGY" | awk '$1 == "node" && $3 == "host" { print $2; exit }' \
+		>"$stage/etc/extoll/host-node"
+	sed 's/#.*//' "$TOPOLOGY" | awk '$1 == "node" && $3 == "naa" { printf "%s%s", s, $2; s = " " } END { print "" }' \
+		>"$stage/etc/extoll/naa-nodes"
+fi
+
 # --- scenario and init
 cp "$script" "$stage/scenario"
 chmod +x "$stage/scenario"
 [ -f "$sim/scenarios/lib.sh" ] && cp "$sim/scenarios/lib.sh" "$stage/lib/scenario-lib.sh"
+[ -f "$sim/scenarios/naa-lib.sh" ] && cp "$sim/scenarios/naa-lib.sh" "$stage/lib/naa-lib.sh"
 # register offsets and fields for shell scenarios, from the generated C header
 if [ -f "$top/kernel/include/extoll_regs.h" ]; then
 	sed -nE 's/^#define (EXTOLL_[A-Z0-9_]+)[[:space:]]+(0x[0-9a-fA-F]+|[0-9]+)(U?L*)?[[:space:]]*$/\1=\2/p' \

@@ -187,6 +187,11 @@ void nic_model_destroy(struct nic_model *m)
 {
 	if (!m)
 		return;
+	/* Verilator 5.006 unregisters the model's scopes from the *thread's*
+	 * current context (Verilated::threadContextp()), which may be another
+	 * model's or an already destroyed one (dangling: model_bench hung in a
+	 * futex).  Point it at this model's context while destroying. */
+	Verilated::threadContextp(m->ctx.get());
 	m->top->final();
 #if NIC_MODEL_TRACE
 	if (m->tracing)
@@ -194,6 +199,8 @@ void nic_model_destroy(struct nic_model *m)
 	m->tfp.reset();
 #endif
 	m->top.reset();
+	m->ctx.reset();
+	Verilated::threadContextp(nullptr);
 	delete m;
 }
 
@@ -328,6 +335,36 @@ bool nic_model_idle(const struct nic_model *m)
 void nic_model_set_backpressure(struct nic_model *m, bool hold)
 {
 	m->hold = hold;
+}
+
+void nic_model_set_straps(struct nic_model *m, uint16_t node_id, uint8_t dateline)
+{
+	m->top->cfg_node_id = node_id;
+	m->top->cfg_dateline = dateline & 0x7f;
+}
+
+void nic_model_links_get(const struct nic_model *m, struct nic_links *o)
+{
+	const Vextoll_nic *top = m->top.get();
+
+	o->valid = top->m_phy_valid;
+	o->last = top->m_phy_last;
+	o->vc = top->m_phy_vc;
+	o->credit = top->m_phy_credit;
+	memcpy(o->data, top->m_phy_data.data(), sizeof(o->data));
+	memcpy(o->crc, top->m_phy_crc.data(), sizeof(o->crc));
+}
+
+void nic_model_links_set(struct nic_model *m, const struct nic_links *in)
+{
+	Vextoll_nic *top = m->top.get();
+
+	top->s_phy_valid = in->valid;
+	top->s_phy_last = in->last;
+	top->s_phy_vc = in->vc;
+	top->s_phy_credit = in->credit;
+	memcpy(top->s_phy_data.data(), in->data, sizeof(in->data));
+	memcpy(top->s_phy_crc.data(), in->crc, sizeof(in->crc));
 }
 
 void nic_model_trace_flush(struct nic_model *m)

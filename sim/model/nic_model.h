@@ -86,6 +86,26 @@ void nic_model_set_backpressure(struct nic_model *m, bool hold);
 /* Flush the FST trace file (no-op without trace). */
 void nic_model_trace_flush(struct nic_model *m);
 
+/* ---- straps and network links (for a world of several NICs, sim/world/) ----
+ * The 7 link ports (X+ X- Y+ Y- Z+ Z- spare) of docs/network.md.  `out` of
+ * one node, delayed, is `in` of its link partner: data/valid/last/vc/crc of
+ * link l go to the facing link, and the credit bits (2 per link, VC0 in the
+ * low bit) travel the other way. */
+#define NIC_LINKS 7
+struct nic_links {
+	uint8_t valid, last, vc;        /* bit l = link l */
+	uint16_t credit;                /* bits 2l+1:2l = credits of link l */
+	uint32_t data[NIC_LINKS][4];    /* 128-bit flit, dword 0 = bits 31:0 */
+	uint32_t crc[NIC_LINKS];
+};
+/* Set cfg_node_id / cfg_dateline (registered by the NIC every cycle; set them
+ * before nic_model_reset() so the NIC comes out of reset with them). */
+void nic_model_set_straps(struct nic_model *m, uint16_t node_id, uint8_t dateline);
+/* Outputs after the last step: m_phy_* and m_phy_credit (credit returns). */
+void nic_model_links_get(const struct nic_model *m, struct nic_links *out);
+/* Inputs for the next step: s_phy_* and s_phy_credit. */
+void nic_model_links_set(struct nic_model *m, const struct nic_links *in);
+
 /* Model build facts: 1 if built with FST tracing support. */
 int nic_model_has_trace(void);
 

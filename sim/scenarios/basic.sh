@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Foundation test: the NIC RTL enumerates in a real Linux guest, the extoll
 # driver binds and reaches its registers, and unloads cleanly.
+# topology: single
 . /lib/scenario-lib.sh
 
 lspci -nn

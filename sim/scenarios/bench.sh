@@ -3,6 +3,7 @@
 # Co-simulation benchmark: guest-observed BAR0 write/read round trips (mmap of
 # sysfs resource0, 1000 accesses each; run with `sim/run bench --stats` for
 # the daemon's RTL-cycle figures) and the same through busybox devmem.
+# topology: single
 . /lib/scenario-lib.sh
 N=${BENCH_N:-1000}
 setpci -s "$NIC_BDF" COMMAND=0x0002:0x0002

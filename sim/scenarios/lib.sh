@@ -5,6 +5,11 @@ NPASS=0
 NFAIL=0
 NIC_BDF=${NIC_BDF:-0000:00:02.0}
 NIC_DEV=/sys/bus/pci/devices/$NIC_BDF
+# the co-simulated world (sim/topologies/, installed by mkimage.sh)
+TOPOLOGY=/etc/extoll/topology
+HOST_NODE=$(cat /etc/extoll/host-node 2>/dev/null)
+HOST_NODE=${HOST_NODE:-0}
+NAA_NODES=$(cat /etc/extoll/naa-nodes 2>/dev/null)
 # register offsets generated from kernel/include/extoll_regs.h at image build
 [ -f /lib/extoll_regs.sh ] && . /lib/extoll_regs.sh
 

@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Remote PCIe hierarchy: the host attaches the network-attached accelerator
+# at node 1 (topology direct: host 0 <-> naa 1) as a new PCI domain whose
+# config space is tunnelled through the network; the guest's PCI core
+# enumerates it, lspci/setpci reach the accelerator, detach/attach again, a
+# node that does not exist fails fast and cleanly.
+# topology: direct
+. /lib/scenario-lib.sh
+. /lib/naa-lib.sh
+
+naa_setup || { finish; exit 1; }
+NODE=${NAA_NODES%% *}
+before=$(lspci -D | cut -d: -f1 | sort -u | tr '\n' ' ')
+
+# ---- attach
+naa_attach "$NODE" || { finish; exit 1; }
+dom=$ATTACH_DOMAIN
+echo "NAA-ATTACH node $NODE: $ATTACH_MS ms wall (guest), $ATTACH_REQS remote requests (rra/requests), $ATTACH_TIMEOUTS timeouts"
+lspci -D -tv
+naa_check_domain "$dom"
+
+# ---- the accelerator's config space, through the tunnel
+v=$(lspci -vvv -s "$dom:01:00.0")
+echo "$v"
+echo "$v" | grep -q 'Memory at .* (64-bit, prefetchable) .*\[size=64M\]' &&
+	pass "BAR: 64-bit prefetchable 64M" || fail "BAR: 64-bit prefetchable 64M"
+n=$(echo "$v" | grep -c 'Region [0-9]: Memory at')
+[ "$n" -ge 2 ] && pass "control BAR as well ($n memory BARs)" || fail "control BAR as well ($n memory BARs)"
+for cap in 'MSI: Enable' 'MSI-X: Enable' 'Express (v2) Endpoint\|Express Endpoint\|Express (v[0-9]) ' 'Device Serial Number'; do
+	echo "$v" | grep -q "Capabilities: .*\($cap\)" && pass "capability $cap" || fail "capability $cap"
+done
+lspci -vvv -s "$dom:00:00.0" | head -n 30
+
+# setpci: MSI address register (writable, harmless while MSI is disabled)
+old=$(setpci -s "$dom:01:00.0" CAP_MSI+4.l)
+setpci -s "$dom:01:00.0" CAP_MSI+4.l=fee0a5a4
+new=$(setpci -s "$dom:01:00.0" CAP_MSI+4.l)
+[ "$new" = fee0a5a4 ] && pass "setpci write/read back MSI address (was $old, now $new)" ||
+	fail "setpci write/read back MSI address (was $old, wrote fee0a5a4, read '$new')"
+setpci -s "$dom:01:00.0" CAP_MSI+4.l="$old"
+[ "$(setpci -s "$dom:01:00.0" CAP_MSI+4.l)" = "$old" ] && pass "setpci restore ($old)" || fail "setpci restore ($old)"
+
+naactl list
+
+# ---- detach, attach again
+if naactl detach "$NODE"; then pass "naactl detach $NODE"; else fail "naactl detach $NODE"; fi
+lspci -D | grep -q "^$dom:" && fail "domain $dom gone after detach" || pass "domain $dom gone after detach"
+naa_attach "$NODE" && naa_check_domain "$ATTACH_DOMAIN" && pass "attach again (domain $ATTACH_DOMAIN)" ||
+	fail "attach again"
+naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE (second time)" || fail "naactl detach $NODE (second time)"
+
+# ---- a node that does not exist
+t0=$(now_ns)   # GNU date +%s%N
+out=$(naactl attach 9 2>&1)
+rc=$?
+t1=$(now_ns)
+ms=$(( (t1 - t0) / 1000000 ))
+echo "naactl attach 9 -> exit $rc after $ms ms: $out"
+[ $rc -ne 0 ] && pass "attach of node 9 (none) fails (exit $rc)" || fail "attach of node 9 (none) fails"
+[ $ms -lt 1000 ] && pass "... within a second ($ms ms)" || fail "... within a second ($ms ms)"
+echo "$out" | grep -q 'node 9 does not answer' && pass "... with a clear message" || fail "... with a clear message: $out"
+after=$(lspci -D | cut -d: -f1 | sort -u | tr '\n' ' ')
+[ "$after" = "$before" ] && pass "no domain left behind (domains: $after)" ||
+	fail "no domain left behind (before: $before, after: $after)"
+naactl list
+
+naa_stats
+naa_dmesg_clean
+finish

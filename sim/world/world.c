@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The lockstep world of NIC models: see world.h. */
+#include "world.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "naa_model.h"
+
+/* what one directed wire carries in one cycle */
+struct wire_slot {
+	uint8_t valid, last, vc, credit;
+	uint32_t crc;
+	uint32_t data[4];
+};
+
+/* src node's link port sp -> dst node's link port dp (flits src->dst and the
+ * credits src returns for dst's flits) */
+struct wire {
+	unsigned src, sp, dst, dp;
+	struct wire_slot *ring;         /* latency + 1 slots, indexed by cycle */
+};
+
+struct node {
+	enum topo_role role;
+	struct nic_model *nic;          /* host, router */
+	struct naa_model *naa;          /* naa */
+	struct nic_links in, out;
+};
+
+struct world {
+	struct topology t;
+	struct node node[TOPO_MAX_NODES];
+	struct wire *wire;
+	unsigned nwires, ring_len;
+	unsigned host[TOPO_MAX_NODES], nhosts;
+	uint64_t cycle, last_active, flits, credits;
+};
+
+static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
+
+struct world *world_create(const struct topology *t, const char *fst_path, char *err,
+			   size_t errlen)
+{
+	struct world *w = calloc(1, sizeof(*w));
+
+	if (!w) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	unsigned failed = 0;
+
+	w->t = *t;
+	w->ring_len = t->latency + 1;
+	for (unsigned i = 0; i < t->n; i++) {
+		struct node *n = &w->node[i];
+		char name[32], fst[4096];
+		const char *fp = NULL;
+		uint8_t dl = topology_dateline(t, i);
+
+		n->role = t->role[i];
+		snprintf(name, sizeof(name), "node%u", i);
+		if (n->role == TOPO_HOST)
+			w->host[w->nhosts++] = i;
+		if (fst_path) {
+			if (n->role == TOPO_HOST && w->nhosts == 1)
+				fp = fst_path;
+			else {
+				snprintf(fst, sizeof(fst), "%s.node%u.fst", fst_path, i);
+				fp = fst;
+			}
+		}
+		failed = i;
+		if (n->role == TOPO_NAA) {
+			n->naa = naa_model_create(name, fp, (uint16_t)i, dl);
+			if (!n->naa)
+				goto fail;
+		} else {
+			n->nic = nic_model_create(name, fp);
+			if (!n->nic)
+				goto fail;
+			nic_model_set_straps(n->nic, (uint16_t)i, dl);
+			nic_model_reset(n->nic, 8);
+		}
+	}
+	/* every + port of every dimension longer than 1: one link, two wires */
+	for (unsigned i = 0; i < t->n; i++)
+		for (unsigned d = 0; d < 3; d++)
+			if (t->dim[d] > 1)
+				w->nwires += 2;
+	w->wire = calloc(w->nwires ? w->nwires : 1, sizeof(*w->wire));
+	if (!w->wire)
+		goto oom;
+	unsigned k = 0;
+	for (unsigned i = 0; i < t->n; i++) {
+		for (unsigned d = 0; d < 3; d++) {
+			if (t->dim[d] < 2)
+				continue;
+			unsigned j = topology_neighbour(t, i, d, +1);
+			w->wire[k++] = (struct wire){ i, 2 * d, j, 2 * d + 1, NULL };
+			w->wire[k++] = (struct wire){ j, 2 * d + 1, i, 2 * d, NULL };
+		}
+	}
+	for (unsigned i = 0; i < w->nwires; i++) {
+		w->wire[i].ring = calloc(w->ring_len, sizeof(struct wire_slot));
+		if (!w->wire[i].ring)
+			goto oom;
+	}
+	return w;
+oom:
+	snprintf(err, errlen, "out of memory");
+	world_destroy(w);
+	return NULL;
+fail:
+	snprintf(err, errlen, "cannot create the model of node %u", failed);
+	world_destroy(w);
+	return NULL;
+}
+
+void world_destroy(struct world *w)
+{
+	if (!w)
+		return;
+	for (unsigned i = 0; i < TOPO_MAX_NODES; i++) {
+		nic_model_destroy(w->node[i].nic);
+		naa_model_destroy(w->node[i].naa);
+	}
+	for (unsigned i = 0; i < w->nwires; i++)
+		free(w->wire[i].ring);
+	free(w->wire);
+	free(w);
+}
+
+bool world_step(struct world *w)
+{
+	unsigned slot = (unsigned)(w->cycle % w->ring_len);
+	bool active = false;
+
+	/* 1. wires -> inputs (what was driven latency + 1 edges ago) */
+	for (unsigned i = 0; i < w->nwires; i++) {
+		const struct wire *e = &w->wire[i];
+		const struct wire_slot *s = &e->ring[slot];
+		struct nic_links *in = &w->node[e->dst].in;
+		uint8_t b = (uint8_t)(1u << e->dp);
+
+		in->valid = (uint8_t)((in->valid & ~b) | (s->valid ? b : 0));
+		in->last = (uint8_t)((in->last & ~b) | (s->last ? b : 0));
+		in->vc = (uint8_t)((in->vc & ~b) | (s->vc ? b : 0));
+		in->credit = (uint16_t)((in->credit & ~(3u << 2 * e->dp)) |
+					((unsigned)s->credit << 2 * e->dp));
+		if (s->valid) {
+			memcpy(in->data[e->dp], s->data, sizeof(s->data));
+			in->crc[e->dp] = s->crc;
+		}
+		if (s->valid || s->credit)
+			active = true;
+	}
+	/* 2. every model: one edge */
+	for (unsigned i = 0; i < w->t.n; i++) {
+		struct node *n = &w->node[i];
+		if (n->nic) {
+			if (w->nwires)
+				nic_model_links_set(n->nic, &n->in);
+			nic_model_step(n->nic, 1);
+			if (w->nwires)
+				nic_model_links_get(n->nic, &n->out);
+		} else {
+			naa_model_links_set(n->naa, &n->in);
+			naa_model_step(n->naa, 1);
+			naa_model_links_get(n->naa, &n->out);
+		}
+	}
+	/* 3. outputs -> wires */
+	for (unsigned i = 0; i < w->nwires; i++) {
+		const struct wire *e = &w->wire[i];
+		struct wire_slot *s = &e->ring[slot];
+		const struct nic_links *o = &w->node[e->src].out;
+		unsigned p = e->sp;
+
+		s->valid = (uint8_t)(o->valid >> p & 1);
+		s->last = (uint8_t)(o->last >> p & 1);
+		s->vc = (uint8_t)(o->vc >> p & 1);
+		s->credit = (uint8_t)(o->credit >> 2 * p & 3);
+		if (s->valid) {
+			memcpy(s->data, o->data[p], sizeof(s->data));
+			s->crc = o->crc[p];
+			w->flits++;
+		}
+		if (s->credit)
+			w->credits += (s->credit & 1) + (s->credit >> 1);
+		if (s->valid || s->credit)
+			active = true;
+	}
+	if (active)
+		w->last_active = w->cycle;
+	w->cycle++;
+	return active;
+}
+
+uint64_t world_cycles(const struct world *w)
+{
+	return w->cycle;
+}
+
+uint64_t world_quiet_cycles(const struct world *w)
+{
+	return w->cycle ? w->cycle - 1 - w->last_active : 0;
+}
+
+const struct topology *world_topology(const struct world *w)
+{
+	return &w->t;
+}
+
+unsigned world_nhosts(const struct world *w)
+{
+	return w->nhosts;
+}
+
+unsigned world_host_node(const struct world *w, unsigned i)
+{
+	return i < w->nhosts ? w->host[i] : ~0u;
+}
+
+struct nic_model *world_host(struct world *w, unsigned i)
+{
+	return i < w->nhosts ? w->node[w->host[i]].nic : NULL;
+}
+
+uint64_t world_flits(const struct world *w)
+{
+	return w->flits;
+}
+
+uint64_t world_credits(const struct world *w)
+{
+	return w->credits;
+}
+
+bool world_overrun(const struct world *w)
+{
+	for (unsigned i = 0; i < w->t.n; i++)
+		if (w->node[i].naa && naa_model_net_ovf(w->node[i].naa))
+			return true;
+	return false;
+}
+
+void world_reset_host(struct world *w, unsigned i, unsigned cycles)
+{
+	if (i < w->nhosts)
+		nic_model_reset(w->node[w->host[i]].nic, cycles);
+}
+
+void world_describe(const struct world *w, FILE *f)
+{
+	const struct topology *t = &w->t;
+
+	fprintf(f, "world '%s': torus %ux%ux%u, %u node(s), link latency %u cycles, %u link(s)\n",
+		t->name, t->dim[0], t->dim[1], t->dim[2], t->n, t->latency, w->nwires / 2);
+	for (unsigned i = 0; i < t->n; i++) {
+		unsigned c[3];
+		topology_coords(t, i, c);
+		fprintf(f, "  node %u (%u,%u,%u) %-6s %s dateline 0x%02x\n", i, c[0], c[1], c[2],
+			topology_role_name(t->role[i]),
+			t->role[i] == TOPO_NAA ? "naa_node" : "extoll_nic ROLE 0",
+			topology_dateline(t, i));
+	}
+	for (unsigned i = 0; i < w->nwires; i += 2)
+		fprintf(f, "  link node %u %s <-> node %u %s\n", w->wire[i].src,
+			port_name[w->wire[i].sp], w->wire[i].dst, port_name[w->wire[i].dp]);
+}
+
+void world_trace_flush(struct world *w)
+{
+	for (unsigned i = 0; i < w->t.n; i++) {
+		if (w->node[i].nic)
+			nic_model_trace_flush(w->node[i].nic);
+		if (w->node[i].naa)
+			naa_model_trace_flush(w->node[i].naa);
+	}
+}

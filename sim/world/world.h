@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The world: every node of a topology (topology.h) as a Verilated model,
+ * links wired with the topology's latency in both directions (flits with
+ * their CRC one way, credit pulses the other way; docs/network.md), all
+ * models stepped in lockstep.
+ *
+ *   host, router nodes: extoll_nic ROLE 0 (nic_model); a host's PCIe side is
+ *                       served by cosimd, a router's is idle (m_tlp_ready high)
+ *   naa nodes:          naa_node (naa_model)
+ *
+ * Straps: cfg_node_id = the node id, cfg_dateline = topology_dateline().
+ * Link timing = rtl/tb/tb_link_delay.sv with DELAY = latency: what a node
+ * drives after clock edge k is sampled by the far node at edge k + 1 + latency.
+ */
+#ifndef SIM_WORLD_WORLD_H
+#define SIM_WORLD_WORLD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nic_model.h"
+#include "topology.h"
+
+struct world;
+
+/* Build the world.  fst_path: NULL, or the host's FST file (other nodes get
+ * PATH.nodeN.fst).  Returns NULL with a message in err on failure. */
+struct world *world_create(const struct topology *t, const char *fst_path, char *err,
+			   size_t errlen);
+void world_destroy(struct world *w);
+
+/* One clock cycle of every model.  Returns true when a flit or a credit was
+ * on any wire (leaving a node, in flight, or arriving) in this cycle. */
+bool world_step(struct world *w);
+/* Cycles since creation (world clock; models' own counters include reset). */
+uint64_t world_cycles(const struct world *w);
+/* Cycles since the last link activity (0 = this cycle). */
+uint64_t world_quiet_cycles(const struct world *w);
+
+const struct topology *world_topology(const struct world *w);
+/* Host nodes, in node id order. */
+unsigned world_nhosts(const struct world *w);
+unsigned world_host_node(const struct world *w, unsigned i);
+struct nic_model *world_host(struct world *w, unsigned i);
+/* Flits and credits carried since creation (all links). */
+uint64_t world_flits(const struct world *w);
+uint64_t world_credits(const struct world *w);
+/* A sticky net_ovf of any naa_node (extoll_nic ROLE 0 does not expose it in
+ * nic_model): a buffer overran, the wiring or the credits are wrong. */
+bool world_overrun(const struct world *w);
+/* Reset the host NIC i only (PCIe function reset seen by its QEMU); the rest
+ * of the world keeps running (it is stepped alongside). */
+void world_reset_host(struct world *w, unsigned i, unsigned cycles);
+/* One line per node and link. */
+void world_describe(const struct world *w, FILE *f);
+void world_trace_flush(struct world *w);
+
+#endif /* SIM_WORLD_WORLD_H */
