@@ -1,6 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The Verilated extoll_nic behind the C API of nic_model.h. */
+/* The Verilated extoll_nic behind the C API of nic_model.h.
+ *
+ * Also compiled for another top with the same TLP ports (s_tlp_*, m_tlp_*,
+ * intx) and no network links: define NIC_MODEL_TOP (class), NIC_MODEL_TOP_H
+ * (its header) and NIC_MODEL_LINKS 0 before including this file
+ * (sim/model/accel_model.cpp: the sample accelerator as a local device).
+ * NIC_MODEL_BUSY(top), if defined, makes nic_model_idle() false while it is
+ * true (internal work that the caller must keep clocking). */
 #include "nic_model.h"
+
+#ifndef NIC_MODEL_TOP
+#define NIC_MODEL_TOP Vextoll_nic
+#define NIC_MODEL_TOP_H "Vextoll_nic.h"
+#define NIC_MODEL_LINKS 1
+#endif
 
 #include <cstdio>
 #include <cstring>
@@ -9,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "Vextoll_nic.h"
+#include NIC_MODEL_TOP_H
 #include "verilated.h"
 #if NIC_MODEL_TRACE
 #include "verilated_fst_c.h"
@@ -28,7 +41,7 @@ struct beat {
 struct nic_model {
 	std::string name;
 	std::unique_ptr<VerilatedContext> ctx;
-	std::unique_ptr<Vextoll_nic> top;
+	std::unique_ptr<NIC_MODEL_TOP> top;
 #if NIC_MODEL_TRACE
 	std::unique_ptr<VerilatedFstC> tfp;
 #endif
@@ -67,7 +80,7 @@ static void framing_warn(nic_model *m, const char *what)
  * the edge, queues updated after it. */
 static void cycle(nic_model *m, bool rst)
 {
-	Vextoll_nic *top = m->top.get();
+	NIC_MODEL_TOP *top = m->top.get();
 	bool s_valid = !rst && !m->in.empty();
 
 	top->rst = rst;
@@ -158,7 +171,7 @@ struct nic_model *nic_model_create(const char *name, const char *fst_path)
 		return nullptr;
 #endif
 	}
-	m->top.reset(new Vextoll_nic(m->ctx.get(), m->name.c_str()));
+	m->top.reset(new NIC_MODEL_TOP(m->ctx.get(), m->name.c_str()));
 #if NIC_MODEL_TRACE
 	if (fst_path) {
 		m->tfp.reset(new VerilatedFstC);
@@ -329,6 +342,10 @@ uint64_t nic_model_cycles(const struct nic_model *m)
 
 bool nic_model_idle(const struct nic_model *m)
 {
+#ifdef NIC_MODEL_BUSY   /* a top that works without TLP traffic (accel_model.cpp) */
+	if (NIC_MODEL_BUSY(m->top))
+		return false;
+#endif
 	return m->in.empty() && !m->rx_active && !m->top->m_tlp_valid;
 }
 
@@ -337,6 +354,7 @@ void nic_model_set_backpressure(struct nic_model *m, bool hold)
 	m->hold = hold;
 }
 
+#if NIC_MODEL_LINKS
 void nic_model_set_straps(struct nic_model *m, uint16_t node_id, uint8_t dateline)
 {
 	m->top->cfg_node_id = node_id;
@@ -345,7 +363,7 @@ void nic_model_set_straps(struct nic_model *m, uint16_t node_id, uint8_t datelin
 
 void nic_model_links_get(const struct nic_model *m, struct nic_links *o)
 {
-	const Vextoll_nic *top = m->top.get();
+	const NIC_MODEL_TOP *top = m->top.get();
 
 	o->valid = top->m_phy_valid;
 	o->last = top->m_phy_last;
@@ -357,7 +375,7 @@ void nic_model_links_get(const struct nic_model *m, struct nic_links *o)
 
 void nic_model_links_set(struct nic_model *m, const struct nic_links *in)
 {
-	Vextoll_nic *top = m->top.get();
+	NIC_MODEL_TOP *top = m->top.get();
 
 	top->s_phy_valid = in->valid;
 	top->s_phy_last = in->last;
@@ -366,6 +384,26 @@ void nic_model_links_set(struct nic_model *m, const struct nic_links *in)
 	memcpy(top->s_phy_data.data(), in->data, sizeof(in->data));
 	memcpy(top->s_phy_crc.data(), in->crc, sizeof(in->crc));
 }
+#else /* a top without straps and links: nothing to drive, nothing arrives */
+void nic_model_set_straps(struct nic_model *m, uint16_t node_id, uint8_t dateline)
+{
+	(void)m;
+	(void)node_id;
+	(void)dateline;
+}
+
+void nic_model_links_get(const struct nic_model *m, struct nic_links *o)
+{
+	(void)m;
+	memset(o, 0, sizeof(*o));
+}
+
+void nic_model_links_set(struct nic_model *m, const struct nic_links *in)
+{
+	(void)m;
+	(void)in;
+}
+#endif
 
 void nic_model_trace_flush(struct nic_model *m)
 {

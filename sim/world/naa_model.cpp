@@ -8,6 +8,7 @@
 #include <string>
 
 #include "Vnaa_node.h"
+#include "Vnaa_node___024root.h"   /* job_busy: public by sim/model/accel_public.vlt */
 #include "verilated.h"
 #if NIC_MODEL_TRACE
 #include "verilated_fst_c.h"
@@ -161,6 +162,11 @@ bool naa_model_net_ovf(const struct naa_model *m)
 bool naa_model_dev_intx(const struct naa_model *m)
 {
 	return m->top->dev_intx;
+}
+
+bool naa_model_busy(const struct naa_model *m)
+{
+	return m->top->rootp->naa_node__DOT__u_dev__DOT__job_busy;
 }
 
 void naa_model_trace_flush(struct naa_model *m)

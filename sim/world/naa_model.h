@@ -32,6 +32,9 @@ uint64_t naa_model_cycles(const struct naa_model *m);
 /* net_ovf (sticky network buffer overrun; must stay 0) and dev_intx. */
 bool naa_model_net_ovf(const struct naa_model *m);
 bool naa_model_dev_intx(const struct naa_model *m);
+/* The accelerator's job engine is busy (a DMA or CRC job): work that may
+ * go on without any traffic (a CRC), so the world must keep clocking. */
+bool naa_model_busy(const struct naa_model *m);
 void naa_model_trace_flush(struct naa_model *m);
 
 #ifdef __cplusplus

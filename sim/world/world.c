@@ -134,7 +134,7 @@ void world_destroy(struct world *w)
 bool world_step(struct world *w)
 {
 	unsigned slot = (unsigned)(w->cycle % w->ring_len);
-	bool active = false;
+	bool active = false, busy = false;
 
 	/* 1. wires -> inputs (what was driven latency + 1 edges ago) */
 	for (unsigned i = 0; i < w->nwires; i++) {
@@ -168,6 +168,9 @@ bool world_step(struct world *w)
 			naa_model_links_set(n->naa, &n->in);
 			naa_model_step(n->naa, 1);
 			naa_model_links_get(n->naa, &n->out);
+			/* a job that runs without traffic (CRC) needs the clock too */
+			if (naa_model_busy(n->naa))
+				busy = true;
 		}
 	}
 	/* 3. outputs -> wires */
@@ -194,7 +197,7 @@ bool world_step(struct world *w)
 	if (active)
 		w->last_active = w->cycle;
 	w->cycle++;
-	return active;
+	return active || busy;
 }
 
 uint64_t world_cycles(const struct world *w)

@@ -32,7 +32,9 @@ struct world *world_create(const struct topology *t, const char *fst_path, char 
 void world_destroy(struct world *w);
 
 /* One clock cycle of every model.  Returns true when a flit or a credit was
- * on any wire (leaving a node, in flight, or arriving) in this cycle. */
+ * on any wire (leaving a node, in flight, or arriving) in this cycle, or an
+ * NAA's accelerator is busy with a job (naa_model_busy: a CRC job runs
+ * without traffic, and the caller stops the clock when this is false). */
 bool world_step(struct world *w);
 /* Cycles since creation (world clock; models' own counters include reset). */
 uint64_t world_cycles(const struct world *w);

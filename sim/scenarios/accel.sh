@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# A network-attached accelerator used by its ordinary driver (topology
+# direct: host 0 <-> naa 1).  The host attaches node 1; sample_accel binds to
+# the remote accelerator by itself; sacc-test moves 4 MiB host -> device by
+# DMA (through the SMFU pass-through), runs the CRC and moves it back; the
+# job interrupts (MSI-X, forwarded through the NIC's notification queue and
+# dispatched by extoll's poller) are counted in /proc/interrupts; bar-test
+# reaches device memory through the SMFU-mapped BAR (driver unbound: Debian's
+# CONFIG_IO_STRICT_DEVMEM); detach with the driver bound; attach again and
+# repeat sacc-test.
+# topology: direct
+. /lib/scenario-lib.sh
+. /lib/naa-lib.sh
+SIZE=${SACC_SIZE:-4M}
+
+naa_setup || { finish; exit 1; }
+check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
+NODE=${NAA_NODES%% *}
+
+# accel_bound DEV: wait (up to 10 s) until sample_accel is bound to DEV
+accel_bound() {
+	local i=0
+	while [ $i -lt 100 ]; do
+		[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver" 2>/dev/null)")" = sample_accel ] &&
+			return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# accel_irq DEV: Linux IRQ number of the accelerator's vector 0 (sample_accel
+# requests vector 0; the lowest of msi_irqs/), empty when it polls
+accel_irq() { ls "/sys/bus/pci/devices/$1/msi_irqs" 2>/dev/null | sort -n | head -1; }
+# irq_line IRQ: its /proc/interrupts line; irq_total IRQ: sum of the CPU columns
+irq_line() { grep "^ *$1:" /proc/interrupts; }
+irq_total() {
+	irq_line "$1" | awk '{ s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }'
+}
+
+# run_sacc LABEL DEV: sacc-test with the interrupt count before and after
+run_sacc() {
+	local label=$1 dev=$2 irq c0 c1 out rc t0 t1
+	irq=$(accel_irq "$dev")
+	if [ -n "$irq" ]; then
+		echo "accelerator interrupt (vector 0): IRQ $irq"
+		irq_line "$irq"
+		c0=$(irq_total "$irq")
+	else
+		fail "$label: the accelerator has an interrupt vector (irq_mode $(cat /sys/bus/pci/devices/$dev/irq_mode 2>/dev/null))"
+	fi
+	t0=$(now_ns)
+	sacc-test -d "$dev" -s "$SIZE" >/tmp/sacc.out 2>&1
+	rc=$?
+	t1=$(now_ns)
+	cat /tmp/sacc.out
+	echo "SACC-TEST $label: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
+	[ $rc -eq 0 ] && [ "$(tail -n 1 /tmp/sacc.out)" = PASS ] &&
+		pass "$label: sacc-test $SIZE host->device, crc32, device->host" ||
+		fail "$label: sacc-test $SIZE (exit $rc)"
+	[ -n "$irq" ] || return 0
+	c1=$(irq_total "$irq")
+	irq_line "$irq"
+	[ "$c1" -gt 0 ] && [ "$c1" -gt "$c0" ] &&
+		pass "$label: interrupts of IRQ $irq arrived ($c0 before, $c1 after sacc-test)" ||
+		fail "$label: interrupts of IRQ $irq arrived ($c0 before, $c1 after sacc-test)"
+	echo "sysfs: irq_mode $(cat /sys/bus/pci/devices/$dev/irq_mode) irq_count $(cat /sys/bus/pci/devices/$dev/irq_count) irq_lost $(cat /sys/bus/pci/devices/$dev/irq_lost) jobs_done $(cat /sys/bus/pci/devices/$dev/jobs_done) jobs_failed $(cat /sys/bus/pci/devices/$dev/jobs_failed)"
+	echo "extoll notify: entries $(cat $NIC_DEV/notify/entries 2>/dev/null) unclaimed $(cat $NIC_DEV/notify/unclaimed 2>/dev/null) full_stalls $(cat $NIC_DEV/notify/full_stalls 2>/dev/null)"
+}
+
+# ---- attach: the driver binds by itself
+naa_attach "$NODE" || { finish; exit 1; }
+dom=$ATTACH_DOMAIN
+DEV=$dom:01:00.0
+lspci -D -tv
+accel_bound "$DEV" && pass "sample_accel bound to $DEV by itself" ||
+	{ fail "sample_accel bound to $DEV by itself"; dmesg | tail -n 30; finish; exit 1; }
+dmesg | grep "sample_accel $DEV"
+mode=$(cat "/sys/bus/pci/devices/$DEV/irq_mode")
+[ "$mode" = msix ] && pass "irq mode msix ($(cat /sys/bus/pci/devices/$DEV/irq_vectors) vectors): the self-test interrupt arrived" ||
+	fail "irq mode msix (is '$mode')"
+
+# ---- DMA, CRC, interrupts
+run_sacc "remote" "$DEV"
+
+# ---- BAR mapping: bar-test needs the driver unbound (CONFIG_IO_STRICT_DEVMEM)
+bar-test -d "$DEV" -q >/tmp/bar.out 2>&1
+rc=$?
+[ $rc -eq 3 ] && pass "bar-test refused while sample_accel is bound (exit 3, strict devmem)" ||
+	{ cat /tmp/bar.out; fail "bar-test refused while sample_accel is bound (exit $rc, expected 3)"; }
+echo "$DEV" >/sys/bus/pci/drivers/sample_accel/unbind &&
+	[ ! -e "/sys/bus/pci/devices/$DEV/driver" ] && pass "unbind sample_accel from $DEV" ||
+	fail "unbind sample_accel from $DEV"
+t0=$(now_ns)
+bar-test -d "$DEV"
+rc=$?
+t1=$(now_ns)
+echo "BAR-TEST remote: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
+[ $rc -eq 0 ] && pass "bar-test: 1/2/4/8-byte stores and loads through the SMFU-mapped BAR2" ||
+	fail "bar-test (exit $rc)"
+echo "$DEV" >/sys/bus/pci/drivers/sample_accel/bind
+accel_bound "$DEV" && pass "bind sample_accel to $DEV again" || fail "bind sample_accel to $DEV again"
+
+# ---- detach with the driver bound
+n0=$(dmesg | wc -l)   # only this part's messages below
+if naactl detach "$NODE"; then pass "naactl detach $NODE with sample_accel bound"; else fail "naactl detach $NODE with sample_accel bound"; fi
+dmesg | tail -n +$((n0 + 1)) >/tmp/detach.log
+cat /tmp/detach.log
+grep -q "sample_accel $DEV: /dev/sacc[0-9]* removed" /tmp/detach.log && pass "sample_accel unbound cleanly" ||
+	fail "sample_accel unbound cleanly (no 'removed' line)"
+grep -E 'WARNING|BUG|Oops|Call Trace' /tmp/detach.log && fail "detach: no WARNING/BUG/Oops" || pass "detach: no WARNING/BUG/Oops"
+lspci -D | grep -q "^$dom:" && fail "domain $dom gone after detach" || pass "domain $dom gone after detach"
+
+# ---- attach again, repeat
+naa_attach "$NODE" || { finish; exit 1; }
+DEV=$ATTACH_DOMAIN:01:00.0
+accel_bound "$DEV" && pass "sample_accel bound to $DEV again" || fail "sample_accel bound to $DEV again"
+run_sacc "remote, after re-attach" "$DEV"
+
+naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE (end)" || fail "naactl detach $NODE (end)"
+rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
+naa_stats
+naa_dmesg_clean
+finish
