@@ -41,8 +41,7 @@ check "insmod naa_bus" insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB"
 check "insmod sample_accel" insmod /lib/modules/sample_accel.ko
 
 say "naactl route: every node's routing tables, programmed in-band from this host"
-grep -E '^[[:space:]]*torus[[:space:]]' "$TOPOLOGY" >/tmp/torus.topo   # naactl wants only the torus line
-check "naactl route" naactl route --topology /tmp/torus.topo
+check "naactl route" naactl route --topology "$TOPOLOGY"
 
 ACCELS=
 for n in $NAA_NODES; do

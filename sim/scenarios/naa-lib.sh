@@ -30,13 +30,6 @@ naa_setup() {
 	naactl info
 	local t0 t1 topo=$TOPOLOGY
 	t0=$(now_ms)
-	if ! naactl route --topology "$topo" --dry-run >/dev/null 2>/tmp/route.err; then
-		# naactl's parser knows only the torus line (userspace/tools/route.c)
-		echo "NOTE: naactl route rejects $topo: $(cat /tmp/route.err)"
-		echo "NOTE: using a copy with only the torus line and comments (needs a fix in userspace/tools/route.c)"
-		grep -E '^[[:space:]]*(#|torus[[:space:]]|$)' "$TOPOLOGY" >/tmp/topology.naactl
-		topo=/tmp/topology.naactl
-	fi
 	if naactl route --topology "$topo"; then
 		t1=$(now_ms)
 		pass "naactl route --topology $topo ($((t1 - t0)) ms)"

@@ -84,6 +84,10 @@ static int load_topology(const char *path, struct route_opts *o)
 		lineno++;
 		if (*p == '#' || *p == '\n' || *p == '\0')
 			continue;
+		/* Lines the co-simulation's topology files add (node roles, link
+		 * latency) do not matter for routing: the tables cover every node. */
+		if (!strncmp(p, "node", 4) || !strncmp(p, "link-latency", 12))
+			continue;
 		if (sscanf(p, "torus %u %u %u", &x, &y, &z) == 3) {
 			snprintf(dims, sizeof(dims), "%ux%ux%u", x, y, z);
 		} else if (sscanf(p, "torus %63s", dims) != 1) {
