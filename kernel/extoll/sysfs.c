@@ -144,22 +144,23 @@ static const struct attribute_group extoll_dev_group = {
 	.attrs = extoll_dev_attrs,
 };
 
-/* rra/: counters of the remote register access engine. */
-#define EXTOLL_RRA_STAT_ATTR(_name)					\
+/* A counter @_name of struct extoll_@_part_stats, from extoll_@_part_stats_get(). */
+#define EXTOLL_STAT_ATTR(_part, _name)					\
 static ssize_t _name##_show(struct device *dev,				\
 			    struct device_attribute *attr, char *buf)	\
 {									\
-	struct extoll_rra_stats st;					\
+	struct extoll_##_part##_stats st;				\
 									\
-	extoll_rra_stats_get(extoll_from_dev(dev), &st);		\
+	extoll_##_part##_stats_get(extoll_from_dev(dev), &st);		\
 	return sysfs_emit(buf, "%llu\n", st._name);			\
 }									\
 static DEVICE_ATTR_RO(_name)
 
-EXTOLL_RRA_STAT_ATTR(requests);
-EXTOLL_RRA_STAT_ATTR(timeouts);
-EXTOLL_RRA_STAT_ATTR(errors);
-EXTOLL_RRA_STAT_ATTR(stale);
+/* rra/: counters of the remote register access engine. */
+EXTOLL_STAT_ATTR(rra, requests);
+EXTOLL_STAT_ATTR(rra, timeouts);
+EXTOLL_STAT_ATTR(rra, errors);
+EXTOLL_STAT_ATTR(rra, stale);
 
 static struct attribute *extoll_rra_attrs[] = {
 	&dev_attr_requests.attr,
@@ -175,19 +176,8 @@ static const struct attribute_group extoll_rra_group = {
 };
 
 /* notify/: the notification queue (forwarded interrupts). */
-#define EXTOLL_NOTIFY_STAT_ATTR(_name)					\
-static ssize_t _name##_show(struct device *dev,				\
-			    struct device_attribute *attr, char *buf)	\
-{									\
-	struct extoll_notify_stats st;					\
-									\
-	extoll_notify_stats_get(extoll_from_dev(dev), &st);		\
-	return sysfs_emit(buf, "%llu\n", st._name);			\
-}									\
-static DEVICE_ATTR_RO(_name)
-
-EXTOLL_NOTIFY_STAT_ATTR(entries);
-EXTOLL_NOTIFY_STAT_ATTR(unclaimed);
+EXTOLL_STAT_ATTR(notify, entries);
+EXTOLL_STAT_ATTR(notify, unclaimed);
 
 /* The NIC's count of events held back by a full ring. */
 static ssize_t full_stalls_show(struct device *dev,

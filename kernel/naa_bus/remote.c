@@ -17,10 +17,8 @@
 
 /* Register addresses at the node: the same RTL, so the same layout. */
 #define NAA_REG_INFO_ID		(EXTOLL_INFO_BASE + EXTOLL_INFO_ID)
-#define NAA_REG_BD_HDR		(EXTOLL_BACKDOOR_BASE + EXTOLL_BLK_HDR)
 #define NAA_REG_BD_FILTER	(EXTOLL_BACKDOOR_BASE + EXTOLL_BACKDOOR_RX_FILTER)
 #define NAA_REG_BD_FWD_ADDR	(EXTOLL_BACKDOOR_BASE + EXTOLL_BACKDOOR_RX_FWD_ADDR)
-#define NAA_REG_SMFU_HDR	(EXTOLL_SMFU_BASE + EXTOLL_BLK_HDR)
 
 /* The tag of tunnelled config requests, extracted by the filter. */
 #define NAA_CFG_TAG		0xff
@@ -64,44 +62,27 @@ static int naa_check_info(struct naa_host *host, u64 id)
 	return 0;
 }
 
-static int naa_check_backdoor(struct naa_host *host)
+/*
+ * The node has register block @type at @base with major version @ver.
+ * @what names it in messages.
+ */
+static int naa_check_block(struct naa_host *host, const char *what, u32 base,
+			   u16 type, u16 ver)
 {
 	u64 hdr;
 	int ret;
 
-	ret = naa_rra_read(host, NAA_REG_BD_HDR, &hdr, 1);
+	ret = naa_rra_read(host, base + EXTOLL_BLK_HDR, &hdr, 1);
 	if (ret) {
-		dev_err(host->dev, "node %u: cannot read its backdoor block header: %d\n",
-			host->node, ret);
+		dev_err(host->dev, "node %u: cannot read its %s block header: %d\n",
+			host->node, what, ret);
 		return ret == -ETIMEDOUT ? -EHOSTUNREACH : -EIO;
 	}
-	if (FIELD_GET(EXTOLL_BLK_HDR_BTYPE_MASK, hdr) != EXTOLL_BLK_TYPE_BACKDOOR ||
-	    FIELD_GET(EXTOLL_BLK_HDR_VER_MAJOR_MASK, hdr) != EXTOLL_BACKDOOR_VER_MAJOR) {
+	if (FIELD_GET(EXTOLL_BLK_HDR_BTYPE_MASK, hdr) != type ||
+	    FIELD_GET(EXTOLL_BLK_HDR_VER_MAJOR_MASK, hdr) != ver) {
 		dev_err(host->dev,
-			"node %u: no backdoor v%u block at 0x%x (header 0x%016llx): RTL too old or different\n",
-			host->node, EXTOLL_BACKDOOR_VER_MAJOR, EXTOLL_BACKDOOR_BASE, hdr);
-		return -ENODEV;
-	}
-	return 0;
-}
-
-/* The node maps our intervals and passes its devices' requests through. */
-static int naa_check_smfu(struct naa_host *host)
-{
-	u64 hdr;
-	int ret;
-
-	ret = naa_rra_read(host, NAA_REG_SMFU_HDR, &hdr, 1);
-	if (ret) {
-		dev_err(host->dev, "node %u: cannot read its smfu block header: %d\n",
-			host->node, ret);
-		return ret == -ETIMEDOUT ? -EHOSTUNREACH : -EIO;
-	}
-	if (FIELD_GET(EXTOLL_BLK_HDR_BTYPE_MASK, hdr) != EXTOLL_BLK_TYPE_SMFU ||
-	    FIELD_GET(EXTOLL_BLK_HDR_VER_MAJOR_MASK, hdr) != EXTOLL_SMFU_VER_MAJOR) {
-		dev_err(host->dev,
-			"node %u: no smfu v%u block at 0x%x (header 0x%016llx): RTL too old or different\n",
-			host->node, EXTOLL_SMFU_VER_MAJOR, EXTOLL_SMFU_BASE, hdr);
+			"node %u: no %s v%u block at 0x%x (header 0x%016llx): RTL too old or different\n",
+			host->node, what, ver, base, hdr);
 		return -ENODEV;
 	}
 	return 0;
@@ -137,10 +118,14 @@ int naa_remote_check(struct naa_host *host)
 	ret = naa_check_info(host, id);
 	if (ret)
 		return ret;
-	ret = naa_check_backdoor(host);
+	/* The backdoor reaches the node's PCI devices ... */
+	ret = naa_check_block(host, "backdoor", EXTOLL_BACKDOOR_BASE,
+			      EXTOLL_BLK_TYPE_BACKDOOR, EXTOLL_BACKDOOR_VER_MAJOR);
 	if (ret)
 		return ret;
-	return naa_check_smfu(host);
+	/* ... and the node maps our intervals and passes their requests through. */
+	return naa_check_block(host, "smfu", EXTOLL_SMFU_BASE, EXTOLL_BLK_TYPE_SMFU,
+			       EXTOLL_SMFU_VER_MAJOR);
 }
 
 /**

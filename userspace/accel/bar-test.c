@@ -32,13 +32,6 @@
 #define WINDOW 64	/* bytes per (offset, access size) */
 #define MAX_SHOWN 16	/* mismatch lines printed */
 
-struct opts {
-	const char *device;
-	uint64_t seed;
-	bool have_seed;
-	bool quiet;
-};
-
 struct bar {
 	void *base;
 	size_t len;
@@ -72,7 +65,7 @@ static void usage(FILE *f)
 		"3 could not run (no device, cannot map, no permission).\n", WINDOW);
 }
 
-static int parse_args(int argc, char **argv, struct opts *o)
+static int parse_args(int argc, char **argv, struct sacc_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "device", required_argument, NULL, 'd' },
@@ -83,34 +76,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "d:S:qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			o->device = optarg;
-			break;
-		case 'S':
-			if (sacc_parse_size(optarg, &o->seed)) {
-				fprintf(stderr, PROG ": bad --seed '%s'\n", optarg);
-				return -1;
-			}
-			o->have_seed = true;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(EXIT_PASS);
-		default:
-			fprintf(stderr, "try '" PROG " --help'\n");
+	while ((c = getopt_long(argc, argv, "d:S:qh", longopts, NULL)) != -1)
+		if (sacc_common_opt(PROG, c, optarg, o, usage))
 			return -1;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, PROG ": unexpected argument '%s' (try --help)\n", argv[optind]);
-		return -1;
-	}
-	return 0;
+	return sacc_no_operands(PROG, argc, argv);
 }
 
 /* Map resourceN of BDF (its whole size, or at most MAX bytes). */
@@ -244,7 +213,7 @@ static unsigned long test_window(struct bar *mem, uint64_t off, unsigned int siz
 int main(int argc, char **argv)
 {
 	static const unsigned int sizes[] = { 1, 2, 4, 8 };
-	struct opts o = { 0 };
+	struct sacc_opts o = { 0 };
 	struct bar regs = { 0 }, mem = { 0 };
 	char bdf[64], err[512], drv[64], path[PATH_MAX], en[16];
 	uint64_t offsets[8], backed;

@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -218,6 +219,43 @@ int sacc_parse_size(const char *s, uint64_t *out)
 	if (*end)
 		return -1;
 	*out = v;
+	return 0;
+}
+
+int sacc_common_opt(const char *prog, int c, const char *arg,
+		    struct sacc_opts *o, void (*usage)(FILE *f))
+{
+	switch (c) {
+	case 'd':
+		o->device = arg;
+		break;
+	case 'S':
+		if (sacc_parse_size(arg, &o->seed)) {
+			fprintf(stderr, "%s: bad --seed '%s'\n", prog, arg);
+			return -1;
+		}
+		o->have_seed = true;
+		break;
+	case 'q':
+		o->quiet = true;
+		break;
+	case 'h':
+		usage(stdout);
+		exit(EXIT_PASS);
+	default:
+		fprintf(stderr, "try '%s --help'\n", prog);
+		return -1;
+	}
+	return 0;
+}
+
+int sacc_no_operands(const char *prog, int argc, char **argv)
+{
+	if (optind < argc) {
+		fprintf(stderr, "%s: unexpected argument '%s' (try --help)\n", prog,
+			argv[optind]);
+		return -1;
+	}
 	return 0;
 }
 

@@ -7,8 +7,10 @@
 #ifndef SACC_COMMON_H
 #define SACC_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define SACC_SYSFS_PCI "/sys/bus/pci/devices"
 
@@ -41,6 +43,26 @@ int sacc_parse_size(const char *s, uint64_t *out);
 
 /* Read a whole small sysfs file (trailing newline removed). Returns 0 or -1. */
 int sacc_read_sysfs(const char *path, char *buf, size_t len);
+
+/* The options both tools take: -d/--device, -S/--seed, -q/--quiet, -h/--help. */
+struct sacc_opts {
+	const char *device;	/* NULL: the first accelerator found */
+	uint64_t seed;
+	bool have_seed;
+	bool quiet;
+};
+
+/*
+ * Handle option C from getopt_long() (argument ARG) when it is one of the
+ * common options, or an unknown one. -h prints USAGE to stdout and exits
+ * with EXIT_PASS. Returns 0, or -1 after a message naming PROG (a usage
+ * error: a bad value, or an option the tool does not know).
+ */
+int sacc_common_opt(const char *prog, int c, const char *arg,
+		    struct sacc_opts *o, void (*usage)(FILE *f));
+
+/* After getopt_long(): 0, or -1 with a message if operands are left. */
+int sacc_no_operands(const char *prog, int argc, char **argv);
 
 /* Monotonic time in seconds. */
 double sacc_now(void);

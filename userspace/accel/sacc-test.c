@@ -32,13 +32,10 @@
 #define DEFAULT_SIZE (4u << 20)
 
 struct opts {
-	const char *device;	/* PCI address or /dev path, NULL: first found */
+	struct sacc_opts common;	/* device: PCI address or /dev path */
 	uint64_t size;		/* 0: min(4 MiB, device memory - offset) */
 	uint64_t offset;
-	uint64_t seed;
-	bool have_seed;
 	bool use_rw;
-	bool quiet;
 };
 
 struct ctx {
@@ -87,9 +84,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
 
 	while ((c = getopt_long(argc, argv, "d:s:o:S:qh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd':
-			o->device = optarg;
-			break;
 		case 's':
 			if (sacc_parse_size(optarg, &o->size) || !o->size || o->size % 4) {
 				fprintf(stderr, PROG ": bad --size '%s': a positive multiple of 4 (K/M suffix allowed)\n",
@@ -103,32 +97,15 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return -1;
 			}
 			break;
-		case 'S':
-			if (sacc_parse_size(optarg, &o->seed)) {
-				fprintf(stderr, PROG ": bad --seed '%s'\n", optarg);
-				return -1;
-			}
-			o->have_seed = true;
-			break;
 		case 'r':
 			o->use_rw = true;
 			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(EXIT_PASS);
 		default:
-			fprintf(stderr, "try '" PROG " --help'\n");
-			return -1;
+			if (sacc_common_opt(PROG, c, optarg, &o->common, usage))
+				return -1;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, PROG ": unexpected argument '%s' (try --help)\n", argv[optind]);
-		return -1;
-	}
-	return 0;
+	return sacc_no_operands(PROG, argc, argv);
 }
 
 /* xorshift64*: fast, reproducible from the printed seed. */
@@ -168,36 +145,23 @@ static double mbps(uint64_t bytes, double secs)
 	return secs > 0 ? bytes / secs / 1e6 : 0;
 }
 
-/* Buffer <- user data (piece at buffer offset 0). */
-static int buf_put(struct ctx *c, const uint8_t *src, size_t len)
+/* Buffer <- user data (PUT) or user data <- buffer, piece at buffer offset 0. */
+static int buf_move(struct ctx *c, bool put, uint8_t *user, size_t len)
 {
 	ssize_t n;
 
 	if (c->map) {
-		memcpy(c->map, src, len);
+		if (put)
+			memcpy(c->map, user, len);
+		else
+			memcpy(user, c->map, len);
 		return 0;
 	}
-	n = pwrite(c->fd, src, len, 0);
+	n = put ? pwrite(c->fd, user, len, 0) : pread(c->fd, user, len, 0);
 	if (n != (ssize_t)len) {
-		fprintf(stderr, PROG ": pwrite of %zu bytes into the DMA buffer: %s\n", len,
-			n < 0 ? strerror(errno) : "short write");
-		return -1;
-	}
-	return 0;
-}
-
-static int buf_get(struct ctx *c, uint8_t *dst, size_t len)
-{
-	ssize_t n;
-
-	if (c->map) {
-		memcpy(dst, c->map, len);
-		return 0;
-	}
-	n = pread(c->fd, dst, len, 0);
-	if (n != (ssize_t)len) {
-		fprintf(stderr, PROG ": pread of %zu bytes from the DMA buffer: %s\n", len,
-			n < 0 ? strerror(errno) : "short read");
+		fprintf(stderr, PROG ": %s of %zu bytes %s the DMA buffer: %s\n",
+			put ? "pwrite" : "pread", len, put ? "into" : "from",
+			n < 0 ? strerror(errno) : put ? "short write" : "short read");
 		return -1;
 	}
 	return 0;
@@ -226,7 +190,7 @@ static int transfer(struct ctx *c, bool to_dev, uint8_t *host, uint64_t offset,
 		int ret;
 
 		if (to_dev) {
-			if (buf_put(c, host + pos, piece))
+			if (buf_move(c, true, host + pos, piece))
 				return -1;
 		} else if (c->map) {
 			memset(c->map, 0x5a, piece);	/* stale data must not pass */
@@ -240,7 +204,7 @@ static int transfer(struct ctx *c, bool to_dev, uint8_t *host, uint64_t offset,
 				strerror(errno));
 			return -1;
 		}
-		if (!to_dev && buf_get(c, host + pos, piece))
+		if (!to_dev && buf_move(c, false, host + pos, piece))
 			return -1;
 		*cycles += cp.cycles;
 		(*ioctls)++;
@@ -289,11 +253,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 
 	/* The device and its character device. */
-	if (o.device && o.device[0] == '/') {
-		snprintf(path, sizeof(path), "%s", o.device);
+	if (o.common.device && o.common.device[0] == '/') {
+		snprintf(path, sizeof(path), "%s", o.common.device);
 		bdf[0] = '\0';
 	} else {
-		ret = sacc_find_device(o.device, bdf, sizeof(bdf), err, sizeof(err));
+		ret = sacc_find_device(o.common.device, bdf, sizeof(bdf), err, sizeof(err));
 		if (!ret)
 			ret = sacc_chardev(bdf, path, sizeof(path), err, sizeof(err));
 		if (ret) {
@@ -335,8 +299,9 @@ int main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (!o.have_seed && getrandom(&o.seed, sizeof(o.seed), 0) != sizeof(o.seed))
-		o.seed = (uint64_t)sacc_now() * 1000003u ^ (uint64_t)getpid();
+	if (!o.common.have_seed &&
+	    getrandom(&o.common.seed, sizeof(o.common.seed), 0) != sizeof(o.common.seed))
+		o.common.seed = (uint64_t)sacc_now() * 1000003u ^ (uint64_t)getpid();
 
 	if (!o.use_rw) {
 		c.map = mmap(NULL, c.info.buf_size, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, 0);
@@ -357,23 +322,23 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	if (!o.quiet) {
+	if (!o.common.quiet) {
 		printf(PROG ": device %s (%s): hw v%u.%u, device memory %llu KiB, irq %s (%u vectors), DMA buffer %llu KiB (%s)\n",
 		       c.info.pci_name, path, c.info.hw_version >> 16, c.info.hw_version & 0xffff,
 		       (unsigned long long)c.info.devmem_size >> 10, irq_mode_name(c.info.irq_mode),
 		       c.info.irq_vectors, (unsigned long long)c.info.buf_size >> 10,
 		       o.use_rw ? "pread/pwrite" : "mmap");
 		printf(PROG ": %" PRIu64 " random bytes (seed 0x%" PRIx64 ") at device offset 0x%" PRIx64 "\n",
-		       o.size, o.seed, o.offset);
+		       o.size, o.common.seed, o.offset);
 	}
-	fill_random(src, o.size, o.seed);
+	fill_random(src, o.size, o.common.seed);
 
 	/* 1. host -> device */
 	if (transfer(&c, true, src, o.offset, o.size, &t, &cycles, &ioctls)) {
 		ok = false;
 		goto verdict;
 	}
-	if (!o.quiet)
+	if (!o.common.quiet)
 		printf(PROG ": host->device: %" PRIu64 " bytes in %u ioctl(s), %.3f ms (%.2f MB/s), %" PRIu64 " device cycles\n",
 		       o.size, ioctls, t * 1e3, mbps(o.size, t), cycles);
 
@@ -391,14 +356,14 @@ int main(int argc, char **argv)
 	t = sacc_now() - t0;
 	t0 = sacc_now();
 	sw_crc = (uint32_t)crc32_z(crc32_z(0L, Z_NULL, 0), src, o.size);
-	if (!o.quiet) {
+	if (!o.common.quiet) {
 		printf(PROG ": crc32 on the device: 0x%08x, %.3f ms, %u device cycles\n",
 		       crc.crc, t * 1e3, crc.cycles);
 		printf(PROG ": crc32 in software (zlib): 0x%08x, %.3f ms\n", sw_crc,
 		       (sacc_now() - t0) * 1e3);
 	}
 	if (crc.crc == sw_crc) {
-		if (!o.quiet)
+		if (!o.common.quiet)
 			printf(PROG ": crc32 match\n");
 	} else {
 		fprintf(stderr, PROG ": crc32 MISMATCH: device 0x%08x, zlib 0x%08x\n", crc.crc, sw_crc);
@@ -411,13 +376,13 @@ int main(int argc, char **argv)
 		ok = false;
 		goto verdict;
 	}
-	if (!o.quiet)
+	if (!o.common.quiet)
 		printf(PROG ": device->host: %" PRIu64 " bytes in %u ioctl(s), %.3f ms (%.2f MB/s), %" PRIu64 " device cycles\n",
 		       o.size, ioctls, t * 1e3, mbps(o.size, t), cycles);
 	if (memcmp(src, dst, o.size)) {
 		report_mismatch(src, dst, o.size, o.offset);
 		ok = false;
-	} else if (!o.quiet) {
+	} else if (!o.common.quiet) {
 		printf(PROG ": compare: %" PRIu64 " bytes identical\n", o.size);
 	}
 
