@@ -24,6 +24,7 @@
 
 #include "Vextoll_nic.h"
 #include "extoll_regs.h"
+#include "tb_check.h"
 #include "tlp.h"
 #include "tlp_driver.h"
 #include "verilated.h"
@@ -118,28 +119,6 @@ private:
 	uint64_t cycle_ = 0;
 	uint8_t tag_ = 0x10;
 };
-
-// ---------------------------------------------------------------------------
-// Checking
-// ---------------------------------------------------------------------------
-static unsigned g_checks, g_fails;
-
-#define CHECK(cond, ...)                                                                   \
-	do {                                                                               \
-		g_checks++;                                                                \
-		if (!(cond)) {                                                             \
-			g_fails++;                                                         \
-			printf("  FAIL %s:%d: ", __FILE__, __LINE__);                      \
-			printf(__VA_ARGS__);                                               \
-			printf("\n");                                                      \
-		}                                                                          \
-	} while (0)
-
-#define CHECK_EQ(got, want, what)                                                          \
-	CHECK((uint64_t)(got) == (uint64_t)(want), "%s: got 0x%" PRIx64 ", want 0x%" PRIx64, what, \
-	      (uint64_t)(got), (uint64_t)(want))
-
-static void section(const char *name) { printf("-- %s\n", name); }
 
 // Check the routing fields of a completion against its request.
 static void check_cpl_ids(const struct tlp &c, uint8_t tag, uint16_t completer, const char *what)
@@ -660,12 +639,7 @@ int main(int argc, char **argv)
 {
 	bool verbose = false;
 	uint32_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v"))
-			verbose = true;
-		else if (argv[i][0] != '+')
-			seed = (uint32_t)strtoul(argv[i], nullptr, 0);
-	}
+	tb_args(argc, argv, &verbose, &seed);
 	Verilated::commandArgs(argc, argv);
 	Tb tb(seed, verbose);
 	tb.drv().valid_prob = 0.7;   // gaps on s_tlp

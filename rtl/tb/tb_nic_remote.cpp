@@ -30,318 +30,52 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <string>
-
-#include "Vtb_nic_remote_top.h"
-#include "extoll_regs.h"
-#include "tlp.h"
-#include "tlp_driver.h"
-#include "verilated.h"
 
 #ifndef TB_HOPS
 #define TB_HOPS 1
 #endif
 
-typedef Vtb_nic_remote_top Top;
+#include "tb_nic_common.h"
 
-static const uint16_t HOST_ID = 0x0000;     // root complex requester ID
-static const uint16_t NIC_ID = 0x0300;      // host NIC: bus 3, device 0
-static const uint32_t BAR0 = 0xfe000000;
-static const uint16_t N_HOST = 1, N_MID = 2, N_NAA = 3, N_NONE = 9;
-static const uint64_t REC = 0x10000;        // RRA completion record (host memory)
-static const uint64_t REC_TUN = 0x1234560040ull; // tunnel completion record (above 4 GiB: 4-DW MWr)
+static const uint16_t N_MID = 2;   // the intermediate NIC (HOPS=2)
 
 // ---------------------------------------------------------------------------
-// Checking
+// Testbench: the common base plus the remote-access probes and host memory
+// for the NIC's completion-record MWr
 // ---------------------------------------------------------------------------
-static unsigned g_checks, g_fails;
-
-#define CHECK(cond, ...)                                                                   \
-	do {                                                                               \
-		g_checks++;                                                                \
-		if (!(cond)) {                                                             \
-			g_fails++;                                                         \
-			printf("  FAIL %s:%d: ", __FILE__, __LINE__);                      \
-			printf(__VA_ARGS__);                                               \
-			printf("\n");                                                      \
-		}                                                                          \
-	} while (0)
-
-#define CHECK_EQ(got, want, what)                                                          \
-	CHECK((uint64_t)(got) == (uint64_t)(want), "%s: got 0x%" PRIx64 ", want 0x%" PRIx64, what, \
-	      (uint64_t)(got), (uint64_t)(want))
-
-static void section(const char *name) { printf("-- %s\n", name); }
-
-// ---------------------------------------------------------------------------
-// Testbench: model, TLP driver, host memory, probes
-// ---------------------------------------------------------------------------
-struct Probe {
-	const char *name;
-	uint64_t last;   // cycle of the last event
-};
-
-class Tb {
+class Tb : public NicTb {
 public:
-	Tb(uint32_t seed, bool verbose)
-	{
-		ctx_ = std::make_unique<VerilatedContext>();
-		top_ = std::make_unique<Top>(ctx_.get());
-		drv_ = std::make_unique<TlpDriver<Top>>(top_.get(), seed);
-		drv_->verbose = verbose;
-	}
-	Top *top() { return top_.get(); }
-	TlpDriver<Top> &drv() { return *drv_; }
-	uint64_t cycle() const { return cycle_; }
+	Tb(uint32_t seed, bool verbose) : NicTb(seed, verbose) {}
 
-	// probe event cycles (most recent)
-	uint64_t s_sop = 0, m_sop = 0, rec_sop = 0;
-	uint64_t p_h_tx = 0, p_n_rx = 0, p_n_inj = 0, p_d_in = 0, p_d_out = 0, p_n_cpl = 0,
-		 p_n_tx = 0, p_h_rx = 0;
-	// first-flit times of the most recent packet on the two link probes
-	bool h_tx_prev = false, n_tx_prev = false, n_rx_prev = false, h_rx_prev = false;
-
-	void tick()
-	{
-		drv_->drive();
-		top_->clk = 0;
-		top_->eval();
-		Top *t = top_.get();
-		if (t->s_tlp_valid && t->s_tlp_ready && t->s_tlp_sop)
-			s_sop = cycle_;
-		if (t->m_tlp_valid && t->m_tlp_ready && t->m_tlp_sop)
-			m_sop = cycle_;
-		// packet starts on the links (a flit after an idle cycle)
-		if (t->p_h_tx && !h_tx_prev) p_h_tx = cycle_;
-		if (t->p_n_rx && !n_rx_prev) p_n_rx = cycle_;
-		if (t->p_n_tx && !n_tx_prev) p_n_tx = cycle_;
-		if (t->p_h_rx && !h_rx_prev) p_h_rx = cycle_;
-		h_tx_prev = t->p_h_tx; n_rx_prev = t->p_n_rx; n_tx_prev = t->p_n_tx; h_rx_prev = t->p_h_rx;
-		if (t->p_n_inj) p_n_inj = cycle_;
-		if (t->p_d_in) p_d_in = cycle_;
-		if (t->p_d_out) p_d_out = cycle_;
-		if (t->p_n_cpl) p_n_cpl = cycle_;
-		drv_->sample();
-		top_->clk = 1;
-		top_->eval();
-		cycle_++;
-		if (t->ovf && !ovf_seen_) {
-			ovf_seen_ = true;
-			CHECK(false, "network buffer overrun (ovf = %u) at cycle %" PRIu64, t->ovf, cycle_);
-		}
-		// host memory: MWr from the NIC; everything else is a completion
-		while (!drv_->rx().empty()) {
-			struct tlp r = drv_->rx().front();
-			drv_->rx().pop_front();
-			if (r.kind == TLP_MWR) {
-				CHECK_EQ(r.requester_id, NIC_ID, "MWr requester id");
-				for (unsigned i = 0; i < r.len_dw; i++)
-					mem_[r.addr + 4 * i] = r.payload[i];
-				mwr_count++;
-				rec_sop = m_sop;
-			} else {
-				cpls_.push_back(r);
-			}
-		}
-	}
-
-	void reset()
-	{
-		top_->rst = 1;
-		for (int i = 0; i < 5; i++)
-			tick();
-		top_->rst = 0;
-		tick();
-	}
-	void idle(unsigned n)
-	{
-		for (unsigned i = 0; i < n; i++)
-			tick();
-	}
-	void drain(unsigned extra = 10)
-	{
-		for (unsigned i = 0; i < 20000 && !drv_->tx_idle(); i++)
-			tick();
-		idle(extra);
-	}
-	bool wait_cpl(struct tlp *out, unsigned timeout = 5000)
-	{
-		for (unsigned i = 0; i < timeout; i++) {
-			if (!cpls_.empty()) {
-				*out = cpls_.front();
-				cpls_.pop_front();
-				return true;
-			}
-			tick();
-		}
-		return false;
-	}
-	uint64_t mem64(uint64_t a) { return (uint64_t)mem_[a] | (uint64_t)mem_[a + 4] << 32; }
-	void mem_clear(uint64_t a, unsigned bytes)
-	{
-		for (unsigned i = 0; i < bytes; i += 4)
-			mem_[a + i] = 0;
-	}
-	uint8_t next_tag() { return tag_++ & 0x7f; }
+	uint64_t rec_sop = 0;   // m_tlp sop of the most recent MWr (record)
+	uint64_t p_n_inj = 0, p_n_cpl = 0;
 	unsigned mwr_count = 0;
 
-private:
-	std::unique_ptr<VerilatedContext> ctx_;
-	std::unique_ptr<Top> top_;
-	std::unique_ptr<TlpDriver<Top>> drv_;
-	std::map<uint64_t, uint32_t> mem_;
-	std::deque<struct tlp> cpls_;
-	uint64_t cycle_ = 0;
-	uint8_t tag_ = 0x10;
-	bool ovf_seen_ = false;
+protected:
+	void probe(Top *t) override
+	{
+		if (t->p_n_inj) p_n_inj = cycle_;
+		if (t->p_n_cpl) p_n_cpl = cycle_;
+	}
+	// host memory: MWr from the NIC; everything else is a completion
+	bool host_request(const struct tlp &r) override
+	{
+		if (r.kind != TLP_MWR)
+			return false;
+		CHECK_EQ(r.requester_id, NIC_ID, "MWr requester id");
+		for (unsigned i = 0; i < r.len_dw; i++)
+			mem_[r.addr + 4 * i] = r.payload[i];
+		mwr_count++;
+		rec_sop = m_sop;
+		return true;
+	}
 };
-
-// ---------------------------------------------------------------------------
-// Host-side accesses to the host NIC
-// ---------------------------------------------------------------------------
-static void cfg_wr(Tb &tb, uint16_t reg, uint32_t val)
-{
-	struct tlp t, c;
-	tlp_cfg(&t, true, 0, NIC_ID, reg, 0xf, val, HOST_ID, tb.next_tag());
-	tb.drv().send(t);
-	CHECK(tb.wait_cpl(&c) && c.kind == TLP_CPL && c.status == TLP_CPL_SC,
-	      "CfgWr0 0x%03x: no SC completion", reg);
-}
-
-static uint64_t bar_rd(Tb &tb, uint32_t off)
-{
-	struct tlp t, c;
-	uint8_t tag = tb.next_tag();
-	tlp_mrd(&t, BAR0 + off, 2, 0xf, 0xf, HOST_ID, tag);
-	tb.drv().send(t);
-	if (!tb.wait_cpl(&c)) {
-		CHECK(false, "BAR0 read 0x%x: no completion", off);
-		return ~0ull;
-	}
-	CHECK(c.kind == TLP_CPLD && c.status == TLP_CPL_SC && c.len_dw == 2 && c.tag == tag,
-	      "BAR0 read 0x%x: bad completion (kind %d status %u)", off, c.kind, c.status);
-	return c.payload[0] | (uint64_t)c.payload[1] << 32;
-}
-
-static void bar_wr(Tb &tb, uint32_t off, uint64_t v)
-{
-	struct tlp t;
-	uint32_t d[2] = {(uint32_t)v, (uint32_t)(v >> 32)};
-	tlp_mwr(&t, BAR0 + off, d, 2, 0xf, 0xf, HOST_ID);
-	tb.drv().send(t);
-}
-
-// ---------------------------------------------------------------------------
-// RRA through the host NIC's rra block
-// ---------------------------------------------------------------------------
-enum { OP_READ = 0, OP_WRITE = 1, OP_TLP = 2 };
-
-struct Rec {
-	bool ok;          // a record arrived
-	uint64_t q0, q1;
-	unsigned status() const { return (q1 >> 16) & 0xff; }
-	unsigned cst() const { return (q1 >> 24) & 7; }
-	unsigned node() const { return (q1 >> 32) & 0xffff; }
-	unsigned seq() const { return q1 & 0xffff; }
-};
-
-static uint16_t g_seq = 0x100;
-
-static uint64_t req_word(uint16_t node, uint32_t addr, unsigned op, bool src, unsigned tlp_len,
-			 uint16_t seq)
-{
-	return (uint64_t)node | (uint64_t)(addr & 0xffffff) << 16 | (uint64_t)op << 40 |
-	       (uint64_t)src << 43 | (uint64_t)tlp_len << 44 | (uint64_t)seq << 48;
-}
-
-// Launch one request and wait for its record at rec (0: expect none).
-static Rec rra(Tb &tb, uint16_t node, uint32_t addr, unsigned op, uint64_t wdata = 0,
-	       uint64_t route = 0, uint64_t rec = REC, unsigned timeout = 3000,
-	       const uint32_t *tlp_hdr = nullptr, unsigned tlp_len = 0)
-{
-	Rec r{};
-	uint16_t seq = g_seq++;
-	tb.mem_clear(rec, 16);
-	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_WDATA, wdata);
-	if (route)
-		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_ROUTE, route);
-	if (tlp_hdr) {
-		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_TLP_HDR0, tlp_hdr[0] | (uint64_t)tlp_hdr[1] << 32);
-		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_TLP_HDR1, tlp_hdr[2] | (uint64_t)tlp_hdr[3] << 32);
-	}
-	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_REQ, req_word(node, addr, op, route != 0, tlp_len, seq));
-	for (unsigned i = 0; i < timeout; i++) {
-		uint64_t q1 = tb.mem64(rec + 8);
-		if ((q1 >> 63) && (q1 & 0xffff) == seq) {
-			r.ok = true;
-			r.q0 = tb.mem64(rec);
-			r.q1 = q1;
-			return r;
-		}
-		tb.tick();
-	}
-	return r;
-}
-
-// hop list: hops[0] first
-static uint64_t route_of(std::initializer_list<unsigned> hops)
-{
-	uint64_t r = 0;
-	unsigned i = 0;
-	for (unsigned h : hops)
-		r |= (uint64_t)(h & 7) << (3 * i++);
-	return r;
-}
-
-static uint64_t rt_entry(uint16_t dest, unsigned inport, unsigned outport, bool valid = true)
-{
-	return (uint64_t)dest | (uint64_t)inport << 16 | (uint64_t)outport << 24 |
-	       (uint64_t)valid << 31 | 1ull << 32;
-}
-
-static void rra_wr_ok(Tb &tb, uint16_t node, uint32_t addr, uint64_t v, uint64_t route, const char *what)
-{
-	Rec r = rra(tb, node, addr, OP_WRITE, v, route);
-	CHECK(r.ok, "%s: no record", what);
-	if (r.ok) {
-		CHECK_EQ(r.status(), 0, (std::string(what) + ": status").c_str());
-		CHECK_EQ(r.node(), node, (std::string(what) + ": answering node").c_str());
-	}
-}
-
-static uint64_t rra_rd_ok(Tb &tb, uint16_t node, uint32_t addr, const char *what, uint64_t route = 0)
-{
-	Rec r = rra(tb, node, addr, OP_READ, 0, route);
-	CHECK(r.ok, "%s: no record", what);
-	if (!r.ok)
-		return ~0ull;
-	CHECK_EQ(r.status(), 0, (std::string(what) + ": status").c_str());
-	CHECK_EQ(r.node(), node, (std::string(what) + ": answering node").c_str());
-	return r.q0;
-}
-
-// A tunnelled config request (tag 0xff, built by "host software").
-static Rec tunnel(Tb &tb, bool write, int type1, uint16_t target, uint16_t reg, uint32_t data = 0)
-{
-	struct tlp t;
-	uint32_t hdr[4];
-	tlp_cfg(&t, write, type1, target, reg, 0xf, data, HOST_ID, 0xff);
-	tlp_encode_hdr(&t, hdr);
-	return rra(tb, N_NAA, 0, OP_TLP, data, 0, REC_TUN, 3000, hdr, write ? 1 : 0);
-}
 
 // ---------------------------------------------------------------------------
 // Setup shared by the test and the bench
 // ---------------------------------------------------------------------------
-static void setup_host(Tb &tb)
-{
-	cfg_wr(tb, 0x10, BAR0);
-	cfg_wr(tb, 0x04, 0x0006);   // memory space + bus master
-	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_CMP_ADDR, REC);
-}
-
 static void setup_tables(Tb &tb, bool check)
 {
 	if (check) section("routing tables: host by BAR0 rt_entry, remote nodes by source-routed RRA");
@@ -366,14 +100,6 @@ static void setup_tables(Tb &tb, bool check)
 		uint64_t id = rra_rd_ok(tb, N_NAA, EXTOLL_INFO_BASE + EXTOLL_INFO_ID, "naa id (source routed)", rn);
 		CHECK_EQ(id & 0xffffffff, 0x4C545845, "naa id magic");
 	}
-}
-
-static void setup_filter(Tb &tb)
-{
-	const uint32_t BD = EXTOLL_BACKDOOR_BASE;
-	uint64_t filt = 0xff | 1ull << 8 | 1ull << 9 | (uint64_t)N_HOST << 16;
-	rra_wr_ok(tb, N_NAA, BD + EXTOLL_BACKDOOR_RX_FWD_ADDR, REC_TUN, 0, "naa rx_fwd_addr");
-	rra_wr_ok(tb, N_NAA, BD + EXTOLL_BACKDOOR_RX_FILTER, filt, 0, "naa rx_filter");
 }
 
 // ---------------------------------------------------------------------------
@@ -652,14 +378,7 @@ int main(int argc, char **argv)
 {
 	bool verbose = false, do_bench = false;
 	uint32_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v"))
-			verbose = true;
-		else if (!strcmp(argv[i], "bench"))
-			do_bench = true;
-		else
-			seed = (uint32_t)strtoul(argv[i], nullptr, 0);
-	}
+	tb_args(argc, argv, &verbose, &seed, &do_bench);
 	Verilated::commandArgs(argc, argv);
 	Tb tb(seed, verbose);
 	if (!do_bench) {

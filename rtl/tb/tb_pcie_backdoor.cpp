@@ -29,35 +29,12 @@
 #include <string>
 
 #include "Vpcie_backdoor.h"
+#include "tb_check.h"
 #include "tlp.h"
 #include "tlp_port.h"
 #include "verilated.h"
 
 static const uint16_t RP_ID = 0x0000, DEV_ID = 0x0100;
-
-// ---------------------------------------------------------------------------
-// Checking
-// ---------------------------------------------------------------------------
-static unsigned g_checks, g_fails;
-
-#define CHECK(cond, ...)                                                                   \
-	do {                                                                               \
-		g_checks++;                                                                \
-		if (!(cond)) {                                                             \
-			g_fails++;                                                         \
-			printf("  FAIL %s:%d: ", __FILE__, __LINE__);                      \
-			printf(__VA_ARGS__);                                               \
-			printf("\n");                                                      \
-		}                                                                          \
-	} while (0)
-
-#define CHECK_EQ(got, want, what)                                                          \
-	do {                                                                               \
-		uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);                 \
-		CHECK(got_ == want_, "%s: got 0x%" PRIx64 ", want 0x%" PRIx64, what, got_, want_); \
-	} while (0)
-
-static void section(const char *name) { printf("-- %s\n", name); }
 
 // A raw TLP as the backdoor sends it: header dwords, up to 2 payload dwords.
 struct RawTlp {
@@ -625,12 +602,7 @@ int main(int argc, char **argv)
 {
 	bool verbose = false;
 	uint32_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v"))
-			verbose = true;
-		else if (argv[i][0] != '+')
-			seed = (uint32_t)strtoul(argv[i], nullptr, 0);
-	}
+	tb_args(argc, argv, &verbose, &seed);
 	Verilated::commandArgs(argc, argv);
 	Tb tb(seed, verbose);
 	tb.rx->prob = 0.7;

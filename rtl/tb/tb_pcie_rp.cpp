@@ -32,6 +32,7 @@
 #include <string>
 
 #include "Vpcie_rp.h"
+#include "tb_check.h"
 #include "tlp.h"
 #include "tlp_port.h"
 #include "verilated.h"
@@ -40,30 +41,6 @@ static const uint16_t RP_ID = 0x0000;   // the root port, 00:00.0 (also the requ
 static const uint16_t DEV_ID = 0x0100;  // the device, 01:00.0
 static const uint32_t VENDOR_ID = 0x1ee7, DEVICE_ID = 0x0002, CLASS_CODE = 0x060400;
 static const uint32_t DEV_VENDOR_DEVICE = 0x01001ee7;   // the model's ID register
-
-// ---------------------------------------------------------------------------
-// Checking
-// ---------------------------------------------------------------------------
-static unsigned g_checks, g_fails;
-
-#define CHECK(cond, ...)                                                                   \
-	do {                                                                               \
-		g_checks++;                                                                \
-		if (!(cond)) {                                                             \
-			g_fails++;                                                         \
-			printf("  FAIL %s:%d: ", __FILE__, __LINE__);                      \
-			printf(__VA_ARGS__);                                               \
-			printf("\n");                                                      \
-		}                                                                          \
-	} while (0)
-
-#define CHECK_EQ(got, want, what)                                                          \
-	do {                                                                               \
-		uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);                 \
-		CHECK(got_ == want_, "%s: got 0x%" PRIx64 ", want 0x%" PRIx64, what, got_, want_); \
-	} while (0)
-
-static void section(const char *name) { printf("-- %s\n", name); }
 
 // ---------------------------------------------------------------------------
 // Device model on the secondary bus
@@ -784,12 +761,7 @@ int main(int argc, char **argv)
 {
 	bool verbose = false;
 	uint32_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v"))
-			verbose = true;
-		else if (argv[i][0] != '+')
-			seed = (uint32_t)strtoul(argv[i], nullptr, 0);
-	}
+	tb_args(argc, argv, &verbose, &seed);
 	Verilated::commandArgs(argc, argv);
 	Tb tb(seed, verbose);
 	tb.up->prob = 0.7;

@@ -2,9 +2,11 @@
 //
 // tlp_port.h: TLP stream source and sink bound to ANY set of Verilator ports
 // (docs/tlp-interface.md), for block tests of modules with several TLP
-// streams (pcie_rp, pcie_backdoor). tlp_driver.h does the same for the fixed
-// s_tlp_*/m_tlp_* names of the NIC top; this file reuses its beat cutter.
+// streams (pcie_rp, pcie_backdoor); tlp_driver.h binds one source and one
+// sink to the fixed s_tlp_*/m_tlp_* names of the NIC top.
 //
+//  * tlp_to_beats(): a TLP cut into 128-bit beats (header beat, then payload
+//    beats of four dwords).
 //  * TlpSource: send() queues a TLP, cut into beats by tlp_to_beats(); beats
 //    are presented with random gaps (valid_prob).
 //  * TlpSink: ready is asserted at random (ready_prob); beats are checked for
@@ -20,13 +22,53 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "tlp.h"
-#include "tlp_driver.h"
 #include "verilated.h"
+
+struct TlpBeat {
+	uint32_t dw[4];
+	uint8_t keep;
+	bool sop, eop;
+};
+
+// Cut a TLP into beats. dw0_or is ORed into header dword 0 (e.g. 1u << 14
+// for a poisoned TLP); hdr_override, if non-null, replaces the encoded header.
+inline std::vector<TlpBeat> tlp_to_beats(const struct tlp &t, uint32_t dw0_or = 0,
+					 const uint32_t *hdr_override = nullptr)
+{
+	std::vector<TlpBeat> beats;
+	uint32_t hdr[4];
+	unsigned hdr_dw = tlp_encode_hdr(&t, hdr);
+	if (hdr_override) {
+		memcpy(hdr, hdr_override, sizeof(hdr));
+		hdr_dw = (hdr[0] >> 29) & 1 ? 4 : 3;
+	}
+	hdr[0] |= dw0_or;
+	bool data = (hdr[0] >> 30) & 1;
+	unsigned n = data ? t.payload_dw : 0;
+	TlpBeat b{};
+	memcpy(b.dw, hdr, sizeof(hdr));
+	b.keep = hdr_dw == 4 ? 0xf : 0x7;
+	b.sop = true;
+	b.eop = n == 0;
+	beats.push_back(b);
+	for (unsigned i = 0; i < n; i += 4) {
+		TlpBeat p{};
+		unsigned k = n - i < 4 ? n - i : 4;
+		for (unsigned j = 0; j < k; j++)
+			p.dw[j] = t.payload[i + j];
+		p.keep = (uint8_t)((1u << k) - 1);
+		p.sop = false;
+		p.eop = i + 4 >= n;
+		beats.push_back(p);
+	}
+	return beats;
+}
 
 // The six signals of one stream. W is the Verilator type of the data port.
 template <class W> struct TlpPins {
@@ -48,20 +90,25 @@ public:
 	unsigned errors() const { return errors_; }
 
 protected:
-	explicit TlpPortBase(const std::string &n, uint32_t seed) : name(n), rng_(seed) {}
-	bool coin(double p) { return p >= 1.0 || std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+	explicit TlpPortBase(const std::string &n, uint32_t seed)
+		: name(n), rng_(std::make_shared<std::mt19937>(seed)) {}
+	// ports that draw from one generator (in the order of their drive() calls)
+	TlpPortBase(const std::string &n, std::shared_ptr<std::mt19937> rng) : name(n), rng_(std::move(rng)) {}
+	bool coin(double p) { return p >= 1.0 || std::uniform_real_distribution<double>(0, 1)(*rng_) < p; }
 	void error(const char *what)
 	{
 		fprintf(stderr, "  TLP PROTOCOL ERROR on %s: %s\n", name.c_str(), what);
 		errors_++;
 	}
-	std::mt19937 rng_;
+	std::shared_ptr<std::mt19937> rng_;
 	unsigned errors_ = 0;
 };
 
 template <class W> class TlpSource : public TlpPortBase {
 public:
 	TlpSource(const std::string &n, TlpPins<W> p, uint32_t seed) : TlpPortBase(n, seed), p_(p) {}
+	TlpSource(const std::string &n, TlpPins<W> p, std::shared_ptr<std::mt19937> rng)
+		: TlpPortBase(n, std::move(rng)), p_(p) {}
 
 	void send(const struct tlp &t, uint32_t dw0_or = 0, const uint32_t *hdr_override = nullptr)
 	{
@@ -70,7 +117,7 @@ public:
 		if (verbose) {
 			char buf[160];
 			tlp_format(&t, buf, sizeof(buf));
-			printf("    %s -> %s\n", name.c_str(), buf);
+			printf("    %s -> %s%s\n", name.c_str(), buf, dw0_or & (1u << 14) ? " (poisoned)" : "");
 		}
 	}
 	void send_beats(const std::vector<TlpBeat> &beats)
@@ -114,6 +161,8 @@ private:
 template <class W> class TlpSink : public TlpPortBase {
 public:
 	TlpSink(const std::string &n, TlpPins<W> p, uint32_t seed) : TlpPortBase(n, seed), p_(p) {}
+	TlpSink(const std::string &n, TlpPins<W> p, std::shared_ptr<std::mt19937> rng)
+		: TlpPortBase(n, std::move(rng)), p_(p) {}
 
 	std::deque<RxTlp> &rx() { return q_; }
 	uint64_t beats() const { return beats_; }

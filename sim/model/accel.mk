@@ -25,7 +25,8 @@ $(VACC)/tlp.o: $(SIM)/lib/tlp.c $(SIM)/lib/tlp.h
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(VACC)/libaccelmodel.a: $(VACC)/Vaccel_top.mk $(VACC)/tlp.o $(SIM)/model/accel_model.cpp \
-                         $(SIM)/model/nic_model.cpp $(SIM)/model/nic_model.h $(SIM)/model/accel_lib.mk
+                         $(SIM)/model/nic_model.cpp $(SIM)/model/nic_model.h $(SIM)/model/vmodel.h \
+                         $(SIM)/model/accel_lib.mk
 	rm -f $(VACC)/accel_model.o
 	$(MAKE) -s -C $(VACC) -f $(SIM)/model/accel_lib.mk EXTRA_OBJS=tlp.o libaccelmodel.a
 

@@ -18,15 +18,10 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
-#include <memory>
-#include <string>
 #include <vector>
 
 #include NIC_MODEL_TOP_H
-#include "verilated.h"
-#if NIC_MODEL_TRACE
-#include "verilated_fst_c.h"
-#endif
+#include "vmodel.h"
 
 namespace {
 
@@ -38,35 +33,16 @@ struct beat {
 
 } // namespace
 
-struct nic_model {
-	std::string name;
-	std::unique_ptr<VerilatedContext> ctx;
-	std::unique_ptr<NIC_MODEL_TOP> top;
-#if NIC_MODEL_TRACE
-	std::unique_ptr<VerilatedFstC> tfp;
-#endif
-	bool tracing = false;
+struct nic_model : vmodel<NIC_MODEL_TOP> {
 	std::deque<beat> in;            /* beats toward the NIC */
 	unsigned in_tlps = 0;           /* TLPs (eop beats) in `in` */
 	uint64_t tlps_pushed = 0, tlps_in = 0;
 	bool rx_active = false;         /* a TLP from the NIC is half received */
 	std::vector<uint32_t> rx;       /* its dwords: 4 header, then payload */
 	std::deque<std::vector<uint32_t>> out; /* complete TLPs from the NIC */
-	uint64_t cycles = 0;
 	bool hold = false;
 	bool warned_framing = false;
 };
-
-static void dump(nic_model *m, uint64_t t)
-{
-#if NIC_MODEL_TRACE
-	if (m->tracing)
-		m->tfp->dump(t);
-#else
-	(void)m;
-	(void)t;
-#endif
-}
 
 static void framing_warn(nic_model *m, const char *what)
 {
@@ -98,9 +74,7 @@ static void cycle(nic_model *m, bool rst)
 		top->s_tlp_eop = 0;
 	}
 	top->m_tlp_ready = !m->hold;
-	top->clk = 0;
-	top->eval();
-	dump(m, 2 * m->cycles);
+	m->clk_low();
 
 	bool in_fire = s_valid && top->s_tlp_ready;
 	bool out_fire = top->m_tlp_valid && top->m_tlp_ready && !rst;
@@ -113,11 +87,7 @@ static void cycle(nic_model *m, bool rst)
 		ob.eop = top->m_tlp_eop;
 	}
 
-	top->clk = 1;
-	top->eval();
-	m->cycles++;
-	m->ctx->time(2 * m->cycles);
-	dump(m, 2 * m->cycles - 1);
+	m->clk_rise();
 
 	if (in_fire) {
 		if (m->in.front().eop) {
@@ -159,34 +129,10 @@ struct nic_model *nic_model_create(const char *name, const char *fst_path)
 {
 	nic_model *m = new nic_model;
 
-	m->name = name ? name : "nic";
-	m->ctx.reset(new VerilatedContext);
-	m->ctx->randReset(0);
-	if (fst_path) {
-#if NIC_MODEL_TRACE
-		m->ctx->traceEverOn(true);
-#else
-		fprintf(stderr, "nic_model: FST trace requested but the model was built without --trace-fst\n");
+	if (!m->open("nic_model", name, "nic", fst_path)) {
 		delete m;
 		return nullptr;
-#endif
 	}
-	m->top.reset(new NIC_MODEL_TOP(m->ctx.get(), m->name.c_str()));
-#if NIC_MODEL_TRACE
-	if (fst_path) {
-		m->tfp.reset(new VerilatedFstC);
-		m->top->trace(m->tfp.get(), 99);
-		m->tfp->open(fst_path);
-		if (!m->tfp->isOpen()) {
-			fprintf(stderr, "nic_model: cannot open FST trace %s\n", fst_path);
-			m->tfp.reset();
-			m->top.reset();
-			delete m;
-			return nullptr;
-		}
-		m->tracing = true;
-	}
-#endif
 	m->top->clk = 0;
 	m->top->rst = 1;
 	m->top->s_tlp_valid = 0;
@@ -205,13 +151,7 @@ void nic_model_destroy(struct nic_model *m)
 	 * model's or an already destroyed one (dangling: model_bench hung in a
 	 * futex).  Point it at this model's context while destroying. */
 	Verilated::threadContextp(m->ctx.get());
-	m->top->final();
-#if NIC_MODEL_TRACE
-	if (m->tracing)
-		m->tfp->close();
-	m->tfp.reset();
-#endif
-	m->top.reset();
+	m->close();
 	m->ctx.reset();
 	Verilated::threadContextp(nullptr);
 	delete m;
@@ -363,26 +303,12 @@ void nic_model_set_straps(struct nic_model *m, uint16_t node_id, uint8_t datelin
 
 void nic_model_links_get(const struct nic_model *m, struct nic_links *o)
 {
-	const NIC_MODEL_TOP *top = m->top.get();
-
-	o->valid = top->m_phy_valid;
-	o->last = top->m_phy_last;
-	o->vc = top->m_phy_vc;
-	o->credit = top->m_phy_credit;
-	memcpy(o->data, top->m_phy_data.data(), sizeof(o->data));
-	memcpy(o->crc, top->m_phy_crc.data(), sizeof(o->crc));
+	m->links_get(o);
 }
 
 void nic_model_links_set(struct nic_model *m, const struct nic_links *in)
 {
-	NIC_MODEL_TOP *top = m->top.get();
-
-	top->s_phy_valid = in->valid;
-	top->s_phy_last = in->last;
-	top->s_phy_vc = in->vc;
-	top->s_phy_credit = in->credit;
-	memcpy(top->s_phy_data.data(), in->data, sizeof(in->data));
-	memcpy(top->s_phy_crc.data(), in->crc, sizeof(in->crc));
+	m->links_set(in);
 }
 #else /* a top without straps and links: nothing to drive, nothing arrives */
 void nic_model_set_straps(struct nic_model *m, uint16_t node_id, uint8_t dateline)
@@ -407,12 +333,7 @@ void nic_model_links_set(struct nic_model *m, const struct nic_links *in)
 
 void nic_model_trace_flush(struct nic_model *m)
 {
-#if NIC_MODEL_TRACE
-	if (m->tracing)
-		m->tfp->flush();
-#else
-	(void)m;
-#endif
+	m->trace_flush();
 }
 
 } /* extern "C" */

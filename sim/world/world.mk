@@ -20,7 +20,7 @@ $(VNAA)/Vnaa_node.mk: $(RTL_ALL) $(SIM)/Makefile $(SIM)/model/accel_public.vlt
 	  $(addprefix -y ,$(RTL_YDIRS)) $(SIM)/world/naa_model.cpp
 
 $(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp $(SIM)/world/naa_model.h \
-                       $(SIM)/model/nic_model.h $(SIM)/world/naa_lib.mk
+                       $(SIM)/model/nic_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
 	rm -f $(VNAA)/naa_model.o
 	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk libnaamodel.a
 
