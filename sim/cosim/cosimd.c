@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * cosimd: serves QEMU's multi-process proxy device (x-pci-proxy-dev) from the
- * Verilated NIC.  See sim/README.md and ../shared/design/qemu-cosim-notes.md.
+ * Verilated NIC.  See docs/cosim.md.
  *
  *   cosimd [options] -- qemu-system-x86_64 [qemu args...]
  *
