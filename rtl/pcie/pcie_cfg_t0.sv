@@ -103,19 +103,6 @@ module pcie_cfg_t0
     logic [7:0]  bus_q;
     logic [4:0]  dev_q;
 
-    // Merge a write into a register: enabled bytes, writable bits only.
-    function automatic logic [31:0] wr_merge(input logic [31:0] old, input logic [31:0] data,
-                                             input logic [3:0] be, input logic [31:0] mask);
-        logic [31:0] r;
-        r = old;
-        for (int b = 0; b < 4; b++) begin
-            if (be[b]) begin
-                r[8*b +: 8] = (old[8*b +: 8] & ~mask[8*b +: 8]) | (data[8*b +: 8] & mask[8*b +: 8]);
-            end
-        end
-        wr_merge = r;
-    endfunction
-
     // ------------------------------------------------------------------
     // Read multiplexer
     // ------------------------------------------------------------------
@@ -164,20 +151,15 @@ module pcie_cfg_t0
             10'd28:  wmask = {16'd0, LNKCTL2_MASK};
             default: wmask = 32'd0;
         endcase
-        wval = wr_merge(rdata, req_wdata, req.first_be, wmask);
+        wval = cfg_wr_merge(rdata, req_wdata, req.first_be, wmask);
     end
 
     // ------------------------------------------------------------------
     // Request handling and register writes
     // ------------------------------------------------------------------
-    typedef enum logic [1:0] { S_IDLE, S_HDR, S_DATA } state_e;
-    state_e                state_q;
-    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
-    logic [31:0]           data_q;
     logic                  is_wr;
     logic                  accept;
 
-    assign req_ready = (state_q == S_IDLE);
     assign accept    = req_valid && req_ready;
     assign is_wr     = req.fmt[1];
 
@@ -221,32 +203,20 @@ module pcie_cfg_t0
 
     // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
     // lower address 0; completer ID = the target ID of the request.
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            state_q <= S_IDLE;
-        end else begin
-            case (state_q)
-                S_IDLE: if (accept) state_q <= S_HDR;
-                S_HDR:  if (m_cpl_ready) state_q <= hdr_q[30] ? S_DATA : S_IDLE;
-                S_DATA: if (m_cpl_ready) state_q <= S_IDLE;
-                default: state_q <= S_IDLE;
-            endcase
-        end
-    end
-
-    always_ff @(posedge clk) begin
-        if (accept) begin
-            hdr_q  <= tlp_cpl_hdr(!is_wr, 10'd1, {req.addr[31:19], 3'b000}, pcie_tlp_pkg::CPL_SC, 12'd4,
-                                  req.req_id, req.tag, 7'd0, req.tc, req.attr);
-            data_q <= rdata;
-        end
-    end
-
-    assign m_cpl_valid = (state_q != S_IDLE);
-    assign m_cpl_sop   = (state_q == S_HDR);
-    assign m_cpl_eop   = (state_q == S_DATA) || !hdr_q[30];
-    assign m_cpl_data  = (state_q == S_DATA) ? {96'd0, data_q} : hdr_q;
-    assign m_cpl_keep  = (state_q == S_DATA) ? 4'b0001 : 4'b0111;
+    pcie_cfg_cpl u_cpl (
+        .clk         (clk),
+        .rst         (rst),
+        .req_valid   (req_valid),
+        .req_ready   (req_ready),
+        .req         (req),
+        .req_rdata   (rdata),
+        .m_cpl_data  (m_cpl_data),
+        .m_cpl_keep  (m_cpl_keep),
+        .m_cpl_sop   (m_cpl_sop),
+        .m_cpl_eop   (m_cpl_eop),
+        .m_cpl_valid (m_cpl_valid),
+        .m_cpl_ready (m_cpl_ready)
+    );
 
     // ------------------------------------------------------------------
     // State outputs

@@ -115,3 +115,17 @@
             default: tlp_keep = 4'b1111;
         endcase
     endfunction
+
+    // Merge a configuration write into a register: enabled bytes, writable
+    // (mask) bits only; the other bits keep their old value.
+    function automatic logic [31:0] cfg_wr_merge(input logic [31:0] old, input logic [31:0] data,
+                                                 input logic [3:0] be, input logic [31:0] mask);
+        logic [31:0] r;
+        r = old;
+        for (int b = 0; b < 4; b++) begin
+            if (be[b]) begin
+                r[8*b +: 8] = (old[8*b +: 8] & ~mask[8*b +: 8]) | (data[8*b +: 8] & mask[8*b +: 8]);
+            end
+        end
+        cfg_wr_merge = r;
+    endfunction
