@@ -349,88 +349,22 @@ module extoll_nic
     logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
     logic                  irq_notify;
 
+    // The register file has 16 named copies of each interval register
+    // (eg_start0..eg_start15, ...), not arrays: a macro pastes the index so
+    // each interval is one line.
+`define EXTOLL_NIC_SMFU_IVL(i) \
+        sm_eg_start[i] = hwif_out.smfu.eg_start``i.addr.value; \
+        sm_eg_end[i]   = hwif_out.smfu.eg_end``i.addr.value; \
+        sm_eg_valid[i] = hwif_out.smfu.eg_ctrl``i.valid.value; \
+        sm_eg_node[i]  = hwif_out.smfu.eg_ctrl``i.node.value; \
+        sm_in_base[i]  = hwif_out.smfu.in_base``i.addr.value;
     always_comb begin
-        sm_eg_start[0] = hwif_out.smfu.eg_start0.addr.value;
-        sm_eg_start[1] = hwif_out.smfu.eg_start1.addr.value;
-        sm_eg_start[2] = hwif_out.smfu.eg_start2.addr.value;
-        sm_eg_start[3] = hwif_out.smfu.eg_start3.addr.value;
-        sm_eg_start[4] = hwif_out.smfu.eg_start4.addr.value;
-        sm_eg_start[5] = hwif_out.smfu.eg_start5.addr.value;
-        sm_eg_start[6] = hwif_out.smfu.eg_start6.addr.value;
-        sm_eg_start[7] = hwif_out.smfu.eg_start7.addr.value;
-        sm_eg_start[8] = hwif_out.smfu.eg_start8.addr.value;
-        sm_eg_start[9] = hwif_out.smfu.eg_start9.addr.value;
-        sm_eg_start[10] = hwif_out.smfu.eg_start10.addr.value;
-        sm_eg_start[11] = hwif_out.smfu.eg_start11.addr.value;
-        sm_eg_start[12] = hwif_out.smfu.eg_start12.addr.value;
-        sm_eg_start[13] = hwif_out.smfu.eg_start13.addr.value;
-        sm_eg_start[14] = hwif_out.smfu.eg_start14.addr.value;
-        sm_eg_start[15] = hwif_out.smfu.eg_start15.addr.value;
-        sm_eg_end[0]   = hwif_out.smfu.eg_end0.addr.value;
-        sm_eg_end[1]   = hwif_out.smfu.eg_end1.addr.value;
-        sm_eg_end[2]   = hwif_out.smfu.eg_end2.addr.value;
-        sm_eg_end[3]   = hwif_out.smfu.eg_end3.addr.value;
-        sm_eg_end[4]   = hwif_out.smfu.eg_end4.addr.value;
-        sm_eg_end[5]   = hwif_out.smfu.eg_end5.addr.value;
-        sm_eg_end[6]   = hwif_out.smfu.eg_end6.addr.value;
-        sm_eg_end[7]   = hwif_out.smfu.eg_end7.addr.value;
-        sm_eg_end[8]   = hwif_out.smfu.eg_end8.addr.value;
-        sm_eg_end[9]   = hwif_out.smfu.eg_end9.addr.value;
-        sm_eg_end[10]   = hwif_out.smfu.eg_end10.addr.value;
-        sm_eg_end[11]   = hwif_out.smfu.eg_end11.addr.value;
-        sm_eg_end[12]   = hwif_out.smfu.eg_end12.addr.value;
-        sm_eg_end[13]   = hwif_out.smfu.eg_end13.addr.value;
-        sm_eg_end[14]   = hwif_out.smfu.eg_end14.addr.value;
-        sm_eg_end[15]   = hwif_out.smfu.eg_end15.addr.value;
-        sm_eg_valid[0] = hwif_out.smfu.eg_ctrl0.valid.value;
-        sm_eg_valid[1] = hwif_out.smfu.eg_ctrl1.valid.value;
-        sm_eg_valid[2] = hwif_out.smfu.eg_ctrl2.valid.value;
-        sm_eg_valid[3] = hwif_out.smfu.eg_ctrl3.valid.value;
-        sm_eg_valid[4] = hwif_out.smfu.eg_ctrl4.valid.value;
-        sm_eg_valid[5] = hwif_out.smfu.eg_ctrl5.valid.value;
-        sm_eg_valid[6] = hwif_out.smfu.eg_ctrl6.valid.value;
-        sm_eg_valid[7] = hwif_out.smfu.eg_ctrl7.valid.value;
-        sm_eg_valid[8] = hwif_out.smfu.eg_ctrl8.valid.value;
-        sm_eg_valid[9] = hwif_out.smfu.eg_ctrl9.valid.value;
-        sm_eg_valid[10] = hwif_out.smfu.eg_ctrl10.valid.value;
-        sm_eg_valid[11] = hwif_out.smfu.eg_ctrl11.valid.value;
-        sm_eg_valid[12] = hwif_out.smfu.eg_ctrl12.valid.value;
-        sm_eg_valid[13] = hwif_out.smfu.eg_ctrl13.valid.value;
-        sm_eg_valid[14] = hwif_out.smfu.eg_ctrl14.valid.value;
-        sm_eg_valid[15] = hwif_out.smfu.eg_ctrl15.valid.value;
-        sm_eg_node[0]  = hwif_out.smfu.eg_ctrl0.node.value;
-        sm_eg_node[1]  = hwif_out.smfu.eg_ctrl1.node.value;
-        sm_eg_node[2]  = hwif_out.smfu.eg_ctrl2.node.value;
-        sm_eg_node[3]  = hwif_out.smfu.eg_ctrl3.node.value;
-        sm_eg_node[4]  = hwif_out.smfu.eg_ctrl4.node.value;
-        sm_eg_node[5]  = hwif_out.smfu.eg_ctrl5.node.value;
-        sm_eg_node[6]  = hwif_out.smfu.eg_ctrl6.node.value;
-        sm_eg_node[7]  = hwif_out.smfu.eg_ctrl7.node.value;
-        sm_eg_node[8]  = hwif_out.smfu.eg_ctrl8.node.value;
-        sm_eg_node[9]  = hwif_out.smfu.eg_ctrl9.node.value;
-        sm_eg_node[10]  = hwif_out.smfu.eg_ctrl10.node.value;
-        sm_eg_node[11]  = hwif_out.smfu.eg_ctrl11.node.value;
-        sm_eg_node[12]  = hwif_out.smfu.eg_ctrl12.node.value;
-        sm_eg_node[13]  = hwif_out.smfu.eg_ctrl13.node.value;
-        sm_eg_node[14]  = hwif_out.smfu.eg_ctrl14.node.value;
-        sm_eg_node[15]  = hwif_out.smfu.eg_ctrl15.node.value;
-        sm_in_base[0]  = hwif_out.smfu.in_base0.addr.value;
-        sm_in_base[1]  = hwif_out.smfu.in_base1.addr.value;
-        sm_in_base[2]  = hwif_out.smfu.in_base2.addr.value;
-        sm_in_base[3]  = hwif_out.smfu.in_base3.addr.value;
-        sm_in_base[4]  = hwif_out.smfu.in_base4.addr.value;
-        sm_in_base[5]  = hwif_out.smfu.in_base5.addr.value;
-        sm_in_base[6]  = hwif_out.smfu.in_base6.addr.value;
-        sm_in_base[7]  = hwif_out.smfu.in_base7.addr.value;
-        sm_in_base[8]  = hwif_out.smfu.in_base8.addr.value;
-        sm_in_base[9]  = hwif_out.smfu.in_base9.addr.value;
-        sm_in_base[10]  = hwif_out.smfu.in_base10.addr.value;
-        sm_in_base[11]  = hwif_out.smfu.in_base11.addr.value;
-        sm_in_base[12]  = hwif_out.smfu.in_base12.addr.value;
-        sm_in_base[13]  = hwif_out.smfu.in_base13.addr.value;
-        sm_in_base[14]  = hwif_out.smfu.in_base14.addr.value;
-        sm_in_base[15]  = hwif_out.smfu.in_base15.addr.value;
+        `EXTOLL_NIC_SMFU_IVL(0)  `EXTOLL_NIC_SMFU_IVL(1)  `EXTOLL_NIC_SMFU_IVL(2)  `EXTOLL_NIC_SMFU_IVL(3)
+        `EXTOLL_NIC_SMFU_IVL(4)  `EXTOLL_NIC_SMFU_IVL(5)  `EXTOLL_NIC_SMFU_IVL(6)  `EXTOLL_NIC_SMFU_IVL(7)
+        `EXTOLL_NIC_SMFU_IVL(8)  `EXTOLL_NIC_SMFU_IVL(9)  `EXTOLL_NIC_SMFU_IVL(10) `EXTOLL_NIC_SMFU_IVL(11)
+        `EXTOLL_NIC_SMFU_IVL(12) `EXTOLL_NIC_SMFU_IVL(13) `EXTOLL_NIC_SMFU_IVL(14) `EXTOLL_NIC_SMFU_IVL(15)
     end
+`undef EXTOLL_NIC_SMFU_IVL
 
     // ------------------------------------------------------------------
     // PCIe side
