@@ -8,14 +8,14 @@
 BUILD   := build
 STAMP   := $(BUILD)/deps.stamp
 
-.PHONY: all deps regs test demo bench rtl kernel userspace sim clean distclean help
+.PHONY: all deps gen test demo bench rtl kernel userspace sim clean distclean help
 
 help:
 	@echo "make demo       co-simulated demo: Linux in QEMU drives the NIC RTL in Verilator"
 	@echo "make test       all tests; summary 'N passed, M failed'   (TESTS='pat ...' to select)"
 	@echo "make bench      benchmarks (RTL cycles/s, BAR round trip, boot time, router latency)"
 	@echo "make deps       install Debian packages, the guest kernel and the Python venv"
-	@echo "make regs       regenerate RTL/C/docs from rtl/regs/extoll_nic.rdl"
+	@echo "make gen        run every generator of hw/ (registers, packets) into the tree"
 	@echo "make kernel     build the kernel modules (KDIR=/lib/modules/\$$(uname -r)/build on a real host)"
 	@echo "make userspace  build the library and tools"
 
@@ -25,8 +25,8 @@ deps: $(STAMP)
 $(STAMP): mk/deps.sh mk/requirements.txt
 	./mk/deps.sh
 
-regs: $(STAMP)
-	./mk/regen.sh .
+gen: $(STAMP)
+	./mk/gen.sh .
 
 test: $(STAMP)
 	./mk/run-tests.sh $(TESTS)

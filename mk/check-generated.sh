@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Fails when regenerating from rtl/regs/extoll_nic.rdl would change a committed file.
+# Fails when running the generators (mk/gen.sh) would change a committed file.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$top/build/regs-check
+tmp=$top/build/gen-check
 rm -rf "$tmp"
-"$top/mk/regen.sh" "$tmp"
+"$top/mk/gen.sh" "$tmp"
 rc=0
-for f in rtl/gen/extoll_regs.sv rtl/gen/extoll_regs_pkg.sv kernel/include/extoll_regs.h docs/registers.md; do
+cd "$tmp"
+for f in $(find . -type f | sed 's|^\./||' | sort); do
 	if ! diff -u "$top/$f" "$tmp/$f"; then
-		echo "STALE: $f differs from what rtl/regs/extoll_nic.rdl generates; run 'make regs'"
+		echo "STALE: $f differs from what its generator writes; run 'make gen'"
 		rc=1
 	else
 		echo "ok: $f"

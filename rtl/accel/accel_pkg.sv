@@ -3,7 +3,7 @@
 // accel_pkg: shared definitions of the sample PCIe accelerator (rtl/accel/).
 //
 // Holds the device identity, the BAR0 register offsets (docs/accelerator.md is
-// the human-readable map, rtl/accel/accel_hw.h the C one; `make -C rtl/accel
+// the human-readable map, hw/include/accel_hw.h the C one; `make -C rtl/accel
 // lint` checks that the three agree), the TLP stream beat type of
 // docs/tlp-interface.md, TLP header field helpers and the CRC-32 step used by
 // the compute job. The helper functions are in accel_func.svh (see there why).

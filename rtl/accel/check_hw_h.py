@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Check that rtl/accel/accel_hw.h (C) and accel_pkg.sv (RTL) agree on every
+"""Check that hw/include/accel_hw.h (C) and accel_pkg.sv (RTL) agree on every
 register offset, opcode, error code and ID. Exit 1 and name the mismatches."""
 import re
 import sys
@@ -8,7 +8,7 @@ from pathlib import Path
 
 here = Path(__file__).resolve().parent
 pkg = (here / "accel_pkg.sv").read_text()
-hdr = (here / "accel_hw.h").read_text()
+hdr = (here / "../../hw/include/accel_hw.h").read_text()
 
 sv = {}
 for name, val in re.findall(r"localparam\s+logic\s*\[[^\]]+\]\s+(\w+)\s*=\s*\d+'[hd]([0-9a-fA-F_]+)", pkg):

@@ -84,7 +84,7 @@ module nic_rra_rsp #(
     assign cpuif_wr_data   = wdata_q;
     assign cpuif_wr_biten  = '1;
 
-    // reversed hop list (group reversal, as net_route_reverse() in sim/lib/net_packet.h)
+    // reversed hop list (group reversal, as net_route_reverse() in hw/include/net_packet.h)
     logic [20:0] rev;
     always_comb begin
         for (int i = 0; i < 7; i++) begin

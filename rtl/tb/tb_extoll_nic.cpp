@@ -3,8 +3,8 @@
 // tb_extoll_nic: Verilator testbench of the NIC top (extoll_nic) in PCIe
 // endpoint mode, driven only through TLPs on s_tlp/m_tlp (as the QEMU bridge
 // will), with random gaps on s_tlp_valid and random back-pressure on
-// m_tlp_ready. TLP headers are encoded/decoded with sim/lib/tlp.c, register
-// offsets come from the generated kernel/include/extoll_regs.h.
+// m_tlp_ready. TLP headers are encoded/decoded with hw/include/tlp.h, register
+// offsets come from the generated hw/include/extoll_regs.h.
 //
 // Checks: config space identity, capability list, BAR sizing and assignment,
 // command register; the info and pcie register blocks; scratch accesses of

@@ -3,7 +3,7 @@
 // tlp_driver.h: a small, reusable C++ driver for the NIC's TLP streams
 // (docs/tlp-interface.md) in Verilator testbenches, built on tlp_port.h.
 //
-//  * send(): queue a TLP (struct tlp from sim/lib/tlp.h) for s_tlp; it is
+//  * send(): queue a TLP (struct tlp from hw/include/tlp.h) for s_tlp; it is
 //    cut into 128-bit beats (header beat, then payload beats of four dwords)
 //    and presented with optional random gaps in s_tlp_valid.
 //  * m_tlp beats are collected with m_tlp_ready deasserted at random

@@ -146,9 +146,9 @@ chmod +x "$stage/scenario"
 [ -f "$sim/scenarios/lib.sh" ] && cp "$sim/scenarios/lib.sh" "$stage/lib/scenario-lib.sh"
 [ -f "$sim/scenarios/naa-lib.sh" ] && cp "$sim/scenarios/naa-lib.sh" "$stage/lib/naa-lib.sh"
 # register offsets and fields for shell scenarios, from the generated C header
-if [ -f "$top/kernel/include/extoll_regs.h" ]; then
+if [ -f "$top/hw/include/extoll_regs.h" ]; then
 	sed -nE 's/^#define (EXTOLL_[A-Z0-9_]+)[[:space:]]+(0x[0-9a-fA-F]+|[0-9]+)(U?L*)?[[:space:]]*$/\1=\2/p' \
-		"$top/kernel/include/extoll_regs.h" >"$stage/lib/extoll_regs.sh"
+		"$top/hw/include/extoll_regs.h" >"$stage/lib/extoll_regs.sh"
 fi
 cat >"$stage/init" <<EOF
 #!/bin/busybox sh

@@ -14,13 +14,13 @@ ACCEL_SRCS  := $(addprefix $(RTL)/accel/,accel_pkg.sv accel_fifo.sv accel_devmem
                  accel_regs.sv accel_target.sv accel_job.sv accel_tx_arb.sv accel_top.sv)
 VFLAGS_ACC  := --cc -O3 -Wno-fatal -Wno-lint -Wno-style -I$(RTL)/accel --top-module accel_top \
                --prefix Vaccel_top -GBAR64=0 $(if $(filter 1,$(TRACE)),--trace-fst) \
-               -CFLAGS '-I$(SIM)/lib -I$(SIM)/model -DNIC_MODEL_TRACE=$(TRACE)'
+               -CFLAGS '-I$(ROOT)/hw/include -I$(SIM)/model -DNIC_MODEL_TRACE=$(TRACE)'
 
 $(VACC)/Vaccel_top.mk: $(ACCEL_SRCS) $(RTL)/accel/accel_func.svh $(SIM)/model/accel.mk $(SIM)/model/accel_public.vlt
 	@mkdir -p $(VACC)
 	$(VERILATOR) $(VFLAGS_ACC) -Mdir $(VACC) $(SIM)/model/accel_public.vlt $(ACCEL_SRCS) $(SIM)/model/accel_model.cpp
 
-$(VACC)/tlp.o: $(SIM)/lib/tlp.c $(SIM)/lib/tlp.h
+$(VACC)/tlp.o: $(ROOT)/hw/lib/tlp.c $(ROOT)/hw/include/tlp.h
 	@mkdir -p $(VACC)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
@@ -31,8 +31,8 @@ $(VACC)/libaccelmodel.a: $(VACC)/Vaccel_top.mk $(VACC)/tlp.o $(SIM)/model/accel_
 	$(MAKE) -s -C $(VACC) -f $(SIM)/model/accel_lib.mk EXTRA_OBJS=tlp.o libaccelmodel.a
 
 cosimd-accel: $(BUILD)/cosimd-accel
-$(BUILD)/cosimd-accel: $(SIM)/cosim/cosimd.c $(ROOT)/kernel/include/extoll_regs.h $(SIM)/lib/tlp.h \
+$(BUILD)/cosimd-accel: $(SIM)/cosim/cosimd.c $(ROOT)/hw/include/extoll_regs.h $(ROOT)/hw/include/tlp.h \
                        $(SIM)/model/nic_model.h $(VACC)/libaccelmodel.a $(WORLD_OBJS) $(NAA_LIBS) \
                        $(SIM)/world/world.h $(BUILD)/world/default_topo.h
-	$(CC) $(CFLAGS) -I$(SIM)/world -I$(BUILD)/world -I$(ROOT)/kernel/include -o $@ \
+	$(CC) $(CFLAGS) -I$(SIM)/world -I$(BUILD)/world -I$(ROOT)/hw/include -o $@ \
 	  $(SIM)/cosim/cosimd.c $(WORLD_OBJS) $(NAA_LIBS) $(VACC)/libaccelmodel.a -lstdc++ -lz -lpthread -lm

@@ -10,7 +10,7 @@ TOPOLOGY=/etc/extoll/topology
 HOST_NODE=$(cat /etc/extoll/host-node 2>/dev/null)
 HOST_NODE=${HOST_NODE:-0}
 NAA_NODES=$(cat /etc/extoll/naa-nodes 2>/dev/null)
-# register offsets generated from kernel/include/extoll_regs.h at image build
+# register offsets generated from hw/include/extoll_regs.h at image build
 [ -f /lib/extoll_regs.sh ] && . /lib/extoll_regs.sh
 
 pass() { NPASS=$((NPASS + 1)); echo "PASS $*"; }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Shared helpers of the network block tests (rtl/tb/net): packets built and
-// parsed with sim/lib/net_packet.h, flit access to Verilator wide signals, a
+// parsed with hw/include/net_packet.h, flit access to Verilator wide signals, a
 // tiny test runner that prints what each test checks and a pass/fail summary.
 #pragma once
 

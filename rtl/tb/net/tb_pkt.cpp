@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// tb_pkt: the SV package rtl/net/net_pkg.sv and the C header sim/lib/net_packet.h
+// tb_pkt: the SV package rtl/gen/net_pkg.sv and the C header hw/include/net_packet.h
 // describe the same bits, and the RTL CRC-32C fold equals the C (standard) CRC-32C.
 #include "Vtb_pkt_probe.h"
 #include "tb_common.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tb_pkt_probe: decodes a flit through the net_pkg structs (and folds its
-// CRC-32C) so tb_pkt.cpp can compare with sim/lib/net_packet.h.
+// CRC-32C) so tb_pkt.cpp can compare with hw/include/net_packet.h.
 
 `default_nettype none
 

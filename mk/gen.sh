@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Run every generator of the hardware contract (hw/) into OUTDIR.
+#   mk/gen.sh OUTDIR   writes OUTDIR/<path> for every path in GENERATED below
+# `make gen` runs it on the tree; mk/check-generated.sh (test regs-generated) runs it
+# into build/ and fails if any committed file differs.
+#
+# Sources (hw/):                     generated:
+#   regs/extoll_nic.rdl (SystemRDL)  rtl/gen/extoll_regs{,_pkg}.sv, hw/include/extoll_regs.h,
+#                                    docs/registers.md
+#   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+mkdir -p "$out"; outabs=$(cd "$out" && pwd)
+venv=${VENV:-$top/build/venv}
+py=$venv/bin/python
+cd "$top"
+mkdir -p "$outabs/rtl/gen" "$outabs/hw/include" "$outabs/docs"
+
+# --- NIC register file -----------------------------------------------------
+rdl=hw/regs/extoll_nic.rdl
+# RTL decode. Yosys reads only packed structs, so make the hwif structs packed
+# (they are plain bit bundles; Verilator treats both the same).
+"$venv/bin/peakrdl" regblock "$rdl" -o "$outabs/rtl/gen" --cpuif passthrough \
+	--module-name extoll_regs --package-name extoll_regs_pkg >/dev/null
+sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$outabs/rtl/gen/extoll_regs_pkg.sv"
+"$py" hw/gen/gen_cheader.py "$rdl" "$outabs/hw/include/extoll_regs.h"
+"$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/registers.md" >/dev/null
+
+# --- Network packets and records --------------------------------------------
+"$py" hw/gen/gen_net.py "$outabs/rtl/gen/net_pkg.sv" "$outabs/hw/include/net_packet.h"
