@@ -14,6 +14,7 @@
 #include <linux/miscdevice.h>
 #include <linux/rwsem.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "extoll.h"
@@ -136,9 +137,11 @@ static long extoll_ioc_cfg(struct extoll_dev *edev, void __user *arg)
 	return ret;
 }
 
+/* EXTOLL_IOC_ATTACH (ABI 1: the device id only) and EXTOLL_IOC_DETACH. */
 static long extoll_ioc_node(struct extoll_dev *edev, unsigned int cmd,
 			    void __user *arg)
 {
+	struct extoll_naa_result res;
 	struct extoll_ioc_node req;
 	int ret;
 
@@ -148,9 +151,31 @@ static long extoll_ioc_node(struct extoll_dev *edev, unsigned int cmd,
 	if (cmd == EXTOLL_IOC_DETACH)
 		return extoll_naa_detach(edev, req.node);
 
-	ret = extoll_naa_attach(edev, req.node, &req.id);
+	ret = extoll_naa_attach(edev, req.node, &res);
 	if (ret)
 		return ret;
+	req.id = res.id;
+	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+}
+
+/* EXTOLL_IOC_ATTACH_DOMAIN: attach, and return what the attach came to. */
+static long extoll_ioc_attach(struct extoll_dev *edev, void __user *arg)
+{
+	struct extoll_naa_result res;
+	struct extoll_ioc_attach req;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (req.flags || memchr_inv(req.rsvd, 0, sizeof(req.rsvd)))
+		return -EINVAL;
+
+	ret = extoll_naa_attach(edev, req.node, &res);
+	if (ret)
+		return ret;
+	req.id = res.id;
+	req.domain = res.domain;
+	req.root_bus = res.root_bus;
 	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
 }
 
@@ -171,6 +196,8 @@ static long extoll_ioc_dispatch(struct extoll_dev *edev, unsigned int cmd,
 	case EXTOLL_IOC_ATTACH:
 	case EXTOLL_IOC_DETACH:
 		return extoll_ioc_node(edev, cmd, arg);
+	case EXTOLL_IOC_ATTACH_DOMAIN:
+		return extoll_ioc_attach(edev, arg);
 	}
 	return -ENOTTY;
 }

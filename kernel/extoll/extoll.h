@@ -49,6 +49,24 @@ enum extoll_role {
 /* No block of that type in the register file. */
 #define EXTOLL_NO_BLOCK			U32_MAX
 
+/*
+ * Registers at a remote node, by RRA. Every node runs the same RTL, so its
+ * blocks sit at the fixed bases of the generated map (the local NIC's own
+ * offsets come from the block walk, regs.c). extoll_node_check() makes
+ * sure a node has the blocks before anything else uses these.
+ */
+#define EXTOLL_NODE_INFO_ID		(EXTOLL_INFO_BASE + EXTOLL_INFO_ID)
+#define EXTOLL_NODE_BD_RX_FILTER	(EXTOLL_BACKDOOR_BASE + EXTOLL_BACKDOOR_RX_FILTER)
+#define EXTOLL_NODE_BD_RX_FWD_ADDR	(EXTOLL_BACKDOOR_BASE + EXTOLL_BACKDOOR_RX_FWD_ADDR)
+#define EXTOLL_NODE_SMFU_CTRL		(EXTOLL_SMFU_BASE + EXTOLL_SMFU_CTRL)
+#define EXTOLL_NODE_SMFU_IN_BASE(i)	(EXTOLL_SMFU_BASE + EXTOLL_SMFU_IN_BASE_N(i))
+
+/*
+ * The tag of tunnelled config requests: tlp.c sends it, the node's backdoor
+ * RX filter (claimed by tunnel.c) extracts the completions that carry it.
+ */
+#define EXTOLL_CFG_TAG			0xff
+
 /* RRA ops (rra.req.op). */
 #define EXTOLL_RRA_OP_READ		0
 #define EXTOLL_RRA_OP_WRITE		1
@@ -151,6 +169,33 @@ struct extoll_notify {
 	bool timer_on;
 };
 
+/* The config tunnel to one node (tunnel.c); opaque to its user. */
+struct extoll_tunnel {
+	struct extoll_dev *nic;
+	u16 node;
+};
+
+/*
+ * An attachable node as this driver keeps it (naa.c): the auxiliary
+ * device its driver sees, and what the driver reported.
+ */
+struct extoll_naa {
+	struct extoll_naa_dev naa;
+	int state;			/* enum extoll_naa_state */
+	int error;			/* last error reported with EXTOLL_NAA_FAILED */
+	int domain;			/* PCI domain, or -1 */
+	u8 root_bus;			/* the domain's root bus number */
+	bool linked;			/* sysfs link "root_bus" exists */
+	struct list_head list;		/* extoll_dev.naa_list, under naa_lock */
+};
+
+/* What an attach came to (EXTOLL_IOC_ATTACH_DOMAIN). */
+struct extoll_naa_result {
+	u32 id;				/* extoll.naa.<id> */
+	int domain;			/* PCI domain, or -1 (no driver yet) */
+	u8 root_bus;
+};
+
 enum extoll_irq_mode {
 	EXTOLL_IRQ_POLL,
 	EXTOLL_IRQ_INTX,
@@ -208,7 +253,7 @@ struct extoll_dev {
 	int index;			/* N */
 	struct extoll_cdev *cdev;
 
-	/* Attached remote nodes (struct extoll_naa_dev), under naa_lock. */
+	/* Attached remote nodes (struct extoll_naa), under naa_lock. */
 	struct mutex naa_lock;
 	struct list_head naa_list;
 
@@ -265,9 +310,16 @@ void extoll_rra_stats_get(struct extoll_dev *edev, struct extoll_rra_stats *st);
 int extoll_cdev_register(struct extoll_dev *edev);
 void extoll_cdev_unregister(struct extoll_dev *edev);
 
+/* tlp.c */
+int extoll_cfg_tlp(struct extoll_dev *edev, u16 node, struct extoll_cfg_req *req);
+
+/* node.c */
+int extoll_node_check(struct extoll_dev *edev, u16 node);
+
 /* naa.c */
 void extoll_naa_init(struct extoll_dev *edev);
-int extoll_naa_attach(struct extoll_dev *edev, u16 node, u32 *id);
+int extoll_naa_attach(struct extoll_dev *edev, u16 node,
+		      struct extoll_naa_result *res);
 int extoll_naa_detach(struct extoll_dev *edev, u16 node);
 void extoll_naa_detach_all(struct extoll_dev *edev);
 

@@ -124,20 +124,6 @@ u16 extoll_node_id(struct extoll_dev *nic)
 EXPORT_SYMBOL_GPL(extoll_node_id);
 
 /**
- * extoll_cmp_bus_addr() - bus address of the NIC's completion record
- * @nic: the NIC
- *
- * Remote backdoors forward extracted completions there (rx_fwd_addr).
- *
- * Return: the DMA address, 0 without remote access.
- */
-u64 extoll_cmp_bus_addr(struct extoll_dev *nic)
-{
-	return nic->rra_ready ? nic->cmp_dma : 0;
-}
-EXPORT_SYMBOL_GPL(extoll_cmp_bus_addr);
-
-/**
  * extoll_aperture() - the SMFU aperture BAR, parent of the child windows
  * @nic: the NIC
  *

@@ -2,12 +2,15 @@
 /*
  * EXTOLL NIC: attachable remote nodes as auxiliary devices.
  *
- * User space attaches a remote node (sysfs naa_attach, or EXTOLL_IOC_ATTACH):
- * the driver creates the auxiliary device extoll.naa.<id>, a child of the
- * NIC's PCI device, and its driver (naa_bus) turns the node into a PCI
- * domain. Detach deletes the device; the driver's remove() tears the domain
- * down. The driver reports how far it got with extoll_naa_set_state(); a
- * node the driver refuses is deleted again and attach returns its error.
+ * User space attaches a remote node (sysfs naa_attach, or the attach
+ * ioctls): the driver creates the auxiliary device extoll.naa.<id>, a child
+ * of the NIC's PCI device, and its driver (naa_bus) turns the node into a
+ * PCI domain. Detach deletes the device; the driver's remove() tears the
+ * domain down. The driver reports how far it got with
+ * extoll_naa_set_state() and its domain with extoll_naa_set_domain(): the
+ * attach command returns the domain and root bus, and the node's device
+ * links the root bus (sysfs "root_bus", as vmd links its domain). A node
+ * the driver refuses is deleted again and attach returns its error.
  */
 #include <linux/idr.h>
 #include <linux/slab.h>
@@ -27,15 +30,20 @@ static const char * const extoll_naa_state_names[] = {
 	[EXTOLL_NAA_DETACHING] = "detaching",
 };
 
-static struct extoll_naa_dev *extoll_naa_from_dev(struct device *dev)
+static struct extoll_naa *extoll_naa_of(struct extoll_naa_dev *naa)
 {
-	return to_extoll_naa(to_auxiliary_dev(dev));
+	return container_of(naa, struct extoll_naa, naa);
+}
+
+static struct extoll_naa *extoll_naa_from_dev(struct device *dev)
+{
+	return extoll_naa_of(to_extoll_naa(to_auxiliary_dev(dev)));
 }
 
 static ssize_t node_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
 {
-	return sysfs_emit(buf, "%u\n", extoll_naa_from_dev(dev)->node);
+	return sysfs_emit(buf, "%u\n", extoll_naa_from_dev(dev)->naa.node);
 }
 static DEVICE_ATTR_RO(node);
 
@@ -84,86 +92,137 @@ ATTRIBUTE_GROUPS(extoll_naa);
  * @naa: the node
  * @state: the new state
  * @error: a negative errno with EXTOLL_NAA_FAILED, else 0
- * @domain: the PCI domain, or -1
  *
  * Context: any.
  */
 void extoll_naa_set_state(struct extoll_naa_dev *naa,
-			  enum extoll_naa_state state, int error, int domain)
+			  enum extoll_naa_state state, int error)
 {
-	WRITE_ONCE(naa->error, error);
-	WRITE_ONCE(naa->domain, domain);
-	WRITE_ONCE(naa->state, state);
+	struct extoll_naa *priv = extoll_naa_of(naa);
+
+	WRITE_ONCE(priv->error, error);
+	WRITE_ONCE(priv->state, state);
 }
 EXPORT_SYMBOL_GPL(extoll_naa_set_state);
 
-static void extoll_naa_release(struct device *dev)
+/* The domain is going: unlink it before its root bus goes, as vmd does. */
+static void extoll_naa_unlink(struct extoll_naa *priv)
 {
-	struct extoll_naa_dev *naa = extoll_naa_from_dev(dev);
-
-	ida_free(&extoll_naa_ida, naa->adev.id);
-	kfree(naa);
+	if (priv->linked)
+		sysfs_remove_link(&priv->naa.adev.dev.kobj, "root_bus");
+	priv->linked = false;
+	WRITE_ONCE(priv->domain, -1);
 }
 
-static struct extoll_naa_dev *extoll_naa_find(struct extoll_dev *edev, u16 node)
+/**
+ * extoll_naa_set_domain() - the node's driver reports its PCI domain
+ * @naa: the node
+ * @root: the domain's root bus, or NULL before the driver removes it
+ *
+ * The domain and the root bus number go back to the attach command; the
+ * root bus is linked from the node's device (sysfs "root_bus"). A link
+ * that cannot be created is only warned about: the domain works without.
+ *
+ * Context: process, from the driver's probe() and remove().
+ */
+void extoll_naa_set_domain(struct extoll_naa_dev *naa, struct pci_bus *root)
 {
-	struct extoll_naa_dev *naa;
+	struct extoll_naa *priv = extoll_naa_of(naa);
+	int ret;
+
+	extoll_naa_unlink(priv);
+	if (!root)
+		return;
+
+	priv->root_bus = root->number;
+	WRITE_ONCE(priv->domain, pci_domain_nr(root));
+	ret = sysfs_create_link(&naa->adev.dev.kobj, &root->dev.kobj, "root_bus");
+	if (ret)
+		dev_warn(&naa->adev.dev, "cannot link its root bus %s: %d\n",
+			 dev_name(&root->dev), ret);
+	priv->linked = !ret;
+}
+EXPORT_SYMBOL_GPL(extoll_naa_set_domain);
+
+static void extoll_naa_release(struct device *dev)
+{
+	struct extoll_naa *priv = extoll_naa_from_dev(dev);
+
+	ida_free(&extoll_naa_ida, priv->naa.adev.id);
+	kfree(priv);
+}
+
+static struct extoll_naa *extoll_naa_find(struct extoll_dev *edev, u16 node)
+{
+	struct extoll_naa *priv;
 
 	lockdep_assert_held(&edev->naa_lock);
-	list_for_each_entry(naa, &edev->naa_list, list)
-		if (naa->node == node)
-			return naa;
+	list_for_each_entry(priv, &edev->naa_list, list)
+		if (priv->naa.node == node)
+			return priv;
 	return NULL;
 }
 
 /* Allocate and initialise (not add) the auxiliary device of a node. */
-static struct extoll_naa_dev *extoll_naa_alloc(struct extoll_dev *edev, u16 node)
+static struct extoll_naa *extoll_naa_alloc(struct extoll_dev *edev, u16 node)
 {
-	struct extoll_naa_dev *naa;
+	struct extoll_naa *priv;
+	struct auxiliary_device *adev;
 	int id, ret;
 
-	naa = kzalloc(sizeof(*naa), GFP_KERNEL);
-	if (!naa)
+	priv = kzalloc(sizeof(*priv), GFP_KERNEL);
+	if (!priv)
 		return ERR_PTR(-ENOMEM);
 
 	id = ida_alloc(&extoll_naa_ida, GFP_KERNEL);
 	if (id < 0) {
-		kfree(naa);
+		kfree(priv);
 		return ERR_PTR(id);
 	}
 
-	naa->nic = edev;
-	naa->node = node;
-	naa->state = EXTOLL_NAA_WAITING;
-	naa->domain = -1;
-	INIT_LIST_HEAD(&naa->list);
-	naa->adev.name = EXTOLL_NAA_AUXDEV_NAME;
-	naa->adev.id = id;
-	naa->adev.dev.parent = &edev->pdev->dev;
-	naa->adev.dev.release = extoll_naa_release;
-	naa->adev.dev.groups = extoll_naa_groups;
+	priv->naa.nic = edev;
+	priv->naa.node = node;
+	priv->state = EXTOLL_NAA_WAITING;
+	priv->domain = -1;
+	INIT_LIST_HEAD(&priv->list);
+	adev = &priv->naa.adev;
+	adev->name = EXTOLL_NAA_AUXDEV_NAME;
+	adev->id = id;
+	adev->dev.parent = &edev->pdev->dev;
+	adev->dev.release = extoll_naa_release;
+	adev->dev.groups = extoll_naa_groups;
 
-	ret = auxiliary_device_init(&naa->adev);
+	ret = auxiliary_device_init(adev);
 	if (ret) {
 		ida_free(&extoll_naa_ida, id);
-		kfree(naa);
+		kfree(priv);
 		return ERR_PTR(ret);
 	}
-	return naa;
+	return priv;
 }
 
 /* Delete and drop an added device; its driver's remove() runs here. */
-static void extoll_naa_destroy(struct extoll_naa_dev *naa)
+static void extoll_naa_destroy(struct extoll_naa *priv)
 {
-	auxiliary_device_delete(&naa->adev);
-	auxiliary_device_uninit(&naa->adev);
+	auxiliary_device_delete(&priv->naa.adev);
+	auxiliary_device_uninit(&priv->naa.adev);
+}
+
+/* What the driver made of a node it did not refuse. */
+static void extoll_naa_result(struct extoll_naa *priv,
+			      struct extoll_naa_result *res)
+{
+	res->id = priv->naa.adev.id;
+	res->domain = READ_ONCE(priv->domain);
+	res->root_bus = res->domain < 0 ? 0 : priv->root_bus;
 }
 
 /**
  * extoll_naa_attach() - create the auxiliary device of a remote node
  * @edev: the NIC
  * @node: the remote node
- * @id: the device id (extoll.naa.<id>) on success
+ * @res: on success the device id, and the PCI domain and root bus the
+ *	driver created (domain -1 while no driver is bound)
  *
  * If naa_bus is loaded it probes the node before this returns; when it
  * refuses the node the device is deleted again and its error returned.
@@ -173,10 +232,11 @@ static void extoll_naa_destroy(struct extoll_naa_dev *naa)
  * Return: 0, -EEXIST (already attached), -EOPNOTSUPP (no remote access),
  * -EINVAL (the NIC's own node id), or the driver's error.
  */
-int extoll_naa_attach(struct extoll_dev *edev, u16 node, u32 *id)
+int extoll_naa_attach(struct extoll_dev *edev, u16 node,
+		      struct extoll_naa_result *res)
 {
 	struct device *dev = &edev->pdev->dev;
-	struct extoll_naa_dev *naa;
+	struct extoll_naa *priv;
 	int ret;
 
 	if (!edev->rra_ready) {
@@ -190,40 +250,40 @@ int extoll_naa_attach(struct extoll_dev *edev, u16 node, u32 *id)
 	}
 
 	mutex_lock(&edev->naa_lock);
-	naa = extoll_naa_find(edev, node);
-	if (naa) {
+	priv = extoll_naa_find(edev, node);
+	if (priv) {
 		dev_info(dev, "node %u is already attached (%s)\n", node,
-			 dev_name(&naa->adev.dev));
+			 dev_name(&priv->naa.adev.dev));
 		ret = -EEXIST;
 		goto out_unlock;
 	}
 
-	naa = extoll_naa_alloc(edev, node);
-	if (IS_ERR(naa)) {
-		ret = PTR_ERR(naa);
+	priv = extoll_naa_alloc(edev, node);
+	if (IS_ERR(priv)) {
+		ret = PTR_ERR(priv);
 		goto out_unlock;
 	}
 
-	ret = auxiliary_device_add(&naa->adev);
+	ret = auxiliary_device_add(&priv->naa.adev);
 	if (ret) {
 		dev_err(dev, "node %u: cannot add its auxiliary device: %d\n",
 			node, ret);
-		auxiliary_device_uninit(&naa->adev);
+		auxiliary_device_uninit(&priv->naa.adev);
 		goto out_unlock;
 	}
 
 	/* A loaded driver has probed synchronously by now. */
-	if (READ_ONCE(naa->state) == EXTOLL_NAA_FAILED) {
-		ret = READ_ONCE(naa->error) ?: -ENODEV;
-		extoll_naa_destroy(naa);
+	if (READ_ONCE(priv->state) == EXTOLL_NAA_FAILED) {
+		ret = READ_ONCE(priv->error) ?: -ENODEV;
+		extoll_naa_destroy(priv);
 		goto out_unlock;
 	}
 
-	list_add_tail(&naa->list, &edev->naa_list);
-	*id = naa->adev.id;
-	if (!naa->adev.dev.driver)
+	list_add_tail(&priv->list, &edev->naa_list);
+	extoll_naa_result(priv, res);
+	if (!priv->naa.adev.dev.driver)
 		dev_info(dev, "node %u: %s waits for its driver (load naa_bus)\n",
-			 node, dev_name(&naa->adev.dev));
+			 node, dev_name(&priv->naa.adev.dev));
 	ret = 0;
 
 out_unlock:
@@ -244,16 +304,16 @@ out_unlock:
  */
 int extoll_naa_detach(struct extoll_dev *edev, u16 node)
 {
-	struct extoll_naa_dev *naa;
+	struct extoll_naa *priv;
 
 	mutex_lock(&edev->naa_lock);
-	naa = extoll_naa_find(edev, node);
-	if (!naa) {
+	priv = extoll_naa_find(edev, node);
+	if (!priv) {
 		mutex_unlock(&edev->naa_lock);
 		return -ENOENT;
 	}
-	list_del_init(&naa->list);
-	extoll_naa_destroy(naa);
+	list_del_init(&priv->list);
+	extoll_naa_destroy(priv);
 	mutex_unlock(&edev->naa_lock);
 	return 0;
 }
@@ -261,13 +321,13 @@ int extoll_naa_detach(struct extoll_dev *edev, u16 node)
 /* Detach every node; the NIC is going away. */
 void extoll_naa_detach_all(struct extoll_dev *edev)
 {
-	struct extoll_naa_dev *naa, *tmp;
+	struct extoll_naa *priv, *tmp;
 
 	mutex_lock(&edev->naa_lock);
-	list_for_each_entry_safe(naa, tmp, &edev->naa_list, list) {
-		list_del_init(&naa->list);
-		naa->nic_removing = true;
-		extoll_naa_destroy(naa);
+	list_for_each_entry_safe(priv, tmp, &edev->naa_list, list) {
+		list_del_init(&priv->list);
+		priv->naa.nic_removing = true;
+		extoll_naa_destroy(priv);
 	}
 	mutex_unlock(&edev->naa_lock);
 }

@@ -16,11 +16,6 @@
 
 #include "extoll.h"
 
-/* Register addresses at a node: the same RTL, the same layout. */
-#define EXTOLL_RMT_SMFU_CTRL		(EXTOLL_SMFU_BASE + EXTOLL_SMFU_CTRL)
-#define EXTOLL_RMT_SMFU_IN_BASE(i)	(EXTOLL_SMFU_BASE + EXTOLL_SMFU_IN_BASE + \
-					 (i) * EXTOLL_SMFU_IN_BASE_STRIDE)
-
 static u32 extoll_smfu_reg(struct extoll_dev *edev, u32 reg, unsigned int i)
 {
 	return edev->smfu_off + reg + i * sizeof(u64);
@@ -97,7 +92,7 @@ int extoll_smfu_map(struct extoll_dev *nic, u16 node, phys_addr_t host_start,
 	}
 
 	/* The node's side first, so the first packet finds its base. */
-	ret = extoll_rra_write(nic, node, EXTOLL_RMT_SMFU_IN_BASE(id),
+	ret = extoll_rra_write(nic, node, EXTOLL_NODE_SMFU_IN_BASE(id),
 			       naa_bus_addr);
 	if (ret) {
 		mutex_unlock(&nic->smfu_lock);
@@ -167,7 +162,7 @@ int extoll_smfu_passthru(struct extoll_dev *nic, u16 node, bool enable)
 	u64 ctrl;
 	int ret;
 
-	ret = extoll_rra_read(nic, node, EXTOLL_RMT_SMFU_CTRL, &ctrl);
+	ret = extoll_rra_read(nic, node, EXTOLL_NODE_SMFU_CTRL, &ctrl);
 	if (ret)
 		return ret;
 	ctrl &= ~(EXTOLL_SMFU_CTRL_PASSTHRU_MASK | EXTOLL_SMFU_CTRL_UP_NODE_MASK);
@@ -175,6 +170,6 @@ int extoll_smfu_passthru(struct extoll_dev *nic, u16 node, bool enable)
 		ctrl |= EXTOLL_SMFU_CTRL_PASSTHRU_MASK |
 			FIELD_PREP(EXTOLL_SMFU_CTRL_UP_NODE_MASK,
 				   nic->info.node_id);
-	return extoll_rra_write(nic, node, EXTOLL_RMT_SMFU_CTRL, ctrl);
+	return extoll_rra_write(nic, node, EXTOLL_NODE_SMFU_CTRL, ctrl);
 }
 EXPORT_SYMBOL_GPL(extoll_smfu_passthru);

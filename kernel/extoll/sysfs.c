@@ -94,13 +94,13 @@ static ssize_t naa_attach_store(struct device *dev,
 				struct device_attribute *attr,
 				const char *buf, size_t count)
 {
-	u32 id;
+	struct extoll_naa_result res;
 	u16 node;
 	int ret;
 
 	if (extoll_parse_node(buf, &node))
 		return -EINVAL;
-	ret = extoll_naa_attach(extoll_from_dev(dev), node, &id);
+	ret = extoll_naa_attach(extoll_from_dev(dev), node, &res);
 	return ret ? ret : count;
 }
 static DEVICE_ATTR_WO(naa_attach);

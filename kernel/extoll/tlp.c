@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * EXTOLL NIC: the config tunnel. One configuration request for a remote
- * PCIe hierarchy is one RRA request with op TLP: the NIC sends the TLP
- * header and payload to the root-port NIC, which injects it at its PCIe
- * side; that NIC's backdoor RX filter (tag 0xff, programmed by naa_bus at
- * attach) sends the completion back into our completion record.
+ * EXTOLL NIC: one configuration request on the wire. A request for a
+ * remote PCIe hierarchy is one RRA request with op TLP: the NIC sends the
+ * TLP header and payload to the root-port NIC, which injects it at its PCIe
+ * side; that NIC's backdoor RX filter (tag EXTOLL_CFG_TAG, claimed when the
+ * tunnel is opened, tunnel.c) sends the completion back into our
+ * completion record.
  *
  * Header dwords follow docs/tlp-interface.md: each is the big-endian value
  * of its four bytes (Fmt in dword 0 bits 31:29); payload dwords are
@@ -32,9 +33,6 @@
 #define TLP_FMT_3DW_DATA	0x2
 #define TLP_TYPE_CFG0		0x04
 #define TLP_TYPE_CFG1		0x05
-
-/* The tag the NAA NIC's backdoor RX filter extracts. */
-#define EXTOLL_CFG_TAG		0xff
 
 /* Configuration space of a PCIe function: 4 KiB. */
 #define EXTOLL_CFG_SPACE	4096
@@ -84,6 +82,9 @@ static void extoll_cfg_build(const struct extoll_cfg_req *req,
  * @node: the root-port NIC whose hierarchy is addressed
  * @req: the request; val and cpl_status are filled in
  *
+ * Used by the tunnel (tunnel.c) and the raw EXTOLL_IOC_CFG ioctl; the
+ * completion only comes back from a node whose tunnel is open.
+ *
  * Context: any, never sleeps (bounded by extoll.rra_timeout_us).
  * Return: 0 on a successful completion; -EIO (UR, CA), -EAGAIN (CRS),
  * -ETIMEDOUT, -EREMOTEIO (the node has no backdoor), -EINVAL, -EOPNOTSUPP,
@@ -129,4 +130,3 @@ int extoll_cfg_tlp(struct extoll_dev *nic, u16 node, struct extoll_cfg_req *req)
 	}
 	return ret;
 }
-EXPORT_SYMBOL_GPL(extoll_cfg_tlp);

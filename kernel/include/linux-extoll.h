@@ -2,7 +2,7 @@
 /*
  * EXTOLL-style NIC: the in-kernel API of the extoll driver (GPL exports).
  *
- * Remote register access (RRA) and tunnelled configuration requests are
+ * Remote register access (RRA) and requests through a config tunnel are
  * atomic-safe: they never sleep, may be called with interrupts off and from
  * interrupt context, are serialised per NIC by a raw spinlock and give up
  * after the module parameter extoll.rra_timeout_us (default 5000 us).
@@ -18,6 +18,7 @@
 #include <linux/types.h>
 
 struct extoll_dev;
+struct pci_bus;
 struct pci_dev;
 struct resource;
 
@@ -54,20 +55,14 @@ enum extoll_naa_state {
  *	itself is being removed, possibly under pci_lock_rescan_remove() (sysfs
  *	remove, hot-unplug): the driver must then not take that lock
  *
- * The remaining fields belong to the extoll driver; use
- * extoll_naa_set_state() to update them.
+ * What the driver makes of the node it reports with extoll_naa_set_state()
+ * and extoll_naa_set_domain(); the extoll driver keeps that to itself.
  */
 struct extoll_naa_dev {
 	struct auxiliary_device adev;
 	struct extoll_dev *nic;
 	u16 node;
 	bool nic_removing;
-
-	/* private to the extoll driver */
-	int state;		/* enum extoll_naa_state */
-	int error;		/* last error reported with EXTOLL_NAA_FAILED */
-	int domain;		/* PCI domain, or -1 */
-	struct list_head list;
 };
 
 static inline struct extoll_naa_dev *to_extoll_naa(struct auxiliary_device *adev)
@@ -75,13 +70,26 @@ static inline struct extoll_naa_dev *to_extoll_naa(struct auxiliary_device *adev
 	return container_of(adev, struct extoll_naa_dev, adev);
 }
 
+/*
+ * The node's driver reports progress: @state (sysfs "state"), and with
+ * EXTOLL_NAA_FAILED the negative errno the attach command returns. Any
+ * context.
+ */
 void extoll_naa_set_state(struct extoll_naa_dev *naa,
-			  enum extoll_naa_state state, int error, int domain);
+			  enum extoll_naa_state state, int error);
+
+/*
+ * The node's PCI domain exists (@root: its root bus) or is about to go
+ * (@root NULL, before the root bus is removed). extoll returns the domain
+ * and root bus number to the attach command and links the root bus from
+ * the node's device directory (sysfs "root_bus", as vmd links its
+ * "domain"). Process context.
+ */
+void extoll_naa_set_domain(struct extoll_naa_dev *naa, struct pci_bus *root);
 
 /* The NIC. */
 struct pci_dev *extoll_pci_dev(struct extoll_dev *nic);
 u16 extoll_node_id(struct extoll_dev *nic);
-u64 extoll_cmp_bus_addr(struct extoll_dev *nic);
 struct resource *extoll_aperture(struct extoll_dev *nic);
 unsigned int extoll_rra_timeout_us(void);
 
@@ -129,12 +137,32 @@ struct extoll_cfg_req {
 };
 
 /*
- * Send one CfgRd0/CfgWr0/CfgRd1/CfgWr1 (tag 0xff) to the PCIe side of @node
- * and wait for its completion. Return 0 on SC, -EIO for UR/CA, -EAGAIN for
- * CRS (req->cpl_status tells which; read data all-ones), -ETIMEDOUT, -EINVAL,
+ * The config tunnel to a root-port node (docs/remote-access.md): extoll
+ * owns it end to end - the tag of the requests, the node's backdoor RX
+ * filter that sends the completions back, the layout of its registers.
+ *
+ * extoll_tunnel_open() checks the node (an EXTOLL NIC in root-port mode,
+ * with backdoor and smfu blocks), claims its backdoor for this host and
+ * reads the root port's ID through the tunnel. Process context. Returns
+ * the tunnel or ERR_PTR(-EHOSTUNREACH) (the node does not answer), -ENODEV
+ * (not an NAA node, no root port), -EBUSY (the backdoor forwards to
+ * another host), -EIO, -ENOMEM; nothing is left claimed on error.
+ *
+ * extoll_tunnel_close() releases the backdoor (best effort; skipped when
+ * @node_gone, the caller knows the node stopped answering) and frees the
+ * tunnel. Process context, no request in flight.
+ *
+ * extoll_tunnel_cfg() sends one CfgRd0/CfgWr0/CfgRd1/CfgWr1 and waits for
+ * its completion. Any context, never sleeps. Returns 0 on SC, -EIO for
+ * UR/CA, -EAGAIN for CRS (req->cpl_status tells which; read data
+ * all-ones), -ETIMEDOUT, -EREMOTEIO (the node has no backdoor), -EINVAL,
  * -EOPNOTSUPP as for RRA.
  */
-int extoll_cfg_tlp(struct extoll_dev *nic, u16 node, struct extoll_cfg_req *req);
+struct extoll_tunnel;
+
+struct extoll_tunnel *extoll_tunnel_open(struct extoll_dev *nic, u16 node);
+void extoll_tunnel_close(struct extoll_tunnel *tun, bool node_gone);
+int extoll_tunnel_cfg(struct extoll_tunnel *tun, struct extoll_cfg_req *req);
 
 /*
  * SMFU: transparent mapping of a range of the NIC's aperture BAR onto a

@@ -172,7 +172,7 @@ static int naa_bridge_scan(struct naa_host *host)
 
 /**
  * naa_host_create() - the node's PCI domain
- * @host: the node, checked and with its backdoor claimed
+ * @host: the node, its config tunnel open
  *
  * Return: 0, or a negative errno with nothing left behind.
  */

@@ -2,14 +2,17 @@
 /*
  * naa_bus: auxiliary driver for extoll.naa.<id>, module parameters.
  *
- * probe: check the node (RRA read of its info block: magic, node id, role
- * root port, a backdoor block), claim its backdoor, check the config tunnel,
- * then create the PCI domain. Any failure leaves nothing behind and is
- * reported to extoll's attach command through extoll_naa_set_state().
+ * probe: open extoll's config tunnel to the node (extoll checks that it is
+ * a root-port NAA node, claims its backdoor and reads the root port through
+ * the tunnel), then create the PCI domain and report it to extoll
+ * (extoll_naa_set_domain: the attach command returns it, sysfs links it).
+ * Any failure leaves nothing behind and is reported to extoll's attach
+ * command through extoll_naa_set_state().
  * remove: tear the domain down (unbinding the remote devices' drivers),
- * release the backdoor.
+ * close the tunnel (extoll releases the backdoor).
  */
 #include <linux/auxiliary_bus.h>
+#include <linux/err.h>
 #include <linux/iommu.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -72,6 +75,13 @@ static int naa_iommu_check(struct naa_host *host)
 	return 0;
 }
 
+/* Release the node's backdoor, unless it stopped answering. */
+static void naa_tunnel_close(struct naa_host *host)
+{
+	extoll_tunnel_close(host->tunnel, READ_ONCE(host->unreachable));
+	host->tunnel = NULL;
+}
+
 static int naa_bus_probe(struct auxiliary_device *adev,
 			 const struct auxiliary_device_id *id)
 {
@@ -79,7 +89,7 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 	struct naa_host *host;
 	int ret;
 
-	extoll_naa_set_state(naa, EXTOLL_NAA_PROBING, 0, -1);
+	extoll_naa_set_state(naa, EXTOLL_NAA_PROBING, 0);
 
 	host = kzalloc(sizeof(*host), GFP_KERNEL);
 	if (!host) {
@@ -102,34 +112,31 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 		goto err_free;
 
 	/* Nothing touches the PCI core before the node has answered. */
-	ret = naa_remote_check(host);
-	if (ret)
+	host->tunnel = extoll_tunnel_open(host->nic, host->node);
+	if (IS_ERR(host->tunnel)) {
+		ret = PTR_ERR(host->tunnel);
 		goto err_free;
-	ret = naa_remote_claim(host);
-	if (ret)
-		goto err_free;
-	ret = naa_remote_probe_tunnel(host);
-	if (ret)
-		goto err_release;
+	}
 
 	ret = naa_host_create(host);
 	if (ret)
-		goto err_release;
+		goto err_close;
 
 	auxiliary_set_drvdata(adev, host);
-	extoll_naa_set_state(naa, EXTOLL_NAA_ATTACHED, 0, host->domain);
+	extoll_naa_set_domain(naa, host->bus);
+	extoll_naa_set_state(naa, EXTOLL_NAA_ATTACHED, 0);
 	dev_info(host->dev,
 		 "node %u attached as PCI domain %04x: window %pR, bus addresses %#llx-%#llx\n",
 		 host->node, host->domain, &host->window, host->bus_base,
 		 host->bus_base + resource_size(&host->window) - 1);
 	return 0;
 
-err_release:
-	naa_remote_release(host);
+err_close:
+	naa_tunnel_close(host);
 err_free:
 	kfree(host);
 err_state:
-	extoll_naa_set_state(naa, EXTOLL_NAA_FAILED, ret, -1);
+	extoll_naa_set_state(naa, EXTOLL_NAA_FAILED, ret);
 	return ret;
 }
 
@@ -138,10 +145,11 @@ static void naa_bus_remove(struct auxiliary_device *adev)
 	struct naa_host *host = auxiliary_get_drvdata(adev);
 	int domain = host->domain;
 
-	extoll_naa_set_state(host->naa, EXTOLL_NAA_DETACHING, 0, domain);
+	extoll_naa_set_state(host->naa, EXTOLL_NAA_DETACHING, 0);
+	extoll_naa_set_domain(host->naa, NULL);
 	naa_host_remove(host);
-	naa_remote_release(host);
-	extoll_naa_set_state(host->naa, EXTOLL_NAA_WAITING, 0, -1);
+	naa_tunnel_close(host);
+	extoll_naa_set_state(host->naa, EXTOLL_NAA_WAITING, 0);
 	dev_info(host->dev, "node %u detached, PCI domain %04x removed\n",
 		 host->node, domain);
 	auxiliary_set_drvdata(adev, NULL);

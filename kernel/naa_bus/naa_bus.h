@@ -3,9 +3,10 @@
  * naa_bus: a PCI domain for each attached network-attached accelerator node.
  *
  * The NIC driver (extoll) creates an auxiliary device extoll.naa.<id> per
- * attached node; this driver checks the node, claims its backdoor, carves a
- * window out of the NIC's aperture BAR and registers a host bridge whose
- * config accessors tunnel through extoll_cfg_tlp(). Modelled on
+ * attached node; this driver opens extoll's config tunnel to the node
+ * (extoll checks the node and claims its backdoor), carves a window out of
+ * the NIC's aperture BAR and registers a host bridge whose config accessors
+ * go through the tunnel (extoll_tunnel_cfg()). Modelled on
  * drivers/pci/controller/vmd.c (a domain behind an endpoint) and
  * drivers/pci/xen-pcifront.c (config space by messages).
  *
@@ -75,7 +76,7 @@ struct naa_host {
 	u64 bus_base;			/* NAA-side bus address of the window */
 	char window_name[32];
 	bool window_claimed;
-	bool backdoor_claimed;
+	struct extoll_tunnel *tunnel;	/* the config tunnel, extoll's */
 
 	/* Interrupt forwarding and BAR mapping. */
 	struct naa_msi msi;
@@ -88,12 +89,6 @@ struct naa_host {
 extern unsigned int naa_window_mb;
 extern unsigned long naa_bus_base;
 extern unsigned int naa_dead_after;
-
-/* remote.c: the node's own registers, by RRA */
-int naa_remote_check(struct naa_host *host);
-int naa_remote_claim(struct naa_host *host);
-void naa_remote_release(struct naa_host *host);
-int naa_remote_probe_tunnel(struct naa_host *host);
 
 /* ops.c: config accessors */
 extern struct pci_ops naa_pci_ops;

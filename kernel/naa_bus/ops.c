@@ -2,7 +2,8 @@
 /*
  * naa_bus: config accessors of the remote PCI domain.
  *
- * Every access is one tunnelled configuration request (extoll_cfg_tlp):
+ * Every access is one request through extoll's config tunnel to the node
+ * (extoll_tunnel_cfg):
  * atomic-safe, polled, time-boxed, so the accessors work under pci_lock,
  * with interrupts off (MSI masking) and from interrupt context (AER).
  *
@@ -40,7 +41,7 @@ void naa_mark_dead(struct naa_host *host, const char *why)
 	dev_err(host->dev,
 		"node %u: %s: marking it dead, config accesses to domain %04x now fail at once\n",
 		host->node, why, host->domain);
-	extoll_naa_set_state(host->naa, EXTOLL_NAA_DEAD, 0, host->domain);
+	extoll_naa_set_state(host->naa, EXTOLL_NAA_DEAD, 0);
 }
 
 static void naa_cfg_answered(struct naa_host *host)
@@ -77,7 +78,7 @@ static int naa_cfg_xfer(struct naa_host *host, struct pci_bus *bus,
 	if (READ_ONCE(host->dead))
 		goto fail;
 
-	ret = extoll_cfg_tlp(host->nic, host->node, &req);
+	ret = extoll_tunnel_cfg(host->tunnel, &req);
 	switch (ret) {
 	case 0:
 		naa_cfg_answered(host);

@@ -15,8 +15,11 @@
 
 #define EXTOLL_IOC_MAGIC	'X'
 
-/* ABI version of this header, reported by EXTOLL_IOC_INFO. */
-#define EXTOLL_IOC_ABI		1
+/*
+ * ABI version of this header, reported by EXTOLL_IOC_INFO.
+ * 2: EXTOLL_IOC_ATTACH_DOMAIN.
+ */
+#define EXTOLL_IOC_ABI		2
 
 /* struct extoll_ioc_info: the NIC. */
 struct extoll_ioc_info {
@@ -73,10 +76,25 @@ struct extoll_ioc_node {
 	__u32 id;		/* out (attach): auxiliary device extoll.naa.<id> */
 };
 
+/*
+ * struct extoll_ioc_attach: attach one remote node and learn what it became
+ * (EXTOLL_IOC_ATTACH_DOMAIN, ABI 2). The node's device links the same root
+ * bus in sysfs (extoll.naa.<id>/root_bus).
+ */
+struct extoll_ioc_attach {
+	__u16 node;		/* in: the remote node */
+	__u16 flags;		/* in: 0 */
+	__u32 id;		/* out: auxiliary device extoll.naa.<id> */
+	__s32 domain;		/* out: its PCI domain; -1 while no driver is bound (naa_bus not loaded) */
+	__u8 root_bus;		/* out: the domain's root bus number (0 if domain is -1) */
+	__u8 rsvd[3];		/* in: 0 */
+};
+
 #define EXTOLL_IOC_INFO		_IOR(EXTOLL_IOC_MAGIC, 0x00, struct extoll_ioc_info)
 #define EXTOLL_IOC_RRA		_IOWR(EXTOLL_IOC_MAGIC, 0x01, struct extoll_ioc_rra)
 #define EXTOLL_IOC_CFG		_IOWR(EXTOLL_IOC_MAGIC, 0x02, struct extoll_ioc_cfg)
 #define EXTOLL_IOC_ATTACH	_IOWR(EXTOLL_IOC_MAGIC, 0x03, struct extoll_ioc_node)
 #define EXTOLL_IOC_DETACH	_IOW(EXTOLL_IOC_MAGIC, 0x04, struct extoll_ioc_node)
+#define EXTOLL_IOC_ATTACH_DOMAIN _IOWR(EXTOLL_IOC_MAGIC, 0x05, struct extoll_ioc_attach)
 
 #endif /* EXTOLL_IOCTL_H */
