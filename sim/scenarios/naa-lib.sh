@@ -41,7 +41,7 @@ naa_setup() {
 
 rra_count() { cat "$RRA_DIR/$1" 2>/dev/null || echo 0; }
 
-# naa_attach NODE: sets ATTACH_DOMAIN, ATTACH_MS, ATTACH_REQS, ATTACH_TIMEOUTS
+# naa_attach NODE: sets ATTACH_DOMAIN, ATTACH_ROOT_BUS, ATTACH_MS, ATTACH_REQS, ATTACH_TIMEOUTS
 naa_attach() {
 	local out r0 to0 t0 t1
 	r0=$(rra_count requests)
@@ -55,6 +55,7 @@ naa_attach() {
 	ATTACH_REQS=$(( $(rra_count requests) - r0 ))
 	ATTACH_TIMEOUTS=$(( $(rra_count timeouts) - to0 ))
 	ATTACH_DOMAIN=$(echo "$out" | sed -n 's/.*PCI domain \([0-9a-f]*\),.*/\1/p')
+	ATTACH_ROOT_BUS=$(echo "$out" | sed -n 's/.*root bus \([0-9a-f]*:[0-9a-f]*\).*/\1/p')
 	if [ $rc -eq 0 ] && [ -n "$ATTACH_DOMAIN" ]; then
 		pass "naactl attach $1 -> domain $ATTACH_DOMAIN ($ATTACH_MS ms)"
 	else

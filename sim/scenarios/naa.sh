@@ -19,6 +19,11 @@ dom=$ATTACH_DOMAIN
 echo "NAA-ATTACH node $NODE: $ATTACH_MS ms wall (guest), $ATTACH_REQS remote requests (rra/requests), $ATTACH_TIMEOUTS timeouts"
 lspci -D -tv
 naa_check_domain "$dom"
+# the attach ioctl's result, and the node's sysfs link to the same root bus
+[ "$ATTACH_ROOT_BUS" = "$dom:00" ] && pass "attach returns root bus $dom:00" ||
+	fail "attach returns root bus $dom:00 ('$ATTACH_ROOT_BUS')"
+link=$(readlink "$NIC_DEV"/extoll.naa.*/root_bus)
+[ "${link##*/}" = "$dom:00" ] && pass "sysfs root_bus link -> $link" || fail "sysfs root_bus link -> $dom:00 ('$link')"
 
 # ---- the accelerator's config space, through the tunnel
 v=$(lspci -vvv -s "$dom:01:00.0")

@@ -3,14 +3,16 @@
  * libextoll: user-space access to the EXTOLL NIC driver.
  *
  * The ioctls of /dev/extollN (kernel/include/uapi/extoll_ioctl.h) for
- * remote register access, config requests, attach and detach; sysfs for the
- * list of attached nodes (docs/kernel.md).
+ * remote register access, config requests, attach (which returns the PCI
+ * domain and root bus) and detach; sysfs for the list of attached nodes and
+ * their domains (the node's root_bus link, docs/kernel.md).
  */
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,17 +249,22 @@ int extoll_cfg(struct extoll_nic *nic, uint16_t node, uint8_t bus,
 	return ret;
 }
 
-int extoll_attach(struct extoll_nic *nic, uint16_t node, unsigned int *id)
+int extoll_attach(struct extoll_nic *nic, uint16_t node,
+		  struct extoll_attach_result *res)
 {
-	struct extoll_ioc_node req;
+	struct extoll_ioc_attach req;
 	int ret;
 
 	memset(&req, 0, sizeof(req));
 	req.node = node;
-	ret = do_ioctl(nic, EXTOLL_IOC_ATTACH, &req);
-	if (!ret && id)
-		*id = req.id;
-	return ret;
+	ret = do_ioctl(nic, EXTOLL_IOC_ATTACH_DOMAIN, &req);
+	if (ret || !res)
+		return ret;
+	res->id = req.id;
+	snprintf(res->name, sizeof(res->name), "extoll.naa.%u", req.id);
+	res->domain = req.domain;
+	res->root_bus = req.domain < 0 ? 0 : req.root_bus;
+	return 0;
 }
 
 int extoll_detach(struct extoll_nic *nic, uint16_t node)
@@ -269,35 +276,95 @@ int extoll_detach(struct extoll_nic *nic, uint16_t node)
 	return do_ioctl(nic, EXTOLL_IOC_DETACH, &req);
 }
 
-/* Root port and the devices below it, for an attached domain. */
-static void list_domain(struct extoll_naa *naa)
+/*
+ * The list extoll_list() returns, with its length in front so that
+ * extoll_list_free() can free each entry's device array.
+ */
+struct naa_list {
+	size_t n;
+	struct extoll_naa naa[];
+};
+
+static struct naa_list *naa_list_of(struct extoll_naa *naa)
+{
+	return (struct naa_list *)((char *)naa - offsetof(struct naa_list, naa));
+}
+
+static void naa_free(struct extoll_naa *naa)
+{
+	free(naa->devices);
+	naa->devices = NULL;
+	naa->n_devices = 0;
+}
+
+/*
+ * The root bus from the node's "root_bus" link (.../pci_bus/DDDD:BB); a
+ * driver without the link has its root bus at 0.
+ */
+static void root_bus_of(const char *dir, struct extoll_naa *naa, char *bus,
+			size_t len)
+{
+	char path[512], target[512];
+	const char *base;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/%s/root_bus", dir, naa->name);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n > 0) {
+		target[n] = '\0';
+		base = strrchr(target, '/');
+		base = base ? base + 1 : target;
+		if (strchr(base, ':') && strlen(base) < len) {
+			snprintf(bus, len, "%s", base);
+			return;
+		}
+	}
+	snprintf(bus, len, "%04x:00", (unsigned int)naa->domain & 0xffff);
+}
+
+static int add_device(struct extoll_naa *naa, const char *addr)
+{
+	char (*tmp)[16];
+
+	tmp = realloc(naa->devices, (naa->n_devices + 1) * sizeof(*tmp));
+	if (!tmp)
+		return -ENOMEM;
+	naa->devices = tmp;
+	snprintf(naa->devices[naa->n_devices++], sizeof(*tmp), "%.15s", addr);
+	return 0;
+}
+
+/* The root port and every other function of an attached domain. */
+static int list_domain(const char *dir, struct extoll_naa *naa)
 {
 	struct dirent **names;
-	char prefix[8], path[256];
+	char bus[10], path[256];
+	size_t plen;
 	struct stat st;
-	int n, i;
+	int n, i, ret = 0;
 
-	snprintf(naa->root_port, sizeof(naa->root_port), "%04x:00:00.0",
-		 (unsigned int)naa->domain & 0xffff);
+	/* "DDDD:BB": the root port is DDDD:BB:00.0, the domain's functions DDDD:* */
+	root_bus_of(dir, naa, bus, sizeof(bus));
+	plen = (size_t)(strchr(bus, ':') - bus) + 1;
+	snprintf(naa->root_port, sizeof(naa->root_port), "%.9s:00.0", bus);
 	snprintf(path, sizeof(path), SYS_PCI "/%s", naa->root_port);
 	naa->has_root_port = stat(path, &st) == 0;
 
-	snprintf(prefix, sizeof(prefix), "%04x:", (unsigned int)naa->domain & 0xffff);
 	n = scandir(SYS_PCI, &names, NULL, alphasort);
 	if (n < 0)
-		return;
+		return -errno;
 	for (i = 0; i < n; i++) {
 		const char *d = names[i]->d_name;
 
-		if (!strncmp(d, prefix, 5) && strcmp(d, naa->root_port) &&
-		    naa->n_devices < sizeof(naa->devices) / sizeof(naa->devices[0]))
-			snprintf(naa->devices[naa->n_devices++],
-				 sizeof(naa->devices[0]), "%.15s", d);
+		if (!ret && !strncmp(d, bus, plen) && strcmp(d, naa->root_port))
+			ret = add_device(naa, d);
 		free(names[i]);
 	}
 	free(names);
+	return ret;
 }
 
+/* One node; -ENOENT if it went away meanwhile (a detach). */
 static int read_naa(const char *dir, const char *name, struct extoll_naa *naa)
 {
 	char path[512], buf[32];
@@ -325,9 +392,12 @@ static int read_naa(const char *dir, const char *name, struct extoll_naa *naa)
 	if (!read_line(path, buf, sizeof(buf)))
 		naa->error = (int)strtol(buf, NULL, 10);
 
-	if (naa->domain >= 0)
-		list_domain(naa);
-	return 0;
+	if (naa->domain < 0)
+		return 0;
+	ret = list_domain(dir, naa);
+	if (ret)
+		naa_free(naa);
+	return ret;
 }
 
 static int by_node(const void *a, const void *b)
@@ -337,39 +407,72 @@ static int by_node(const void *a, const void *b)
 	return (int)x->node - (int)y->node;
 }
 
-int extoll_list(struct extoll_nic *nic, struct extoll_naa **list, size_t *n)
+/* Room for one more entry. */
+static int naa_list_grow(struct naa_list **list)
 {
-	struct extoll_naa *out = NULL, *tmp;
+	size_t n = *list ? (*list)->n : 0;
+	struct naa_list *tmp;
+
+	tmp = realloc(*list, sizeof(*tmp) + (n + 1) * sizeof(tmp->naa[0]));
+	if (!tmp)
+		return -ENOMEM;
+	tmp->n = n;
+	*list = tmp;
+	return 0;
+}
+
+int extoll_list(struct extoll_nic *nic, struct extoll_naa **out, size_t *n)
+{
+	struct naa_list *list = NULL;
 	struct dirent *de;
-	size_t cnt = 0;
+	int ret = 0;
 	DIR *d;
 
 	d = opendir(nic->info.sysfs);
 	if (!d)
 		return -errno;
-	while ((de = readdir(d))) {
+	ret = naa_list_grow(&list);	/* an empty list is a list too */
+	while (!ret) {
+		errno = 0;
+		de = readdir(d);
+		if (!de) {
+			ret = -errno;
+			break;
+		}
 		if (strncmp(de->d_name, "extoll.naa.", 11))
 			continue;
-		tmp = realloc(out, (cnt + 1) * sizeof(*out));
-		if (!tmp) {
-			closedir(d);
-			free(out);
-			return -ENOMEM;
+		ret = read_naa(nic->info.sysfs, de->d_name, &list->naa[list->n]);
+		if (ret == -ENOENT) {	/* detached meanwhile */
+			ret = 0;
+			continue;
 		}
-		out = tmp;
-		if (!read_naa(nic->info.sysfs, de->d_name, &out[cnt]))
-			cnt++;
+		if (ret)
+			break;
+		list->n++;
+		ret = naa_list_grow(&list);
 	}
 	closedir(d);
-	if (cnt)
-		qsort(out, cnt, sizeof(*out), by_node);
-	*list = out;
-	*n = cnt;
+	if (ret) {
+		if (list)
+			extoll_list_free(list->naa);
+		return ret;
+	}
+	qsort(list->naa, list->n, sizeof(list->naa[0]), by_node);
+	*out = list->naa;
+	*n = list->n;
 	return 0;
 }
 
-void extoll_list_free(struct extoll_naa *list)
+void extoll_list_free(struct extoll_naa *naa)
 {
+	struct naa_list *list;
+	size_t i;
+
+	if (!naa)
+		return;
+	list = naa_list_of(naa);
+	for (i = 0; i < list->n; i++)
+		naa_free(&list->naa[i]);
 	free(list);
 }
 

@@ -51,8 +51,17 @@ int extoll_cfg(struct extoll_nic *nic, uint16_t node, uint8_t bus,
 	       uint8_t devfn, uint16_t where, unsigned int size, int write,
 	       uint32_t *val, unsigned int *cpl_status);
 
-/* Attach / detach a remote node. id (may be NULL): extoll.naa.<id>. */
-int extoll_attach(struct extoll_nic *nic, uint16_t node, unsigned int *id);
+/* What an attach came to, as the driver returns it. */
+struct extoll_attach_result {
+	unsigned int id;	/* the node's device extoll.naa.<id> */
+	char name[32];		/* "extoll.naa.3" */
+	int domain;		/* its PCI domain; -1: no driver bound yet (naa_bus not loaded) */
+	unsigned int root_bus;	/* the domain's root bus number */
+};
+
+/* Attach / detach a remote node. res may be NULL. */
+int extoll_attach(struct extoll_nic *nic, uint16_t node,
+		  struct extoll_attach_result *res);
 int extoll_detach(struct extoll_nic *nic, uint16_t node);
 
 /* An attached node, as sysfs shows it. */
@@ -62,12 +71,13 @@ struct extoll_naa {
 	char state[16];		/* waiting probing attached failed dead detaching */
 	int domain;		/* -1: none */
 	int error;		/* last driver error (negative errno) */
-	int has_root_port;	/* DDDD:00:00.0 exists */
-	char root_port[16];	/* "DDDD:00:00.0" */
-	size_t n_devices;	/* devices below the root port */
-	char devices[8][16];	/* their addresses */
+	int has_root_port;	/* DDDD:BB:00.0 exists (BB: the root bus) */
+	char root_port[16];	/* "DDDD:BB:00.0" */
+	size_t n_devices;	/* the other functions of the domain */
+	char (*devices)[16];	/* their addresses, n_devices of them */
 };
 
+/* Every attached node, sorted by node id; free with extoll_list_free(). */
 int extoll_list(struct extoll_nic *nic, struct extoll_naa **list, size_t *n);
 void extoll_list_free(struct extoll_naa *list);
 

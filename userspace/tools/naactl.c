@@ -262,22 +262,11 @@ static const char *attach_reason(int err)
 	return NULL;
 }
 
-static struct extoll_naa *find_node(struct extoll_naa *list, size_t n, uint16_t node)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (list[i].node == node)
-			return &list[i];
-	return NULL;
-}
-
 static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 {
-	struct extoll_naa *list = NULL, *a;
-	unsigned int id;
+	struct extoll_attach_result res;
+	char dom[12], bus[16];
 	uint16_t node;
-	size_t n = 0;
 	int ret;
 
 	if (argc != 2) {
@@ -287,7 +276,7 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 	if (parse_node(argv[1], &node))
 		return EXIT_USAGE;
 
-	ret = extoll_attach(nic, node, &id);
+	ret = extoll_attach(nic, node, &res);
 	if (ret) {
 		const char *why = attach_reason(ret);
 
@@ -298,21 +287,28 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 		return exit_of(ret);
 	}
 
-	extoll_list(nic, &list, &n);
-	a = find_node(list, n, node);
-	if (opt_json && a) {
-		json_print(naa_json(a));
-	} else if (!opt_quiet && a) {
-		if (a->domain >= 0)
-			printf("node %u attached as %s: PCI domain %04x, root port %s, devices %s\n",
-			       node, a->name, (unsigned int)a->domain,
-			       a->has_root_port ? a->root_port : "none",
-			       a->n_devices ? a->devices[0] : "none");
+	/* What the driver returned: the domain and its root bus. */
+	snprintf(dom, sizeof(dom), "%04x", (unsigned int)res.domain & 0xffff);
+	snprintf(bus, sizeof(bus), "%s:%02x", dom, res.root_bus & 0xff);
+	if (opt_json) {
+		struct json_object *o = json_object_new_object();
+		int up = res.domain >= 0;
+
+		json_object_object_add(o, "node", json_object_new_int(node));
+		json_object_object_add(o, "device", json_object_new_string(res.name));
+		json_object_object_add(o, "state", json_object_new_string(
+				       up ? "attached" : "waiting"));
+		json_object_object_add(o, "domain", up ? json_object_new_string(dom) : NULL);
+		json_object_object_add(o, "root_bus", up ? json_object_new_string(bus) : NULL);
+		json_print(o);
+	} else if (!opt_quiet) {
+		if (res.domain >= 0)
+			printf("node %u attached as %s: PCI domain %s, root bus %s\n",
+			       node, res.name, dom, bus);
 		else
-			printf("node %u: %s created, state %s (is naa_bus loaded?)\n",
-			       node, a->name, a->state);
+			printf("node %u: %s created, waiting for its driver (is naa_bus loaded?)\n",
+			       node, res.name);
 	}
-	extoll_list_free(list);
 	return EXIT_OK;
 }
 
