@@ -999,25 +999,25 @@ int main(int argc, char **argv)
 		}
 	}
 	{
-		struct topology topo;
+		struct extoll_topo topo;
 		char err[512];
 		int r;
 
 		if (!opt.topology || !strcmp(opt.topology, "default"))
-			r = topology_parse(default_topo_text, default_topo_name, &topo, err, sizeof(err));
+			r = extoll_topo_parse(default_topo_text, default_topo_name, &topo, err, sizeof(err));
 		else if (!strcmp(opt.topology, "single"))
-			r = topology_parse("torus 1x1x1\nnode 0 host\n", "single", &topo, err,
-					   sizeof(err));
+			r = extoll_topo_parse("torus 1x1x1\nnode 0 host\n", "single", &topo, err,
+					      sizeof(err));
 		else
-			r = topology_load(opt.topology, &topo, err, sizeof(err));
+			r = extoll_topo_load(opt.topology, &topo, err, sizeof(err));
 		if (r) {
 			fprintf(stderr, "cosimd: topology: %s\n", err);
 			return 2;
 		}
-		if (topology_count(&topo, TOPO_HOST) != 1) {
+		if (extoll_topo_count(&topo, EXTOLL_TOPO_HOST) != 1) {
 			fprintf(stderr, "cosimd: topology %s has %u host nodes: this daemon serves "
 				"exactly one QEMU (one host node)\n", topo.name,
-				topology_count(&topo, TOPO_HOST));
+				extoll_topo_count(&topo, EXTOLL_TOPO_HOST));
 			return 2;
 		}
 		/* the world must stay awake while a credit can still be on a wire */
@@ -1030,8 +1030,9 @@ int main(int argc, char **argv)
 		}
 		nic = world_host(world, 0);
 		logmsg("world '%s': torus %ux%ux%u, %u node(s) (%u naa, %u router), link latency %u, "
-		       "host NIC = node %u", topo.name, topo.dim[0], topo.dim[1], topo.dim[2], topo.n,
-		       topology_count(&topo, TOPO_NAA), topology_count(&topo, TOPO_ROUTER),
+		       "host NIC = node %u", topo.name, topo.torus.dim[0], topo.torus.dim[1],
+		       topo.torus.dim[2], topo.n, extoll_topo_count(&topo, EXTOLL_TOPO_NAA),
+		       extoll_topo_count(&topo, EXTOLL_TOPO_ROUTER),
 		       topo.latency, world_host_node(world, 0));
 		if (opt.verbose)
 			world_describe(world, stderr);

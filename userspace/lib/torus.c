@@ -1,17 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * libextoll: torus geometry and dimension-order routing.
+ * libextoll: torus geometry and dimension-order routing (extoll_topo.h).
  *
  * Node id = x + X * (y + Y * z). Ports 0..5 = X+, X-, Y+, Y-, Z+, Z-;
  * 7 ejects to the local units. Dimension order X, Y, Z; in each ring the
  * shorter way, the + direction on a tie. The router's dateline VC rule
  * (vcrule auto) keeps the rings deadlock free.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "libextoll.h"
+#include "extoll_topo.h"
+
+static const char *const port_names[8] = {
+	"X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare", "eject",
+};
+
+const char *extoll_port_name(unsigned int port)
+{
+	return port_names[port & 7];
+}
 
 unsigned int extoll_torus_nodes(const struct extoll_torus *t)
 {
@@ -24,6 +34,12 @@ void extoll_torus_coords(const struct extoll_torus *t, unsigned int node,
 	c[0] = node % t->dim[0];
 	c[1] = (node / t->dim[0]) % t->dim[1];
 	c[2] = node / (t->dim[0] * t->dim[1]);
+}
+
+unsigned int extoll_torus_node_at(const struct extoll_torus *t,
+				  const unsigned int c[3])
+{
+	return c[0] + t->dim[0] * (c[1] + t->dim[1] * c[2]);
 }
 
 /* Steps from a to b in a ring of n: > 0 the + way, < 0 the - way. */
@@ -64,15 +80,31 @@ unsigned int extoll_torus_hops(const struct extoll_torus *t, unsigned int from,
 	return hops;
 }
 
-/* The neighbour of node `at` through `port`. */
-static unsigned int neighbour(const struct extoll_torus *t, unsigned int at,
-			      unsigned int port)
+unsigned int extoll_torus_neighbour(const struct extoll_torus *t,
+				    unsigned int at, unsigned int port)
 {
 	unsigned int c[3], i = port / 2, n = t->dim[i];
 
 	extoll_torus_coords(t, at, c);
 	c[i] = port & 1 ? (c[i] + n - 1) % n : (c[i] + 1) % n;
-	return c[0] + t->dim[0] * (c[1] + t->dim[1] * c[2]);
+	return extoll_torus_node_at(t, c);
+}
+
+uint8_t extoll_torus_dateline(const struct extoll_torus *t, unsigned int node)
+{
+	unsigned int c[3], d;
+	uint8_t m = 0;
+
+	extoll_torus_coords(t, node, c);
+	for (d = 0; d < 3; d++) {
+		if (t->dim[d] < 2)
+			continue;
+		if (c[d] == t->dim[d] - 1)
+			m |= (uint8_t)(1u << (2 * d));		/* + link wraps */
+		if (c[d] == 0)
+			m |= (uint8_t)(1u << (2 * d + 1));	/* - link wraps */
+	}
+	return m;
 }
 
 int extoll_torus_route(const struct extoll_torus *t, unsigned int from,
@@ -88,7 +120,7 @@ int extoll_torus_route(const struct extoll_torus *t, unsigned int from,
 		r |= (uint64_t)port << (3 * hop++);
 		if (port == EXTOLL_PORT_EJECT)
 			break;
-		at = neighbour(t, at, port);
+		at = extoll_torus_neighbour(t, at, port);
 	}
 	*route = r;
 	return 0;
@@ -102,9 +134,11 @@ int extoll_torus_parse(const char *s, struct extoll_torus *t)
 
 	t->dim[0] = t->dim[1] = t->dim[2] = 1;
 	for (i = 0; i < 3; i++) {
+		if (!isdigit((unsigned char)*s))
+			return -EINVAL;
 		errno = 0;
 		v = strtoul(s, &end, 10);
-		if (errno || end == s || v == 0 || v > 256)
+		if (errno || v == 0 || v > EXTOLL_TORUS_MAX_DIM)
 			return -EINVAL;
 		t->dim[i] = (unsigned int)v;
 		if (*end == '\0')
@@ -113,7 +147,7 @@ int extoll_torus_parse(const char *s, struct extoll_torus *t)
 			return -EINVAL;
 		s = end + 1;
 	}
-	if (*end != '\0' || extoll_torus_nodes(t) > 65536)
+	if (*end != '\0' || extoll_torus_nodes(t) > EXTOLL_TORUS_MAX_NODES)
 		return -EINVAL;
 	return 0;
 }
