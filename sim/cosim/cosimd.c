@@ -54,6 +54,7 @@
 #include "tlp.h"
 #include "world.h"
 #include "default_topo.h"   /* generated: default_topo_name, default_topo_text */
+#include "extoll_pci.h"      /* userspace/lib: PCI addresses (libpci) */
 #include "extoll_regs.h"    /* hw/include, generated from the RDL: rra.req offset */
 
 /* ---- QEMU 7.2 multi-process protocol (hw/remote/mpqemu-link.h) ---- */
@@ -950,14 +951,13 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'b': {
-			unsigned b, d, f;
-			char x;
-			if (sscanf(optarg, "%x:%x.%x%c", &b, &d, &f, &x) != 3 || b > 255 || d > 31 ||
-			    f > 7) {
+			struct extoll_pci_addr a;   /* libextoll: parsed by libpci */
+			if (extoll_pci_addr_parse(optarg, &a) || a.domain >= 0 ||
+			    !extoll_pci_addr_full(&a)) {
 				fprintf(stderr, "cosimd: --bdf: expected BB:DD.F, got '%s'\n", optarg);
 				return 2;
 			}
-			opt.bdf = (uint16_t)(b << 8 | d << 3 | f);
+			opt.bdf = (uint16_t)(a.bus << 8 | a.dev << 3 | a.fn);
 			break;
 		}
 		case 'f':
