@@ -119,31 +119,20 @@ void print_string(enum output_type t, const char *key, const char *fmt,
 		printf(fmt, value);
 }
 
-void print_uint(enum output_type t, const char *key, const char *fmt,
-		unsigned int value)
-{
-	if (want_json(t))
-		add(key, json_object_new_int64(value));
-	else if (want_text(t) && fmt)
-		printf(fmt, value);
-}
+/* The typed print_*(), as iproute2's _PRINT_FUNC: JSON value or text. */
+#define PRINT_FUNC(name, type, json_new)					\
+	void print_##name(enum output_type t, const char *key, const char *fmt, \
+			  type value)						\
+	{									\
+		if (want_json(t))						\
+			add(key, json_new(value));				\
+		else if (want_text(t) && fmt)					\
+			printf(fmt, value);					\
+	}
 
-void print_int(enum output_type t, const char *key, const char *fmt, int value)
-{
-	if (want_json(t))
-		add(key, json_object_new_int(value));
-	else if (want_text(t) && fmt)
-		printf(fmt, value);
-}
-
-void print_u64(enum output_type t, const char *key, const char *fmt,
-	       uint64_t value)
-{
-	if (want_json(t))
-		add(key, json_object_new_uint64(value));
-	else if (want_text(t) && fmt)
-		printf(fmt, value);
-}
+PRINT_FUNC(uint, unsigned int, json_object_new_int64)
+PRINT_FUNC(int, int, json_object_new_int)
+PRINT_FUNC(u64, uint64_t, json_object_new_uint64)
 
 void print_bool(enum output_type t, const char *key, const char *fmt, int value)
 {
