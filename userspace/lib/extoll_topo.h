@@ -82,6 +82,28 @@ int extoll_torus_route(const struct extoll_torus *t, unsigned int from,
 uint8_t extoll_torus_dateline(const struct extoll_torus *t, unsigned int node);
 /* "X+" ... "Z-", "spare", "eject" */
 const char *extoll_port_name(unsigned int port);
+/* "X+,Y+,eject": the ports of a source route, up to the eject. */
+void extoll_route_string(uint64_t route, char *buf, size_t len);
+
+/* --- route planning: in which order to program the nodes' tables */
+
+struct extoll_route_step {
+	unsigned int node;
+	unsigned int hops;	/* from the host, on the dimension-order path */
+	int source_routed;	/* reachable by a source route (at most
+				 * EXTOLL_ROUTE_MAX_LINKS links) */
+	uint64_t route;		/* that route */
+};
+
+/* Every node of the torus, the nearest to `host` first (ties by id), so a
+ * table-routed request finds its path programmed. *plan: malloc'ed, n
+ * steps (extoll_torus_nodes). 0 or -ENOMEM. */
+int extoll_route_plan(const struct extoll_torus *t, unsigned int host,
+		      struct extoll_route_step **plan);
+/* The k-th destination (k = 0 .. nodes-1) whose entry a node gets: the
+ * host first (the way back for the acknowledgements), then the others by
+ * id. */
+unsigned int extoll_route_dest(unsigned int host, unsigned int k);
 
 /* --- topology files */
 

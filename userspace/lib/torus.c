@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,6 +125,54 @@ int extoll_torus_route(const struct extoll_torus *t, unsigned int from,
 	}
 	*route = r;
 	return 0;
+}
+
+void extoll_route_string(uint64_t route, char *buf, size_t len)
+{
+	size_t off = 0;
+	unsigned int i, p;
+
+	buf[0] = '\0';
+	for (i = 0; i <= EXTOLL_ROUTE_MAX_LINKS; i++) {
+		p = (route >> (3 * i)) & 7;
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? "," : "",
+					extoll_port_name(p));
+		if (p == EXTOLL_PORT_EJECT || off >= len)
+			break;
+	}
+}
+
+/* Nearest first, then by id. */
+static int by_distance(const void *a, const void *b)
+{
+	const struct extoll_route_step *x = a, *y = b;
+
+	if (x->hops != y->hops)
+		return (int)x->hops - (int)y->hops;
+	return (int)x->node - (int)y->node;
+}
+
+int extoll_route_plan(const struct extoll_torus *t, unsigned int host,
+		      struct extoll_route_step **plan)
+{
+	unsigned int n = extoll_torus_nodes(t), i;
+	struct extoll_route_step *r = calloc(n, sizeof(*r));
+
+	if (!r)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		r[i].node = i;
+		r[i].hops = extoll_torus_hops(t, host, i);
+		r[i].source_routed = !extoll_torus_route(t, host, i, &r[i].route);
+	}
+	qsort(r, n, sizeof(*r), by_distance);
+	*plan = r;
+	return 0;
+}
+
+unsigned int extoll_route_dest(unsigned int host, unsigned int k)
+{
+	return k == 0 ? host : (k <= host ? k - 1 : k);
 }
 
 int extoll_torus_parse(const char *s, struct extoll_torus *t)

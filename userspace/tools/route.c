@@ -38,29 +38,11 @@ struct route_opts {
 };
 
 struct node_result {
-	unsigned int node;
-	unsigned int hops;
-	int source_routed;
-	uint64_t route;
+	struct extoll_route_step s;	/* node, hops, source route */
 	unsigned int entries;
 	int error;		/* 0 or negative errno */
 	int reachable;		/* -1 not checked */
 };
-
-static void route_string(uint64_t route, char *buf, size_t len)
-{
-	size_t off = 0;
-	unsigned int i, p;
-
-	buf[0] = '\0';
-	for (i = 0; i < 7; i++) {
-		p = (route >> (3 * i)) & 7;
-		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? "," : "",
-					extoll_port_name(p));
-		if (p == EXTOLL_PORT_EJECT || off >= len)
-			break;
-	}
-}
 
 /* The torus of a topology file (sim/topologies/): the co-simulation's node
  * roles and link latency do not matter here, the tables cover every node. */
@@ -147,30 +129,22 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 	return 0;
 }
 
-/* Nodes nearest first, so table-routed requests find their path programmed. */
-static int by_distance(const void *a, const void *b)
-{
-	const struct node_result *x = a, *y = b;
-
-	if (x->hops != y->hops)
-		return (int)x->hops - (int)y->hops;
-	return (int)x->node - (int)y->node;
-}
-
+/* The library's plan (nearest first), with room for the results. */
 static struct node_result *plan(const struct route_opts *o, unsigned int host)
 {
 	unsigned int n = extoll_torus_nodes(&o->torus), i;
 	struct node_result *r = calloc(n, sizeof(*r));
+	struct extoll_route_step *steps;
 
-	if (!r)
+	if (!r || extoll_route_plan(&o->torus, host, &steps)) {
+		free(r);
 		return NULL;
+	}
 	for (i = 0; i < n; i++) {
-		r[i].node = i;
-		r[i].hops = extoll_torus_hops(&o->torus, host, i);
-		r[i].source_routed = !extoll_torus_route(&o->torus, host, i, &r[i].route);
+		r[i].s = steps[i];
 		r[i].reachable = -1;
 	}
-	qsort(r, n, sizeof(*r), by_distance);
+	free(steps);
 	return r;
 }
 
@@ -180,13 +154,13 @@ static int write_entry(struct extoll_nic *nic, struct node_result *r,
 	uint16_t answered = 0;
 	int ret;
 
-	if (!r->source_routed)
-		return extoll_rra_write(nic, (uint16_t)r->node, extoll_reg_rt_entry(), entry);
-	ret = extoll_rra_write_routed(nic, r->route, extoll_reg_rt_entry(), entry,
+	if (!r->s.source_routed)
+		return extoll_rra_write(nic, (uint16_t)r->s.node, extoll_reg_rt_entry(), entry);
+	ret = extoll_rra_write_routed(nic, r->s.route, extoll_reg_rt_entry(), entry,
 				      &answered);
-	if (!ret && answered != r->node) {
+	if (!ret && answered != r->s.node) {
 		err_msg("the source route to node %u reached node %u: the torus dimensions or node ids are wrong",
-			r->node, answered);
+			r->s.node, answered);
 		return -EPROTO;
 	}
 	return ret;
@@ -201,15 +175,15 @@ static int program_node(struct extoll_nic *nic, const struct route_opts *o,
 	int ret;
 
 	for (k = 0; k < n; k++) {
-		d = k == 0 ? host : (k <= host ? k - 1 : k);
+		d = extoll_route_dest(host, k);
 		for (in = 0; in < n_in; in++) {
 			unsigned int inport = o->all_inports ? ROUTE_INPORT_ALL : in;
 			uint64_t e = extoll_rt_entry((uint16_t)d, inport,
-					extoll_torus_next_port(&o->torus, r->node, d));
+					extoll_torus_next_port(&o->torus, r->s.node, d));
 
 			ret = write_entry(nic, r, e);
 			/* Table-routed: the way back exists only after these. */
-			if (ret == -ETIMEDOUT && !r->source_routed && d == host)
+			if (ret == -ETIMEDOUT && !r->s.source_routed && d == host)
 				ret = 0;
 			if (ret)
 				return ret;
@@ -224,11 +198,11 @@ static int check_node(struct extoll_nic *nic, struct node_result *r)
 	uint64_t id;
 	int ret;
 
-	ret = extoll_rra_read(nic, (uint16_t)r->node, extoll_reg_info_id(), &id);
+	ret = extoll_rra_read(nic, (uint16_t)r->s.node, extoll_reg_info_id(), &id);
 	if (ret)
 		return ret;
 	if ((id & EXTOLL_INFO_ID_MAGIC_MASK) != EXTOLL_INFO_ID_MAGIC_RESET ||
-	    ((id & EXTOLL_INFO_ID_NODE_ID_MASK) >> EXTOLL_INFO_ID_NODE_ID_SHIFT) != r->node)
+	    ((id & EXTOLL_INFO_ID_NODE_ID_MASK) >> EXTOLL_INFO_ID_NODE_ID_SHIFT) != r->s.node)
 		return -EPROTO;
 	return 0;
 }
@@ -251,16 +225,16 @@ static void print_result(const struct route_opts *o, const struct node_result *r
 	unsigned int xyz[3], i;
 	char buf[64];
 
-	extoll_torus_coords(&o->torus, r->node, xyz);
+	extoll_torus_coords(&o->torus, r->s.node, xyz);
 	open_json_object(NULL);
-	print_uint(PRINT_ANY, "node", "node %u ", r->node);
+	print_uint(PRINT_ANY, "node", "node %u ", r->s.node);
 	open_json_array(PRINT_ANY, "coords");
 	for (i = 0; i < 3; i++)
 		print_uint(PRINT_ANY, NULL, i ? ",%u" : "(%u", xyz[i]);
 	close_json_array(PRINT_ANY, "): ");
-	print_uint(PRINT_ANY, "hops", "%u hop(s), ", r->hops);
-	if (r->source_routed) {
-		route_string(r->route, buf, sizeof(buf));
+	print_uint(PRINT_ANY, "hops", "%u hop(s), ", r->s.hops);
+	if (r->s.source_routed) {
+		extoll_route_string(r->s.route, buf, sizeof(buf));
 		print_string(PRINT_ANY, "source_route", "via %s", buf);
 	} else {
 		print_null(PRINT_ANY, "source_route", "via %s", "table routing");
@@ -284,7 +258,7 @@ static void print_result(const struct route_opts *o, const struct node_result *r
 	}
 	print_nl();
 	if (o->tables)
-		print_tables(o, r->node);
+		print_tables(o, r->s.node);
 	close_json_object();
 }
 
