@@ -54,6 +54,7 @@
 #include "tlp.h"
 #include "world.h"
 #include "default_topo.h"   /* generated: default_topo_name, default_topo_text */
+#include "extoll_pci.h"      /* userspace/lib: PCI addresses (libpci) */
 #include "extoll_regs.h"    /* hw/include, generated from the RDL: rra.req offset */
 
 /* ---- QEMU 7.2 multi-process protocol (hw/remote/mpqemu-link.h) ---- */
@@ -950,14 +951,13 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'b': {
-			unsigned b, d, f;
-			char x;
-			if (sscanf(optarg, "%x:%x.%x%c", &b, &d, &f, &x) != 3 || b > 255 || d > 31 ||
-			    f > 7) {
+			struct extoll_pci_addr a;   /* libextoll: parsed by libpci */
+			if (extoll_pci_addr_parse(optarg, &a) || a.domain >= 0 ||
+			    !extoll_pci_addr_full(&a)) {
 				fprintf(stderr, "cosimd: --bdf: expected BB:DD.F, got '%s'\n", optarg);
 				return 2;
 			}
-			opt.bdf = (uint16_t)(b << 8 | d << 3 | f);
+			opt.bdf = (uint16_t)(a.bus << 8 | a.dev << 3 | a.fn);
 			break;
 		}
 		case 'f':
@@ -999,25 +999,25 @@ int main(int argc, char **argv)
 		}
 	}
 	{
-		struct topology topo;
+		struct extoll_topo topo;
 		char err[512];
 		int r;
 
 		if (!opt.topology || !strcmp(opt.topology, "default"))
-			r = topology_parse(default_topo_text, default_topo_name, &topo, err, sizeof(err));
+			r = extoll_topo_parse(default_topo_text, default_topo_name, &topo, err, sizeof(err));
 		else if (!strcmp(opt.topology, "single"))
-			r = topology_parse("torus 1x1x1\nnode 0 host\n", "single", &topo, err,
-					   sizeof(err));
+			r = extoll_topo_parse("torus 1x1x1\nnode 0 host\n", "single", &topo, err,
+					      sizeof(err));
 		else
-			r = topology_load(opt.topology, &topo, err, sizeof(err));
+			r = extoll_topo_load(opt.topology, &topo, err, sizeof(err));
 		if (r) {
 			fprintf(stderr, "cosimd: topology: %s\n", err);
 			return 2;
 		}
-		if (topology_count(&topo, TOPO_HOST) != 1) {
+		if (extoll_topo_count(&topo, EXTOLL_TOPO_HOST) != 1) {
 			fprintf(stderr, "cosimd: topology %s has %u host nodes: this daemon serves "
 				"exactly one QEMU (one host node)\n", topo.name,
-				topology_count(&topo, TOPO_HOST));
+				extoll_topo_count(&topo, EXTOLL_TOPO_HOST));
 			return 2;
 		}
 		/* the world must stay awake while a credit can still be on a wire */
@@ -1030,8 +1030,9 @@ int main(int argc, char **argv)
 		}
 		nic = world_host(world, 0);
 		logmsg("world '%s': torus %ux%ux%u, %u node(s) (%u naa, %u router), link latency %u, "
-		       "host NIC = node %u", topo.name, topo.dim[0], topo.dim[1], topo.dim[2], topo.n,
-		       topology_count(&topo, TOPO_NAA), topology_count(&topo, TOPO_ROUTER),
+		       "host NIC = node %u", topo.name, topo.torus.dim[0], topo.torus.dim[1],
+		       topo.torus.dim[2], topo.n, extoll_topo_count(&topo, EXTOLL_TOPO_NAA),
+		       extoll_topo_count(&topo, EXTOLL_TOPO_ROUTER),
 		       topo.latency, world_host_node(world, 0));
 		if (opt.verbose)
 			world_describe(world, stderr);

@@ -35,4 +35,4 @@ $(BUILD)/cosimd-accel: $(SIM)/cosim/cosimd.c $(ROOT)/hw/include/extoll_regs.h $(
                        $(SIM)/model/nic_model.h $(VACC)/libaccelmodel.a $(WORLD_OBJS) $(NAA_LIBS) \
                        $(SIM)/world/world.h $(BUILD)/world/default_topo.h
 	$(CC) $(CFLAGS) -I$(SIM)/world -I$(BUILD)/world -I$(ROOT)/hw/include -o $@ \
-	  $(SIM)/cosim/cosimd.c $(WORLD_OBJS) $(NAA_LIBS) $(VACC)/libaccelmodel.a -lstdc++ -lz -lpthread -lm
+	  $(SIM)/cosim/cosimd.c $(WORLD_OBJS) $(NAA_LIBS) $(VACC)/libaccelmodel.a -lstdc++ -lz -lpthread -lm $(PCI_LIBS)

@@ -22,28 +22,34 @@ struct wire {
 };
 
 struct node {
-	enum topo_role role;
+	enum extoll_topo_role role;
 	struct nic_model *nic;          /* host, router */
 	struct naa_model *naa;          /* naa */
 	struct nic_links in, out;
 };
 
 struct world {
-	struct topology t;
-	struct node node[TOPO_MAX_NODES];
+	struct extoll_topo t;
+	struct node node[WORLD_MAX_NODES];
 	struct wire *wire;
 	unsigned nwires, ring_len;
-	unsigned host[TOPO_MAX_NODES], nhosts;
+	unsigned host[WORLD_MAX_NODES], nhosts;
 	uint64_t cycle, last_active, flits, credits;
 };
 
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
 
-struct world *world_create(const struct topology *t, const char *fst_path, char *err,
+struct world *world_create(const struct extoll_topo *t, const char *fst_path, char *err,
 			   size_t errlen)
 {
-	struct world *w = calloc(1, sizeof(*w));
+	struct world *w;
 
+	if (t->n > WORLD_MAX_NODES) {
+		snprintf(err, errlen, "%s: %u nodes: at most %d (routing table size)", t->name, t->n,
+			 WORLD_MAX_NODES);
+		return NULL;
+	}
+	w = calloc(1, sizeof(*w));
 	if (!w) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
@@ -56,14 +62,14 @@ struct world *world_create(const struct topology *t, const char *fst_path, char 
 		struct node *n = &w->node[i];
 		char name[32], fst[4096];
 		const char *fp = NULL;
-		uint8_t dl = topology_dateline(t, i);
+		uint8_t dl = extoll_torus_dateline(&t->torus, i);
 
-		n->role = t->role[i];
+		n->role = extoll_topo_role(t, i);
 		snprintf(name, sizeof(name), "node%u", i);
-		if (n->role == TOPO_HOST)
+		if (n->role == EXTOLL_TOPO_HOST)
 			w->host[w->nhosts++] = i;
 		if (fst_path) {
-			if (n->role == TOPO_HOST && w->nhosts == 1)
+			if (n->role == EXTOLL_TOPO_HOST && w->nhosts == 1)
 				fp = fst_path;
 			else {
 				snprintf(fst, sizeof(fst), "%s.node%u.fst", fst_path, i);
@@ -71,7 +77,7 @@ struct world *world_create(const struct topology *t, const char *fst_path, char 
 			}
 		}
 		failed = i;
-		if (n->role == TOPO_NAA) {
+		if (n->role == EXTOLL_TOPO_NAA) {
 			n->naa = naa_model_create(name, fp, (uint16_t)i, dl);
 			if (!n->naa)
 				goto fail;
@@ -86,7 +92,7 @@ struct world *world_create(const struct topology *t, const char *fst_path, char 
 	/* every + port of every dimension longer than 1: one link, two wires */
 	for (unsigned i = 0; i < t->n; i++)
 		for (unsigned d = 0; d < 3; d++)
-			if (t->dim[d] > 1)
+			if (t->torus.dim[d] > 1)
 				w->nwires += 2;
 	w->wire = calloc(w->nwires ? w->nwires : 1, sizeof(*w->wire));
 	if (!w->wire)
@@ -94,9 +100,9 @@ struct world *world_create(const struct topology *t, const char *fst_path, char 
 	unsigned k = 0;
 	for (unsigned i = 0; i < t->n; i++) {
 		for (unsigned d = 0; d < 3; d++) {
-			if (t->dim[d] < 2)
+			if (t->torus.dim[d] < 2)
 				continue;
-			unsigned j = topology_neighbour(t, i, d, +1);
+			unsigned j = extoll_torus_neighbour(&t->torus, i, 2 * d);
 			w->wire[k++] = (struct wire){ i, 2 * d, j, 2 * d + 1, NULL };
 			w->wire[k++] = (struct wire){ j, 2 * d + 1, i, 2 * d, NULL };
 		}
@@ -121,7 +127,7 @@ void world_destroy(struct world *w)
 {
 	if (!w)
 		return;
-	for (unsigned i = 0; i < TOPO_MAX_NODES; i++) {
+	for (unsigned i = 0; i < WORLD_MAX_NODES; i++) {
 		nic_model_destroy(w->node[i].nic);
 		naa_model_destroy(w->node[i].naa);
 	}
@@ -210,7 +216,7 @@ uint64_t world_quiet_cycles(const struct world *w)
 	return w->cycle ? w->cycle - 1 - w->last_active : 0;
 }
 
-const struct topology *world_topology(const struct world *w)
+const struct extoll_topo *world_topology(const struct world *w)
 {
 	return &w->t;
 }
@@ -256,17 +262,18 @@ void world_reset_host(struct world *w, unsigned i, unsigned cycles)
 
 void world_describe(const struct world *w, FILE *f)
 {
-	const struct topology *t = &w->t;
+	const struct extoll_topo *t = &w->t;
 
 	fprintf(f, "world '%s': torus %ux%ux%u, %u node(s), link latency %u cycles, %u link(s)\n",
-		t->name, t->dim[0], t->dim[1], t->dim[2], t->n, t->latency, w->nwires / 2);
+		t->name, t->torus.dim[0], t->torus.dim[1], t->torus.dim[2], t->n, t->latency, w->nwires / 2);
 	for (unsigned i = 0; i < t->n; i++) {
 		unsigned c[3];
-		topology_coords(t, i, c);
+		enum extoll_topo_role r = extoll_topo_role(t, i);
+
+		extoll_torus_coords(&t->torus, i, c);
 		fprintf(f, "  node %u (%u,%u,%u) %-6s %s dateline 0x%02x\n", i, c[0], c[1], c[2],
-			topology_role_name(t->role[i]),
-			t->role[i] == TOPO_NAA ? "naa_node" : "extoll_nic ROLE 0",
-			topology_dateline(t, i));
+			extoll_topo_role_name(r), r == EXTOLL_TOPO_NAA ? "naa_node" : "extoll_nic ROLE 0",
+			extoll_torus_dateline(&t->torus, i));
 	}
 	for (unsigned i = 0; i < w->nwires; i += 2)
 		fprintf(f, "  link node %u %s <-> node %u %s\n", w->wire[i].src,

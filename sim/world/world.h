@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The world: every node of a topology (topology.h) as a Verilated model,
+ * The world: every node of a topology (extoll_topo.h) as a Verilated model,
  * links wired with the topology's latency in both directions (flits with
  * their CRC one way, credit pulses the other way; docs/network.md), all
  * models stepped in lockstep.
@@ -9,7 +9,7 @@
  *                       served by cosimd, a router's is idle (m_tlp_ready high)
  *   naa nodes:          naa_node (naa_model)
  *
- * Straps: cfg_node_id = the node id, cfg_dateline = topology_dateline().
+ * Straps: cfg_node_id = the node id, cfg_dateline = extoll_torus_dateline().
  * Link timing = rtl/tb/tb_link_delay.sv with DELAY = latency: what a node
  * drives after clock edge k is sampled by the far node at edge k + 1 + latency.
  */
@@ -21,13 +21,16 @@
 #include <stdio.h>
 
 #include "nic_model.h"
-#include "topology.h"
+#include "extoll_topo.h"   /* userspace/lib: torus geometry, topology files */
 
 struct world;
 
-/* Build the world.  fst_path: NULL, or the host's FST file (other nodes get
- * PATH.nodeN.fst).  Returns NULL with a message in err on failure. */
-struct world *world_create(const struct topology *t, const char *fst_path, char *err,
+#define WORLD_MAX_NODES 64       /* the router's tables: TBL_AW = 6 */
+
+/* Build the world (at most WORLD_MAX_NODES nodes).  fst_path: NULL, or the
+ * host's FST file (other nodes get PATH.nodeN.fst).  Returns NULL with a
+ * message in err on failure. */
+struct world *world_create(const struct extoll_topo *t, const char *fst_path, char *err,
 			   size_t errlen);
 void world_destroy(struct world *w);
 
@@ -41,7 +44,7 @@ uint64_t world_cycles(const struct world *w);
 /* Cycles since the last link activity (0 = this cycle). */
 uint64_t world_quiet_cycles(const struct world *w);
 
-const struct topology *world_topology(const struct world *w);
+const struct extoll_topo *world_topology(const struct world *w);
 /* Host nodes, in node id order. */
 unsigned world_nhosts(const struct world *w);
 unsigned world_host_node(const struct world *w, unsigned i);

@@ -2,7 +2,10 @@
 # Included by sim/Makefile: the world of several NIC models (sim/world/).
 #
 #   naa_node Verilated as its own class (prefix Vnaa_node) -> $(VNAA)/libnaamodel.a
-#   world.c + topology.c (C11)                          -> $(BUILD)/world/*.o
+#   world.c (C11)                                       -> $(BUILD)/world/*.o
+#   libextoll's torus.c + topo.c (userspace/lib/, the one torus geometry and
+#   topology parser, shared with naactl) and pciaddr.c (PCI addresses, parsed
+#   by libpci: link $(PCI_LIBS))                         -> $(BUILD)/world/lib/*.o
 #   the default topology embedded in cosimd              -> $(BUILD)/world/default_topo.h
 #
 # DEFAULT_TOPO: name of the sim/topologies/*.topo embedded as cosimd's default.
@@ -11,7 +14,11 @@ DEFAULT_TOPO ?= direct
 NAA_TOP      := $(RTL)/nic/naa_node.sv
 VFLAGS_NAA   := $(subst --top-module extoll_nic,--top-module naa_node,$(VFLAGS)) \
                 --prefix Vnaa_node -CFLAGS '-I$(SIM)/world'
-WORLD_OBJS   := $(BUILD)/world/world.o $(BUILD)/world/topology.o
+TOPO_LIB     := $(ROOT)/userspace/lib
+CFLAGS       += -I$(TOPO_LIB)
+PCI_LIBS     := $(or $(shell pkg-config --libs libpci 2>/dev/null),-lpci)
+WORLD_OBJS   := $(BUILD)/world/world.o $(BUILD)/world/lib/torus.o $(BUILD)/world/lib/topo.o \
+                $(BUILD)/world/lib/pciaddr.o
 NAA_LIBS     := $(VNAA)/libnaamodel.a
 
 $(VNAA)/Vnaa_node.mk: $(RTL_ALL) $(SIM)/Makefile $(SIM)/model/accel_public.vlt
@@ -31,10 +38,14 @@ $(BUILD)/world/default_topo.h: $(SIM)/topologies/$(DEFAULT_TOPO).topo $(SIM)/wor
 	  echo 'static const char default_topo_text[] ='; \
 	  sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t"/; s/$$/\\n"/' $<; echo ';'; } >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/world/%.o: $(SIM)/world/%.c $(SIM)/world/world.h $(SIM)/world/topology.h \
+$(BUILD)/world/%.o: $(SIM)/world/%.c $(SIM)/world/world.h $(TOPO_LIB)/extoll_topo.h \
                     $(SIM)/world/naa_model.h $(SIM)/model/nic_model.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I$(SIM)/world -c -o $@ $<
+
+$(BUILD)/world/lib/%.o: $(TOPO_LIB)/%.c $(TOPO_LIB)/extoll_topo.h $(TOPO_LIB)/extoll_pci.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(shell pkg-config --cflags libpci 2>/dev/null) -c -o $@ $<
 
 $(BUILD)/world_bench: $(SIM)/world/world_bench.c $(WORLD_OBJS) $(NAA_LIBS) $(VOBJ)/libnicmodel.a
 	$(CC) $(CFLAGS) -I$(SIM)/world -o $@ $< $(WORLD_OBJS) $(NAA_LIBS) $(MODEL_LIBS)

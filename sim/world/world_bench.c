@@ -10,8 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "topology.h"
-#include "world.h"
+#include "world.h"   /* and extoll_topo.h (userspace/lib) */
 
 static double now(void)
 {
@@ -31,9 +30,9 @@ int main(int argc, char **argv)
 			cycles = strtoul(argv[++i], NULL, 0);
 			continue;
 		}
-		struct topology t;
+		struct extoll_topo t;
 		char err[256];
-		if (topology_load(argv[i], &t, err, sizeof(err))) {
+		if (extoll_topo_load(argv[i], &t, err, sizeof(err))) {
 			fprintf(stderr, "world_bench: %s\n", err);
 			rc = 1;
 			continue;
@@ -51,8 +50,8 @@ int main(int argc, char **argv)
 		double t2 = now();
 		printf("world_bench: %-12s %2u node(s) (%u host, %u naa, %u router): build %.2f s, "
 		       "%.3f M world cycles/s = %.3f M model cycles/s; %s\n",
-		       t.name, t.n, topology_count(&t, TOPO_HOST), topology_count(&t, TOPO_NAA),
-		       topology_count(&t, TOPO_ROUTER), t1 - t0, cycles / (t2 - t1) / 1e6,
+		       t.name, t.n, extoll_topo_count(&t, EXTOLL_TOPO_HOST),
+		       extoll_topo_count(&t, EXTOLL_TOPO_NAA), extoll_topo_count(&t, EXTOLL_TOPO_ROUTER), t1 - t0, cycles / (t2 - t1) / 1e6,
 		       cycles * (double)t.n / (t2 - t1) / 1e6,
 		       world_overrun(w) ? "OVERRUN" : "no overrun");
 		world_destroy(w);

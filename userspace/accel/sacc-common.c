@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "accel_hw.h"
+#include "extoll_pci.h"
 
 int sacc_read_sysfs(const char *path, char *buf, size_t len)
 {
@@ -59,21 +60,16 @@ static int sacc_is_accel(const char *bdf)
 	       vendor == ACCEL_PCI_VENDOR_ID && device == ACCEL_PCI_DEVICE_ID;
 }
 
-/* "dddd:bb:dd.f" or "bb:dd.f" -> sysfs spelling (domain %04x, so 10000 stays 10000). */
+/* "dddd:bb:dd.f" or "bb:dd.f" (libpci parses) -> sysfs spelling (domain
+ * %04x, so 10000 stays 10000). */
 static int sacc_parse_bdf(const char *s, char *bdf, size_t len)
 {
-	unsigned int dom = 0, bus, dev, fn;
-	char tail;
+	struct extoll_pci_addr a;
 
-	if (sscanf(s, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn, &tail) == 4)
-		;
-	else if (dom = 0, sscanf(s, "%x:%x.%x%c", &bus, &dev, &fn, &tail) == 3)
-		;
-	else
+	if (extoll_pci_addr_parse(s, &a) || !extoll_pci_addr_full(&a))
 		return -1;
-	if (bus > 0xff || dev > 0x1f || fn > 7)
-		return -1;
-	snprintf(bdf, len, "%04x:%02x:%02x.%x", dom, bus, dev, fn);
+	snprintf(bdf, len, "%04x:%02x:%02x.%x", a.domain < 0 ? 0 : (unsigned int)a.domain,
+		 (unsigned int)a.bus, (unsigned int)a.dev, (unsigned int)a.fn);
 	return 0;
 }
 

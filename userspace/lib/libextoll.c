@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "extoll_pci.h"
 #include "extoll_regs.h"
 #include "uapi/extoll_ioctl.h"
 #include "libextoll.h"
@@ -52,17 +53,16 @@ static int read_line(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-/* "00:02.0" -> "0000:00:02.0"; a full address is copied. */
+/* "00:02.0" -> "0000:00:02.0"; a full address is copied (libpci parses). */
 static int pci_full_name(const char *spec, char *out, size_t len)
 {
-	unsigned int d, b, s, f;
-	char tail;
+	struct extoll_pci_addr a;
 
-	if (sscanf(spec, "%x:%x:%x.%x%c", &d, &b, &s, &f, &tail) == 4)
-		return snprintf(out, len, "%04x:%02x:%02x.%x", d, b, s, f) < (int)len ? 0 : -EINVAL;
-	if (sscanf(spec, "%x:%x.%x%c", &b, &s, &f, &tail) == 3)
-		return snprintf(out, len, "0000:%02x:%02x.%x", b, s, f) < (int)len ? 0 : -EINVAL;
-	return -EINVAL;
+	if (extoll_pci_addr_parse(spec, &a) || !extoll_pci_addr_full(&a))
+		return -EINVAL;
+	return snprintf(out, len, "%04x:%02x:%02x.%x", a.domain < 0 ? 0 : (unsigned int)a.domain,
+			(unsigned int)a.bus, (unsigned int)a.dev, (unsigned int)a.fn) < (int)len ?
+	       0 : -EINVAL;
 }
 
 /* The character device of a bound NIC, from its sysfs "chardev". */

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "extoll_topo.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -81,37 +83,7 @@ struct extoll_naa {
 int extoll_list(struct extoll_nic *nic, struct extoll_naa **list, size_t *n);
 void extoll_list_free(struct extoll_naa *list);
 
-/* --- torus geometry and dimension-order routing (no NIC needed) */
-
-#define EXTOLL_PORT_XP		0
-#define EXTOLL_PORT_XM		1
-#define EXTOLL_PORT_YP		2
-#define EXTOLL_PORT_YM		3
-#define EXTOLL_PORT_ZP		4
-#define EXTOLL_PORT_ZM		5
-#define EXTOLL_PORT_SPARE	6
-#define EXTOLL_PORT_EJECT	7
-
-#define EXTOLL_ROUTE_MAX_LINKS	6	/* 7 hops, the last one ejects */
-
-struct extoll_torus {
-	unsigned int dim[3];	/* X, Y, Z */
-};
-
-unsigned int extoll_torus_nodes(const struct extoll_torus *t);
-void extoll_torus_coords(const struct extoll_torus *t, unsigned int node,
-			 unsigned int c[3]);
-/* Output port at node `at` toward `dest`, dimension order X, Y, Z. */
-unsigned int extoll_torus_next_port(const struct extoll_torus *t,
-				    unsigned int at, unsigned int dest);
-/* Number of link hops from `from` to `to` on the dimension-order path. */
-unsigned int extoll_torus_hops(const struct extoll_torus *t, unsigned int from,
-			       unsigned int to);
-/* Source route from -> to (ending in eject); -E2BIG beyond 6 link hops. */
-int extoll_torus_route(const struct extoll_torus *t, unsigned int from,
-		       unsigned int to, uint64_t *route);
-/* "4x4x2", "4x4", "8" */
-int extoll_torus_parse(const char *s, struct extoll_torus *t);
+/* --- routing tables (torus geometry and routes: extoll_topo.h) */
 
 /* Router rt_entry value: dest, inport, outport, vc rule auto, valid. */
 uint64_t extoll_rt_entry(uint16_t dest, unsigned int inport,

@@ -2,11 +2,11 @@
 /*
  * naactl: attach, detach and list network-attached accelerator nodes,
  * program the routing tables of a torus, raw remote register and config
- * access. Usage in docs/naactl.md; `naactl --help`.
+ * access. Usage in docs/naactl.md; `naactl help`, `naactl COMMAND help`.
  *
- * Exit status: 0 ok, 1 usage, 2 no such node / not answering / not
- * attached, 3 busy (already attached, claimed by another host, no free
- * window or domain), 4 no NIC / driver not loaded / permission, 5 other.
+ * On the conventions of iproute2: a command table (name, handler, help;
+ * a command may be abbreviated to any unique prefix), one print layer for
+ * text and JSON (print.h), named exit codes (naactl_exit.h), getopt_long.
  */
 
 #include <errno.h>
@@ -17,56 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
+#include "extoll_pci.h"
 #include "libextoll.h"
 #include "naactl.h"
 
-enum {
-	EXIT_OK = 0,
-	EXIT_USAGE = 1,
-	EXIT_NONODE = 2,
-	EXIT_BUSY = 3,
-	EXIT_NONIC = 4,
-	EXIT_OTHER = 5,
-};
-
 static const char *prog = "naactl";
-static int opt_json;
-static int opt_quiet;
 static const char *opt_dev;
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: naactl [-d NIC] [-j] [-q] COMMAND [ARGS]\n"
-"\n"
-"Network-attached accelerators behind an EXTOLL NIC.\n"
-"\n"
-"commands:\n"
-"  list                      attached nodes: node, state, PCI domain, root port, devices\n"
-"  attach NODE               make remote node NODE a PCI domain of this host\n"
-"  detach NODE | DOMAIN:     remove it again (DOMAIN: hex PCI domain with a colon,\n"
-"                            e.g. fffe: or any device address in it, fffe:01:00.0)\n"
-"  info                      the NIC: node id, role, PCI address, RRA timeout\n"
-"  route --torus XxYxZ | --topology FILE [--dry-run] [--tables] [--host-node N]\n"
-"        [--all-inports] [--no-check]\n"
-"                            program every node's routing tables (dimension order)\n"
-"  rra read NODE ADDR [--route PORTS]\n"
-"  rra write NODE ADDR VALUE [--route PORTS]\n"
-"                            remote register access; PORTS e.g. 0,2,7 (source route)\n"
-"  cfg NODE BUS:DEV.FN OFFSET[.b|.w|.l] [VALUE]\n"
-"                            one config request through the tunnel (bus 0: root port)\n"
-"\n"
-"options:\n"
-"  -d, --device NIC          /dev/extollN, extollN or a PCI address (default: the first NIC)\n"
-"  -j, --json                JSON output\n"
-"  -q, --quiet               no output on success\n"
-"  -h, --help                this help\n"
-"\n"
-"exit status: 0 ok, 1 usage, 2 no such node / not answering / not attached,\n"
-"3 busy / already attached, 4 no NIC / driver not loaded / permission, 5 other error\n");
-}
 
 void err_msg(const char *fmt, ...)
 {
@@ -79,33 +35,26 @@ void err_msg(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-static int exit_of(int err)
+enum naactl_exit naactl_exit_of(int err)
 {
 	switch (-err) {
 	case 0:
-		return EXIT_OK;
+		return NAACTL_EXIT_OK;
 	case EHOSTUNREACH:
 	case ETIMEDOUT:
 	case ENODEV:
 	case ENXIO:
 	case ENOENT:
-		return EXIT_NONODE;
+		return NAACTL_EXIT_NONODE;
 	case EEXIST:
 	case EBUSY:
 	case ENOSPC:
-		return EXIT_BUSY;
+		return NAACTL_EXIT_BUSY;
 	case EACCES:
 	case EPERM:
-		return EXIT_NONIC;
+		return NAACTL_EXIT_NONIC;
 	}
-	return EXIT_OTHER;
-}
-
-static void json_print(struct json_object *o)
-{
-	puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-					       JSON_C_TO_STRING_SPACED));
-	json_object_put(o);
+	return NAACTL_EXIT_OTHER;
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -129,12 +78,12 @@ static int parse_node(const char *s, uint16_t *node)
 	return 0;
 }
 
-static int open_nic(struct extoll_nic **nic)
+enum naactl_exit naactl_open_nic(struct extoll_nic **nic)
 {
 	int ret = extoll_open(opt_dev, nic);
 
 	if (!ret)
-		return EXIT_OK;
+		return NAACTL_EXIT_OK;
 	if (ret == -ENOENT)
 		err_msg("no EXTOLL NIC %s (is the extoll driver loaded and bound?)",
 			opt_dev ? opt_dev : "found");
@@ -145,53 +94,67 @@ static int open_nic(struct extoll_nic **nic)
 		err_msg("'%s' is neither /dev/extollN, extollN nor a PCI address", opt_dev);
 	else
 		err_msg("cannot open %s: %s", opt_dev ? opt_dev : "the NIC", strerror(-ret));
-	return ret == -EINVAL ? EXIT_USAGE : EXIT_NONIC;
+	return ret == -EINVAL ? NAACTL_EXIT_USAGE : NAACTL_EXIT_NONIC;
 }
 
-/* ---- list */
+static int usage_error(const char *name);
 
-static struct json_object *naa_json(const struct extoll_naa *a)
+/* ---- list: one node a row */
+
+/* JSON: value or null; text: fmt with value, or with none. */
+static void print_or_null(const char *key, const char *fmt, const char *value,
+			  const char *none)
 {
-	struct json_object *o = json_object_new_object(), *devs;
+	if (value)
+		print_string(PRINT_ANY, key, fmt, value);
+	else
+		print_null(PRINT_ANY, key, fmt, none);
+}
+
+/* Text layouts of a node; the JSON object is the same for all. NULL: not in
+ * the text. */
+struct naa_layout {
+	const char *node, *device, *state, *domain, *root_port, *none;
+	const char *devices;	/* before the device list */
+	int all_devices;	/* all, comma-separated, or the first */
+	int error;
+};
+
+/* naactl list:    "    5  attached   fffe    fffe:00:00.0  fffe:01:00.0" */
+static const struct naa_layout naa_row = {
+	"%5u  ", NULL, "%-9s  ", "%-6s  ", "%-12s  ", "-", "", 1, 1,
+};
+
+static void print_naa(const struct extoll_naa *a, const struct naa_layout *l)
+{
+	enum output_type any_dev = l->devices ? PRINT_ANY : PRINT_JSON;
 	char dom[12];
-	size_t i;
-
-	json_object_object_add(o, "node", json_object_new_int(a->node));
-	json_object_object_add(o, "device", json_object_new_string(a->name));
-	json_object_object_add(o, "state", json_object_new_string(a->state));
-	if (a->domain >= 0) {
-		snprintf(dom, sizeof(dom), "%04x", (unsigned int)a->domain);
-		json_object_object_add(o, "domain", json_object_new_string(dom));
-	} else {
-		json_object_object_add(o, "domain", NULL);
-	}
-	json_object_object_add(o, "root_port", a->has_root_port ?
-			       json_object_new_string(a->root_port) : NULL);
-	devs = json_object_new_array();
-	for (i = 0; i < a->n_devices; i++)
-		json_object_array_add(devs, json_object_new_string(a->devices[i]));
-	json_object_object_add(o, "devices", devs);
-	if (a->error)
-		json_object_object_add(o, "error", json_object_new_int(a->error));
-	return o;
-}
-
-static void naa_print(const struct extoll_naa *a)
-{
-	char dom[12] = "-";
 	size_t i;
 
 	if (a->domain >= 0)
 		snprintf(dom, sizeof(dom), "%04x", (unsigned int)a->domain);
-	printf("%5u  %-9s  %-6s  %-12s  ", a->node, a->state, dom,
-	       a->has_root_port ? a->root_port : "-");
-	if (!a->n_devices)
-		printf("-");
+	open_json_object(NULL);
+	print_uint(PRINT_ANY, "node", l->node, a->node);
+	print_string(PRINT_ANY, "device", l->device, a->name);
+	print_string(PRINT_ANY, "state", l->state, a->state);
+	print_or_null("domain", l->domain, a->domain >= 0 ? dom : NULL, l->none);
+	print_or_null("root_port", l->root_port,
+		      a->has_root_port ? a->root_port : NULL, l->none);
+	open_json_array(PRINT_JSON, "devices");
+	if (l->devices)
+		print_text("%s%s", l->devices, a->n_devices ? "" : l->none);
 	for (i = 0; i < a->n_devices; i++)
-		printf("%s%s", i ? "," : "", a->devices[i]);
-	if (a->error)
-		printf("  (error %d: %s)", a->error, strerror(-a->error));
-	putchar('\n');
+		print_string(i && !l->all_devices ? PRINT_JSON : any_dev, NULL,
+			     i ? ",%s" : "%s", a->devices[i]);
+	close_json_array(PRINT_JSON, NULL);
+	if (a->error) {
+		print_int(l->error ? PRINT_ANY : PRINT_JSON, "error", "  (error %d: ",
+			  a->error);
+		if (l->error)
+			print_text("%s)", strerror(-a->error));
+	}
+	print_nl();
+	close_json_object();
 }
 
 static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
@@ -204,34 +167,28 @@ static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
 	(void)argv;
 	if (argc > 1) {
 		err_msg("list takes no arguments");
-		return EXIT_USAGE;
+		return NAACTL_EXIT_USAGE;
 	}
 	ret = extoll_list(nic, &list, &n);
 	if (ret) {
 		err_msg("cannot list the nodes of %s: %s", info->pci_name, strerror(-ret));
-		return EXIT_OTHER;
+		return NAACTL_EXIT_OTHER;
 	}
-	if (opt_json) {
-		struct json_object *o = json_object_new_object();
-		struct json_object *arr = json_object_new_array();
-
-		json_object_object_add(o, "nic", json_object_new_string(info->pci_name));
-		json_object_object_add(o, "node", json_object_new_int(info->node_id));
-		for (i = 0; i < n; i++)
-			json_object_array_add(arr, naa_json(&list[i]));
-		json_object_object_add(o, "nodes", arr);
-		json_print(o);
-	} else if (!opt_quiet) {
-		if (!n)
-			printf("no nodes attached to %s (node %u)\n", info->pci_name,
-			       info->node_id);
-		else
-			printf(" NODE  STATE      DOMAIN  ROOT PORT     DEVICES\n");
-		for (i = 0; i < n; i++)
-			naa_print(&list[i]);
-	}
+	new_json_obj();
+	print_string(PRINT_JSON, "nic", NULL, info->pci_name);
+	print_uint(PRINT_JSON, "node", NULL, info->node_id);
+	if (!n)
+		print_text("no nodes attached to %s (node %u)\n", info->pci_name,
+			   info->node_id);
+	else
+		print_text(" NODE  STATE      DOMAIN  ROOT PORT     DEVICES\n");
+	open_json_array(PRINT_JSON, "nodes");
+	for (i = 0; i < n; i++)
+		print_naa(&list[i], &naa_row);
+	close_json_array(PRINT_JSON, NULL);
+	delete_json_obj();
 	extoll_list_free(list);
-	return EXIT_OK;
+	return NAACTL_EXIT_OK;
 }
 
 /* ---- attach / detach */
@@ -267,14 +224,12 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 	struct extoll_attach_result res;
 	char dom[12], bus[16];
 	uint16_t node;
-	int ret;
+	int ret, up;
 
-	if (argc != 2) {
-		err_msg("usage: attach NODE");
-		return EXIT_USAGE;
-	}
+	if (argc != 2)
+		return usage_error(argv[0]);
 	if (parse_node(argv[1], &node))
-		return EXIT_USAGE;
+		return NAACTL_EXIT_USAGE;
 
 	ret = extoll_attach(nic, node, &res);
 	if (ret) {
@@ -284,48 +239,39 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 			err_msg("node %u %s", node, why);
 		else
 			err_msg("attaching node %u failed: %s (see dmesg)", node, strerror(-ret));
-		return exit_of(ret);
+		return naactl_exit_of(ret);
 	}
 
-	/* What the driver returned: the domain and its root bus. */
+	/* What the driver returned: the node's device, its domain and root bus. */
+	up = res.domain >= 0;
 	snprintf(dom, sizeof(dom), "%04x", (unsigned int)res.domain & 0xffff);
 	snprintf(bus, sizeof(bus), "%s:%02x", dom, res.root_bus & 0xff);
-	if (opt_json) {
-		struct json_object *o = json_object_new_object();
-		int up = res.domain >= 0;
-
-		json_object_object_add(o, "node", json_object_new_int(node));
-		json_object_object_add(o, "device", json_object_new_string(res.name));
-		json_object_object_add(o, "state", json_object_new_string(
-				       up ? "attached" : "waiting"));
-		json_object_object_add(o, "domain", up ? json_object_new_string(dom) : NULL);
-		json_object_object_add(o, "root_bus", up ? json_object_new_string(bus) : NULL);
-		json_print(o);
-	} else if (!opt_quiet) {
-		if (res.domain >= 0)
-			printf("node %u attached as %s: PCI domain %s, root bus %s\n",
-			       node, res.name, dom, bus);
-		else
-			printf("node %u: %s created, waiting for its driver (is naa_bus loaded?)\n",
-			       node, res.name);
-	}
-	return EXIT_OK;
+	new_json_obj();
+	open_json_object(NULL);
+	print_uint(PRINT_ANY, "node", up ? "node %u attached as " : "node %u: ", node);
+	print_string(PRINT_ANY, "device", up ? "%s: " : "%s created, ", res.name);
+	print_string(PRINT_ANY, "state", up ? NULL : "%s, waiting for its driver (is naa_bus loaded?)",
+		     up ? "attached" : "waiting");
+	print_or_null("domain", up ? "PCI domain %s, " : NULL, up ? dom : NULL, NULL);
+	print_or_null("root_bus", up ? "root bus %s" : NULL, up ? bus : NULL, NULL);
+	print_nl();
+	close_json_object();
+	delete_json_obj();
+	return NAACTL_EXIT_OK;
 }
 
 /* "fffe:" or "fffe:01:00.0" -> domain; a plain number is a node. */
 static int parse_target(const char *s, int *domain, uint16_t *node)
 {
-	char *end;
-	long d;
+	struct extoll_pci_addr pa;
 
 	if (strchr(s, ':')) {
-		errno = 0;
-		d = strtol(s, &end, 16);
-		if (errno || end == s || *end != ':' || d < 0 || d > 0xffff) {
+		if (extoll_pci_addr_parse(s, &pa) || pa.domain > 0xffff ||
+		    (pa.domain < 0 && !extoll_pci_addr_full(&pa))) {
 			err_msg("bad PCI domain '%s' (hex, e.g. fffe: or fffe:01:00.0)", s);
 			return -EINVAL;
 		}
-		*domain = (int)d;
+		*domain = pa.domain < 0 ? 0 : pa.domain;
 		return 0;
 	}
 	*domain = -1;
@@ -339,12 +285,10 @@ static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
 	size_t n = 0, i;
 	int domain, ret;
 
-	if (argc != 2) {
-		err_msg("usage: detach NODE | DOMAIN:");
-		return EXIT_USAGE;
-	}
+	if (argc != 2)
+		return usage_error(argv[0]);
 	if (parse_target(argv[1], &domain, &node))
-		return EXIT_USAGE;
+		return NAACTL_EXIT_USAGE;
 
 	if (domain >= 0) {
 		ret = extoll_list(nic, &list, &n);
@@ -354,7 +298,7 @@ static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
 		if (ret || i == n) {
 			err_msg("no attached node has PCI domain %04x", (unsigned int)domain);
 			extoll_list_free(list);
-			return EXIT_NONODE;
+			return NAACTL_EXIT_NONODE;
 		}
 		node = list[i].node;
 		extoll_list_free(list);
@@ -363,57 +307,43 @@ static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
 	ret = extoll_detach(nic, node);
 	if (ret == -ENOENT) {
 		err_msg("node %u is not attached", node);
-		return EXIT_NONODE;
+		return NAACTL_EXIT_NONODE;
 	}
 	if (ret) {
 		err_msg("detaching node %u failed: %s", node, strerror(-ret));
-		return exit_of(ret);
+		return naactl_exit_of(ret);
 	}
-	if (opt_json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "node", json_object_new_int(node));
-		json_object_object_add(o, "detached", json_object_new_boolean(1));
-		json_print(o);
-	} else if (!opt_quiet) {
-		printf("node %u detached\n", node);
-	}
-	return EXIT_OK;
+	new_json_obj();
+	print_uint(PRINT_ANY, "node", "node %u ", node);
+	print_bool(PRINT_JSON, "detached", NULL, 1);
+	print_text("detached\n");
+	delete_json_obj();
+	return NAACTL_EXIT_OK;
 }
 
 static int cmd_info(struct extoll_nic *nic, int argc, char **argv)
 {
 	const struct extoll_nic_info *i = extoll_nic_info(nic);
+	char ver[32];
 
 	(void)argv;
 	if (argc > 1) {
 		err_msg("info takes no arguments");
-		return EXIT_USAGE;
+		return NAACTL_EXIT_USAGE;
 	}
-	if (opt_json) {
-		struct json_object *o = json_object_new_object();
-		char ver[32];
-
-		snprintf(ver, sizeof(ver), "%u.%u.%u", i->rtl_major, i->rtl_minor,
-			 i->rtl_patch);
-		json_object_object_add(o, "device", json_object_new_string(i->dev_path));
-		json_object_object_add(o, "pci", json_object_new_string(i->pci_name));
-		json_object_object_add(o, "node", json_object_new_int(i->node_id));
-		json_object_object_add(o, "role", json_object_new_string(
-				       i->role ? "root-port" : "endpoint"));
-		json_object_object_add(o, "rtl_version", json_object_new_string(ver));
-		json_object_object_add(o, "rra", json_object_new_boolean(i->rra));
-		json_object_object_add(o, "rra_timeout_us",
-				       json_object_new_int64(i->rra_timeout_us));
-		json_print(o);
-	} else if (!opt_quiet) {
-		printf("%s: PCI %s, node %u, %s, rtl %u.%u.%u, remote access %s (timeout %u us)\n",
-		       i->dev_path, i->pci_name, i->node_id,
-		       i->role ? "root-port" : "endpoint", i->rtl_major,
-		       i->rtl_minor, i->rtl_patch, i->rra ? "yes" : "no",
-		       i->rra_timeout_us);
-	}
-	return EXIT_OK;
+	snprintf(ver, sizeof(ver), "%u.%u.%u", i->rtl_major, i->rtl_minor, i->rtl_patch);
+	new_json_obj();
+	print_string(PRINT_ANY, "device", "%s: ", i->dev_path);
+	print_string(PRINT_ANY, "pci", "PCI %s, ", i->pci_name);
+	print_uint(PRINT_ANY, "node", "node %u, ", i->node_id);
+	print_string(PRINT_ANY, "role", "%s, ", i->role ? "root-port" : "endpoint");
+	print_string(PRINT_ANY, "rtl_version", "rtl %s, ", ver);
+	print_bool(PRINT_JSON, "rra", NULL, i->rra);
+	print_text("remote access %s", i->rra ? "yes" : "no");
+	print_uint(PRINT_ANY, "rra_timeout_us", " (timeout %u us)", i->rra_timeout_us);
+	print_nl();
+	delete_json_obj();
+	return NAACTL_EXIT_OK;
 }
 
 /* ---- rra */
@@ -450,28 +380,25 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 	uint64_t addr, val = 0, route = 0;
 	uint16_t node = 0, answered = 0;
 	int c, write, routed = 0, ret;
+	char abuf[24], vbuf[24];
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "+r:", opts, NULL)) != -1) {
 		if (c != 'r' || parse_route(optarg, &route)) {
 			err_msg("--route takes a comma-separated port list ending in 7 (eject), e.g. 0,2,7");
-			return EXIT_USAGE;
+			return NAACTL_EXIT_USAGE;
 		}
 		routed = 1;
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 3 || (strcmp(argv[0], "read") && strcmp(argv[0], "write"))) {
-		err_msg("usage: rra read NODE ADDR | rra write NODE ADDR VALUE [--route PORTS]");
-		return EXIT_USAGE;
-	}
+	if (argc < 3 || (strcmp(argv[0], "read") && strcmp(argv[0], "write")))
+		return usage_error("rra");
 	write = !strcmp(argv[0], "write");
 	if (argc != (write ? 4 : 3) ||
 	    (!routed && parse_node(argv[1], &node)) || parse_u64(argv[2], &addr) ||
-	    addr > UINT32_MAX || (write && parse_u64(argv[3], &val))) {
-		err_msg("usage: rra read NODE ADDR | rra write NODE ADDR VALUE [--route PORTS]");
-		return EXIT_USAGE;
-	}
+	    addr > UINT32_MAX || (write && parse_u64(argv[3], &val)))
+		return usage_error("rra");
 
 	if (write)
 		ret = routed ? extoll_rra_write_routed(nic, route, (uint32_t)addr, val, &answered)
@@ -491,49 +418,45 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 		else
 			err_msg("rra %s %s 0x%" PRIx64 ": %s", argv[0], argv[1], addr,
 				strerror(-ret));
-		return ret == -EREMOTEIO ? EXIT_OTHER : exit_of(ret);
+		return ret == -EREMOTEIO ? NAACTL_EXIT_OTHER : naactl_exit_of(ret);
 	}
-	if (opt_json) {
-		struct json_object *o = json_object_new_object();
-		char buf[24];
-
-		json_object_object_add(o, "node", json_object_new_int(answered));
-		snprintf(buf, sizeof(buf), "0x%" PRIx64, addr);
-		json_object_object_add(o, "addr", json_object_new_string(buf));
-		snprintf(buf, sizeof(buf), "0x%016" PRIx64, val);
-		json_object_object_add(o, "value", json_object_new_string(buf));
-		json_print(o);
-	} else if (!opt_quiet) {
-		if (write)
-			printf("node %u: wrote 0x%016" PRIx64 " to 0x%" PRIx64 "\n",
-			       answered, val, addr);
-		else
-			printf("0x%016" PRIx64 "\n", val);
+	snprintf(abuf, sizeof(abuf), "0x%" PRIx64, addr);
+	snprintf(vbuf, sizeof(vbuf), "0x%016" PRIx64, val);
+	new_json_obj();
+	if (write) {	/* "node 5: wrote 0x... to 0x..." */
+		print_uint(PRINT_ANY, "node", "node %u: ", answered);
+		print_string(PRINT_ANY, "value", "wrote %s ", vbuf);
+		print_string(PRINT_ANY, "addr", "to %s\n", abuf);
+	} else {	/* the value alone */
+		print_uint(PRINT_JSON, "node", NULL, answered);
+		print_string(PRINT_JSON, "addr", NULL, abuf);
+		print_string(PRINT_ANY, "value", "%s\n", vbuf);
 	}
-	return EXIT_OK;
+	delete_json_obj();
+	return NAACTL_EXIT_OK;
 }
 
 /* ---- cfg */
 
 static int cmd_cfg(struct extoll_nic *nic, int argc, char **argv)
 {
-	unsigned int bus, dev, fn, cpl = 0, size = 4;
+	unsigned int cpl = 0, size = 4;
+	struct extoll_pci_addr pa;
 	uint64_t off, v = 0;
 	uint32_t val = 0;
 	uint16_t node;
-	char *dot, offs[32];
+	char *dot, offs[32], buf[16];
 	int write, ret;
 
-	if (argc != 4 && argc != 5) {
-		err_msg("usage: cfg NODE BUS:DEV.FN OFFSET[.b|.w|.l] [VALUE]");
-		return EXIT_USAGE;
-	}
+	if (argc != 4 && argc != 5)
+		return usage_error(argv[0]);
 	if (parse_node(argv[1], &node))
-		return EXIT_USAGE;
-	if (sscanf(argv[2], "%x:%x.%x", &bus, &dev, &fn) != 3 || bus > 255 ||
-	    dev > 31 || fn > 7) {
+		return NAACTL_EXIT_USAGE;
+	/* BUS:DEV.FN in the node's hierarchy: no domain (it has none yet) */
+	if (extoll_pci_addr_parse(argv[2], &pa) || pa.domain >= 0 ||
+	    !extoll_pci_addr_full(&pa)) {
 		err_msg("bad address '%s' (BUS:DEV.FN in hex, e.g. 01:00.0)", argv[2]);
-		return EXIT_USAGE;
+		return NAACTL_EXIT_USAGE;
 	}
 	snprintf(offs, sizeof(offs), "%s", argv[3]);
 	dot = strrchr(offs, '.');
@@ -546,29 +469,174 @@ static int cmd_cfg(struct extoll_nic *nic, int argc, char **argv)
 	if (!size || parse_u64(offs, &off) || off > 4095 || off % size ||
 	    (write && (parse_u64(argv[4], &v) || v > UINT32_MAX))) {
 		err_msg("bad offset/size/value (OFFSET < 0x1000, aligned; .b .w .l)");
-		return EXIT_USAGE;
+		return NAACTL_EXIT_USAGE;
 	}
 	val = (uint32_t)v;
 
-	ret = extoll_cfg(nic, node, (uint8_t)bus, (uint8_t)(dev << 3 | fn),
+	ret = extoll_cfg(nic, node, (uint8_t)pa.bus, (uint8_t)(pa.dev << 3 | pa.fn),
 			 (uint16_t)off, size, write, &val, &cpl);
 	if (ret) {
 		err_msg("cfg node %u %02x:%02x.%x 0x%03" PRIx64 ": %s (completion status %u)",
-			node, bus, dev, fn, off,
-			ret == -ETIMEDOUT ? "no answer" : strerror(-ret), cpl);
-		return exit_of(ret == -EIO ? -ENXIO : ret);
+			node, (unsigned int)pa.bus, (unsigned int)pa.dev, (unsigned int)pa.fn,
+			off, ret == -ETIMEDOUT ? "no answer" : strerror(-ret), cpl);
+		return naactl_exit_of(ret == -EIO ? -ENXIO : ret);
 	}
-	if (opt_json) {
-		struct json_object *o = json_object_new_object();
-		char buf[16];
+	/* text: a read's value alone, in hex without 0x; a write prints nothing */
+	snprintf(buf, sizeof(buf), "0x%0*x", (int)size * 2, val);
+	new_json_obj();
+	print_string(PRINT_JSON, "value", NULL, buf);
+	if (!write)
+		print_text("%s\n", buf + 2);
+	delete_json_obj();
+	return NAACTL_EXIT_OK;
+}
 
-		snprintf(buf, sizeof(buf), "0x%0*x", (int)size * 2, val);
-		json_object_object_add(o, "value", json_object_new_string(buf));
-		json_print(o);
-	} else if (!opt_quiet && !write) {
-		printf("%0*x\n", (int)size * 2, val);
+/* ---- the command table */
+
+static int cmd_help(struct extoll_nic *nic, int argc, char **argv);
+
+#define CMD_NIC		1	/* the NIC is opened before the handler runs */
+#define CMD_RRA		2	/* and must have remote register access */
+
+struct cmd {
+	const char *name;
+	int (*handler)(struct extoll_nic *nic, int argc, char **argv);
+	unsigned int flags;
+	const char *args;	/* synopsis after the name; '\n': another form */
+	const char *help;	/* '\n': another line */
+};
+
+static const struct cmd cmds[] = {
+	{ "list", cmd_list, CMD_NIC, "",
+	  "attached nodes: node, state, PCI domain, root port, devices" },
+	{ "attach", cmd_attach, CMD_NIC | CMD_RRA, "NODE",
+	  "make remote node NODE a PCI domain of this host" },
+	{ "detach", cmd_detach, CMD_NIC, "NODE | DOMAIN:",
+	  "remove it again (DOMAIN: hex PCI domain with a colon,\n"
+	  "e.g. fffe: or any device address in it, fffe:01:00.0)" },
+	{ "info", cmd_info, CMD_NIC, "",
+	  "the NIC: node id, role, PCI address, RRA timeout" },
+	{ "route", cmd_route, 0, route_usage,
+	  "program every node's routing tables (dimension order)" },
+	{ "rra", cmd_rra, CMD_NIC | CMD_RRA,
+	  "read NODE ADDR [--route PORTS]\nwrite NODE ADDR VALUE [--route PORTS]",
+	  "remote register access; PORTS e.g. 0,2,7 (source route)" },
+	{ "cfg", cmd_cfg, CMD_NIC | CMD_RRA, "NODE BUS:DEV.FN OFFSET[.b|.w|.l] [VALUE]",
+	  "one config request through the tunnel (bus 0: root port)" },
+	{ "help", cmd_help, 0, "[COMMAND]",
+	  "this help, or a command's (also: naactl COMMAND help)" },
+};
+
+#define N_CMDS (sizeof(cmds) / sizeof(cmds[0]))
+#define HELP_COL 28
+
+/* "  name args" for every form, then the help lines at HELP_COL. */
+static void cmd_synopsis(FILE *f, const struct cmd *c)
+{
+	const char *a = c->args, *h = c->help, *nl;
+	int col = 0;
+
+	do {
+		nl = strchr(a, '\n');
+		col = fprintf(f, "  %s%s%.*s", c->name, *a ? " " : "",
+			      nl ? (int)(nl - a) : (int)strlen(a), a);
+		if (nl)
+			fputc('\n', f);
+		a = nl ? nl + 1 : NULL;
+	} while (a);
+	if (col >= HELP_COL) {	/* a long synopsis: the help below it */
+		fputc('\n', f);
+		col = 0;
 	}
-	return EXIT_OK;
+	do {
+		nl = strchr(h, '\n');
+		fprintf(f, "%*s%.*s\n", HELP_COL - col, "",
+			nl ? (int)(nl - h) : (int)strlen(h), h);
+		col = 0;
+		h = nl ? nl + 1 : NULL;
+	} while (h);
+}
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+"usage: naactl [-d NIC] [-j [-p]] [-q] COMMAND [ARGS]\n"
+"\n"
+"Network-attached accelerators behind an EXTOLL NIC.\n"
+"\n"
+"commands (any unique prefix will do; 'naactl COMMAND help' for one):\n");
+	for (i = 0; i < N_CMDS; i++)
+		cmd_synopsis(f, &cmds[i]);
+	fprintf(f,
+"\n"
+"options:\n"
+"  -d, --device NIC          /dev/extollN, extollN or a PCI address (default: the first NIC)\n"
+"  -j, --json                JSON output\n"
+"  -p, --pretty              with -j: indented JSON\n"
+"  -q, --quiet               no output on success\n"
+"  -h, --help                this help\n"
+"\n"
+"exit status: 0 ok, 1 usage, 2 no such node / not answering / not attached,\n"
+"3 busy / already attached, 4 no NIC / driver not loaded / permission, 5 other error\n");
+}
+
+/* Exact name, else the one command it is a prefix of (iproute2's matches(),
+ * but an ambiguous prefix is an error rather than the first in the table). */
+static const struct cmd *find_cmd(const char *name)
+{
+	const struct cmd *found = NULL;
+	size_t i, len = strlen(name), n = 0;
+
+	for (i = 0; i < N_CMDS; i++)
+		if (!strcmp(name, cmds[i].name))
+			return &cmds[i];
+	for (i = 0; len && i < N_CMDS; i++)
+		if (!strncmp(name, cmds[i].name, len)) {
+			found = &cmds[i];
+			n++;
+		}
+	if (n == 1)
+		return found;
+	if (n > 1)
+		err_msg("ambiguous command '%s' (try 'naactl help')", name);
+	else
+		err_msg("unknown command '%s' (try 'naactl help')", name);
+	return NULL;
+}
+
+static int is_help(const char *s)
+{
+	return !strcmp(s, "help") || !strcmp(s, "-h") || !strcmp(s, "--help");
+}
+
+static int usage_error(const char *name)
+{
+	const struct cmd *c = find_cmd(name);
+
+	if (c) {
+		fprintf(stderr, "%s: usage:\n", prog);
+		cmd_synopsis(stderr, c);
+	}
+	return NAACTL_EXIT_USAGE;
+}
+
+static int cmd_help(struct extoll_nic *nic, int argc, char **argv)
+{
+	const struct cmd *c;
+
+	(void)nic;
+	if (argc == 1) {
+		usage(stdout);
+		return NAACTL_EXIT_OK;
+	}
+	c = argc == 2 ? find_cmd(argv[1]) : NULL;
+	if (!c)
+		return usage_error("help");
+	printf("usage: naactl [OPTIONS]\n");
+	cmd_synopsis(stdout, c);
+	return NAACTL_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -576,80 +644,69 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "device", required_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int c, ret, json = 0, pretty = 0, quiet = 0;
 	struct extoll_nic *nic = NULL;
-	const char *cmd;
-	int c, ret;
+	const struct cmd *cmd;
 
-	while ((c = getopt_long(argc, argv, "+d:jqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+d:jpqh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			opt_dev = optarg;
 			break;
 		case 'j':
-			opt_json = 1;
+			json = 1;
+			break;
+		case 'p':	/* as in iproute2: -p alone changes nothing */
+			pretty = 1;
 			break;
 		case 'q':
-			opt_quiet = 1;
+			quiet = 1;
 			break;
 		case 'h':
 			usage(stdout);
-			return EXIT_OK;
+			return NAACTL_EXIT_OK;
 		default:
 			usage(stderr);
-			return EXIT_USAGE;
+			return NAACTL_EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		usage(stderr);
-		return EXIT_USAGE;
+		return NAACTL_EXIT_USAGE;
 	}
 	argc -= optind;
 	argv += optind;
-	cmd = argv[0];
+	print_set_mode(json, pretty, quiet);
 
-	if (!strcmp(cmd, "help")) {
-		usage(stdout);
-		return EXIT_OK;
-	}
-	if (!strcmp(cmd, "route"))
-		return cmd_route(argc, argv);	/* opens the NIC unless --dry-run */
+	cmd = find_cmd(argv[0]);
+	if (!cmd)
+		return NAACTL_EXIT_USAGE;
+	argv[0] = (char *)cmd->name;	/* messages name the command in full */
+	if (argc == 2 && is_help(argv[1]) && cmd->handler != cmd_help) {
+		char *help_argv[] = { "help", argv[0], NULL };
 
-	if (strcmp(cmd, "list") && strcmp(cmd, "attach") && strcmp(cmd, "detach") &&
-	    strcmp(cmd, "info") && strcmp(cmd, "rra") && strcmp(cmd, "cfg")) {
-		err_msg("unknown command '%s' (try --help)", cmd);
-		return EXIT_USAGE;
+		return cmd_help(NULL, 2, help_argv);
 	}
 
-	ret = open_nic(&nic);
-	if (ret)
-		return ret;
-	if (strcmp(cmd, "list") && strcmp(cmd, "info") && strcmp(cmd, "detach") &&
-	    naactl_require_rra(nic)) {
-		extoll_close(nic);
-		return EXIT_NONIC;
+	if (cmd->flags & CMD_NIC) {
+		ret = naactl_open_nic(&nic);
+		if (ret)
+			return ret;
+		if ((cmd->flags & CMD_RRA) && naactl_require_rra(nic)) {
+			extoll_close(nic);
+			return NAACTL_EXIT_NONIC;
+		}
 	}
-
-	if (!strcmp(cmd, "list"))
-		ret = cmd_list(nic, argc, argv);
-	else if (!strcmp(cmd, "attach"))
-		ret = cmd_attach(nic, argc, argv);
-	else if (!strcmp(cmd, "detach"))
-		ret = cmd_detach(nic, argc, argv);
-	else if (!strcmp(cmd, "info"))
-		ret = cmd_info(nic, argc, argv);
-	else if (!strcmp(cmd, "rra"))
-		ret = cmd_rra(nic, argc, argv);
-	else
-		ret = cmd_cfg(nic, argc, argv);
+	ret = cmd->handler(nic, argc, argv);
 	extoll_close(nic);
 	return ret;
 }
 
-/* For route.c (naactl.h) */
 int naactl_require_rra(struct extoll_nic *nic)
 {
 	const struct extoll_nic_info *i = extoll_nic_info(nic);
@@ -659,24 +716,4 @@ int naactl_require_rra(struct extoll_nic *nic)
 	err_msg("the NIC %s has no remote register access (its RTL has no rra block)",
 		i->pci_name);
 	return -EOPNOTSUPP;
-}
-
-int naactl_open_nic(struct extoll_nic **nic)
-{
-	return open_nic(nic);
-}
-
-int naactl_json(void)
-{
-	return opt_json;
-}
-
-int naactl_quiet(void)
-{
-	return opt_quiet;
-}
-
-int naactl_exit_of(int err)
-{
-	return exit_of(err);
 }

@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* naactl: what the subcommand files share. */
+/* naactl: what the command files share (naactl.c: options, the command
+ * table, NIC opening; route.c: the route command). */
 #ifndef NAACTL_H
 #define NAACTL_H
+
+#include "naactl_exit.h"
+#include "print.h"
 
 struct extoll_nic;
 
 /* naactl.c */
 void err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int naactl_open_nic(struct extoll_nic **nic);	/* returns an exit status */
-int naactl_json(void);
-int naactl_quiet(void);
-int naactl_exit_of(int err);
-int naactl_require_rra(struct extoll_nic *nic);	/* 0, or message + -EOPNOTSUPP */
+/* Opens the NIC of -d (or the first); returns an exit status. */
+enum naactl_exit naactl_open_nic(struct extoll_nic **nic);
+/* 0, or a message and -EOPNOTSUPP. */
+int naactl_require_rra(struct extoll_nic *nic);
 
-/* route.c */
-int cmd_route(int argc, char **argv);
+/* route.c: a command of the table; nic is NULL (it opens the NIC itself
+ * unless --dry-run). */
+int cmd_route(struct extoll_nic *nic, int argc, char **argv);
+extern const char route_usage[];
 
 #endif /* NAACTL_H */

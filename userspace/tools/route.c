@@ -18,8 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "extoll_regs.h"
 #include "libextoll.h"
 #include "naactl.h"
@@ -28,10 +26,6 @@
 #define ROUTE_INPORTS		9
 /* rt_entry.inport 15 writes every inport's table at once (router.sv). */
 #define ROUTE_INPORT_ALL	15
-
-static const char *const port_names[8] = {
-	"X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare", "eject",
-};
 
 struct route_opts {
 	struct extoll_torus torus;
@@ -44,71 +38,34 @@ struct route_opts {
 };
 
 struct node_result {
-	unsigned int node;
-	unsigned int hops;
-	int source_routed;
-	uint64_t route;
+	struct extoll_route_step s;	/* node, hops, source route */
 	unsigned int entries;
 	int error;		/* 0 or negative errno */
 	int reachable;		/* -1 not checked */
 };
 
-static void route_string(uint64_t route, char *buf, size_t len)
-{
-	size_t off = 0;
-	unsigned int i, p;
-
-	buf[0] = '\0';
-	for (i = 0; i < 7; i++) {
-		p = (route >> (3 * i)) & 7;
-		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? "," : "",
-					port_names[p]);
-		if (p == EXTOLL_PORT_EJECT || off >= len)
-			break;
-	}
-}
-
+/* The torus of a topology file (sim/topologies/): the co-simulation's node
+ * roles and link latency do not matter here, the tables cover every node. */
 static int load_topology(const char *path, struct route_opts *o)
 {
-	char line[256], dims[64];
-	unsigned int x, y, z, lineno = 0;
-	FILE *f = fopen(path, "r");
+	struct extoll_topo *t = malloc(sizeof(*t));
+	char err[512];
+	int ret;
 
-	if (!f) {
-		err_msg("cannot open topology file %s: %s", path, strerror(errno));
-		return -errno;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		char *p = line + strspn(line, " \t");
-
-		lineno++;
-		if (*p == '#' || *p == '\n' || *p == '\0')
-			continue;
-		/* Lines the co-simulation's topology files add (node roles, link
-		 * latency) do not matter for routing: the tables cover every node. */
-		if (!strncmp(p, "node", 4) || !strncmp(p, "link-latency", 12))
-			continue;
-		if (sscanf(p, "torus %u %u %u", &x, &y, &z) == 3) {
-			snprintf(dims, sizeof(dims), "%ux%ux%u", x, y, z);
-		} else if (sscanf(p, "torus %63s", dims) != 1) {
-			err_msg("%s:%u: expected 'torus XxYxZ'", path, lineno);
-			fclose(f);
-			return -EINVAL;
-		}
-		if (extoll_torus_parse(dims, &o->torus)) {
-			err_msg("%s:%u: bad torus dimensions '%s'", path, lineno, dims);
-			fclose(f);
-			return -EINVAL;
-		}
-		o->have_torus = 1;
-	}
-	fclose(f);
-	if (!o->have_torus) {
-		err_msg("%s: no 'torus' line", path);
-		return -EINVAL;
-	}
-	return 0;
+	if (!t)
+		return -ENOMEM;
+	ret = extoll_topo_load(path, t, err, sizeof(err));
+	if (ret)
+		err_msg("topology %s", err);
+	else
+		o->torus = t->torus;
+	free(t);
+	o->have_torus = !ret;
+	return ret;
 }
+
+const char route_usage[] = "--torus XxYxZ | --topology FILE [--dry-run] [--tables] "
+			   "[--host-node N] [--all-inports] [--no-check]";
 
 static int parse_opts(int argc, char **argv, struct route_opts *o)
 {
@@ -166,36 +123,28 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 		}
 	}
 	if (optind != argc || !o->have_torus) {
-		err_msg("usage: route --torus XxYxZ | --topology FILE [--dry-run] [--tables] [--host-node N] [--all-inports] [--no-check]");
+		err_msg("usage: route %s", route_usage);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* Nodes nearest first, so table-routed requests find their path programmed. */
-static int by_distance(const void *a, const void *b)
-{
-	const struct node_result *x = a, *y = b;
-
-	if (x->hops != y->hops)
-		return (int)x->hops - (int)y->hops;
-	return (int)x->node - (int)y->node;
-}
-
+/* The library's plan (nearest first), with room for the results. */
 static struct node_result *plan(const struct route_opts *o, unsigned int host)
 {
 	unsigned int n = extoll_torus_nodes(&o->torus), i;
 	struct node_result *r = calloc(n, sizeof(*r));
+	struct extoll_route_step *steps;
 
-	if (!r)
+	if (!r || extoll_route_plan(&o->torus, host, &steps)) {
+		free(r);
 		return NULL;
+	}
 	for (i = 0; i < n; i++) {
-		r[i].node = i;
-		r[i].hops = extoll_torus_hops(&o->torus, host, i);
-		r[i].source_routed = !extoll_torus_route(&o->torus, host, i, &r[i].route);
+		r[i].s = steps[i];
 		r[i].reachable = -1;
 	}
-	qsort(r, n, sizeof(*r), by_distance);
+	free(steps);
 	return r;
 }
 
@@ -205,13 +154,13 @@ static int write_entry(struct extoll_nic *nic, struct node_result *r,
 	uint16_t answered = 0;
 	int ret;
 
-	if (!r->source_routed)
-		return extoll_rra_write(nic, (uint16_t)r->node, extoll_reg_rt_entry(), entry);
-	ret = extoll_rra_write_routed(nic, r->route, extoll_reg_rt_entry(), entry,
+	if (!r->s.source_routed)
+		return extoll_rra_write(nic, (uint16_t)r->s.node, extoll_reg_rt_entry(), entry);
+	ret = extoll_rra_write_routed(nic, r->s.route, extoll_reg_rt_entry(), entry,
 				      &answered);
-	if (!ret && answered != r->node) {
+	if (!ret && answered != r->s.node) {
 		err_msg("the source route to node %u reached node %u: the torus dimensions or node ids are wrong",
-			r->node, answered);
+			r->s.node, answered);
 		return -EPROTO;
 	}
 	return ret;
@@ -226,15 +175,15 @@ static int program_node(struct extoll_nic *nic, const struct route_opts *o,
 	int ret;
 
 	for (k = 0; k < n; k++) {
-		d = k == 0 ? host : (k <= host ? k - 1 : k);
+		d = extoll_route_dest(host, k);
 		for (in = 0; in < n_in; in++) {
 			unsigned int inport = o->all_inports ? ROUTE_INPORT_ALL : in;
 			uint64_t e = extoll_rt_entry((uint16_t)d, inport,
-					extoll_torus_next_port(&o->torus, r->node, d));
+					extoll_torus_next_port(&o->torus, r->s.node, d));
 
 			ret = write_entry(nic, r, e);
 			/* Table-routed: the way back exists only after these. */
-			if (ret == -ETIMEDOUT && !r->source_routed && d == host)
+			if (ret == -ETIMEDOUT && !r->s.source_routed && d == host)
 				ret = 0;
 			if (ret)
 				return ret;
@@ -249,90 +198,80 @@ static int check_node(struct extoll_nic *nic, struct node_result *r)
 	uint64_t id;
 	int ret;
 
-	ret = extoll_rra_read(nic, (uint16_t)r->node, extoll_reg_info_id(), &id);
+	ret = extoll_rra_read(nic, (uint16_t)r->s.node, extoll_reg_info_id(), &id);
 	if (ret)
 		return ret;
 	if ((id & EXTOLL_INFO_ID_MAGIC_MASK) != EXTOLL_INFO_ID_MAGIC_RESET ||
-	    ((id & EXTOLL_INFO_ID_NODE_ID_MASK) >> EXTOLL_INFO_ID_NODE_ID_SHIFT) != r->node)
+	    ((id & EXTOLL_INFO_ID_NODE_ID_MASK) >> EXTOLL_INFO_ID_NODE_ID_SHIFT) != r->s.node)
 		return -EPROTO;
 	return 0;
 }
 
+/* Text only: the out port toward every destination. */
 static void print_tables(const struct route_opts *o, unsigned int node)
 {
 	unsigned int n = extoll_torus_nodes(&o->torus), d;
 
-	printf("    out port by destination:");
+	print_text("    out port by destination:");
 	for (d = 0; d < n; d++)
-		printf(" %u:%s", d, port_names[extoll_torus_next_port(&o->torus, node, d)]);
-	putchar('\n');
+		print_text(" %u:%s", d,
+			   extoll_port_name(extoll_torus_next_port(&o->torus, node, d)));
+	print_nl();
 }
 
-static struct json_object *result_json(const struct route_opts *o,
-				       const struct node_result *r)
+/* "node 3 (1,1,0): 2 hop(s), via X+,Y+,eject: 36 entries, reachable by ..." */
+static void print_result(const struct route_opts *o, const struct node_result *r)
 {
-	struct json_object *j = json_object_new_object(), *c = json_object_new_array();
 	unsigned int xyz[3], i;
 	char buf[64];
 
-	extoll_torus_coords(&o->torus, r->node, xyz);
+	extoll_torus_coords(&o->torus, r->s.node, xyz);
+	open_json_object(NULL);
+	print_uint(PRINT_ANY, "node", "node %u ", r->s.node);
+	open_json_array(PRINT_ANY, "coords");
 	for (i = 0; i < 3; i++)
-		json_object_array_add(c, json_object_new_int((int)xyz[i]));
-	json_object_object_add(j, "node", json_object_new_int((int)r->node));
-	json_object_object_add(j, "coords", c);
-	json_object_object_add(j, "hops", json_object_new_int((int)r->hops));
-	if (r->source_routed) {
-		route_string(r->route, buf, sizeof(buf));
-		json_object_object_add(j, "source_route", json_object_new_string(buf));
+		print_uint(PRINT_ANY, NULL, i ? ",%u" : "(%u", xyz[i]);
+	close_json_array(PRINT_ANY, "): ");
+	print_uint(PRINT_ANY, "hops", "%u hop(s), ", r->s.hops);
+	if (r->s.source_routed) {
+		extoll_route_string(r->s.route, buf, sizeof(buf));
+		print_string(PRINT_ANY, "source_route", "via %s", buf);
 	} else {
-		json_object_object_add(j, "source_route", NULL);
+		print_null(PRINT_ANY, "source_route", "via %s", "table routing");
 	}
-	json_object_object_add(j, "entries", json_object_new_int((int)r->entries));
-	json_object_object_add(j, "error", r->error ?
-			       json_object_new_string(strerror(-r->error)) : NULL);
-	json_object_object_add(j, "reachable", r->reachable < 0 ? NULL :
-			       json_object_new_boolean(r->reachable));
-	return j;
-}
-
-static void result_print(const struct route_opts *o, const struct node_result *r,
-			 int dry_run)
-{
-	unsigned int xyz[3];
-	char buf[64];
-
-	extoll_torus_coords(&o->torus, r->node, xyz);
-	if (r->source_routed)
-		route_string(r->route, buf, sizeof(buf));
-	else
-		snprintf(buf, sizeof(buf), "table routing");
-	printf("node %u (%u,%u,%u): %u hop(s), via %s", r->node, xyz[0], xyz[1],
-	       xyz[2], r->hops, buf);
-	if (!dry_run) {
-		if (r->error)
-			printf(": FAILED after %u entries: %s", r->entries,
-			       strerror(-r->error));
-		else
-			printf(": %u entries", r->entries);
-		if (r->reachable >= 0)
-			printf(", %s", r->reachable ? "reachable by table routing" :
-			       "NOT reachable by table routing");
+	if (o->dry_run) {
+		print_uint(PRINT_JSON, "entries", NULL, r->entries);
+		print_null(PRINT_JSON, "error", NULL, NULL);
+	} else if (r->error) {
+		print_uint(PRINT_ANY, "entries", ": FAILED after %u entries: ", r->entries);
+		print_string(PRINT_ANY, "error", "%s", strerror(-r->error));
+	} else {
+		print_uint(PRINT_ANY, "entries", ": %u entries", r->entries);
+		print_null(PRINT_JSON, "error", NULL, NULL);
 	}
-	putchar('\n');
+	if (r->reachable >= 0) {
+		print_bool(PRINT_JSON, "reachable", NULL, r->reachable);
+		print_text(", %s", r->reachable ? "reachable by table routing" :
+			   "NOT reachable by table routing");
+	} else {
+		print_null(PRINT_JSON, "reachable", NULL, NULL);
+	}
+	print_nl();
 	if (o->tables)
-		print_tables(o, r->node);
+		print_tables(o, r->s.node);
+	close_json_object();
 }
 
-int cmd_route(int argc, char **argv)
+int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 {
-	struct extoll_nic *nic = NULL;
 	struct node_result *res;
 	struct route_opts o;
 	unsigned int host, n, i, failed = 0, unreachable = 0;
-	int ret, worst = 0;
+	int ret, quiet, worst = 0;
+	char dims[48];
 
-	if (parse_opts(argc, argv, &o))
-		return 1;
+	if (nic || parse_opts(argc, argv, &o))
+		return NAACTL_EXIT_USAGE;
 	n = extoll_torus_nodes(&o.torus);
 
 	if (!o.dry_run) {
@@ -341,7 +280,7 @@ int cmd_route(int argc, char **argv)
 			return ret;
 		if (naactl_require_rra(nic)) {
 			extoll_close(nic);
-			return 4;
+			return NAACTL_EXIT_NONIC;
 		}
 	}
 	host = o.host_node >= 0 ? (unsigned int)o.host_node :
@@ -350,13 +289,13 @@ int cmd_route(int argc, char **argv)
 		err_msg("this host is node %u, outside the %ux%ux%u torus", host,
 			o.torus.dim[0], o.torus.dim[1], o.torus.dim[2]);
 		extoll_close(nic);
-		return 1;
+		return NAACTL_EXIT_USAGE;
 	}
 
 	res = plan(&o, host);
 	if (!res) {
 		extoll_close(nic);
-		return 5;
+		return NAACTL_EXIT_OTHER;
 	}
 
 	for (i = 0; !nic && i < n; i++)	/* dry run: what would be written */
@@ -374,35 +313,31 @@ int cmd_route(int argc, char **argv)
 		unreachable += !res[i].reachable;
 	}
 
-	if (naactl_json()) {
-		struct json_object *j = json_object_new_object(), *arr = json_object_new_array();
-		char dims[48];
-
-		snprintf(dims, sizeof(dims), "%ux%ux%u", o.torus.dim[0],
-			 o.torus.dim[1], o.torus.dim[2]);
-		json_object_object_add(j, "torus", json_object_new_string(dims));
-		json_object_object_add(j, "host", json_object_new_int((int)host));
-		json_object_object_add(j, "dry_run", json_object_new_boolean(o.dry_run));
-		for (i = 0; i < n; i++)
-			json_object_array_add(arr, result_json(&o, &res[i]));
-		json_object_object_add(j, "nodes", arr);
-		puts(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
-							JSON_C_TO_STRING_SPACED));
-		json_object_put(j);
-	} else if (!naactl_quiet() || failed || unreachable) {
-		for (i = 0; i < n; i++)
-			if (!naactl_quiet() || res[i].error || !res[i].reachable)
-				result_print(&o, &res[i], o.dry_run);
-		if (!o.dry_run)
-			printf("%u of %u node(s) programmed%s", n - failed, n,
-			       o.check ? "" : "\n");
-		if (!o.dry_run && o.check)
-			printf(", %u reachable by table routing\n", n - unreachable);
+	/* -q: the text names only the nodes that failed, and the summary */
+	quiet = print_set_quiet(0);
+	snprintf(dims, sizeof(dims), "%ux%ux%u", o.torus.dim[0], o.torus.dim[1],
+		 o.torus.dim[2]);
+	new_json_obj();
+	print_string(PRINT_JSON, "torus", NULL, dims);
+	print_uint(PRINT_JSON, "host", NULL, host);
+	print_bool(PRINT_JSON, "dry_run", NULL, o.dry_run);
+	open_json_array(PRINT_JSON, "nodes");
+	for (i = 0; i < n; i++)
+		if (is_json_context() || !quiet || res[i].error || !res[i].reachable)
+			print_result(&o, &res[i]);
+	close_json_array(PRINT_JSON, NULL);
+	if (!o.dry_run && (!quiet || failed || unreachable)) {
+		print_text("%u of %u node(s) programmed", n - failed, n);
+		if (o.check)
+			print_text(", %u reachable by table routing", n - unreachable);
+		print_nl();
 	}
+	delete_json_obj();
+	print_set_quiet(quiet);
 
 	free(res);
 	extoll_close(nic);
 	if (failed)
 		return naactl_exit_of(worst);
-	return unreachable ? 2 : 0;
+	return unreachable ? NAACTL_EXIT_NONODE : NAACTL_EXIT_OK;
 }
