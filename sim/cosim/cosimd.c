@@ -54,7 +54,7 @@
 #include "tlp.h"
 #include "world.h"
 #include "default_topo.h"   /* generated: default_topo_name, default_topo_text */
-#include "extoll_pci.h"      /* userspace/lib: PCI addresses (libpci) */
+#include "extoll_pci.h"     /* userspace/lib: PCI addresses (libpci) */
 #include "extoll_regs.h"    /* hw/include, generated from the RDL: rra.req offset */
 
 /* ---- QEMU 7.2 multi-process protocol (hw/remote/mpqemu-link.h) ---- */

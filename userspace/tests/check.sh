@@ -4,6 +4,8 @@
 #   - route planning: `naactl route --dry-run` on every sim/topologies file and
 #     two larger tori, text (--tables) and JSON, against userspace/tests/expected/
 #     (written by the naactl before the route planning moved into libextoll);
+#   - the node lines of list and attach (text layouts and JSON) against the
+#     output of the naactl before the print layer (tests/naa_print.c);
 #   - the topology parser's errors (file:line: message, exit 1);
 #   - the command table (help, COMMAND help, prefixes), the exit codes of a
 #     bad or absent -d device (PCI addresses parsed by libpci).
@@ -68,6 +70,9 @@ same "route 8x8x2 (table-routed nodes)" "$exp/route-8x8x2.txt" \
 printf 'torus 8 8 2   # more nodes than the simulated router holds: fine here\n' >"$tmp/big.topo"
 same "route --topology with 128 nodes" "$exp/route-8x8x2.txt" \
 	"$naactl" route --topology "$tmp/big.topo" --dry-run --host-node 0
+
+# --- node lines of list and attach, text and JSON
+same "list/attach node lines" "$exp/naa-print.txt" "${NAA_PRINT_TEST:-$top/userspace/build/naa_print_test}"
 
 # --- topology parser errors
 topo_err() {	# NAME TEXT REGEX

@@ -111,8 +111,8 @@ static void print_or_null(const char *key, const char *fmt, const char *value,
 		print_null(PRINT_ANY, key, fmt, none);
 }
 
-/* Text layouts of a node; the JSON object is the same for all. NULL: not in
- * the text. */
+/* Text layouts of a node; the JSON members are the same for all (print_naa
+ * prints them into the innermost JSON object). NULL: not in the text. */
 struct naa_layout {
 	const char *node, *device, *state, *domain, *root_port, *none;
 	const char *devices;	/* before the device list */
@@ -133,7 +133,6 @@ static void print_naa(const struct extoll_naa *a, const struct naa_layout *l)
 
 	if (a->domain >= 0)
 		snprintf(dom, sizeof(dom), "%04x", (unsigned int)a->domain);
-	open_json_object(NULL);
 	print_uint(PRINT_ANY, "node", l->node, a->node);
 	print_string(PRINT_ANY, "device", l->device, a->name);
 	print_string(PRINT_ANY, "state", l->state, a->state);
@@ -154,7 +153,6 @@ static void print_naa(const struct extoll_naa *a, const struct naa_layout *l)
 			print_text("%s)", strerror(-a->error));
 	}
 	print_nl();
-	close_json_object();
 }
 
 static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
@@ -183,8 +181,11 @@ static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
 	else
 		print_text(" NODE  STATE      DOMAIN  ROOT PORT     DEVICES\n");
 	open_json_array(PRINT_JSON, "nodes");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		open_json_object(NULL);
 		print_naa(&list[i], &naa_row);
+		close_json_object();
+	}
 	close_json_array(PRINT_JSON, NULL);
 	delete_json_obj();
 	extoll_list_free(list);

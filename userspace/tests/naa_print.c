@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * naactl's node lines without a NIC (make -C userspace check): print_naa in
+ * its three text layouts (list row, attach line, attach without naa_bus)
+ * and as JSON, for five nodes (attached with one and two devices, waiting,
+ * failed, dead without a root port). tests/check.sh compares the output
+ * with tests/expected/naa-print.txt, written by the naactl before the print
+ * layer (its naa_print, the attach printf and naa_json). print_naa is
+ * static to the command file, so this includes it.
+ */
+#define main naactl_main
+#include "../tools/naactl.c"
+#undef main
+
+/* route.c is not linked in */
+int cmd_route(struct extoll_nic *nic, int argc, char **argv)
+{
+	(void)nic;
+	(void)argc;
+	(void)argv;
+	return NAACTL_EXIT_USAGE;
+}
+
+const char route_usage[] = "";
+
+static void node_case(struct extoll_naa *a, int k)
+{
+	memset(a, 0, sizeof(*a));
+	a->node = k == 3 ? 9 : 5;
+	snprintf(a->name, sizeof(a->name), "extoll.naa.%d", k);
+	a->domain = -1;
+	switch (k) {
+	case 0:		/* attached, one device */
+		strcpy(a->state, "attached");
+		a->domain = 0xfffe;
+		a->has_root_port = 1;
+		strcpy(a->root_port, "fffe:00:00.0");
+		a->n_devices = 1;
+		strcpy(a->devices[0], "fffe:01:00.0");
+		break;
+	case 1:		/* attached, two devices */
+		strcpy(a->state, "attached");
+		a->domain = 0xfffd;
+		a->has_root_port = 1;
+		strcpy(a->root_port, "fffd:00:00.0");
+		a->n_devices = 2;
+		strcpy(a->devices[0], "fffd:01:00.0");
+		strcpy(a->devices[1], "fffd:01:00.1");
+		break;
+	case 2:		/* created, naa_bus not loaded */
+		strcpy(a->state, "waiting");
+		break;
+	case 3:		/* refused by the driver */
+		strcpy(a->state, "failed");
+		a->error = -113;
+		break;
+	default:	/* stopped answering, domain above 0xffff */
+		strcpy(a->state, "dead");
+		a->domain = 0x10000;
+		break;
+	}
+}
+
+int main(void)
+{
+	struct extoll_naa a;
+	int k;
+
+	for (k = 0; k < 5; k++) {
+		node_case(&a, k);
+		print_set_mode(0, 0, 0);
+		print_naa(&a, &naa_row);
+		print_naa(&a, a.domain >= 0 ? &naa_attached : &naa_waiting);
+		fflush(stdout);
+		print_set_mode(1, 0, 0);
+		new_json_obj();
+		print_naa(&a, &naa_attached);
+		delete_json_obj();
+		fflush(stdout);
+	}
+	return 0;
+}
