@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * naactl's node lines without a NIC (make -C userspace check): print_naa in
- * its three text layouts (list row, attach line, attach without naa_bus)
- * and as JSON, for five nodes (attached with one and two devices, waiting,
- * failed, dead without a root port). tests/check.sh compares the output
- * with tests/expected/naa-print.txt, written by the naactl before the print
- * layer (its naa_print, the attach printf and naa_json). print_naa is
- * static to the command file, so this includes it.
+ * naactl's node lines without a NIC (make -C userspace check): print_naa
+ * (naactl list: text row and JSON) for five nodes (attached with one and two
+ * devices, waiting, failed, dead without a root port), and print_attach
+ * (naactl attach: the attach ioctl's result, text and JSON) attached and
+ * without naa_bus. tests/check.sh compares the output with
+ * tests/expected/naa-print.txt. Both are static to the command file, so
+ * this includes it.
  */
 #define main naactl_main
 #include "../tools/naactl.c"
@@ -25,7 +25,10 @@ const char route_usage[] = "";
 
 static void node_case(struct extoll_naa *a, int k)
 {
+	static char devices[2][16];
+
 	memset(a, 0, sizeof(*a));
+	a->devices = devices;
 	a->node = k == 3 ? 9 : 5;
 	snprintf(a->name, sizeof(a->name), "extoll.naa.%d", k);
 	a->domain = -1;
@@ -70,12 +73,24 @@ int main(void)
 		node_case(&a, k);
 		print_set_mode(0, 0, 0);
 		print_naa(&a, &naa_row);
-		print_naa(&a, a.domain >= 0 ? &naa_attached : &naa_waiting);
 		fflush(stdout);
 		print_set_mode(1, 0, 0);
 		new_json_obj();
-		print_naa(&a, &naa_attached);
+		print_naa(&a, &naa_row);
 		delete_json_obj();
+		fflush(stdout);
+	}
+	for (k = 0; k < 2; k++) {
+		struct extoll_attach_result res = {
+			.id = k, .domain = k ? -1 : 0xfffe, .root_bus = 0,
+		};
+
+		snprintf(res.name, sizeof(res.name), "extoll.naa.%d", k);
+		print_set_mode(0, 0, 0);
+		print_attach(5, &res);
+		fflush(stdout);
+		print_set_mode(1, 0, 0);
+		print_attach(5, &res);
 		fflush(stdout);
 	}
 	return 0;

@@ -220,12 +220,32 @@ static const char *attach_reason(int err)
 	return NULL;
 }
 
+/* naactl attach: what the driver returned (the attach ioctl), one object:
+ * "node 5 attached as extoll.naa.0: PCI domain fffe, root bus fffe:00". */
+static void print_attach(uint16_t node, const struct extoll_attach_result *res)
+{
+	int up = res->domain >= 0;
+	char dom[12], bus[16];
+
+	snprintf(dom, sizeof(dom), "%04x", (unsigned int)res->domain & 0xffff);
+	snprintf(bus, sizeof(bus), "%s:%02x", dom, res->root_bus & 0xff);
+	new_json_obj();
+	print_uint(PRINT_ANY, "node", up ? "node %u attached as " : "node %u: ", node);
+	print_string(PRINT_ANY, "device", up ? "%s: " : "%s created, ", res->name);
+	print_string(PRINT_ANY, "state",
+		     up ? NULL : "state %s (is naa_bus loaded?)",
+		     up ? "attached" : "waiting");
+	print_or_null("domain", up ? "PCI domain %s, " : NULL, up ? dom : NULL, NULL);
+	print_or_null("root_bus", up ? "root bus %s" : NULL, up ? bus : NULL, NULL);
+	print_nl();
+	delete_json_obj();
+}
+
 static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 {
 	struct extoll_attach_result res;
-	char dom[12], bus[16];
 	uint16_t node;
-	int ret, up;
+	int ret;
 
 	if (argc != 2)
 		return usage_error(argv[0]);
@@ -243,21 +263,7 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 		return naactl_exit_of(ret);
 	}
 
-	/* What the driver returned: the node's device, its domain and root bus. */
-	up = res.domain >= 0;
-	snprintf(dom, sizeof(dom), "%04x", (unsigned int)res.domain & 0xffff);
-	snprintf(bus, sizeof(bus), "%s:%02x", dom, res.root_bus & 0xff);
-	new_json_obj();
-	open_json_object(NULL);
-	print_uint(PRINT_ANY, "node", up ? "node %u attached as " : "node %u: ", node);
-	print_string(PRINT_ANY, "device", up ? "%s: " : "%s created, ", res.name);
-	print_string(PRINT_ANY, "state", up ? NULL : "%s, waiting for its driver (is naa_bus loaded?)",
-		     up ? "attached" : "waiting");
-	print_or_null("domain", up ? "PCI domain %s, " : NULL, up ? dom : NULL, NULL);
-	print_or_null("root_bus", up ? "root bus %s" : NULL, up ? bus : NULL, NULL);
-	print_nl();
-	close_json_object();
-	delete_json_obj();
+	print_attach(node, &res);
 	return NAACTL_EXIT_OK;
 }
 
