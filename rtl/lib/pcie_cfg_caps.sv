@@ -137,43 +137,45 @@ module pcie_cfg_caps #(
   assign lnksta = {2'b00, ROOT && link_up, 1'b1, 2'b00, LINK_WIDTH, LINK_SPEED};
 
   // --------------------------------------------------------------------------
-  // Read multiplexer and writable bits of each register
+  // Read multiplexer
   // --------------------------------------------------------------------------
-  logic [31:0] wmask;
-  logic [31:0] wval;     // register value after the write
   always_comb begin
     s_reg_rdata = 32'd0;
-    wmask       = 32'd0;
     case (s_reg_addr)
       A_EXP:     s_reg_rdata = EXP_HDR;
       A_DEVCAP:  s_reg_rdata = DEV_CAP;
-      A_DEVCTL:  {s_reg_rdata, wmask} = {12'd0, devsta_ur_q, 3'd0, devctl_q, 16'd0, DEVCTL_MASK};
+      A_DEVCTL:  s_reg_rdata = {12'd0, devsta_ur_q, 3'd0, devctl_q};
       A_LNKCAP:  s_reg_rdata = LINK_CAP;
-      A_LNKCTL:  {s_reg_rdata, wmask} = {lnksta, lnkctl_q, 16'd0, LNKCTL_MASK};
-      A_RTCTL:   if (ROOT) {s_reg_rdata, wmask} = {16'd0, rtctl_q, 16'd0, RTCTL_MASK};
+      A_LNKCTL:  s_reg_rdata = {lnksta, lnkctl_q};
+      A_RTCTL:   s_reg_rdata = ROOT ? {16'd0, rtctl_q} : 32'd0;
       A_LNKCAP2: s_reg_rdata = LINK_CAP2;
-      A_LNKCTL2: if (LNKCTL2_RW) {s_reg_rdata, wmask} = {28'd0, lnkctl2_q, 16'd0, LNKCTL2_MASK};
-                 else s_reg_rdata = {28'd0, LINK_SPEED};
+      A_LNKCTL2: s_reg_rdata = {28'd0, LNKCTL2_RW ? lnkctl2_q : LINK_SPEED};
       default: ;
     endcase
     if (MSI) begin
       case (s_reg_addr)
         A_MSI:     s_reg_rdata = {7'd0, MSI_PVM, 1'b1, msi_mme_q, 3'(MSI_VEC_LOG2), msi_en_q,
                                   MSI_NEXT, 8'h05};
-        A_MSI_AL:  {s_reg_rdata, wmask} = {msi_al_q, 2'b00, 32'hffff_fffc};
-        A_MSI_AH:  {s_reg_rdata, wmask} = {msi_ah_q, 32'hffff_ffff};
-        A_MSI_D:   {s_reg_rdata, wmask} = {16'd0, msi_d_q, 32'h0000_ffff};
-        A_MSI_MSK: if (MSI_PVM) {s_reg_rdata, wmask} = {32'(msi_mask_q), 32'({NVEC{1'b1}})};
-        A_MSI_PND: if (MSI_PVM) s_reg_rdata = 32'(msi_pending);
+        A_MSI_AL:  s_reg_rdata = {msi_al_q, 2'b00};
+        A_MSI_AH:  s_reg_rdata = msi_ah_q;
+        A_MSI_D:   s_reg_rdata = {16'd0, msi_d_q};
+        A_MSI_MSK: s_reg_rdata = MSI_PVM ? 32'(msi_mask_q) : 32'd0;
+        A_MSI_PND: s_reg_rdata = MSI_PVM ? 32'(msi_pending) : 32'd0;
         default: ;
       endcase
     end
-    wval = cfg_wr_merge(s_reg_rdata, s_reg_wdata, s_reg_be, wmask);
   end
 
   // --------------------------------------------------------------------------
-  // Writes
+  // Writes: the enabled bytes of the writable bits of the addressed register
+  // (merged with the register itself, so read-only bits stay constant);
+  // wd/be are short names for the write data and byte enables
   // --------------------------------------------------------------------------
+  logic [31:0] wd;
+  logic [3:0]  be;
+  assign wd = s_reg_wdata;
+  assign be = s_reg_be;
+
   always_ff @(posedge clk) begin
     if (rst) begin
       devctl_q    <= DEVCTL_RESET;
@@ -190,20 +192,30 @@ module pcie_cfg_caps #(
     end else begin
       if (s_reg_wr) begin
         case (s_reg_addr)
-          A_DEVCTL:  devctl_q   <= wval[15:0];
-          A_LNKCTL:  lnkctl_q   <= wval[15:0];
-          A_RTCTL:   rtctl_q    <= wval[15:0];
-          A_LNKCTL2: lnkctl2_q  <= wval[3:0];
-          A_MSI_AL:  msi_al_q   <= wval[31:2];
-          A_MSI_AH:  msi_ah_q   <= wval;
-          A_MSI_D:   msi_d_q    <= wval[15:0];
-          A_MSI_MSK: msi_mask_q <= wval[NVEC-1:0];
+          A_DEVCTL:  devctl_q <= 16'(cfg_wr_merge({16'd0, devctl_q}, wd, be, {16'd0, DEVCTL_MASK}));
+          A_LNKCTL:  lnkctl_q <= 16'(cfg_wr_merge({16'd0, lnkctl_q}, wd, be, {16'd0, LNKCTL_MASK}));
+          A_RTCTL:   if (ROOT) rtctl_q <= 16'(cfg_wr_merge({16'd0, rtctl_q}, wd, be, {16'd0, RTCTL_MASK}));
+          A_LNKCTL2: if (LNKCTL2_RW) lnkctl2_q <= 4'(cfg_wr_merge({28'd0, lnkctl2_q}, wd, be,
+                                                                  {16'd0, LNKCTL2_MASK}));
           default: ;
         endcase
-        // Message Control: enable, and the vectors granted (at most the capability)
-        if (MSI && s_reg_addr == A_MSI && s_reg_be[2]) begin
-          msi_en_q  <= s_reg_wdata[16];
-          msi_mme_q <= (s_reg_wdata[22:20] > 3'(MSI_VEC_LOG2)) ? 3'(MSI_VEC_LOG2) : s_reg_wdata[22:20];
+        if (MSI) begin
+          case (s_reg_addr)
+            A_MSI: begin
+              // enable, and the vectors granted (at most the capability)
+              if (s_reg_be[2]) begin
+                msi_en_q  <= s_reg_wdata[16];
+                msi_mme_q <= (s_reg_wdata[22:20] > 3'(MSI_VEC_LOG2)) ? 3'(MSI_VEC_LOG2)
+                                                                      : s_reg_wdata[22:20];
+              end
+            end
+            A_MSI_AL:  msi_al_q   <= 30'(cfg_wr_merge({msi_al_q, 2'b00}, wd, be, 32'hffff_fffc) >> 2);
+            A_MSI_AH:  msi_ah_q   <= cfg_wr_merge(msi_ah_q, wd, be, 32'hffff_ffff);
+            A_MSI_D:   msi_d_q    <= 16'(cfg_wr_merge({16'd0, msi_d_q}, wd, be, 32'h0000_ffff));
+            A_MSI_MSK: if (MSI_PVM) msi_mask_q <= NVEC'(cfg_wr_merge(32'(msi_mask_q), wd, be,
+                                                                   32'({NVEC{1'b1}})));
+            default: ;
+          endcase
         end
       end
       // Device status: UR detected, RW1C; a new event wins over the clear.
@@ -223,7 +235,7 @@ module pcie_cfg_caps #(
   assign msi_mme  = msi_mme_q;
   assign msi_addr = {msi_ah_q, msi_al_q, 2'b00};
   assign msi_data = msi_d_q;
-  assign msi_mask = msi_mask_q;
+  assign msi_mask = MSI_PVM ? msi_mask_q : '0;
 
 endmodule
 
