@@ -9,6 +9,8 @@
 // Capability list: 0x40 PCI Express (v2, endpoint) -> 0x80 MSI (64-bit,
 // 4 vectors, per-vector masking) -> 0xA0 MSI-X (4 vectors, table BAR0+0x800,
 // PBA BAR0+0xC00). Extended capability at 0x100: Device Serial Number (last).
+// The PCI Express and MSI capabilities are the shared rtl/lib module
+// pcie_cfg_caps.
 // Unimplemented registers read 0 and ignore writes.
 //
 // Accessed by accel_target one dword at a time: a read returns its data on
@@ -83,18 +85,7 @@ module accel_cfg
   localparam logic [9:0] A_CAPPTR  = 10'h0d;
   localparam logic [9:0] A_INTR    = 10'h0f;
   localparam logic [9:0] A_PCIE    = 10'h10;  // 0x40
-  localparam logic [9:0] A_DEVCAP  = 10'h11;
-  localparam logic [9:0] A_DEVCTL  = 10'h12;
-  localparam logic [9:0] A_LNKCAP  = 10'h13;
-  localparam logic [9:0] A_LNKCTL  = 10'h14;
-  localparam logic [9:0] A_LNKCAP2 = 10'h1b;
-  localparam logic [9:0] A_LNKCTL2 = 10'h1c;
   localparam logic [9:0] A_MSI     = 10'h20;  // 0x80
-  localparam logic [9:0] A_MSI_AL  = 10'h21;
-  localparam logic [9:0] A_MSI_AH  = 10'h22;
-  localparam logic [9:0] A_MSI_D   = 10'h23;
-  localparam logic [9:0] A_MSI_MSK = 10'h24;
-  localparam logic [9:0] A_MSI_PND = 10'h25;
   localparam logic [9:0] A_MSIX    = 10'h28;  // 0xA0
   localparam logic [9:0] A_MSIX_T  = 10'h29;
   localparam logic [9:0] A_MSIX_P  = 10'h2a;
@@ -109,14 +100,11 @@ module accel_cfg
   logic        sta_rma;       // Status.Received Master Abort (RW1C)
   logic [7:0]  cache_line, int_line;
   logic [63:0] bar0_q, bar2_q;
-  logic [15:0] devctl;
-  logic        devsta_ur;     // Device Status.Unsupported Request Detected (RW1C)
-  logic [15:0] lnkctl;
-  logic [2:0]  msi_mme_q;
-  logic        msi_en_q, msix_en_q, msix_fm_q;
-  logic [31:0] msi_al, msi_ah;
-  logic [15:0] msi_d;
-  logic [3:0]  msi_msk;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [15:0] devctl;        // Device Control: MPS and MRRS used
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic        msix_en_q, msix_fm_q;
+  logic [31:0] cap_rdata;     // PCI Express and MSI capabilities
 
   assign mem_enable   = command[1];
   assign bus_master   = command[2];
@@ -125,11 +113,6 @@ module accel_cfg
   assign bar2_base    = bar2_q;
   assign max_payload  = devctl[7:5];
   assign max_read_req = devctl[14:12];
-  assign msi_enable   = msi_en_q;
-  assign msi_mme      = msi_mme_q;
-  assign msi_addr     = {msi_ah, msi_al};
-  assign msi_data     = msi_d;
-  assign msi_mask     = msi_msk;
   assign msix_enable  = msix_en_q;
   assign msix_fmask   = msix_fm_q;
 
@@ -150,21 +133,6 @@ module accel_cfg
       A_SUBSYS: rd = {accel_pkg::SUBSYS_ID, accel_pkg::SUBSYS_VID};
       A_CAPPTR: rd = 32'h0000_0040;
       A_INTR:   rd = {8'h00, 8'h00, 8'h01, int_line};
-      // PCI Express capability v2, endpoint, next -> MSI at 0x80
-      A_PCIE:   rd = {16'h0002, 8'h80, 8'h10};
-      A_DEVCAP: rd = 32'h0000_8001;                 // MPS 256 B, role-based error reporting
-      A_DEVCTL: rd = {12'h000, devsta_ur, 3'b000, devctl};
-      A_LNKCAP: rd = 32'h0000_0083;                 // 8 GT/s x8
-      A_LNKCTL: rd = {16'h1083, lnkctl};            // current 8 GT/s x8, slot clock
-      A_LNKCAP2: rd = 32'h0000_000e;                // 2.5/5/8 GT/s supported
-      A_LNKCTL2: rd = 32'h0000_0003;
-      // MSI: 64-bit, per-vector masking, 4 vectors capable, next -> MSI-X at 0xA0
-      A_MSI:    rd = {7'b0, 1'b1, 1'b1, msi_mme_q, 3'(accel_pkg::MSI_VECTORS_LOG2), msi_en_q, 8'ha0, 8'h05};
-      A_MSI_AL: rd = {msi_al[31:2], 2'b00};
-      A_MSI_AH: rd = msi_ah;
-      A_MSI_D:  rd = {16'h0000, msi_d};
-      A_MSI_MSK: rd = {28'h0, msi_msk};
-      A_MSI_PND: rd = {28'h0, msi_pending};
       // MSI-X: table size 4, last capability
       A_MSIX:   rd = {msix_en_q, msix_fm_q, 3'b000, 11'(accel_pkg::MSIX_VECTORS - 1), 8'h00, 8'h11};
       A_MSIX_T: rd = {20'h0, accel_pkg::R_MSIX_TABLE[11:3], 3'd0};  // BIR 0
@@ -173,7 +141,7 @@ module accel_cfg
       A_DSN:    rd = {12'h000, 4'h1, 16'h0003};
       A_DSN_LO: rd = SERIAL[31:0];
       A_DSN_HI: rd = SERIAL[63:32];
-      default:  rd = 32'h0;
+      default:  rd = cap_rdata;
     endcase
   end
 
@@ -203,20 +171,10 @@ module accel_cfg
       int_line   <= 8'h0;
       bar0_q     <= 64'h0;
       bar2_q     <= 64'h0;
-      devctl     <= 16'h2810;   // MRRS 512 B, no-snoop and relaxed ordering enable, MPS 128 B
-      devsta_ur  <= 1'b0;
-      lnkctl     <= 16'h0;
-      msi_en_q   <= 1'b0;
-      msi_mme_q  <= 3'd0;
-      msi_al     <= 32'h0;
-      msi_ah     <= 32'h0;
-      msi_d      <= 16'h0;
-      msi_msk    <= 4'h0;
       msix_en_q  <= 1'b0;
       msix_fm_q  <= 1'b0;
     end else begin
       if (master_abort) sta_rma <= 1'b1;
-      if (ur_detected) devsta_ur <= 1'b1;
       if (wr_en) begin
         case (addr)
           A_CMD: begin
@@ -228,24 +186,6 @@ module accel_cfg
           A_BAR0: bar0_q[31:0] <= upd(bar0_q[31:0], 32'hffff_f000, wr_data, bm);
           A_BAR2: bar2_q[31:0] <= upd(bar2_q[31:0], BAR2_MASK[31:0] & 32'hffff_fff0, wr_data, bm);
           A_BAR3: if (BAR64) bar2_q[63:32] <= upd(bar2_q[63:32], BAR2_MASK[63:32], wr_data, bm);
-          A_DEVCTL: begin
-            // RW: error reporting enables, relaxed ordering, MPS (128/256 B), no snoop, MRRS
-            devctl <= 16'(upd({16'h0, devctl}, 32'h0000_78ff, wr_data, bm));
-            if (wr_be[2] && wr_data[19]) devsta_ur <= 1'b0;
-          end
-          A_LNKCTL: lnkctl <= 16'(upd({16'h0, lnkctl}, 32'h0000_00cb, wr_data, bm));
-          A_MSI: begin
-            if (wr_be[2]) begin
-              msi_en_q  <= wr_data[16];
-              // a request above the capability is granted the capability
-              msi_mme_q <= (wr_data[22:20] > 3'(accel_pkg::MSI_VECTORS_LOG2))
-                           ? 3'(accel_pkg::MSI_VECTORS_LOG2) : wr_data[22:20];
-            end
-          end
-          A_MSI_AL: msi_al <= upd(msi_al, 32'hffff_fffc, wr_data, bm);
-          A_MSI_AH: msi_ah <= upd(msi_ah, 32'hffff_ffff, wr_data, bm);
-          A_MSI_D:  msi_d  <= 16'(upd({16'h0, msi_d}, 32'h0000_ffff, wr_data, bm));
-          A_MSI_MSK: msi_msk <= 4'(upd({28'h0, msi_msk}, 32'h0000_000f, wr_data, bm));
           A_MSIX: begin
             if (wr_be[3]) begin
               msix_en_q <= wr_data[31];
@@ -257,5 +197,24 @@ module accel_cfg
       end
     end
   end
+
+  // ------------------------------------------------------------------------
+  // PCI Express capability v2 at 0x40: endpoint, 8 GT/s x8, next -> MSI at
+  // 0x80. DevCap: MPS 256 B, role-based error reporting. Link Control 2
+  // reads the link speed and ignores writes. MSI at 0x80: 64-bit,
+  // per-vector masking, 4 vectors, next -> MSI-X at 0xA0.
+  // ------------------------------------------------------------------------
+  pcie_cfg_caps #(
+    .EXP_DW(A_PCIE), .EXP_NEXT(8'h80), .PORT_TYPE(4'd0), .DEV_CAP(32'h0000_8001),
+    .LINK_SPEED(4'd3), .LINK_WIDTH(6'd8), .LNKCTL2_RW(1'b0),
+    .MSI(1'b1), .MSI_DW(A_MSI), .MSI_NEXT(8'ha0), .MSI_VEC_LOG2(accel_pkg::MSI_VECTORS_LOG2),
+    .MSI_PVM(1'b1)
+  ) u_caps (
+    .clk, .rst,
+    .s_reg_addr(addr), .s_reg_wr(wr_en), .s_reg_wdata(wr_data), .s_reg_be(wr_be),
+    .s_reg_rdata(cap_rdata),
+    .link_up(1'b1), .ur_detected, .msi_pending,
+    .devctl, .msi_en(msi_enable), .msi_mme, .msi_addr, .msi_data, .msi_mask
+  );
 
 endmodule

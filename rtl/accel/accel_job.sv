@@ -103,6 +103,7 @@ module accel_job
   input  wire logic [127:0]  mem_rdata
 );
 
+  `include "pcie_tlp_func.svh"
   `include "accel_func.svh"
 
   localparam int FIFO_DEPTH = 4;
@@ -148,10 +149,16 @@ module accel_job
     push_beat.data = st_hdr ? st_data : mem_rdata;
   end
 
-  accel_fifo #(.WIDTH(accel_pkg::BEAT_W), .DEPTH(FIFO_DEPTH)) u_fifo (
+  // Never full: pushes start only while the credit below allows them.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic fifo_s_ready;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  sync_fifo #(.WIDTH(accel_pkg::BEAT_W), .DEPTH(FIFO_DEPTH)) u_fifo (
     .clk, .rst,
-    .s_valid(st_v), .s_data(push_beat), .count(fifo_count),
-    .m_valid, .m_data(m_beat), .m_ready
+    .s_valid(st_v), .s_data(push_beat), .s_ready(fifo_s_ready),
+    .m_valid, .m_data(m_beat), .m_ready,
+    .count(fifo_count)
   );
 
   // ------------------------------------------------------------------------
@@ -376,7 +383,7 @@ module accel_job
             st_hdr    <= 1'b0;
             st_sop    <= 1'b0;
             st_eop    <= chunk_rem <= 7'd4;
-            st_keep   <= keep_of(n_dw);
+            st_keep   <= tlp_keep(n_dw);
             dev_q     <= dev_q + AW'(n_dw);
             rem       <= rem - 30'(n_dw);
             chunk_rem <= chunk_rem - 7'(n_dw);

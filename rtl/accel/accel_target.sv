@@ -88,6 +88,7 @@ module accel_target
   input  wire logic [127:0]  mem_rdata
 );
 
+  `include "pcie_tlp_func.svh"
   `include "accel_func.svh"
 
   localparam int FIFO_DEPTH = 4;
@@ -141,10 +142,16 @@ module accel_target
     end
   end
 
-  accel_fifo #(.WIDTH(accel_pkg::BEAT_W), .DEPTH(FIFO_DEPTH)) u_fifo (
+  // Never full: pushes start only while the credit below allows them.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic fifo_s_ready;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  sync_fifo #(.WIDTH(accel_pkg::BEAT_W), .DEPTH(FIFO_DEPTH)) u_fifo (
     .clk, .rst,
-    .s_valid(st_v), .s_data(push_beat), .count(fifo_count),
-    .m_valid, .m_data(m_beat), .m_ready
+    .s_valid(st_v), .s_data(push_beat), .s_ready(fifo_s_ready),
+    .m_valid, .m_data(m_beat), .m_ready,
+    .count(fifo_count)
   );
 
   // ------------------------------------------------------------------------
@@ -173,7 +180,7 @@ module accel_target
     h_fn0  = d2[18:16] == 3'd0;
     h_hit0 = mem_enable && h_addr[63:12] == bar0_base[63:12];
     h_hit2 = mem_enable && h_addr[63:DEVMEM_LOG2] == bar2_base[63:DEVMEM_LOG2];
-    h_bc   = req_byte_count(h_len, d1[3:0], d1[7:4]);
+    h_bc   = tlp_mrd_byte_count(h_len, d1[3:0], d1[7:4]);
   end
 
   // ------------------------------------------------------------------------
@@ -275,7 +282,7 @@ module accel_target
               ur_detected <= 1'b1;
               cpl_status  <= accel_pkg::CPL_UR;
               cpl_bc      <= h_bc;
-              cpl_la      <= {h_addr[6:2], be_lead(d1[3:0])};
+              cpl_la      <= tlp_mrd_lower_addr(h_addr[6:2], d1[3:0]);
               np          <= 1'b1;
               state       <= s_eop ? S_CPL : S_DROP;
             end
@@ -340,8 +347,8 @@ module accel_target
           st_sop  <= 1'b1;
           st_eop  <= 1'b1;
           st_keep <= 4'b0111;
-          st_data <= cpl_hdr(1'b0, 10'd0, tc, attr, my_id, cpl_status, cpl_bc, req_id, tag,
-                             cpl_la);
+          st_data <= tlp_cpl_hdr(1'b0, 10'd0, my_id, cpl_status, cpl_bc, req_id, tag, cpl_la,
+                                 tc, {1'b0, attr});
           state   <= S_IDLE;
         end
         // ------------------------------------------------------------------
@@ -353,10 +360,10 @@ module accel_target
             st_sop  <= 1'b1;
             st_eop  <= 1'b0;
             st_keep <= 4'b0111;
-            st_data <= cpl_hdr(1'b1, {3'b000, chunk_dw}, tc, attr, my_id, accel_pkg::CPL_SC, bc, req_id,
-                               tag, (src == SRC_CFG) ? 7'd0
-                                    : {cur[4:0], first ? be_lead(fbe) : 2'd0});
-            bc        <= bc - {3'b000, chunk_dw, 2'b00} + (first ? 12'(be_lead(fbe)) : 12'd0);
+            st_data <= tlp_cpl_hdr(1'b1, {3'b000, chunk_dw}, my_id, accel_pkg::CPL_SC, bc, req_id, tag,
+                                   (src == SRC_CFG) ? 7'd0 : {cur[4:0], first ? tlp_be_lead(fbe) : 2'd0},
+                                   tc, {1'b0, attr});
+            bc        <= bc - {3'b000, chunk_dw, 2'b00} + (first ? 12'(tlp_be_lead(fbe)) : 12'd0);
             first     <= 1'b0;
             in_chunk  <= 1'b1;
             chunk_rem <= chunk_dw;
@@ -364,7 +371,7 @@ module accel_target
             st_hdr    <= 1'b0;
             st_sop    <= 1'b0;
             st_eop    <= chunk_rem <= 7'd4;
-            st_keep   <= keep_of(n_dw);
+            st_keep   <= tlp_keep(n_dw);
             cur       <= cur + 32'(n_dw);
             rem       <= rem - 11'(n_dw);
             chunk_rem <= chunk_rem - 7'(n_dw);

@@ -12,8 +12,8 @@
 // Config space: vendor 0x1ee7 device 0x0100 class 0x120000; BAR0 4 KiB
 // control registers; BAR2(/3) device memory; PCIe, MSI, MSI-X capabilities;
 // Device Serial Number at 0x100. TLP streams per docs/tlp-interface.md.
-// Completions can always pass the request path: they go to the job engine,
-// which never stalls them.
+// Completions can always pass the request path: the RX demux
+// (accel_rx_demux) sends them to the job engine, which never stalls them.
 
 `default_nettype none
 
@@ -69,19 +69,14 @@ module accel_top
   // ------------------------------------------------------------------------
   // RX demux: completions to the job engine, everything else to the target
   // ------------------------------------------------------------------------
-  logic rx_cpl_q, rx_is_cpl, rx_to_cpl, t_ready;
+  logic t_valid, t_ready, c_valid;
 
-  // Cpl, CplD, CplLk, CplDLk: 3-DW header, type 0101x
-  assign rx_is_cpl   = (s_tlp_data[31:29] == accel_pkg::FMT_3DW ||
-                        s_tlp_data[31:29] == accel_pkg::FMT_3DW_D) &&
-                       s_tlp_data[28:25] == accel_pkg::TYPE_CPL[4:1];
-  assign rx_to_cpl   = s_tlp_sop ? rx_is_cpl : rx_cpl_q;
-  assign s_tlp_ready = rx_to_cpl ? 1'b1 : t_ready;
-
-  always_ff @(posedge clk) begin
-    if (rst) rx_cpl_q <= 1'b0;
-    else if (s_tlp_valid && s_tlp_ready && s_tlp_sop) rx_cpl_q <= rx_is_cpl;
-  end
+  accel_rx_demux u_rx (
+    .clk, .rst,
+    .s_hdr_dw0(s_tlp_data[31:0]), .s_sop(s_tlp_sop), .s_valid(s_tlp_valid), .s_ready(s_tlp_ready),
+    .m_req_valid(t_valid), .m_req_ready(t_ready),
+    .m_cpl_valid(c_valid)
+  );
 
   // ------------------------------------------------------------------------
   // Interconnect
@@ -144,7 +139,7 @@ module accel_top
 
   accel_target #(.DEVMEM_LOG2(DEVMEM_LOG2), .DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2)) u_target (
     .clk, .rst,
-    .s_valid(s_tlp_valid && !rx_to_cpl), .s_data(s_tlp_data), .s_keep(s_tlp_keep),
+    .s_valid(t_valid), .s_data(s_tlp_data), .s_keep(s_tlp_keep),
     .s_sop(s_tlp_sop), .s_eop(s_tlp_eop), .s_ready(t_ready),
     .m_valid(t_m_valid), .m_beat(t_m_beat), .m_ready(t_m_ready),
     .cfg_rd_en, .cfg_wr_en, .cfg_addr, .cfg_wr_data, .cfg_wr_be, .cfg_rd_data,
@@ -173,7 +168,7 @@ module accel_top
     .irq_enable, .irq_vector, .msix_enable, .msix_fmask, .msix_addr, .msix_data, .msix_mask,
     .msix_pba, .msi_enable, .msi_mme, .msi_addr, .msi_data, .msi_mask, .msi_pending,
     .bus_master, .my_id, .max_payload, .max_read_req, .master_abort,
-    .c_valid(s_tlp_valid && rx_to_cpl), .c_data(s_tlp_data), .c_keep(s_tlp_keep),
+    .c_valid(c_valid), .c_data(s_tlp_data), .c_keep(s_tlp_keep),
     .c_sop(s_tlp_sop), .c_eop(s_tlp_eop),
     .m_valid(j_m_valid), .m_beat(j_m_beat), .m_ready(j_m_ready),
     .mem_en(b_en), .mem_addr(b_addr), .mem_wstrb(b_wstrb), .mem_wdata(b_wdata),

@@ -11,6 +11,11 @@
 // for a write; status successful, byte count 4, lower address 0. The
 // completer ID is the target ID of the request. While the completion is
 // being sent the request side is not ready.
+//
+// Also keeps the function's own ID: the target bus and device number of the
+// last CfgWr0 (PCIe rule: a function learns its bus and device number from
+// the configuration writes it receives), for the completions of its other
+// units.
 
 `default_nettype none
 
@@ -28,6 +33,9 @@ module pcie_cfg_cpl
     output      logic        req_ready,       // idle: no completion pending
     input  wire pcie_tlp_pkg::tlp_req_t req,  // decoded header (CfgRd0 / CfgWr0, Length 1)
     input  wire logic [31:0] req_rdata,       // register value (sampled on accept)
+
+    // ---------------- own ID ----------------
+    output      logic [15:0] cpl_id,          // {bus, device, function 0} of the last CfgWr0
 
     // ---------------- completion stream ----------------
     output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
@@ -67,6 +75,14 @@ module pcie_cfg_cpl
             hdr_q  <= tlp_cpl_hdr(!req.fmt[1], 10'd1, {req.addr[31:19], 3'b000}, pcie_tlp_pkg::CPL_SC, 12'd4,
                                   req.req_id, req.tag, 7'd0, req.tc, req.attr);
             data_q <= req_rdata;
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            cpl_id <= 16'd0;
+        end else if (accept && req.fmt[1]) begin
+            cpl_id <= {req.addr[31:19], 3'b000};
         end
     end
 

@@ -20,6 +20,7 @@
 //   0x18 BAR2: SMFU aperture, 32-bit non-prefetchable memory, 2^APERTURE_LOG2 bytes
 //   0x1c-0x24 BAR3-5: 0, 0x30 expansion ROM: 0
 //   0x40 PCI Express capability (version 2, endpoint), last in the list
+//        (pcie_cfg_caps, rtl/lib)
 //
 // BAR sizing: the bits below the BAR size are hard-wired zero, so writing
 // all ones reads back the size mask (0xffff0000 for 64 KiB).
@@ -80,34 +81,18 @@ module pcie_cfg_t0
     localparam logic [31:0] BAR0_MASK    = ~((32'd1 << REG_BAR_LOG2) - 32'd1);
     localparam logic [31:0] BAR2_MASK    = ~((32'd1 << APERTURE_LOG2) - 32'd1);
     localparam logic [15:0] CMD_MASK     = 16'h0546;  // MSE, BME, PER, SERR#, INTx disable
-    localparam logic [15:0] DEVCTL_MASK  = 16'h78ff;  // error reporting, RO, MPS, NS, MRRS
-    localparam logic [15:0] DEVCTL_RESET = 16'h2810;  // MRRS 512 B, NS and RO enabled
-    localparam logic [15:0] LNKCTL_MASK  = 16'h00cb;  // ASPM, RCB, common clock, ext. synch
-    localparam logic [15:0] LNKCTL2_MASK = 16'h000f;  // target link speed
-
-    localparam logic [31:0] PCIE_CAP   = 32'h0002_0010;  // v2, endpoint, next 0, ID 0x10
-    // DevCap: MPSS 128 B, L0s/L1 acceptable latency no limit, role-based error reporting
-    localparam logic [31:0] DEV_CAP    = 32'h0000_8fc0;
-    localparam logic [31:0] LINK_CAP   = {22'd0, LINK_WIDTH, LINK_SPEED};
-    localparam logic [15:0] LINK_STA   = {3'b000, 1'b1, 2'b00, LINK_WIDTH, LINK_SPEED};
-    localparam logic [31:0] LINK_CAP2  = {24'd0, 7'((8'd1 << LINK_SPEED) - 8'd1), 1'b0};
 
     logic [15:0] cmd_q;
     logic [7:0]  cache_line_q;
     logic [31:0] bar0_q, bar2_q;
     logic [7:0]  int_line_q;
-    logic [15:0] devctl_q;
-    logic        devsta_ur_q;
-    logic [15:0] lnkctl_q;
-    logic [3:0]  lnkctl2_q;
-    logic [7:0]  bus_q;
-    logic [4:0]  dev_q;
 
     // ------------------------------------------------------------------
     // Read multiplexer
     // ------------------------------------------------------------------
     logic [9:0]  dw_idx;       // dword index 0..1023 of the register
     logic [31:0] rdata;
+    logic [31:0] cap_rdata;    // PCI Express capability
     logic [15:0] status;
 
     assign dw_idx = req.addr[11:2];
@@ -125,14 +110,7 @@ module pcie_cfg_t0
             10'd11: rdata = {DEVICE_ID, VENDOR_ID};
             10'd13: rdata = 32'h0000_0040;
             10'd15: rdata = {8'h00, 8'h00, 8'h01, int_line_q};
-            10'd16: rdata = PCIE_CAP;
-            10'd17: rdata = DEV_CAP;
-            10'd18: rdata = {12'd0, devsta_ur_q, 3'd0, devctl_q};
-            10'd19: rdata = LINK_CAP;
-            10'd20: rdata = {LINK_STA, lnkctl_q};
-            10'd27: rdata = LINK_CAP2;
-            10'd28: rdata = {16'd0, 12'd0, lnkctl2_q};
-            default: rdata = 32'd0;
+            default: rdata = cap_rdata;
         endcase
     end
 
@@ -146,9 +124,6 @@ module pcie_cfg_t0
             10'd4:   wmask = BAR0_MASK;
             10'd6:   wmask = BAR2_MASK;
             10'd15:  wmask = 32'h0000_00ff;
-            10'd18:  wmask = {16'd0, DEVCTL_MASK};
-            10'd20:  wmask = {16'd0, LNKCTL_MASK};
-            10'd28:  wmask = {16'd0, LNKCTL2_MASK};
             default: wmask = 32'd0;
         endcase
         wval = cfg_wr_merge(rdata, req_wdata, req.first_be, wmask);
@@ -170,36 +145,42 @@ module pcie_cfg_t0
             bar0_q       <= 32'd0;
             bar2_q       <= 32'd0;
             int_line_q   <= 8'd0;
-            devctl_q     <= DEVCTL_RESET;
-            devsta_ur_q  <= 1'b0;
-            lnkctl_q     <= 16'd0;
-            lnkctl2_q    <= LINK_SPEED;
-            bus_q        <= 8'd0;
-            dev_q        <= 5'd0;
         end else begin
             if (accept && is_wr) begin
-                bus_q <= req.addr[31:24];
-                dev_q <= req.addr[23:19];
                 case (dw_idx)
                     10'd1:  cmd_q        <= wval[15:0];
                     10'd3:  cache_line_q <= wval[7:0];
                     10'd4:  bar0_q       <= wval;
                     10'd6:  bar2_q       <= wval;
                     10'd15: int_line_q   <= wval[7:0];
-                    10'd18: devctl_q     <= wval[15:0];
-                    10'd20: lnkctl_q     <= wval[15:0];
-                    10'd28: lnkctl2_q    <= wval[3:0];
                     default: ;
                 endcase
             end
-            // Device status: UR detected, RW1C; a new event wins over the clear.
-            if (ur_detected) begin
-                devsta_ur_q <= 1'b1;
-            end else if (accept && is_wr && dw_idx == 10'd18 && req.first_be[2] && req_wdata[19]) begin
-                devsta_ur_q <= 1'b0;
-            end
         end
     end
+
+    // PCI Express capability at 0x40: version 2, endpoint, last in the list.
+    // DevCap: MPSS 128 B, L0s/L1 acceptable latency no limit, role-based error
+    // reporting. No MSI.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [15:0] devctl;            // the endpoint honours no Device Control field
+    logic        msi_en, msi_mask;  // no MSI capability
+    logic [2:0]  msi_mme;
+    logic [63:0] msi_addr;
+    logic [15:0] msi_data;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    pcie_cfg_caps #(
+        .EXP_DW (10'h10), .EXP_NEXT (8'h00), .PORT_TYPE (4'd0), .DEV_CAP (32'h0000_8fc0),
+        .LINK_SPEED (LINK_SPEED), .LINK_WIDTH (LINK_WIDTH),
+        .MSI (1'b0)
+    ) u_caps (
+        .clk, .rst,
+        .s_reg_addr (dw_idx), .s_reg_wr (accept && is_wr), .s_reg_wdata (req_wdata),
+        .s_reg_be (req.first_be), .s_reg_rdata (cap_rdata),
+        .link_up (1'b1), .ur_detected, .msi_pending (1'b0),
+        .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask
+    );
 
     // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
     // lower address 0; completer ID = the target ID of the request.
@@ -210,6 +191,7 @@ module pcie_cfg_t0
         .req_ready   (req_ready),
         .req         (req),
         .req_rdata   (rdata),
+        .cpl_id      (cpl_id),
         .m_cpl_data  (m_cpl_data),
         .m_cpl_keep  (m_cpl_keep),
         .m_cpl_sop   (m_cpl_sop),
@@ -221,7 +203,6 @@ module pcie_cfg_t0
     // ------------------------------------------------------------------
     // State outputs
     // ------------------------------------------------------------------
-    assign cpl_id       = {bus_q, dev_q, 3'b000};
     assign mem_en       = cmd_q[1];
     assign bus_master   = cmd_q[2];
     assign intx_disable = cmd_q[10];

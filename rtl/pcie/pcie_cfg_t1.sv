@@ -29,7 +29,9 @@
 //        response, SERR# enable, secondary bus reset writable)
 //   0x40 PCI Express capability v2, device/port type 4 (root port), slot
 //        implemented 0; root control/capabilities/status; next 0x80
+//        (pcie_cfg_caps, rtl/lib)
 //   0x80 MSI capability, 64-bit address, one vector, last in the list
+//        (pcie_cfg_caps, rtl/lib)
 //
 // Window decode: memory window [base, limit] = [{base[15:4], 20'h0},
 // {limit[15:4], 20'hfffff}], empty when base > limit; likewise the
@@ -96,21 +98,6 @@ module pcie_cfg_t1
     // ------------------------------------------------------------------
     localparam logic [15:0] CMD_MASK     = 16'h0546;  // MSE, BME, PER, SERR#, INTx disable
     localparam logic [15:0] BRCTL_MASK   = 16'h0043;  // PER, SERR#, secondary bus reset
-    localparam logic [15:0] DEVCTL_MASK  = 16'h78ff;  // error reporting, RO, MPS, NS, MRRS
-    localparam logic [15:0] DEVCTL_RESET = 16'h2810;  // MRRS 512 B, NS and RO enabled
-    localparam logic [15:0] LNKCTL_MASK  = 16'h00db;  // ASPM, RCB, link disable, common clock, ext. synch
-    localparam logic [15:0] LNKCTL2_MASK = 16'h000f;  // target link speed
-    localparam logic [15:0] RTCTL_MASK   = 16'h000f;  // SERR on errors, PME interrupt enable
-
-    // PCIe capability: v2, root port (type 4), slot not implemented, next = MSI at 0x80
-    localparam logic [31:0] PCIE_CAP   = 32'h0042_8010;
-    // DevCap: MPSS 128 B, role-based error reporting
-    localparam logic [31:0] DEV_CAP    = 32'h0000_8000;
-    // LinkCap: port 0, DLL link active reporting capable, width, speed
-    localparam logic [31:0] LINK_CAP   = {8'd0, 3'd0, 1'b1, 10'd0, LINK_WIDTH, LINK_SPEED};
-    localparam logic [31:0] LINK_CAP2  = {24'd0, 7'((8'd1 << LINK_SPEED) - 8'd1), 1'b0};
-    // MSI: ID 5, last capability, 64-bit address capable, one vector
-    localparam logic [15:0] MSI_CAPHDR = 16'h0005;
 
     logic [15:0] cmd_q;
     logic [7:0]  cache_line_q;
@@ -120,29 +107,17 @@ module pcie_cfg_t1
     logic [31:0] pref_base_hi_q, pref_limit_hi_q;
     logic [7:0]  int_line_q;
     logic [15:0] brctl_q;
-    logic [15:0] devctl_q;
-    logic        devsta_ur_q;
-    logic [15:0] lnkctl_q;
-    logic [3:0]  lnkctl2_q;
-    logic [15:0] rtctl_q;
-    logic        msi_en_q;
-    logic [31:2] msi_addr_lo_q;
-    logic [31:0] msi_addr_hi_q;
-    logic [15:0] msi_data_q;
-    logic [7:0]  bus_q;
-    logic [4:0]  dev_q;
 
     // ------------------------------------------------------------------
     // Read multiplexer
     // ------------------------------------------------------------------
     logic [9:0]  dw_idx;       // dword index 0..1023 of the register
     logic [31:0] rdata;
+    logic [31:0] cap_rdata;    // PCI Express and MSI capabilities
     logic [15:0] status;
-    logic [15:0] lnksta;
 
     assign dw_idx = req.addr[11:2];
     assign status = 16'h0010;                                   // capabilities list
-    assign lnksta = {2'b00, link_up, 1'b1, 2'b00, LINK_WIDTH, LINK_SPEED}; // DLLLA, slot clock
 
     always_comb begin
         rdata = 32'd0;
@@ -158,21 +133,7 @@ module pcie_cfg_t1
             10'd11: rdata = pref_limit_hi_q;
             10'd13: rdata = 32'h0000_0040;
             10'd15: rdata = {brctl_q, 8'h00, int_line_q};
-            // PCI Express capability
-            10'd16: rdata = PCIE_CAP;
-            10'd17: rdata = DEV_CAP;
-            10'd18: rdata = {12'd0, devsta_ur_q, 3'd0, devctl_q};
-            10'd19: rdata = LINK_CAP;
-            10'd20: rdata = {lnksta, lnkctl_q};
-            10'd23: rdata = {16'd0, rtctl_q};                 // root capabilities 0
-            10'd27: rdata = LINK_CAP2;
-            10'd28: rdata = {16'd0, 12'd0, lnkctl2_q};
-            // MSI capability
-            10'd32: rdata = {8'h00, 7'd0, msi_en_q, MSI_CAPHDR} | 32'h0080_0000;
-            10'd33: rdata = {msi_addr_lo_q, 2'b00};
-            10'd34: rdata = msi_addr_hi_q;
-            10'd35: rdata = {16'd0, msi_data_q};
-            default: rdata = 32'd0;
+            default: rdata = cap_rdata;
         endcase
     end
 
@@ -189,14 +150,6 @@ module pcie_cfg_t1
             10'd10:  wmask = 32'hffff_ffff;
             10'd11:  wmask = 32'hffff_ffff;
             10'd15:  wmask = {BRCTL_MASK, 16'h00ff};
-            10'd18:  wmask = {16'd0, DEVCTL_MASK};
-            10'd20:  wmask = {16'd0, LNKCTL_MASK};
-            10'd23:  wmask = {16'd0, RTCTL_MASK};
-            10'd28:  wmask = {16'd0, LNKCTL2_MASK};
-            10'd32:  wmask = 32'h0001_0000;
-            10'd33:  wmask = 32'hffff_fffc;
-            10'd34:  wmask = 32'hffff_ffff;
-            10'd35:  wmask = 32'h0000_ffff;
             default: wmask = 32'd0;
         endcase
         wval = cfg_wr_merge(rdata, req_wdata, req.first_be, wmask);
@@ -226,21 +179,8 @@ module pcie_cfg_t1
             pref_limit_hi_q <= 32'd0;
             int_line_q      <= 8'd0;
             brctl_q         <= 16'd0;
-            devctl_q        <= DEVCTL_RESET;
-            devsta_ur_q     <= 1'b0;
-            lnkctl_q        <= 16'd0;
-            lnkctl2_q       <= LINK_SPEED;
-            rtctl_q         <= 16'd0;
-            msi_en_q        <= 1'b0;
-            msi_addr_lo_q   <= 30'd0;
-            msi_addr_hi_q   <= 32'd0;
-            msi_data_q      <= 16'd0;
-            bus_q           <= 8'd0;
-            dev_q           <= 5'd0;
         end else begin
             if (accept && is_wr) begin
-                bus_q <= req.addr[31:24];
-                dev_q <= req.addr[23:19];
                 case (dw_idx)
                     10'd1:  cmd_q           <= wval[15:0];
                     10'd3:  cache_line_q    <= wval[7:0];
@@ -259,25 +199,32 @@ module pcie_cfg_t1
                         int_line_q <= wval[7:0];
                         brctl_q    <= wval[31:16];
                     end
-                    10'd18: devctl_q        <= wval[15:0];
-                    10'd20: lnkctl_q        <= wval[15:0];
-                    10'd23: rtctl_q         <= wval[15:0];
-                    10'd28: lnkctl2_q       <= wval[3:0];
-                    10'd32: msi_en_q        <= wval[16];
-                    10'd33: msi_addr_lo_q   <= wval[31:2];
-                    10'd34: msi_addr_hi_q   <= wval;
-                    10'd35: msi_data_q      <= wval[15:0];
                     default: ;
                 endcase
             end
-            // Device status: UR detected, RW1C; a new event wins over the clear.
-            if (ur_detected) begin
-                devsta_ur_q <= 1'b1;
-            end else if (accept && is_wr && dw_idx == 10'd18 && req.first_be[2] && req_wdata[19]) begin
-                devsta_ur_q <= 1'b0;
-            end
         end
     end
+
+    // PCI Express capability at 0x40: v2, root port (type 4), slot not
+    // implemented, next = MSI at 0x80. DevCap: MPSS 128 B, role-based error
+    // reporting. MSI at 0x80: 64-bit address, one vector, last in the list.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [15:0] devctl;       // the root port honours no Device Control field
+    logic [2:0]  msi_mme;      // one vector: always 0
+    logic        msi_mask;     // no per-vector masking
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    pcie_cfg_caps #(
+        .EXP_DW (10'h10), .EXP_NEXT (8'h80), .PORT_TYPE (4'd4), .DEV_CAP (32'h0000_8000),
+        .LINK_SPEED (LINK_SPEED), .LINK_WIDTH (LINK_WIDTH),
+        .MSI (1'b1), .MSI_DW (10'h20), .MSI_NEXT (8'h00), .MSI_VEC_LOG2 (0), .MSI_PVM (1'b0)
+    ) u_caps (
+        .clk, .rst,
+        .s_reg_addr (dw_idx), .s_reg_wr (accept && is_wr), .s_reg_wdata (req_wdata),
+        .s_reg_be (req.first_be), .s_reg_rdata (cap_rdata),
+        .link_up, .ur_detected, .msi_pending (1'b0),
+        .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask
+    );
 
     // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
     // lower address 0; completer ID = the target ID of the request.
@@ -288,6 +235,7 @@ module pcie_cfg_t1
         .req_ready   (req_ready),
         .req         (req),
         .req_rdata   (rdata),
+        .cpl_id      (cpl_id),
         .m_cpl_data  (m_cpl_data),
         .m_cpl_keep  (m_cpl_keep),
         .m_cpl_sop   (m_cpl_sop),
@@ -299,7 +247,6 @@ module pcie_cfg_t1
     // ------------------------------------------------------------------
     // State outputs
     // ------------------------------------------------------------------
-    assign cpl_id     = {bus_q, dev_q, 3'b000};
     assign mem_en     = cmd_q[1];
     assign bus_master = cmd_q[2];
     assign pri_bus    = pri_q;
@@ -310,9 +257,6 @@ module pcie_cfg_t1
     assign pref_base  = {pref_base_hi_q, pref_base_q};
     assign pref_limit = {pref_limit_hi_q, pref_limit_q};
     assign sec_reset  = brctl_q[6];
-    assign msi_en     = msi_en_q;
-    assign msi_addr   = {msi_addr_hi_q, msi_addr_lo_q, 2'b00};
-    assign msi_data   = msi_data_q;
 
     // Fields the routing has already checked (type, length, EP, last BE).
     /* verilator lint_off UNUSEDSIGNAL */

@@ -154,10 +154,7 @@ module pcie_ep_rx
         is_cfg0   = !prefix && !wide && req.typ == pcie_tlp_pkg::TYPE_CFG0;
         // a payload announced but not delivered is malformed
         malformed = has_data && hdr_eop_q;
-        nonposted = !prefix && (
-                        (req.typ == pcie_tlp_pkg::TYPE_MEM && !has_data) || req.typ == pcie_tlp_pkg::TYPE_MEM_LK ||
-                        req.typ == pcie_tlp_pkg::TYPE_IO || req.typ == pcie_tlp_pkg::TYPE_CFG0 || req.typ == pcie_tlp_pkg::TYPE_CFG1 ||
-                        req.typ == pcie_tlp_pkg::TYPE_FETCHADD || req.typ == pcie_tlp_pkg::TYPE_SWAP || req.typ == pcie_tlp_pkg::TYPE_CAS);
+        nonposted = tlp_nonposted(req);
 
         addr_hi_zero = (req.addr[63:32] == 32'd0);
         bar0_hit = mem_en && addr_hi_zero &&

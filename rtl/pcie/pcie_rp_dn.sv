@@ -104,10 +104,7 @@ module pcie_rp_dn
         is_mem    = !prefix && req.typ == pcie_tlp_pkg::TYPE_MEM;
         is_cpl    = !prefix && !req.fmt[0] &&
                     (req.typ == pcie_tlp_pkg::TYPE_CPL || req.typ == pcie_tlp_pkg::TYPE_CPL_LK);
-        nonposted = !prefix && (
-                        (req.typ == pcie_tlp_pkg::TYPE_MEM && !has_data) || req.typ == pcie_tlp_pkg::TYPE_MEM_LK ||
-                        req.typ == pcie_tlp_pkg::TYPE_IO || req.typ == pcie_tlp_pkg::TYPE_CFG0 || req.typ == pcie_tlp_pkg::TYPE_CFG1 ||
-                        req.typ == pcie_tlp_pkg::TYPE_FETCHADD || req.typ == pcie_tlp_pkg::TYPE_SWAP || req.typ == pcie_tlp_pkg::TYPE_CAS);
+        nonposted = tlp_nonposted(req);
 
         if (is_cpl && !malformed) begin
             cls = C_CPL;

@@ -133,10 +133,7 @@ module pcie_rp_up
         is_cfg0   = !prefix && !wide && req.typ == pcie_tlp_pkg::TYPE_CFG0;
         is_cfg1   = !prefix && !wide && req.typ == pcie_tlp_pkg::TYPE_CFG1;
         is_cpl    = !prefix && !wide && (req.typ == pcie_tlp_pkg::TYPE_CPL || req.typ == pcie_tlp_pkg::TYPE_CPL_LK);
-        nonposted = !prefix && (
-                        (req.typ == pcie_tlp_pkg::TYPE_MEM && !has_data) || req.typ == pcie_tlp_pkg::TYPE_MEM_LK ||
-                        req.typ == pcie_tlp_pkg::TYPE_IO || req.typ == pcie_tlp_pkg::TYPE_CFG0 || req.typ == pcie_tlp_pkg::TYPE_CFG1 ||
-                        req.typ == pcie_tlp_pkg::TYPE_FETCHADD || req.typ == pcie_tlp_pkg::TYPE_SWAP || req.typ == pcie_tlp_pkg::TYPE_CAS);
+        nonposted = tlp_nonposted(req);
 
         tgt_bus     = req.addr[31:24];
         tgt_dev     = req.addr[23:19];

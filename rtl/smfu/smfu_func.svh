@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // smfu_func.svh: helpers shared by the SMFU units (docs/smfu.md): network
-// header flits and memory-request TLP headers. `include inside a module body
-// (after pcie_tlp_func.svh where both are needed): Yosys does not elaborate
+// header flits and payload beat masks. TLP headers come from
+// rtl/lib/pcie_tlp_func.svh. `include inside a module body (after
+// pcie_tlp_func.svh where both are needed): Yosys does not elaborate
 // functions in packages and does not parse `return`. No include guard: every
 // module gets its own copy.
 
@@ -24,29 +25,6 @@
         h.cmd   = cmd;
         smfu_hdr_flit = h;
     endfunction
-
-    /* verilator lint_off UNUSEDSIGNAL */  // address bits 1:0
-    // Header beat of a memory request (docs/tlp-interface.md): 3-DW header
-    // below 4 GiB, 4-DW above (PCIe rule), TC 0, no attributes.
-    function automatic logic [127:0] smfu_mem_hdr(
-        input logic        wr,      // MWr (1) / MRd (0)
-        input logic [63:0] addr,    // byte address (bits 1:0 ignored)
-        input logic [6:0]  len,     // dwords, 1..64
-        input logic [15:0] req_id,  // requester ID
-        input logic [7:0]  tag,     // tag
-        input logic [3:0]  fbe,     // first dword byte enables
-        input logic [3:0]  lbe      // last dword byte enables
-    );
-        logic        wide;
-        logic [31:0] dw0, dw1, dw2, dw3;
-        wide = (addr[63:32] != 32'd0);
-        dw0  = {1'b0, wr, wide, 5'b00000, 14'd0, 3'b000, len};
-        dw1  = {req_id, tag, lbe, fbe};
-        dw2  = wide ? addr[63:32] : {addr[31:2], 2'b00};
-        dw3  = wide ? {addr[31:2], 2'b00} : 32'd0;
-        smfu_mem_hdr = {dw3, dw2, dw1, dw0};
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // Keep bits of a payload beat given the dwords still to come (1.., >= 4: full).
     function automatic logic [3:0] smfu_keep(input logic [6:0] left);

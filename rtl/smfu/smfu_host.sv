@@ -8,6 +8,8 @@
 //                 MRd/MWr to host memory, their CplD -> SMFU_CPL; writes
 //                 into the notification window -> notification-queue entry
 //   nq_ring       notification ring state, counters, interrupt pulse
+//   smfu_cpl_order holds a completion until the writes that arrived before
+//                 it have been retired (PCIe ordering)
 //   pcie_tlp_arb  merges the egress completions and the pass-through
 //                 requests into one TLP stream toward the host
 //
@@ -126,53 +128,19 @@ module smfu_host
     );
 
     // ------------------------------------------------------------------
-    // Ordering: a completion (SMFU_CPL, answer to a host read of the device)
-    // must not pass a posted write (SMFU_WR, device DMA / MSI) that arrived
-    // from the network before it. Writes are counted as they arrive (wr_in)
-    // and as smfu_in retires them (wr_done: MWr eop handed to the merge
-    // below, or dropped); each completion header records wr_in on arrival
-    // and leaves the completion buffer only once wr_done has reached it.
-    // Writes that arrive after the completion do not hold it.
+    // Ordering: a completion must not pass a posted write that arrived
+    // from the network before it (smfu_cpl_order)
     // ------------------------------------------------------------------
-    logic        net_in_pkt_q, net_hdr, wr_done;
-    logic [15:0] wr_in_q, wr_done_q, snap, wr_gap;
-    logic        snap_valid, rxc_in_pkt_q, cpl_release;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic        snap_in_ready;          // never full: at most RX_DEPTH completions are buffered
-    /* verilator lint_on UNUSEDSIGNAL */
+    logic wr_done;
 
-    assign net_hdr = s_net_valid && !net_in_pkt_q;
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            net_in_pkt_q <= 1'b0;
-            wr_in_q      <= '0;
-            wr_done_q    <= '0;
-            rxc_in_pkt_q <= 1'b0;
-        end else begin
-            if (s_net_valid) net_in_pkt_q <= !s_net_last;
-            if (net_hdr && s_net_data[35:32] == 4'(net_pkg::NET_TYPE_SMFU_WR)) wr_in_q <= wr_in_q + 16'd1;
-            if (wr_done) wr_done_q <= wr_done_q + 16'd1;
-            if (rxc_g_valid && rxc_g_ready) rxc_in_pkt_q <= !rxc_g_last;
-        end
-    end
-
-    smfu_fifo #(.W(16), .DEPTH(RX_DEPTH)) u_snap (
+    smfu_cpl_order #(.RX_DEPTH(RX_DEPTH)) u_order (
         .clk, .rst,
-        .s_data  (wr_in_q),
-        .s_valid (net_hdr && s_net_data[35:32] == 4'(net_pkg::NET_TYPE_SMFU_CPL)),
-        .s_ready (snap_in_ready),
-        .m_data  (snap),
-        .m_valid (snap_valid),
-        .m_ready (rxc_g_valid && rxc_g_ready && !rxc_in_pkt_q)
+        .s_net_valid, .s_net_last,
+        .s_net_type  (s_net_data[35:32]),
+        .wr_done,
+        .s_cpl_data (rxc_data), .s_cpl_last (rxc_last), .s_cpl_valid (rxc_valid), .s_cpl_ready (rxc_ready),
+        .m_cpl_data (rxc_g_data), .m_cpl_last (rxc_g_last), .m_cpl_valid (rxc_g_valid), .m_cpl_ready (rxc_g_ready)
     );
-
-    assign wr_gap      = snap - wr_done_q;            // writes still to retire (mod 2^16)
-    assign cpl_release = rxc_in_pkt_q || (snap_valid && (wr_gap == 16'd0 || wr_gap[15]));
-    assign rxc_g_data  = rxc_data;
-    assign rxc_g_last  = rxc_last;
-    assign rxc_g_valid = rxc_valid && cpl_release;
-    assign rxc_ready   = rxc_g_ready && cpl_release;
 
     // ------------------------------------------------------------------
     // Egress

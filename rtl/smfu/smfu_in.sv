@@ -87,6 +87,7 @@ module smfu_in
                                                        // left m_tlp, or it was dropped (ordering)
 );
 
+    `include "pcie_tlp_func.svh"
     `include "smfu_func.svh"
 
     // ------------------------------------------------------------------
@@ -229,14 +230,14 @@ module smfu_in
 
     always_ff @(posedge clk) begin
         if (go_wr) begin
-            o_data_q  <= smfu_mem_hdr(1'b1, addr, len, cfg_req_id, 8'd0, c.fbe, c.lbe);
-            o_keep_q  <= (addr[63:32] != 32'd0) ? 4'b1111 : 4'b0111;
+            o_data_q  <= tlp_mem_hdr(1'b1, addr, {3'd0, len}, cfg_req_id, 8'd0, c.fbe, c.lbe);
+            o_keep_q  <= tlp_mem_hdr_keep(addr);
             o_sop_q   <= 1'b1;
             o_eop_q   <= 1'b0;
             dw_left_q <= len;
         end else if (go_rd) begin
-            o_data_q  <= smfu_mem_hdr(1'b0, addr, len, cfg_req_id, alloc_tag, c.fbe, c.lbe);
-            o_keep_q  <= (addr[63:32] != 32'd0) ? 4'b1111 : 4'b0111;
+            o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, len}, cfg_req_id, alloc_tag, c.fbe, c.lbe);
+            o_keep_q  <= tlp_mem_hdr_keep(addr);
             o_sop_q   <= 1'b1;
             o_eop_q   <= 1'b1;
         end else if (state_q == R_PL && s_pkt_valid && o_free) begin
@@ -246,8 +247,8 @@ module smfu_in
             o_eop_q   <= s_pkt_last;
             dw_left_q <= dw_left_q - 7'd4;
         end else if (nq_emit_hdr) begin
-            o_data_q  <= smfu_mem_hdr(1'b1, nq_addr, 7'd4, cfg_req_id, 8'd0, 4'hf, 4'hf);
-            o_keep_q  <= (nq_addr[63:32] != 32'd0) ? 4'b1111 : 4'b0111;
+            o_data_q  <= tlp_mem_hdr(1'b1, nq_addr, 10'd4, cfg_req_id, 8'd0, 4'hf, 4'hf);
+            o_keep_q  <= tlp_mem_hdr_keep(nq_addr);
             o_sop_q   <= 1'b1;
             o_eop_q   <= 1'b0;
         end else if (nq_emit_pl) begin

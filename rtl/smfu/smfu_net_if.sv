@@ -112,26 +112,29 @@ module smfu_net_if
     logic         q_valid, c_valid;
     /* verilator lint_off UNUSEDSIGNAL */
     logic         q_in_ready, c_in_ready;   // always 1 by the credit discipline
+    logic [$clog2(RX_DEPTH):0] q_count, c_count;
     /* verilator lint_on UNUSEDSIGNAL */
 
-    smfu_fifo #(.W(130), .DEPTH(RX_DEPTH)) u_rxq (
+    sync_fifo #(.WIDTH(130), .DEPTH(RX_DEPTH)) u_rxq (
         .clk, .rst,
         .s_data  ({s_net_vc, s_net_last, s_net_data}),
         .s_valid (s_net_valid && kind == K_REQ),
         .s_ready (q_in_ready),
         .m_data  (q_out),
         .m_valid (q_valid),
-        .m_ready (m_rxq_ready)
+        .m_ready (m_rxq_ready),
+        .count   (q_count)
     );
 
-    smfu_fifo #(.W(130), .DEPTH(RX_DEPTH)) u_rxc (
+    sync_fifo #(.WIDTH(130), .DEPTH(RX_DEPTH)) u_rxc (
         .clk, .rst,
         .s_data  ({s_net_vc, s_net_last, s_net_data}),
         .s_valid (s_net_valid && kind == K_CPL),
         .s_ready (c_in_ready),
         .m_data  (c_out),
         .m_valid (c_valid),
-        .m_ready (m_rxc_ready)
+        .m_ready (m_rxc_ready),
+        .count   (c_count)
     );
 
     assign m_rxq_data  = q_out[127:0];
