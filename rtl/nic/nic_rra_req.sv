@@ -2,12 +2,13 @@
 //
 // nic_rra_req: the RRA requester (register block `rra`, docs/remote-access.md).
 // A write of rra.req.seq (swmod) launches one request, built from the new
-// value of rra.req (taken from the cpuif write itself, so the launch costs no
-// extra cycle) and from rra.wdata / tlp_hdr0/1 / route / cmp_addr:
+// value of rra.req (merged here from the cpuif write itself and the field
+// values before it, so the launch costs no extra cycle) and from rra.wdata /
+// tlp_hdr0/1 / route / cmp_addr:
 //
-//   op 0 READ   RRA_RD   cmd {seq, register address}, payload {cmp_addr, 0}
-//   op 1 WRITE  RRA_WR   cmd {seq, register address}, payload {cmp_addr, wdata}
-//   op 2 TLP    TLP_RAW  cmd {ndw = tlp_len, dir inject, seq},
+//   op 0 READ   RRA_RD   cmd (net_cmd_rra_t) {seq, register address}, payload {cmp_addr, 0}
+//   op 1 WRITE  RRA_WR   cmd (net_cmd_rra_t) {seq, register address}, payload {cmp_addr, wdata}
+//   op 2 TLP    TLP_RAW  cmd (net_cmd_tlp_t) {ndw = tlp_len, dir inject, seq},
 //                        flit 1 {tlp_hdr1, tlp_hdr0}, flit 2 {0, wdata} if tlp_len > 0
 //
 // routed by the tables, or by the hop list rra.route when srcroute is set.
@@ -29,7 +30,9 @@ module nic_rra_req (
 
     // ---------------- launch and request fields (register block) ----------------
     input  wire logic          launch,       // rra.req.seq written this cycle
-    input  wire logic [63:0]   req,          // the new value of rra.req in that cycle
+    input  wire logic [63:0]   req_q,        // rra.req before that write (its fields, packed)
+    input  wire logic [63:0]   wr_data,      // the cpuif write of that cycle: data
+    input  wire logic [63:0]   wr_biten,     // and bit enables
     input  wire logic [63:0]   wdata,        // rra.wdata
     input  wire logic [63:0]   tlp_hdr0,     // rra.tlp_hdr0: header dwords 1, 0
     input  wire logic [63:0]   tlp_hdr1,     // rra.tlp_hdr1: header dwords 3, 2
@@ -49,6 +52,10 @@ module nic_rra_req (
     output      logic          ev_drop
 );
 
+    // the new value of rra.req: the written bits, the others as they were
+    logic [63:0] req;
+    assign req = (wr_data & wr_biten) | (req_q & ~wr_biten);
+
     // rra.req fields
     logic [15:0] r_node;
     logic [23:0] r_addr;
@@ -66,10 +73,19 @@ module nic_rra_req (
     logic ok;
     assign ok = enable && !m_valid && (r_op <= 3'd2);
 
-    net_pkg::net_hdr_t h;
-    logic [1:0]        ndw;
+    net_pkg::net_hdr_t     h;
+    net_pkg::net_cmd_rra_t rc;
+    net_pkg::net_cmd_tlp_t tc;
+    logic [1:0]            ndw;
     always_comb begin
         ndw        = (r_tlp_len == 2'd3) ? 2'd2 : r_tlp_len;
+        rc         = '0;
+        rc.seq     = r_seq;
+        rc.addr    = 48'(r_addr);
+        tc         = '0;                     // rec 0 (inject)
+        tc.ndw     = ndw;
+        tc.dir     = net_pkg::NET_TLP_DIR_INJECT;
+        tc.seq     = r_seq;
         h          = '0;
         h.dst      = r_node;
         h.src      = my_node;
@@ -80,17 +96,17 @@ module nic_rra_req (
             3'd0: begin
                 h.ptype = net_pkg::NET_TYPE_RRA_RD;
                 h.plen  = 5'd1;
-                h.cmd   = {r_seq, 24'd0, r_addr};
+                h.cmd   = rc;
             end
             3'd1: begin
                 h.ptype = net_pkg::NET_TYPE_RRA_WR;
                 h.plen  = 5'd1;
-                h.cmd   = {r_seq, 24'd0, r_addr};
+                h.cmd   = rc;
             end
             default: begin
                 h.ptype = net_pkg::NET_TYPE_TLP_RAW;
                 h.plen  = (ndw == 2'd0) ? 5'd1 : 5'd2;
-                h.cmd   = {44'd0, 1'b0, ndw, 1'b0, r_seq};   // rec 0, ndw, dir inject, seq
+                h.cmd   = tc;
             end
         endcase
     end

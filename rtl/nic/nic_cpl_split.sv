@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_cpl_split: the root port's completion split (NAA NIC, docs/nic.md
+// "SMFU wiring"). pcie_rp hands the TLPs that come up from the device on two
+// streams, requests (m_up_req: DMA, MSI) and completions (m_up_cpl). The
+// requests pass through to smfu_naa; the completions are split by tag:
+//
+//   tag in TAG_BASE .. TAG_BASE + TAGS - 1   -> m_sm (smfu_naa: completions of
+//                                               its ingress reads of the device)
+//   any other tag (the tunnel's 0xff, ...)   -> m_bd (backdoor RX filter)
+//
+// The decision is taken at the sop beat (the tag is in header dword 2) and
+// held to eop: later beats carry payload, not a header.
+//
+// Ordering (docs/smfu.md "Ordering"): a completion for the SMFU waits at its
+// sop while a device request is pending on s_req: the device's earlier posted
+// writes (DMA, MSI) enter the pass-through path first and, one packet stream
+// in order, reach the host before the completion. Completions for the
+// backdoor are not held. The hold also applies to an SMFU completion whose
+// sop is already offered on m_sm but not yet taken: m_sm_valid then drops
+// until the request is gone (smfu_naa takes beats as they come, so a
+// withdrawn sop is harmless there; block test rtl/tb/tb_nic_cpl_split.cpp).
+//
+// TLP streams per docs/tlp-interface.md; synchronous to clk, reset rst (sync,
+// high). TAGS is a power of two and TAG_BASE a multiple of it.
+
+`default_nettype none
+
+module nic_cpl_split #(
+  parameter logic [7:0] TAG_BASE = 8'h80,  // first SMFU tag
+  parameter int         TAGS     = 16      // number of SMFU tags (power of two)
+) (
+  // ---------------- clock and reset ----------------
+  input  wire logic          clk,
+  input  wire logic          rst,          // synchronous, active high
+
+  // ---------------- device requests (pcie_rp m_up_req) ----------------
+  input  wire logic [127:0]  s_req_data,
+  input  wire logic [3:0]    s_req_keep,
+  input  wire logic          s_req_sop,
+  input  wire logic          s_req_eop,
+  input  wire logic          s_req_valid,
+  output      logic          s_req_ready,
+
+  // ---------------- device requests to the SMFU (smfu_naa s_dev_req) ----------------
+  output      logic [127:0]  m_req_data,
+  output      logic [3:0]    m_req_keep,
+  output      logic          m_req_sop,
+  output      logic          m_req_eop,
+  output      logic          m_req_valid,
+  input  wire logic          m_req_ready,
+
+  // ---------------- completions (pcie_rp m_up_cpl) ----------------
+  input  wire logic [127:0]  s_cpl_data,
+  input  wire logic [3:0]    s_cpl_keep,
+  input  wire logic          s_cpl_sop,
+  input  wire logic          s_cpl_eop,
+  input  wire logic          s_cpl_valid,
+  output      logic          s_cpl_ready,
+
+  // ---------------- completions with an SMFU tag (smfu_naa s_dev_cpl) ----------------
+  output      logic [127:0]  m_sm_data,
+  output      logic [3:0]    m_sm_keep,
+  output      logic          m_sm_sop,
+  output      logic          m_sm_eop,
+  output      logic          m_sm_valid,
+  input  wire logic          m_sm_ready,
+
+  // ---------------- other completions (pcie_backdoor s_rx) ----------------
+  output      logic [127:0]  m_bd_data,
+  output      logic [3:0]    m_bd_keep,
+  output      logic          m_bd_sop,
+  output      logic          m_bd_eop,
+  output      logic          m_bd_valid,
+  input  wire logic          m_bd_ready
+);
+
+  // requests: straight through (the split only watches them)
+  assign m_req_data  = s_req_data;
+  assign m_req_keep  = s_req_keep;
+  assign m_req_sop   = s_req_sop;
+  assign m_req_eop   = s_req_eop;
+  assign m_req_valid = s_req_valid;
+  assign s_req_ready = m_req_ready;
+
+  // in_q: inside a completion (after its sop beat); smfu_q: its decision
+  logic in_q, smfu_q, smfu, hold;
+  logic [7:0] tag;
+  assign tag  = s_cpl_data[79:72];            // header dword 2 bits 15:8
+  assign smfu = in_q ? smfu_q : ((tag & ~8'(TAGS - 1)) == TAG_BASE);
+  assign hold = !in_q && smfu && s_req_valid;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      in_q   <= 1'b0;
+      smfu_q <= 1'b0;
+    end else if (s_cpl_valid && s_cpl_ready) begin
+      in_q   <= !s_cpl_eop;
+      smfu_q <= smfu;
+    end
+  end
+
+  assign m_sm_data  = s_cpl_data;
+  assign m_sm_keep  = s_cpl_keep;
+  assign m_sm_sop   = s_cpl_sop;
+  assign m_sm_eop   = s_cpl_eop;
+  assign m_sm_valid = s_cpl_valid && smfu && !hold;
+
+  assign m_bd_data  = s_cpl_data;
+  assign m_bd_keep  = s_cpl_keep;
+  assign m_bd_sop   = s_cpl_sop;
+  assign m_bd_eop   = s_cpl_eop;
+  assign m_bd_valid = s_cpl_valid && !smfu;
+
+  assign s_cpl_ready = smfu ? (m_sm_ready && !hold) : m_bd_ready;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_ep_side: the PCIe side of the NIC in the endpoint role (ROLE 0, the NIC
+// of a booster interface host; docs/nic.md), wiring only. Port list shared
+// with nic_rp_side, so extoll_nic instantiates either with one connection
+// list; the signals this role does not have are tied off here.
+//
+//   s_tlp --> pcie_ep (Type-0 config, BAR0 bridge -> bar_* cpuif, UR)
+//               | ap_* (BAR2 aperture), scpl_* (completions with an SMFU tag)
+//               v
+//             smfu_host <--> router local port 1 (l1_*)
+//   m_tlp <-- pcie_tlp_arb merge: 0 pcie_ep, 1 completion records (rec_tlp),
+//             2 backdoor TX (bd_tx: raw TLPs toward the host), 3 smfu_host
+//
+// The SMFU's TLPs (aperture read completions, pass-through MWr/MRd,
+// notification entries) come from one source, so they keep their order.
+// No completions come up to the backdoor in this role (the NIC issues only
+// MWr toward the host): bd_rx is idle. Synchronous to clk, reset rst.
+
+`default_nettype none
+
+module nic_ep_side #(
+  parameter logic [15:0] VENDOR_ID       = 16'h1ee7,
+  parameter logic [15:0] DEVICE_ID       = 16'h0001,
+  parameter logic [7:0]  REVISION        = 8'h00,
+  parameter logic [23:0] CLASS_CODE      = 24'h028000,
+  parameter int          REG_BAR_LOG2    = 16,       // BAR0 size, log2 bytes
+  parameter int          APERTURE_LOG2   = 28,       // BAR2 size, log2 bytes
+  parameter int          REG_MAP_BYTES   = 'h200,    // bytes of BAR0 backed by registers (beyond: UR)
+  parameter int          REG_ADDR_W      = 9,        // register block address width
+  parameter int          BURST_DW        = 16,       // longest BAR0 request in dwords
+  parameter int          NIVL            = 16,       // SMFU intervals
+  parameter logic [7:0]  SMFU_TAG_BASE   = 8'h80,    // MRd tags of the SMFU toward the host
+  parameter int          SMFU_TAGS       = 16,
+  parameter int          LOCAL_BUF_DEPTH = 32,       // router local inport credits per VC
+  parameter int          RX_DEPTH        = 64        // SMFU receive buffer, flits
+) (
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,            // synchronous, active high
+
+  // ---------------- TLPs from the PCIe link (extoll_nic s_tlp) ----------------
+  input  wire logic [127:0]          s_tlp_data,
+  input  wire logic [3:0]            s_tlp_keep,
+  input  wire logic                  s_tlp_sop,
+  input  wire logic                  s_tlp_eop,
+  input  wire logic                  s_tlp_valid,
+  output      logic                  s_tlp_ready,
+
+  // ---------------- TLPs to the PCIe link (extoll_nic m_tlp) ----------------
+  output      logic [127:0]          m_tlp_data,
+  output      logic [3:0]            m_tlp_keep,
+  output      logic                  m_tlp_sop,
+  output      logic                  m_tlp_eop,
+  output      logic                  m_tlp_valid,
+  input  wire logic                  m_tlp_ready,
+
+  // ---------------- PCIe side band (extoll_nic) ----------------
+  output      logic                  intx,           // INTA# level
+  input  wire logic                  pcie_link_up,   // downstream link up
+  output      logic                  pcie_sec_reset, // secondary bus reset
+
+  // ---------------- nic_core: node ----------------
+  input  wire logic [15:0]           node_id,
+
+  // ---------------- nic_core: BAR0 cpuif (master 0 of the arbiter) ----------------
+  output      logic                  bar_req,
+  output      logic                  bar_req_is_wr,
+  output      logic [REG_ADDR_W-1:0] bar_addr,
+  output      logic [63:0]           bar_wr_data,
+  output      logic [63:0]           bar_wr_biten,
+  input  wire logic                  bar_stall,
+  input  wire logic                  bar_rd_ack,
+  input  wire logic                  bar_rd_err,
+  input  wire logic [63:0]           bar_rd_data,
+  input  wire logic                  bar_wr_ack,
+  input  wire logic                  bar_wr_err,
+
+  // ---------------- nic_core: backdoor TX, RX, not extracted ----------------
+  input  wire logic [127:0]          bd_tx_data,
+  input  wire logic [3:0]            bd_tx_keep,
+  input  wire logic                  bd_tx_sop,
+  input  wire logic                  bd_tx_eop,
+  input  wire logic                  bd_tx_valid,
+  output      logic                  bd_tx_ready,
+  output      logic [127:0]          bd_rx_data,
+  output      logic [3:0]            bd_rx_keep,
+  output      logic                  bd_rx_sop,
+  output      logic                  bd_rx_eop,
+  output      logic                  bd_rx_valid,
+  input  wire logic                  bd_rx_ready,
+  input  wire logic                  bd_pass_valid,
+  input  wire logic                  bd_pass_sop,
+
+  // ---------------- nic_core: completion-record MWr ----------------
+  input  wire logic [127:0]          rec_tlp_data,
+  input  wire logic [3:0]            rec_tlp_keep,
+  input  wire logic                  rec_tlp_sop,
+  input  wire logic                  rec_tlp_eop,
+  input  wire logic                  rec_tlp_valid,
+  output      logic                  rec_tlp_ready,
+
+  // ---------------- nic_core: PCIe state and events (pcie.*) ----------------
+  output      logic [15:0]           cpl_id,
+  output      logic                  mem_en,
+  output      logic                  bus_master,
+  output      logic                  intx_disable,
+  output      logic                  ev_rx_tlp,
+  output      logic                  ev_tx_tlp,
+  output      logic                  ev_ur,
+  output      logic                  ev_drop,
+  output      logic                  ev_aperture,
+  input  wire logic                  irq_pending,
+
+  // ---------------- nic_core: SMFU / notify configuration ----------------
+  input  wire logic [15:0]           sm_timeout,
+  input  wire logic                  sm_passthru,
+  input  wire logic [15:0]           sm_up_node,
+  input  wire logic [NIVL-1:0][63:0] sm_eg_start,
+  input  wire logic [NIVL-1:0][63:0] sm_eg_end,
+  input  wire logic [NIVL-1:0]       sm_eg_valid,
+  input  wire logic [NIVL-1:0][15:0] sm_eg_node,
+  input  wire logic [NIVL-1:0][63:0] sm_in_base,
+  input  wire logic [63:0]           nq_win_base,
+  input  wire logic [63:0]           nq_win_size,
+  input  wire logic [63:0]           nq_ring_base,
+  input  wire logic                  nq_enable,
+  input  wire logic [3:0]            nq_log2,
+  input  wire logic [31:0]           nq_cons,
+
+  // ---------------- nic_core: SMFU / notify status ----------------
+  output      logic [31:0]           st_eg_hits,
+  output      logic [31:0]           st_eg_misses,
+  output      logic [31:0]           st_timeouts,
+  output      logic [31:0]           st_up_reqs,
+  output      logic [31:0]           st_in_reqs,
+  output      logic [31:0]           st_nq_prod,
+  output      logic [31:0]           st_nq_full_stalls,
+  output      logic [31:0]           st_nq_events,
+  output      logic                  irq_notify,
+
+  // ---------------- nic_core: router local port 1 ----------------
+  input  wire logic                  l1_out_valid,   // router -> SMFU
+  input  wire logic [127:0]          l1_out_data,
+  input  wire logic                  l1_out_last,
+  input  wire logic                  l1_out_vc,
+  output      logic [1:0]            l1_out_credit,
+  output      logic                  l1_in_valid,    // SMFU -> router
+  output      logic [127:0]          l1_in_data,
+  output      logic                  l1_in_last,
+  output      logic                  l1_in_vc,
+  input  wire logic [1:0]            l1_in_credit
+);
+
+  localparam int NM = 4;                             // m_tlp merge inputs
+  logic              ep_ev_tx_tlp;                   // counted after the merge instead
+  logic [NM*128-1:0] mg_data;
+  logic [NM*4-1:0]   mg_keep;
+  logic [NM-1:0]     mg_sop, mg_eop, mg_valid, mg_ready;
+  logic [127:0]      ap_data, scpl_data;
+  logic [3:0]        ap_keep, scpl_keep;
+  logic              ap_sop, ap_eop, ap_valid, ap_ready;
+  logic              scpl_sop, scpl_eop, scpl_valid, scpl_ready;
+  logic [31:0]       sm_drops;
+
+  pcie_ep #(
+    .VENDOR_ID     (VENDOR_ID),
+    .DEVICE_ID     (DEVICE_ID),
+    .REVISION      (REVISION),
+    .CLASS_CODE    (CLASS_CODE),
+    .REG_BAR_LOG2  (REG_BAR_LOG2),
+    .APERTURE_LOG2 (APERTURE_LOG2),
+    .REG_MAP_BYTES (REG_MAP_BYTES),
+    .REG_ADDR_W    (REG_ADDR_W),
+    .BURST_DW      (BURST_DW),
+    .SMFU          (1'b1),
+    .CPL_TAG_BASE  (SMFU_TAG_BASE),
+    .CPL_TAGS      (SMFU_TAGS)
+  ) u_ep (
+    .clk, .rst,
+    .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready,
+    .m_tlp_data         (mg_data[0 +: 128]),
+    .m_tlp_keep         (mg_keep[0 +: 4]),
+    .m_tlp_sop          (mg_sop[0]),
+    .m_tlp_eop          (mg_eop[0]),
+    .m_tlp_valid        (mg_valid[0]),
+    .m_tlp_ready        (mg_ready[0]),
+    .ap_data, .ap_keep, .ap_sop, .ap_eop, .ap_valid, .ap_ready,
+    .scpl_data, .scpl_keep, .scpl_sop, .scpl_eop, .scpl_valid, .scpl_ready,
+    .cpuif_req          (bar_req),
+    .cpuif_req_is_wr    (bar_req_is_wr),
+    .cpuif_addr         (bar_addr),
+    .cpuif_wr_data      (bar_wr_data),
+    .cpuif_wr_biten     (bar_wr_biten),
+    .cpuif_req_stall_wr (bar_stall),
+    .cpuif_req_stall_rd (bar_stall),
+    .cpuif_rd_ack       (bar_rd_ack),
+    .cpuif_rd_err       (bar_rd_err),
+    .cpuif_rd_data      (bar_rd_data),
+    .cpuif_wr_ack       (bar_wr_ack),
+    .cpuif_wr_err       (bar_wr_err),
+    .irq_pending, .intx,
+    .cpl_id, .mem_en, .bus_master, .intx_disable,
+    .ev_rx_tlp,
+    .ev_tx_tlp          (ep_ev_tx_tlp),
+    .ev_ur, .ev_drop, .ev_aperture
+  );
+
+  assign mg_data[128 +: 128] = rec_tlp_data;
+  assign mg_keep[4 +: 4]     = rec_tlp_keep;
+  assign mg_sop[1]           = rec_tlp_sop;
+  assign mg_eop[1]           = rec_tlp_eop;
+  assign mg_valid[1]         = rec_tlp_valid;
+  assign rec_tlp_ready       = mg_ready[1];
+
+  assign mg_data[256 +: 128] = bd_tx_data;
+  assign mg_keep[8 +: 4]     = bd_tx_keep;
+  assign mg_sop[2]           = bd_tx_sop;
+  assign mg_eop[2]           = bd_tx_eop;
+  assign mg_valid[2]         = bd_tx_valid;
+  assign bd_tx_ready         = mg_ready[2];
+
+  smfu_host #(
+    .NIVL            (NIVL),
+    .TAG_BASE        (SMFU_TAG_BASE),
+    .PT_TAGS         (SMFU_TAGS),
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+    .RX_DEPTH        (RX_DEPTH)
+  ) u_smfu (
+    .clk, .rst,
+    .cfg_node_id      (node_id),
+    .cfg_pcie_id      (cpl_id),
+    .cfg_bus_master   (bus_master),
+    .cfg_timeout      (sm_timeout),
+    .cfg_eg_start     (sm_eg_start),
+    .cfg_eg_end       (sm_eg_end),
+    .cfg_eg_valid     (sm_eg_valid),
+    .cfg_eg_node      (sm_eg_node),
+    .cfg_nq_win_base  (nq_win_base),
+    .cfg_nq_win_size  (nq_win_size),
+    .cfg_nq_ring_base (nq_ring_base),
+    .cfg_nq_enable    (nq_enable),
+    .cfg_nq_log2      (nq_log2),
+    .cfg_nq_cons      (nq_cons),
+    .s_ap_data  (ap_data),   .s_ap_keep  (ap_keep),   .s_ap_sop   (ap_sop),
+    .s_ap_eop   (ap_eop),    .s_ap_valid (ap_valid),  .s_ap_ready (ap_ready),
+    .s_cpl_data (scpl_data), .s_cpl_keep (scpl_keep), .s_cpl_sop  (scpl_sop),
+    .s_cpl_eop  (scpl_eop),  .s_cpl_valid(scpl_valid),.s_cpl_ready(scpl_ready),
+    .m_tlp_data  (mg_data[384 +: 128]),
+    .m_tlp_keep  (mg_keep[12 +: 4]),
+    .m_tlp_sop   (mg_sop[3]),
+    .m_tlp_eop   (mg_eop[3]),
+    .m_tlp_valid (mg_valid[3]),
+    .m_tlp_ready (mg_ready[3]),
+    .s_net_valid (l1_out_valid),
+    .s_net_data  (l1_out_data),
+    .s_net_last  (l1_out_last),
+    .s_net_vc    (l1_out_vc),
+    .m_net_credit(l1_out_credit),
+    .m_net_valid (l1_in_valid),
+    .m_net_data  (l1_in_data),
+    .m_net_last  (l1_in_last),
+    .m_net_vc    (l1_in_vc),
+    .s_net_credit(l1_in_credit),
+    .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs,
+    .st_nq_prod, .st_nq_full_stalls, .st_nq_events,
+    .st_drops   (sm_drops),
+    .irq_notify
+  );
+  assign st_in_reqs = '0;
+
+  // the sources are registered or (SMFU) arbitrated registered streams:
+  // the merge needs no output stage
+  pcie_tlp_arb #(.N(NM), .DATA_W(128)) u_merge (
+    .clk, .rst,
+    .s_data (mg_data), .s_keep (mg_keep), .s_sop (mg_sop), .s_eop (mg_eop),
+    .s_valid (mg_valid), .s_ready (mg_ready),
+    .m_data (m_tlp_data), .m_keep (m_tlp_keep), .m_sop (m_tlp_sop), .m_eop (m_tlp_eop),
+    .m_valid (m_tlp_valid), .m_ready (m_tlp_ready)
+  );
+  assign ev_tx_tlp = m_tlp_valid && m_tlp_ready && m_tlp_sop;
+
+  // no completions come up to the backdoor in this role (the NIC issues only MWr)
+  assign bd_rx_data     = '0;
+  assign bd_rx_keep     = '0;
+  assign bd_rx_sop      = 1'b0;
+  assign bd_rx_eop      = 1'b0;
+  assign bd_rx_valid    = 1'b0;
+  assign pcie_sec_reset = 1'b0;
+
+  logic unused;
+  assign unused = ^{bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
+                    sm_in_base, sm_passthru, sm_up_node};
+
+endmodule
+
+`default_nettype wire

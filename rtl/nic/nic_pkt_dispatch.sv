@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_pkt_dispatch: packet dispatch at the NIC's local network port 0
+// (docs/nic.md "SMFU wiring", last paragraph). Each packet that nic_net_rx
+// assembles goes to exactly one consumer, by type (net_pkg, docs/packets.md):
+//
+//   RRA_RD, RRA_WR               -> m_rsp (nic_rra_rsp; it reads s_f0/s_f1)
+//   RRA_RSP, TLP_RAW extract     -> m_rec (nic_host_wr; it reads s_f0..s_f2)
+//   TLP_RAW inject               -> m_inj (pcie_backdoor inject slot): header
+//                                   from flit 1, 3/4-DW by its Fmt bit, `ndw`
+//                                   payload dwords from flit 2, exactly as sent
+//   anything else                -> discarded (s_ready 1)
+//
+// s_ready is the ready of the chosen consumer. inj_seq keeps the seq of the
+// last injected TLP: the forwarded (extracted) completion echoes it.
+// Synchronous to clk, reset rst (sync, high).
+
+`default_nettype none
+
+module nic_pkt_dispatch (
+  // ---------------- clock and reset ----------------
+  input  wire logic          clk,
+  input  wire logic          rst,          // synchronous, active high
+
+  // ---------------- assembled packet (nic_net_rx) ----------------
+  input  wire logic          s_valid,
+  output      logic          s_ready,
+  input  wire logic [127:0]  s_f0,         // header flit
+  input  wire logic [127:0]  s_f1,         // payload flit 1
+  input  wire logic [127:0]  s_f2,         // payload flit 2
+
+  // ---------------- RRA requests -> responder ----------------
+  output      logic          m_rsp_valid,
+  input  wire logic          m_rsp_ready,
+
+  // ---------------- answers -> completion-record writer ----------------
+  output      logic          m_rec_valid,
+  input  wire logic          m_rec_ready,
+
+  // ---------------- TLP_RAW inject -> backdoor inject slot ----------------
+  output      logic          m_inj_valid,
+  input  wire logic          m_inj_ready,
+  output      logic [127:0]  m_inj_hdr,    // header dwords 3..0
+  output      logic [63:0]   m_inj_data,   // payload dwords 1..0
+  output      logic [2:0]    m_inj_hdr_dw, // 3 or 4
+  output      logic [1:0]    m_inj_data_dw,// 0..2
+
+  // ---------------- state ----------------
+  output      logic [15:0]   inj_seq       // seq of the last injected TLP
+);
+
+  net_pkg::net_hdr_t     h;
+  net_pkg::net_cmd_tlp_t tc;               // cmd of a TLP_RAW packet
+  assign h  = net_pkg::net_hdr_t'(s_f0);
+  assign tc = net_pkg::net_cmd_tlp_t'(h.cmd);
+
+  logic to_rsp, to_rec, to_inj;
+  assign to_rsp = (h.ptype == net_pkg::NET_TYPE_RRA_RD) || (h.ptype == net_pkg::NET_TYPE_RRA_WR);
+  assign to_rec = (h.ptype == net_pkg::NET_TYPE_RRA_RSP) ||
+                  (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_EXTRACT);
+  assign to_inj = (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_INJECT);
+
+  assign s_ready = to_rsp ? m_rsp_ready :
+                   to_rec ? m_rec_ready :
+                   to_inj ? m_inj_ready : 1'b1;   // other types: discarded
+
+  assign m_rsp_valid = s_valid && to_rsp;
+  assign m_rec_valid = s_valid && to_rec;
+
+  assign m_inj_valid   = s_valid && to_inj;
+  assign m_inj_hdr     = s_f1;
+  assign m_inj_data    = s_f2[63:0];
+  assign m_inj_hdr_dw  = s_f1[29] ? 3'd4 : 3'd3;  // Fmt bit 0 (dword 0 bit 29): 4-DW header
+  assign m_inj_data_dw = tc.ndw;
+
+  always_ff @(posedge clk) begin
+    if (rst) inj_seq <= '0;
+    else if (m_inj_valid && m_inj_ready) inj_seq <= tc.seq;
+  end
+
+  logic unused;
+  assign unused = ^{s_f2[127:64], tc.rec, tc.rsvd0, h.route, h.plen, h.rmode, h.vc, h.src, h.dst};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_reg_hw: the small pieces of hardware behind the NIC's register file
+// (docs/nic.md "Registers served by the top") that are not a unit of their own:
+//
+//   straps     cfg_node_id / cfg_dateline registered once; node_id =
+//              cfg_node_id | NODE_ID (info.id.node_id, every unit's own node)
+//   cycles     free-running cycle counter (info.cycles)
+//   rt_entry   a write with the commit bit enabled stores the entry into the
+//              router's tables the cycle after the write, when the new field
+//              values are visible: {inport, dest[TBL_AW-1:0]} <- {valid,
+//              vcrule, outport[2:0]}
+//   links      crc_sum = CRC errors summed over the links (router.crc_errors);
+//              link_up[l] sticky once link l received a flit or a credit;
+//              net_ovf = a network buffer overran (router or local port 0)
+//   interrupt  irq_pending = any enabled cause pending (test, notify)
+//
+// Synchronous to clk, reset rst (sync, high).
+
+`default_nettype none
+
+module nic_reg_hw #(
+  parameter logic [15:0] NODE_ID = 16'd0,  // ORed with the cfg_node_id strap
+  parameter int          TBL_AW  = 6,      // routing table index bits
+  parameter int          NL      = 7       // network links
+) (
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,            // synchronous, active high
+
+  // ---------------- straps ----------------
+  input  wire logic [15:0]           cfg_node_id,
+  input  wire logic [6:0]            cfg_dateline,
+  output      logic [15:0]           node_id,        // cfg_node_id (registered) | NODE_ID
+  output      logic [6:0]            dateline,       // cfg_dateline (registered)
+
+  // ---------------- info ----------------
+  output      logic [63:0]           cycles,         // info.cycles
+
+  // ---------------- router.rt_entry -> net_node tables ----------------
+  input  wire logic                  rt_commit,      // rt_entry.commit written (swmod)
+  input  wire logic [3:0]            rt_inport,
+  input  wire logic [TBL_AW-1:0]     rt_dest,        // rt_entry.dest[TBL_AW-1:0]
+  input  wire logic                  rt_valid,
+  input  wire logic [1:0]            rt_vcrule,
+  input  wire logic [2:0]            rt_outport,     // rt_entry.outport[2:0]
+  output      logic                  tbl_we,
+  output      logic [TBL_AW+3:0]     tbl_addr,
+  output      logic [5:0]            tbl_wdata,
+
+  // ---------------- links ----------------
+  input  wire logic [NL-1:0][31:0]   crc_err_cnt,    // net_node, per link
+  input  wire logic [NL-1:0][1:0]    s_phy_credit,   // credit return from the far receiver
+  input  wire logic [NL-1:0]         s_phy_valid,    // incoming flit
+  output      logic [31:0]           crc_sum,        // router.crc_errors
+  output      logic [NL-1:0]         link_up,        // router.link_status.up
+  input  wire logic                  node_ovf,       // net_node: sticky overrun
+  input  wire logic                  rx_ovf,         // nic_net_rx: sticky overrun
+  output      logic                  net_ovf,        // either (must stay 0)
+
+  // ---------------- interrupt ----------------
+  input  wire logic [1:0]            irq_status,     // info.irq_status {notify, test}
+  input  wire logic [1:0]            irq_enable,     // info.irq_enable {notify, test}
+  output      logic                  irq_pending     // masked by INTx disable in pcie_ep
+);
+
+  // The straps are static (set before reset is released). One register stage
+  // keeps them out of the combinational logic: a Verilated model must otherwise
+  // re-evaluate the whole router (routing, allocation, crossbar) and the header
+  // builders on every eval() because they depend on top-level inputs.
+  logic [15:0] cfg_node_id_q;
+  always_ff @(posedge clk) begin
+    cfg_node_id_q <= cfg_node_id;
+    dateline      <= cfg_dateline;
+  end
+  assign node_id = cfg_node_id_q | NODE_ID;
+
+  always_ff @(posedge clk) begin
+    if (rst) cycles <= 64'd0;
+    else     cycles <= cycles + 64'd1;
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) tbl_we <= 1'b0;
+    else     tbl_we <= rt_commit;
+  end
+  assign tbl_addr  = {rt_inport, rt_dest};
+  assign tbl_wdata = {rt_valid, rt_vcrule, rt_outport};
+
+  always_comb begin
+    crc_sum = '0;
+    for (int l = 0; l < NL; l++) crc_sum = crc_sum + crc_err_cnt[l];
+  end
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      link_up <= '0;
+    end else begin
+      for (int l = 0; l < NL; l++) begin
+        if (|s_phy_credit[l] || s_phy_valid[l]) link_up[l] <= 1'b1;
+      end
+    end
+  end
+
+  assign net_ovf = node_ovf || rx_ovf;
+
+  assign irq_pending = |(irq_status & irq_enable);
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_rp_side: the PCIe side of the NIC in the root-port role (ROLE 1, the
+// NIC of a network-attached accelerator node; docs/nic.md), wiring only. Port
+// list shared with nic_ep_side, so extoll_nic instantiates either with one
+// connection list; the signals this role does not have are tied off here.
+//
+// s_tlp/m_tlp are the downstream link (s_dn/m_dn of pcie_rp). The backdoor
+// TX is the upstream request source, its RX filter sees the completions:
+//
+//   pcie_rp s_up   <-- pcie_tlp_arb merge (backdoor TX bd_tx, smfu_naa m_dev:
+//                      ingress MRd/MWr toward the device, completions for the
+//                      device's pass-through reads)
+//   pcie_rp m_up_req --> nic_cpl_split --> smfu_naa s_dev_req (pass-through)
+//   pcie_rp m_up_cpl --> nic_cpl_split: tag 0x80..0x8f -> smfu_naa s_dev_cpl,
+//                        others -> backdoor RX filter (bd_rx); an SMFU
+//                        completion waits while a device request is pending
+//   smfu_naa <--> router local port 1 (l1_*)
+//
+// There is no BAR0 master (bar_req idle) and no host for the completion
+// records (rec_tlp sunk). Synchronous to clk, reset rst.
+
+`default_nettype none
+
+module nic_rp_side #(
+  parameter logic [15:0] VENDOR_ID       = 16'h1ee7,
+  parameter logic [15:0] DEVICE_ID       = 16'h0002,
+  parameter logic [7:0]  REVISION        = 8'h00,
+  parameter logic [23:0] CLASS_CODE      = 24'h060400,
+  parameter int          REG_ADDR_W      = 9,        // register block address width
+  parameter int          NIVL            = 16,       // SMFU intervals
+  parameter logic [7:0]  SMFU_TAG_BASE   = 8'h80,    // MRd tags of the SMFU toward the device
+  parameter int          SMFU_TAGS       = 16,
+  parameter int          LOCAL_BUF_DEPTH = 32,       // router local inport credits per VC
+  parameter int          RX_DEPTH        = 64        // SMFU receive buffer, flits
+) (
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,            // synchronous, active high
+
+  // ---------------- TLPs from the PCIe link (extoll_nic s_tlp) ----------------
+  input  wire logic [127:0]          s_tlp_data,
+  input  wire logic [3:0]            s_tlp_keep,
+  input  wire logic                  s_tlp_sop,
+  input  wire logic                  s_tlp_eop,
+  input  wire logic                  s_tlp_valid,
+  output      logic                  s_tlp_ready,
+
+  // ---------------- TLPs to the PCIe link (extoll_nic m_tlp) ----------------
+  output      logic [127:0]          m_tlp_data,
+  output      logic [3:0]            m_tlp_keep,
+  output      logic                  m_tlp_sop,
+  output      logic                  m_tlp_eop,
+  output      logic                  m_tlp_valid,
+  input  wire logic                  m_tlp_ready,
+
+  // ---------------- PCIe side band (extoll_nic) ----------------
+  output      logic                  intx,           // INTA# level
+  input  wire logic                  pcie_link_up,   // downstream link up
+  output      logic                  pcie_sec_reset, // secondary bus reset
+
+  // ---------------- nic_core: node ----------------
+  input  wire logic [15:0]           node_id,
+
+  // ---------------- nic_core: BAR0 cpuif (master 0 of the arbiter) ----------------
+  output      logic                  bar_req,
+  output      logic                  bar_req_is_wr,
+  output      logic [REG_ADDR_W-1:0] bar_addr,
+  output      logic [63:0]           bar_wr_data,
+  output      logic [63:0]           bar_wr_biten,
+  input  wire logic                  bar_stall,
+  input  wire logic                  bar_rd_ack,
+  input  wire logic                  bar_rd_err,
+  input  wire logic [63:0]           bar_rd_data,
+  input  wire logic                  bar_wr_ack,
+  input  wire logic                  bar_wr_err,
+
+  // ---------------- nic_core: backdoor TX, RX, not extracted ----------------
+  input  wire logic [127:0]          bd_tx_data,
+  input  wire logic [3:0]            bd_tx_keep,
+  input  wire logic                  bd_tx_sop,
+  input  wire logic                  bd_tx_eop,
+  input  wire logic                  bd_tx_valid,
+  output      logic                  bd_tx_ready,
+  output      logic [127:0]          bd_rx_data,
+  output      logic [3:0]            bd_rx_keep,
+  output      logic                  bd_rx_sop,
+  output      logic                  bd_rx_eop,
+  output      logic                  bd_rx_valid,
+  input  wire logic                  bd_rx_ready,
+  input  wire logic                  bd_pass_valid,
+  input  wire logic                  bd_pass_sop,
+
+  // ---------------- nic_core: completion-record MWr ----------------
+  input  wire logic [127:0]          rec_tlp_data,
+  input  wire logic [3:0]            rec_tlp_keep,
+  input  wire logic                  rec_tlp_sop,
+  input  wire logic                  rec_tlp_eop,
+  input  wire logic                  rec_tlp_valid,
+  output      logic                  rec_tlp_ready,
+
+  // ---------------- nic_core: PCIe state and events (pcie.*) ----------------
+  output      logic [15:0]           cpl_id,
+  output      logic                  mem_en,
+  output      logic                  bus_master,
+  output      logic                  intx_disable,
+  output      logic                  ev_rx_tlp,
+  output      logic                  ev_tx_tlp,
+  output      logic                  ev_ur,
+  output      logic                  ev_drop,
+  output      logic                  ev_aperture,
+  input  wire logic                  irq_pending,
+
+  // ---------------- nic_core: SMFU / notify configuration ----------------
+  input  wire logic [15:0]           sm_timeout,
+  input  wire logic                  sm_passthru,
+  input  wire logic [15:0]           sm_up_node,
+  input  wire logic [NIVL-1:0][63:0] sm_eg_start,
+  input  wire logic [NIVL-1:0][63:0] sm_eg_end,
+  input  wire logic [NIVL-1:0]       sm_eg_valid,
+  input  wire logic [NIVL-1:0][15:0] sm_eg_node,
+  input  wire logic [NIVL-1:0][63:0] sm_in_base,
+  input  wire logic [63:0]           nq_win_base,
+  input  wire logic [63:0]           nq_win_size,
+  input  wire logic [63:0]           nq_ring_base,
+  input  wire logic                  nq_enable,
+  input  wire logic [3:0]            nq_log2,
+  input  wire logic [31:0]           nq_cons,
+
+  // ---------------- nic_core: SMFU / notify status ----------------
+  output      logic [31:0]           st_eg_hits,
+  output      logic [31:0]           st_eg_misses,
+  output      logic [31:0]           st_timeouts,
+  output      logic [31:0]           st_up_reqs,
+  output      logic [31:0]           st_in_reqs,
+  output      logic [31:0]           st_nq_prod,
+  output      logic [31:0]           st_nq_full_stalls,
+  output      logic [31:0]           st_nq_events,
+  output      logic                  irq_notify,
+
+  // ---------------- nic_core: router local port 1 ----------------
+  input  wire logic                  l1_out_valid,   // router -> SMFU
+  input  wire logic [127:0]          l1_out_data,
+  input  wire logic                  l1_out_last,
+  input  wire logic                  l1_out_vc,
+  output      logic [1:0]            l1_out_credit,
+  output      logic                  l1_in_valid,    // SMFU -> router
+  output      logic [127:0]          l1_in_data,
+  output      logic                  l1_in_last,
+  output      logic                  l1_in_vc,
+  input  wire logic [1:0]            l1_in_credit
+);
+
+  logic [127:0] req_data, sreq_data, up_data, cpl_data, scpl_data, dm_data;
+  logic [3:0]   req_keep, sreq_keep, up_keep, cpl_keep, scpl_keep, dm_keep;
+  logic         req_sop, req_eop, req_valid, req_ready;
+  logic         sreq_sop, sreq_eop, sreq_valid, sreq_ready;
+  logic         up_sop, up_eop, up_valid, up_ready;
+  logic         cpl_sop, cpl_eop, cpl_valid, cpl_ready;
+  logic         scpl_sop, scpl_eop, scpl_valid, scpl_ready;
+  logic         dm_sop, dm_eop, dm_valid, dm_ready;
+  logic [7:0]   pri_bus, sec_bus, sub_bus;
+  logic         msi_en;
+  logic [63:0]  msi_addr;
+  logic [15:0]  msi_data;
+  logic         ev_up_rx, ev_up_cfg, ev_up_fwd, ev_up_ur, ev_up_drop;
+  logic         ev_dn_rx, ev_dn_cpl, ev_dn_req, ev_dn_ur, ev_dn_drop, ev_dn_tx;
+  logic [31:0]  sm_drops;
+
+  pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
+    .clk, .rst,
+    .s_data  ({dm_data, bd_tx_data}),
+    .s_keep  ({dm_keep, bd_tx_keep}),
+    .s_sop   ({dm_sop, bd_tx_sop}),
+    .s_eop   ({dm_eop, bd_tx_eop}),
+    .s_valid ({dm_valid, bd_tx_valid}),
+    .s_ready ({dm_ready, bd_tx_ready}),
+    .m_data  (up_data), .m_keep (up_keep), .m_sop (up_sop), .m_eop (up_eop),
+    .m_valid (up_valid), .m_ready (up_ready)
+  );
+
+  nic_cpl_split #(.TAG_BASE(SMFU_TAG_BASE), .TAGS(SMFU_TAGS)) u_split (
+    .clk, .rst,
+    .s_req_data (req_data),  .s_req_keep (req_keep),  .s_req_sop (req_sop),
+    .s_req_eop  (req_eop),   .s_req_valid (req_valid), .s_req_ready (req_ready),
+    .m_req_data (sreq_data), .m_req_keep (sreq_keep), .m_req_sop (sreq_sop),
+    .m_req_eop  (sreq_eop),  .m_req_valid (sreq_valid), .m_req_ready (sreq_ready),
+    .s_cpl_data (cpl_data),  .s_cpl_keep (cpl_keep),  .s_cpl_sop (cpl_sop),
+    .s_cpl_eop  (cpl_eop),   .s_cpl_valid (cpl_valid), .s_cpl_ready (cpl_ready),
+    .m_sm_data  (scpl_data), .m_sm_keep  (scpl_keep), .m_sm_sop  (scpl_sop),
+    .m_sm_eop   (scpl_eop),  .m_sm_valid (scpl_valid), .m_sm_ready (scpl_ready),
+    .m_bd_data  (bd_rx_data), .m_bd_keep (bd_rx_keep), .m_bd_sop (bd_rx_sop),
+    .m_bd_eop   (bd_rx_eop), .m_bd_valid (bd_rx_valid), .m_bd_ready (bd_rx_ready)
+  );
+
+  pcie_rp #(
+    .VENDOR_ID  (VENDOR_ID),
+    .DEVICE_ID  (DEVICE_ID),
+    .REVISION   (REVISION),
+    .CLASS_CODE (CLASS_CODE)
+  ) u_rp (
+    .clk, .rst,
+    .s_up_data      (up_data),
+    .s_up_keep      (up_keep),
+    .s_up_sop       (up_sop),
+    .s_up_eop       (up_eop),
+    .s_up_valid     (up_valid),
+    .s_up_ready     (up_ready),
+    .m_up_cpl_data  (cpl_data),
+    .m_up_cpl_keep  (cpl_keep),
+    .m_up_cpl_sop   (cpl_sop),
+    .m_up_cpl_eop   (cpl_eop),
+    .m_up_cpl_valid (cpl_valid),
+    .m_up_cpl_ready (cpl_ready),
+    .m_up_req_data  (req_data),
+    .m_up_req_keep  (req_keep),
+    .m_up_req_sop   (req_sop),
+    .m_up_req_eop   (req_eop),
+    .m_up_req_valid (req_valid),
+    .m_up_req_ready (req_ready),
+    .s_dn_data      (s_tlp_data),
+    .s_dn_keep      (s_tlp_keep),
+    .s_dn_sop       (s_tlp_sop),
+    .s_dn_eop       (s_tlp_eop),
+    .s_dn_valid     (s_tlp_valid),
+    .s_dn_ready     (s_tlp_ready),
+    .m_dn_data      (m_tlp_data),
+    .m_dn_keep      (m_tlp_keep),
+    .m_dn_sop       (m_tlp_sop),
+    .m_dn_eop       (m_tlp_eop),
+    .m_dn_valid     (m_tlp_valid),
+    .m_dn_ready     (m_tlp_ready),
+    .link_up        (pcie_link_up),
+    .cpl_id, .mem_en, .bus_master, .pri_bus, .sec_bus, .sub_bus,
+    .sec_reset      (pcie_sec_reset),
+    .msi_en, .msi_addr, .msi_data,
+    .ev_up_rx, .ev_up_cfg, .ev_up_fwd, .ev_up_ur, .ev_up_drop,
+    .ev_dn_rx, .ev_dn_cpl, .ev_dn_req, .ev_dn_ur, .ev_dn_drop, .ev_dn_tx
+  );
+
+  smfu_naa #(
+    .NIVL            (NIVL),
+    .TAG_BASE        (SMFU_TAG_BASE),
+    .IN_TAGS         (SMFU_TAGS),
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+    .RX_DEPTH        (RX_DEPTH)
+  ) u_smfu (
+    .clk, .rst,
+    .cfg_node_id  (node_id),
+    .cfg_rp_id    (cpl_id),
+    .cfg_passthru (sm_passthru),
+    .cfg_up_node  (sm_up_node),
+    .cfg_in_base  (sm_in_base),
+    .s_dev_req_data (sreq_data), .s_dev_req_keep (sreq_keep), .s_dev_req_sop (sreq_sop),
+    .s_dev_req_eop  (sreq_eop),  .s_dev_req_valid (sreq_valid), .s_dev_req_ready (sreq_ready),
+    .s_dev_cpl_data (scpl_data), .s_dev_cpl_keep (scpl_keep), .s_dev_cpl_sop (scpl_sop),
+    .s_dev_cpl_eop  (scpl_eop),  .s_dev_cpl_valid (scpl_valid), .s_dev_cpl_ready (scpl_ready),
+    .m_dev_data (dm_data), .m_dev_keep (dm_keep), .m_dev_sop (dm_sop),
+    .m_dev_eop  (dm_eop),  .m_dev_valid (dm_valid), .m_dev_ready (dm_ready),
+    .s_net_valid (l1_out_valid),
+    .s_net_data  (l1_out_data),
+    .s_net_last  (l1_out_last),
+    .s_net_vc    (l1_out_vc),
+    .m_net_credit(l1_out_credit),
+    .m_net_valid (l1_in_valid),
+    .m_net_data  (l1_in_data),
+    .m_net_last  (l1_in_last),
+    .m_net_vc    (l1_in_vc),
+    .s_net_credit(l1_in_credit),
+    .st_in_reqs, .st_up_reqs,
+    .st_drops     (sm_drops)
+  );
+  assign st_eg_hits        = '0;
+  assign st_eg_misses      = '0;
+  assign st_timeouts       = '0;
+  assign st_nq_prod        = '0;
+  assign st_nq_full_stalls = '0;
+  assign st_nq_events      = '0;
+  assign irq_notify        = 1'b0;
+
+  assign ev_rx_tlp    = ev_dn_rx;
+  assign ev_tx_tlp    = ev_dn_tx;
+  assign ev_ur        = ev_up_ur || ev_dn_ur;
+  // also counted as drops: completions the backdoor does not extract
+  assign ev_drop      = ev_up_drop || ev_dn_drop || (bd_pass_valid && bd_pass_sop);
+  assign ev_aperture  = 1'b0;
+  assign intx_disable = 1'b0;
+  assign intx         = 1'b0;
+
+  // the root port has no BAR0 master; the completion records have no host
+  assign bar_req       = 1'b0;
+  assign bar_req_is_wr = 1'b0;
+  assign bar_addr      = '0;
+  assign bar_wr_data   = '0;
+  assign bar_wr_biten  = '0;
+  assign rec_tlp_ready = 1'b1;
+
+  logic unused;
+  assign unused = ^{sm_drops, sm_eg_start, sm_eg_end, sm_eg_valid, sm_eg_node, sm_timeout,
+                    nq_win_base, nq_win_size, nq_ring_base, nq_enable, nq_log2, nq_cons,
+                    pri_bus, sec_bus, sub_bus, msi_en, msi_addr, msi_data, ev_up_rx, ev_up_cfg,
+                    ev_up_fwd, ev_dn_cpl, ev_dn_req, irq_pending, rec_tlp_data, rec_tlp_keep,
+                    rec_tlp_sop, rec_tlp_eop, rec_tlp_valid, bar_stall, bar_rd_ack, bar_rd_err,
+                    bar_rd_data, bar_wr_ack, bar_wr_err};
+
+endmodule
+
+`default_nettype wire

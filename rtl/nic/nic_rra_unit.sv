@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_rra_unit: the NIC's unit on router local port 0 (docs/nic.md, docs/
+// remote-access.md): remote register access (RRA) in both directions and the
+// network side of the PCIe backdoor (config tunnel), wiring only:
+//
+//   router local outport 0 --> nic_net_rx --> nic_pkt_dispatch
+//        RRA_RD/RRA_WR            --> nic_rra_rsp (register file, cpuif master)
+//        RRA_RSP, TLP_RAW extract --> nic_host_wr (completion record MWr -> m_tlp)
+//        TLP_RAW inject           --> backdoor inject slot (m_inj)
+//   router local inport 0 <-- nic_net_tx (round robin per packet)
+//        0 RRA_RSP of nic_rra_rsp
+//        1 TLP_RAW extract: backdoor forward (s_fwd) packed by nic_fwd_pkt
+//        2 RRA_RD/RRA_WR/TLP_RAW inject of nic_rra_req (launched by rra.req.seq)
+//
+// ENDPOINT = 0 (root-port role): no host above, so the requester and the
+// record writer drop and count (rra.dropped). Synchronous to clk, reset rst.
+
+`default_nettype none
+
+module nic_rra_unit #(
+  parameter bit ENDPOINT        = 1'b1,    // endpoint role (a host above)
+  parameter int REG_ADDR_W      = 12,      // register block address width
+  parameter int REG_MAP_BYTES   = 'h1000,  // register file size: beyond, RRA status 1
+  parameter int LOCAL_CREDITS   = 32,      // credits per VC of the router's local outport
+  parameter int LOCAL_BUF_DEPTH = 32       // credits per VC of the router's local inport
+) (
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,            // synchronous, active high
+
+  // ---------------- configuration ----------------
+  input  wire logic [15:0]           node_id,
+  input  wire logic                  bus_master,     // Command.BusMasterEnable (records)
+  input  wire logic [15:0]           cpl_id,         // requester ID of the record MWr
+
+  // ---------------- router local outport 0 (router -> unit) ----------------
+  input  wire logic                  s_net_valid,
+  input  wire logic [127:0]          s_net_data,
+  input  wire logic                  s_net_last,
+  input  wire logic                  s_net_vc,
+  output      logic [1:0]            m_net_credit,
+
+  // ---------------- router local inport 0 (unit -> router) ----------------
+  output      logic                  m_net_valid,
+  output      logic [127:0]          m_net_data,
+  output      logic                  m_net_last,
+  output      logic                  m_net_vc,
+  input  wire logic [1:0]            s_net_credit,
+
+  // ---------------- register file (responder, cpuif master) ----------------
+  output      logic                  cpuif_req,
+  output      logic                  cpuif_req_is_wr,
+  output      logic [REG_ADDR_W-1:0] cpuif_addr,
+  output      logic [63:0]           cpuif_wr_data,
+  output      logic [63:0]           cpuif_wr_biten,
+  input  wire logic                  cpuif_stall,
+  input  wire logic                  cpuif_rd_ack,
+  input  wire logic                  cpuif_rd_err,
+  input  wire logic [63:0]           cpuif_rd_data,
+  input  wire logic                  cpuif_wr_ack,
+  input  wire logic                  cpuif_wr_err,
+
+  // ---------------- requester: rra.* registers ----------------
+  input  wire logic                  req_launch,     // rra.req.seq written this cycle
+  input  wire logic [63:0]           req_q,          // rra.req fields before the write, packed
+  input  wire logic [63:0]           req_wr_data,    // the register file's cpuif write data
+  input  wire logic [63:0]           req_wr_biten,   // and bit enables
+  input  wire logic [63:0]           req_wdata,      // rra.wdata
+  input  wire logic [63:0]           req_tlp_hdr0,   // rra.tlp_hdr0
+  input  wire logic [63:0]           req_tlp_hdr1,   // rra.tlp_hdr1
+  input  wire logic [63:0]           req_route,      // rra.route
+  input  wire logic [63:0]           req_cmp_addr,   // rra.cmp_addr
+
+  // ---------------- TLP_RAW inject -> pcie_backdoor s_inj ----------------
+  output      logic                  m_inj_valid,
+  input  wire logic                  m_inj_ready,
+  output      logic [127:0]          m_inj_hdr,
+  output      logic [63:0]           m_inj_data,
+  output      logic [2:0]            m_inj_hdr_dw,
+  output      logic [1:0]            m_inj_data_dw,
+
+  // ---------------- forwarded completion <- pcie_backdoor m_fwd ----------------
+  input  wire logic                  s_fwd_valid,
+  output      logic                  s_fwd_ready,
+  input  wire logic [127:0]          s_fwd_hdr,
+  input  wire logic [63:0]           s_fwd_data,
+  input  wire logic [1:0]            s_fwd_data_dw,
+  input  wire logic [15:0]           s_fwd_node,
+  input  wire logic [63:0]           s_fwd_addr,
+
+  // ---------------- completion-record MWr (docs/tlp-interface.md) ----------------
+  output      logic [127:0]          m_tlp_data,
+  output      logic [3:0]            m_tlp_keep,
+  output      logic                  m_tlp_sop,
+  output      logic                  m_tlp_eop,
+  output      logic                  m_tlp_valid,
+  input  wire logic                  m_tlp_ready,
+
+  // ---------------- events and status ----------------
+  output      logic                  ev_sent,        // rra.sent
+  output      logic                  ev_served,      // rra.served
+  output      logic                  ev_completed,   // rra.completed
+  output      logic                  ev_dropped,     // rra.dropped (request or record)
+  output      logic                  rx_ovf          // sticky: the receive buffer overran
+);
+
+  // ---- receive, dispatch
+  logic         pk_valid, pk_ready;
+  logic [127:0] pk_f0, pk_f1, pk_f2;
+  logic         rsp_valid, rsp_ready, rec_valid, rec_ready;
+  logic [15:0]  inj_seq;
+
+  nic_net_rx #(.LOCAL_CREDITS(LOCAL_CREDITS)) u_rx (
+    .clk, .rst,
+    .s_valid  (s_net_valid),
+    .s_data   (s_net_data),
+    .s_last   (s_net_last),
+    .s_vc     (s_net_vc),
+    .m_credit (m_net_credit),
+    .m_valid  (pk_valid),
+    .m_ready  (pk_ready),
+    .m_f0     (pk_f0),
+    .m_f1     (pk_f1),
+    .m_f2     (pk_f2),
+    .m_ovf    (rx_ovf)
+  );
+
+  nic_pkt_dispatch u_dispatch (
+    .clk, .rst,
+    .s_valid       (pk_valid),
+    .s_ready       (pk_ready),
+    .s_f0          (pk_f0),
+    .s_f1          (pk_f1),
+    .s_f2          (pk_f2),
+    .m_rsp_valid   (rsp_valid),
+    .m_rsp_ready   (rsp_ready),
+    .m_rec_valid   (rec_valid),
+    .m_rec_ready   (rec_ready),
+    .m_inj_valid, .m_inj_ready, .m_inj_hdr, .m_inj_data, .m_inj_hdr_dw, .m_inj_data_dw,
+    .inj_seq
+  );
+
+  logic ev_rec_drop, ev_req_drop;
+  nic_host_wr u_host_wr (
+    .clk, .rst,
+    .enable     (ENDPOINT),
+    .bus_master (bus_master),
+    .req_id     (cpl_id),
+    .s_valid    (rec_valid),
+    .s_ready    (rec_ready),
+    .s_f0       (pk_f0),
+    .s_f1       (pk_f1),
+    .s_f2       (pk_f2),
+    .m_tlp_data, .m_tlp_keep, .m_tlp_sop, .m_tlp_eop, .m_tlp_valid, .m_tlp_ready,
+    .ev_done    (ev_completed),
+    .ev_drop    (ev_rec_drop)
+  );
+
+  // ---- transmit sources: 0 RRA responses, 1 forwarded completions, 2 requests
+  localparam int NTX = 3;
+  logic [NTX-1:0]         tx_valid, tx_ready;
+  logic [NTX-1:0][1:0]    tx_nflit;
+  logic [NTX-1:0][127:0]  tx_f0, tx_f1, tx_f2;
+
+  nic_rra_rsp #(.ADDR_W(REG_ADDR_W), .REGS_BYTES(REG_MAP_BYTES)) u_rsp (
+    .clk, .rst,
+    .my_node  (node_id),
+    .s_valid  (rsp_valid),
+    .s_ready  (rsp_ready),
+    .s_f0     (pk_f0),
+    .s_f1     (pk_f1),
+    .cpuif_req, .cpuif_req_is_wr, .cpuif_addr, .cpuif_wr_data, .cpuif_wr_biten,
+    .cpuif_stall, .cpuif_rd_ack, .cpuif_rd_err, .cpuif_rd_data, .cpuif_wr_ack, .cpuif_wr_err,
+    .m_valid  (tx_valid[0]),
+    .m_ready  (tx_ready[0]),
+    .m_nflit  (tx_nflit[0]),
+    .m_f0     (tx_f0[0]),
+    .m_f1     (tx_f1[0]),
+    .ev_served
+  );
+  assign tx_f2[0] = '0;
+
+  nic_fwd_pkt u_fwd (
+    .my_node   (node_id),
+    .inj_seq,
+    .s_valid   (s_fwd_valid),
+    .s_ready   (s_fwd_ready),
+    .s_hdr     (s_fwd_hdr),
+    .s_data    (s_fwd_data),
+    .s_data_dw (s_fwd_data_dw),
+    .s_node    (s_fwd_node),
+    .s_addr    (s_fwd_addr),
+    .m_valid   (tx_valid[1]),
+    .m_ready   (tx_ready[1]),
+    .m_nflit   (tx_nflit[1]),
+    .m_f0      (tx_f0[1]),
+    .m_f1      (tx_f1[1]),
+    .m_f2      (tx_f2[1])
+  );
+
+  nic_rra_req u_req (
+    .clk, .rst,
+    .enable   (ENDPOINT),
+    .my_node  (node_id),
+    .launch   (req_launch),
+    .req_q,
+    .wr_data  (req_wr_data),
+    .wr_biten (req_wr_biten),
+    .wdata    (req_wdata),
+    .tlp_hdr0 (req_tlp_hdr0),
+    .tlp_hdr1 (req_tlp_hdr1),
+    .route    (req_route),
+    .cmp_addr (req_cmp_addr),
+    .m_valid  (tx_valid[2]),
+    .m_ready  (tx_ready[2]),
+    .m_nflit  (tx_nflit[2]),
+    .m_f0     (tx_f0[2]),
+    .m_f1     (tx_f1[2]),
+    .m_f2     (tx_f2[2]),
+    .ev_sent,
+    .ev_drop  (ev_req_drop)
+  );
+  assign ev_dropped = ev_req_drop || ev_rec_drop;
+
+  nic_net_tx #(.N(NTX), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH)) u_tx (
+    .clk, .rst,
+    .s_valid  (tx_valid),
+    .s_ready  (tx_ready),
+    .s_nflit  (tx_nflit),
+    .s_f0     (tx_f0),
+    .s_f1     (tx_f1),
+    .s_f2     (tx_f2),
+    .m_valid  (m_net_valid),
+    .m_data   (m_net_data),
+    .m_last   (m_net_last),
+    .m_vc     (m_net_vc),
+    .s_credit (s_net_credit)
+  );
+
+endmodule
+
+`default_nettype wire
