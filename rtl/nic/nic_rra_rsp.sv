@@ -4,9 +4,10 @@
 // packets from the network on the NIC's own register file through the
 // network master port of nic_cpuif_arb, and answers with RRA_RSP:
 //
-//   RRA_RSP  dst = request src, cmd {seq, answer address[47:0]} (both from
-//            the request), payload {aux = {status, register address[55:0]},
-//            data = read data (0 for writes and errors)}
+//   RRA_RSP  dst = request src, cmd (net_cmd_rra_t) {seq, answer address[47:0]}
+//            (both from the request), payload (net_rra_pl_t) {aux
+//            (net_rsp_aux_t) = {status, register address}, data = read data
+//            (0 for writes and errors)}
 //
 // status 1 (ERR) without any register access when the address is not a
 // register of the file (beyond EXTOLL_REGS_SIZE, or not 8-byte aligned);
@@ -68,10 +69,13 @@ module nic_rra_rsp #(
     logic [63:0]       ans_q;        // answer address (payload aux)
     logic              is_wr_q, bad_q;
 
-    net_pkg::net_hdr_t sh;
-    logic [47:0]       saddr;
+    net_pkg::net_hdr_t     sh;
+    net_pkg::net_cmd_rra_t sc, rq_c;          // cmd of the arriving / the held request
+    logic [47:0]           saddr;
     assign sh    = net_pkg::net_hdr_t'(s_f0);
-    assign saddr = sh.cmd[47:0];
+    assign sc    = net_pkg::net_cmd_rra_t'(sh.cmd);
+    assign rq_c  = net_pkg::net_cmd_rra_t'(rq_q.cmd);
+    assign saddr = sc.addr;
 
     logic ack, err;
     assign ack = is_wr_q ? cpuif_wr_ack : cpuif_rd_ack;
@@ -80,7 +84,7 @@ module nic_rra_rsp #(
     assign s_ready         = (state_q == S_IDLE);
     assign cpuif_req       = (state_q == S_ACCESS);
     assign cpuif_req_is_wr = is_wr_q;
-    assign cpuif_addr      = rq_q.cmd[ADDR_W-1:0];
+    assign cpuif_addr      = rq_c.addr[ADDR_W-1:0];
     assign cpuif_wr_data   = wdata_q;
     assign cpuif_wr_biten  = '1;
 
@@ -110,8 +114,20 @@ module nic_rra_rsp #(
         end
     end
 
-    net_pkg::net_hdr_t rsp_h;
+    net_pkg::net_hdr_t     rsp_h;
+    net_pkg::net_cmd_rra_t rsp_c;
+    net_pkg::net_rra_pl_t  rsp_pl;
+    net_pkg::net_rsp_aux_t rsp_aux;
     always_comb begin
+        rsp_c        = '0;
+        rsp_c.seq    = rq_c.seq;
+        rsp_c.addr   = ans_q[47:0];
+        rsp_aux      = '0;
+        rsp_aux.status = net_pkg::net_rsp_status_e'(st);
+        rsp_aux.addr = 56'(rq_c.addr);
+        rsp_pl       = '0;
+        rsp_pl.aux   = rsp_aux;
+        rsp_pl.data  = rdat;
         rsp_h       = '0;
         rsp_h.dst   = rq_q.src;
         rsp_h.src   = my_node;
@@ -119,7 +135,7 @@ module nic_rra_rsp #(
         rsp_h.rmode = rq_q.rmode;
         rsp_h.plen  = 5'd1;
         rsp_h.route = (rq_q.rmode == net_pkg::NET_RMODE_SOURCE) ? rev : 21'd0;
-        rsp_h.cmd   = {rq_q.cmd[63:48], ans_q[47:0]};
+        rsp_h.cmd   = rsp_c;
     end
 
     always_ff @(posedge clk) begin
@@ -174,14 +190,14 @@ module nic_rra_rsp #(
         end
         if (done) begin
             m_f0 <= rsp_h;
-            m_f1 <= {st, 8'd0, rq_q.cmd[47:0], rdat};
+            m_f1 <= rsp_pl;
         end
     end
 
     assign m_nflit   = 2'd2;
 
     logic unused;
-    assign unused = ^{rq_q[42:38], rq_q[36:32], rq_q[15:0]};
+    assign unused = ^{rq_q[42:38], rq_q[36:32], rq_q[15:0], sc.seq};
     assign ev_served = done;
 
 endmodule

@@ -2,7 +2,8 @@
 //
 // nic_rra_unit: the NIC's unit on router local port 0 (docs/nic.md, docs/
 // remote-access.md): remote register access (RRA) in both directions and the
-// network side of the PCIe backdoor (config tunnel), wiring only:
+// network side of the PCIe backdoor (config tunnel). Wiring only (and the OR
+// of the requester's and the record writer's drop events for rra.dropped):
 //
 //   router local outport 0 --> nic_net_rx --> nic_pkt_dispatch
 //        RRA_RD/RRA_WR            --> nic_rra_rsp (register file, cpuif master)
