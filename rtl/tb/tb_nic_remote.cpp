@@ -376,11 +376,10 @@ static void bench(Tb &tb)
 
 int main(int argc, char **argv)
 {
-	bool verbose = false, do_bench = false;
-	uint32_t seed = 1;
-	tb_args(argc, argv, &verbose, &seed, &do_bench);
-	Verilated::commandArgs(argc, argv);
-	Tb tb(seed, verbose);
+	TbArgs a = tb_args(argc, argv);
+	bool do_bench = a.bench;
+	uint32_t seed = a.seed;
+	Tb tb(seed, a.verbose);
 	if (!do_bench) {
 		tb.drv().valid_prob = 0.7;
 		tb.drv().ready_prob = 0.6;
@@ -393,7 +392,5 @@ int main(int argc, char **argv)
 	printf("tb_nic_remote: HOPS=%d (host node %u%s, NAA node %u), seed %u\n", TB_HOPS, N_HOST,
 	       TB_HOPS == 2 ? ", intermediate node 2" : "", N_NAA, seed);
 	test(tb);
-	printf("tb_nic_remote%s: %u checks, %u failed (%" PRIu64 " cycles)\n", TB_HOPS == 2 ? "2" : "",
-	       g_checks, g_fails, tb.cycle());
-	return g_fails ? 1 : 0;
+	return tb_finish((std::string("tb_nic_remote") + (TB_HOPS == 2 ? "2" : "")).c_str(), "%" PRIu64 " cycles", tb.cycle());
 }

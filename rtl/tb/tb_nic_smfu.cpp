@@ -109,7 +109,7 @@ protected:
 				d[i] = mem_.count(a + 4 * i) ? mem_[a + 4 * i] : 0;
 			struct tlp c;
 			tlp_cpl(&c, HOST_ID, TLP_CPL_SC, r.requester_id, r.tag, (uint8_t)(a & 0x7f), (uint16_t)bc, d, n);
-			drv_->send(c);
+			drv_.send(c);
 			bc -= 4 * n;
 			a = nxt;
 		}
@@ -608,11 +608,10 @@ static void bench(Tb &tb)
 
 int main(int argc, char **argv)
 {
-	bool verbose = false, do_bench = false;
-	uint32_t seed = 1;
-	tb_args(argc, argv, &verbose, &seed, &do_bench);
-	Verilated::commandArgs(argc, argv);
-	Tb tb(seed, verbose);
+	TbArgs a = tb_args(argc, argv);
+	bool do_bench = a.bench;
+	uint32_t seed = a.seed;
+	Tb tb(seed, a.verbose);
 	if (!do_bench) {
 		tb.drv().valid_prob = 0.7;
 		tb.drv().ready_prob = 0.6;
@@ -624,7 +623,5 @@ int main(int argc, char **argv)
 	}
 	printf("tb_nic_smfu: HOPS=%u, seed %u\n", hops(), seed);
 	test(tb);
-	printf("tb_nic_smfu%s: %u checks, %u failed (%" PRIu64 " cycles)\n", TB_HOPS == 3 ? "3" : "", g_checks,
-	       g_fails, tb.cycle());
-	return g_fails ? 1 : 0;
+	return tb_finish((std::string("tb_nic_smfu") + (TB_HOPS == 3 ? "3" : "")).c_str(), "%" PRIu64 " cycles", tb.cycle());
 }

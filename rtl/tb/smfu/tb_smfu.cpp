@@ -315,12 +315,12 @@ static void setup()
 	w_n2h.s_credit = &m->n_s_net_credit;
 	w_n2h.r_valid = &m->h_s_net_valid; w_n2h.r_last = &m->h_s_net_last; w_n2h.r_vc = &m->h_s_net_vc;
 	w_n2h.r_data = &m->h_s_net_data; w_n2h.r_credit = &m->h_m_net_credit;
-	h_ap.reset(new TlpSource<W4>("h_ap", {&m->h_ap_data, &m->h_ap_keep, &m->h_ap_sop, &m->h_ap_eop, &m->h_ap_valid, &m->h_ap_ready}, 11));
-	h_cpl.reset(new TlpSource<W4>("h_cpl", {&m->h_cpl_data, &m->h_cpl_keep, &m->h_cpl_sop, &m->h_cpl_eop, &m->h_cpl_valid, &m->h_cpl_ready}, 12));
-	n_req.reset(new TlpSource<W4>("n_req", {&m->n_req_data, &m->n_req_keep, &m->n_req_sop, &m->n_req_eop, &m->n_req_valid, &m->n_req_ready}, 13));
-	n_cpl.reset(new TlpSource<W4>("n_cpl", {&m->n_cpl_data, &m->n_cpl_keep, &m->n_cpl_sop, &m->n_cpl_eop, &m->n_cpl_valid, &m->n_cpl_ready}, 14));
-	h_tlp.reset(new TlpSink<W4>("h_tlp", {&m->h_tlp_data, &m->h_tlp_keep, &m->h_tlp_sop, &m->h_tlp_eop, &m->h_tlp_valid, &m->h_tlp_ready}, 15));
-	n_dev.reset(new TlpSink<W4>("n_dev", {&m->n_dev_data, &m->n_dev_keep, &m->n_dev_sop, &m->n_dev_eop, &m->n_dev_valid, &m->n_dev_ready}, 16));
+	h_ap.reset(new TlpSource<W4>("h_ap", TLP_PINS(m, h_ap), 11));
+	h_cpl.reset(new TlpSource<W4>("h_cpl", TLP_PINS(m, h_cpl), 12));
+	n_req.reset(new TlpSource<W4>("n_req", TLP_PINS(m, n_req), 13));
+	n_cpl.reset(new TlpSource<W4>("n_cpl", TLP_PINS(m, n_cpl), 14));
+	h_tlp.reset(new TlpSink<W4>("h_tlp", TLP_PINS(m, h_tlp), 15));
+	n_dev.reset(new TlpSink<W4>("n_dev", TLP_PINS(m, n_dev), 16));
 	set_cfg_defaults();
 	m->rst = 1;
 	for (int i = 0; i < 4; i++) {
