@@ -268,4 +268,27 @@ static void setup_filter(NicTb &tb)
 	rra_wr_ok(tb, N_NAA, BD + EXTOLL_BACKDOOR_RX_FILTER, filt, 0, "naa rx_filter");
 }
 
+// ---------------------------------------------------------------------------
+// main: random gaps and back-pressure on the host link for the tests (none
+// for the bench), the tests or the bench, the summary
+// ---------------------------------------------------------------------------
+template <class T>
+static int nic_tb_main(int argc, char **argv, const std::string &name, void (*test)(T &), void (*bench)(T &))
+{
+	TbArgs a = tb_args(argc, argv);
+	T tb(a.seed, a.verbose);
+	if (!a.bench) {
+		tb.drv().valid_prob = 0.7;
+		tb.drv().ready_prob = 0.6;
+	}
+	tb.reset();
+	if (a.bench) {
+		bench(tb);
+		return g_fails ? 1 : 0;
+	}
+	printf("%s: HOPS=%d, seed %u\n", name.c_str(), TB_HOPS, a.seed);
+	test(tb);
+	return tb_finish(name.c_str(), "%" PRIu64 " cycles", tb.cycle());
+}
+
 #endif // RTL_TB_TB_NIC_COMMON_H

@@ -107,6 +107,7 @@ static void setup_tables(Tb &tb, bool check)
 // ---------------------------------------------------------------------------
 static void test(Tb &tb)
 {
+	printf("  host node %u%s, NAA node %u\n", N_HOST, TB_HOPS == 2 ? ", intermediate node 2" : "", N_NAA);
 	section("host NIC setup (config space, BAR0, identity)");
 	setup_host(tb);
 	uint64_t id = bar_rd(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_ID);
@@ -376,21 +377,5 @@ static void bench(Tb &tb)
 
 int main(int argc, char **argv)
 {
-	TbArgs a = tb_args(argc, argv);
-	bool do_bench = a.bench;
-	uint32_t seed = a.seed;
-	Tb tb(seed, a.verbose);
-	if (!do_bench) {
-		tb.drv().valid_prob = 0.7;
-		tb.drv().ready_prob = 0.6;
-	}
-	tb.reset();
-	if (do_bench) {
-		bench(tb);
-		return g_fails ? 1 : 0;
-	}
-	printf("tb_nic_remote: HOPS=%d (host node %u%s, NAA node %u), seed %u\n", TB_HOPS, N_HOST,
-	       TB_HOPS == 2 ? ", intermediate node 2" : "", N_NAA, seed);
-	test(tb);
-	return tb_finish((std::string("tb_nic_remote") + (TB_HOPS == 2 ? "2" : "")).c_str(), "%" PRIu64 " cycles", tb.cycle());
+	return nic_tb_main<Tb>(argc, argv, std::string("tb_nic_remote") + (TB_HOPS == 2 ? "2" : ""), test, bench);
 }

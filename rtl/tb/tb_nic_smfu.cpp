@@ -608,20 +608,5 @@ static void bench(Tb &tb)
 
 int main(int argc, char **argv)
 {
-	TbArgs a = tb_args(argc, argv);
-	bool do_bench = a.bench;
-	uint32_t seed = a.seed;
-	Tb tb(seed, a.verbose);
-	if (!do_bench) {
-		tb.drv().valid_prob = 0.7;
-		tb.drv().ready_prob = 0.6;
-	}
-	tb.reset();
-	if (do_bench) {
-		bench(tb);
-		return g_fails ? 1 : 0;
-	}
-	printf("tb_nic_smfu: HOPS=%u, seed %u\n", hops(), seed);
-	test(tb);
-	return tb_finish((std::string("tb_nic_smfu") + (TB_HOPS == 3 ? "3" : "")).c_str(), "%" PRIu64 " cycles", tb.cycle());
+	return nic_tb_main<Tb>(argc, argv, std::string("tb_nic_smfu") + (TB_HOPS == 3 ? "3" : ""), test, bench);
 }

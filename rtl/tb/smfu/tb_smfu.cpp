@@ -7,7 +7,7 @@
 // an aperture requester and a host memory; the NAA side a device model below
 // the root port (memory, split completions, DMA and MSI requests).
 //
-//   tb_smfu           run every test, print "N passed, M failed", exit 1 on failure
+//   tb_smfu           run every test, print "N checks, M failed" and PASS/FAIL, exit 1 on failure
 //   tb_smfu bench     throughput / latency figures (docs/smfu.md)
 //   --seed N          random seed
 #include <cstdio>
@@ -24,6 +24,7 @@
 #include "Vtb_smfu_pair.h"
 #include "net_packet.h"
 #include "tlp.h"
+#include "tb.h"
 #include "tlp_port.h"
 #include "verilated.h"
 
@@ -31,7 +32,6 @@ typedef Vtb_smfu_pair M;
 static M *m;
 static uint64_t cyc;
 static std::mt19937 rng(1);
-static unsigned n_pass, n_fail;
 static double bp = 0.7; // valid/ready/delivery probability in the tests
 
 static bool coin(double p) { return p >= 1.0 || std::uniform_real_distribution<double>(0, 1)(rng) < p; }
@@ -402,15 +402,6 @@ static void run(unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		step();
 }
-static void check(bool ok, const char *what)
-{
-	printf("  %-74s %s\n", what, ok ? "ok" : "FAIL");
-	if (ok)
-		n_pass++;
-	else
-		n_fail++;
-}
-
 // ---------------------------------------------------------------------------
 // Host aperture accesses with expected results
 // ---------------------------------------------------------------------------
@@ -572,17 +563,17 @@ static void test_intervals()
 	bool addr_ok = dev_rx.size() - dev0 == 6;
 	for (size_t i = 0; addr_ok && i < 5; i++)
 		addr_ok = dev_rx[dev0 + i].t.kind == TLP_MWR && dev_rx[dev0 + i].t.addr == want[i];
-	check(addr_ok, "5 hits arrive as MWr at in_base + offset, 2 misses never reach the device");
-	check(dev_rx.size() > dev0 + 2 && dev_rx[dev0 + 2].t.first_be == 0x8 && dev_rx[dev0 + 2].t.len_dw == 1,
+	CHECK(addr_ok, "5 hits arrive as MWr at in_base + offset, 2 misses never reach the device");
+	CHECK(dev_rx.size() > dev0 + 2 && dev_rx[dev0 + 2].t.first_be == 0x8 && dev_rx[dev0 + 2].t.len_dw == 1,
 	      "last byte of an interval: one dword, first BE 1000");
-	check(devmem.get(NAA_BAR + 0x10) == 1 && devmem.get(NAA_BAR + 0xFFFF) == 9 &&
+	CHECK(devmem.get(NAA_BAR + 0x10) == 1 && devmem.get(NAA_BAR + 0xFFFF) == 9 &&
 		  devmem.get(NAA_BAR + 0x80100) == 14 && devmem.get(NAA_BAR + 0x80100 + 0xFFF) == 21,
 	      "device memory holds the written bytes");
-	check(host_rds[t_miss].status == TLP_CPL_UR && !host_rds[t_miss].bad, "read miss answered UR (byte count, lower address)");
-	check(host_rds[t_hit].status == 0 && host_rds[t_hit].got == std::vector<uint8_t>({5, 6, 7, 9}) && !host_rds[t_hit].bad,
+	CHECK(host_rds[t_miss].status == TLP_CPL_UR && !host_rds[t_miss].bad, "read miss answered UR (byte count, lower address)");
+	CHECK(host_rds[t_hit].status == 0 && host_rds[t_hit].got == std::vector<uint8_t>({5, 6, 7, 9}) && !host_rds[t_hit].bad,
 	      "read of the last dword returns the data (CplD fields)");
-	check(m->h_eg_hits - hits0 == 6 && m->h_eg_misses - miss0 == 3, "eg_hits += 6, eg_misses += 3");
-	check(m->n_in_reqs - inreq0 == 6, "in_reqs += 6");
+	CHECK(m->h_eg_hits - hits0 == 6 && m->h_eg_misses - miss0 == 3, "eg_hits += 6, eg_misses += 3");
+	CHECK(m->n_in_reqs - inreq0 == 6, "in_reqs += 6");
 }
 
 static void test_sizes()
@@ -632,14 +623,14 @@ static void test_sizes()
 	}
 	(void)n_split_before;
 	printf("    multi %u cpls made %u\n", multi, n_cpl_made);
-	check(ok, "every read returns the bytes last written (ordering: reads never pass writes)");
-	check(multi > 4, "split device completions arrive as several correct CplDs (lower address, byte count)");
-	check(host_cpl_errors == 0, "no stray or duplicate completion at the host");
+	CHECK(ok, "every read returns the bytes last written (ordering: reads never pass writes)");
+	CHECK(multi > 4, "split device completions arrive as several correct CplDs (lower address, byte count)");
+	CHECK(host_cpl_errors == 0, "no stray or duplicate completion at the host");
 	bool bes = true;
 	for (const RxTlp &r : dev_rx)
 		if (r.t.kind == TLP_MWR && r.t.len_dw > 64)
 			bes = false;
-	check(bes && h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP streams obey the protocol (keep, sop/eop, lengths)");
+	CHECK(bes && h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP streams obey the protocol (keep, sop/eop, lengths)");
 }
 
 static void test_timeout()
@@ -657,9 +648,9 @@ static void test_timeout()
 	collect_host_cpls();
 	HostRd &r1 = host_rds[t1];
 	printf("    t1 status %d bad %d issue %llu done %llu cpls %u\n", r1.status, r1.bad, (unsigned long long)r1.t_issue, (unsigned long long)r1.t_done, r1.cpls);
-	check(r1.status == TLP_CPL_CA && !r1.bad, "dropped completion: CA completion to the host (byte count 4)");
-	check(r1.t_done - r1.t_issue >= 512 && r1.t_done - r1.t_issue < 1000, "CA after timeout x 256 cycles (2 units: 512..768 + path)");
-	check(m->h_timeouts - to0 == 1, "smfu.timeouts += 1");
+	CHECK(r1.status == TLP_CPL_CA && !r1.bad, "dropped completion: CA completion to the host (byte count 4)");
+	CHECK(r1.t_done - r1.t_issue >= 512 && r1.t_done - r1.t_issue < 1000, "CA after timeout x 256 cycles (2 units: 512..768 + path)");
+	CHECK(m->h_timeouts - to0 == 1, "smfu.timeouts += 1");
 	mode = F_HOLD;
 	uint8_t t2 = host_read(AP + 0x80, 64, dev_bytes(NAA_BAR + 0x80, 64));
 	run(1500);
@@ -669,12 +660,12 @@ static void test_timeout()
 	settle();
 	collect_host_cpls();
 	HostRd &r2 = host_rds[t2];
-	check(held >= 1 && r2.status == TLP_CPL_CA && r2.cpls == 1, "late completion(s) after the CA are dropped: exactly one answer");
-	check(m->h_drops - drops0 == held && host_cpl_errors == 0, "late completions counted as dropped, none reaches the host");
+	CHECK(held >= 1 && r2.status == TLP_CPL_CA && r2.cpls == 1, "late completion(s) after the CA are dropped: exactly one answer");
+	CHECK(m->h_drops - drops0 == held && host_cpl_errors == 0, "late completions counted as dropped, none reaches the host");
 	uint8_t t3 = host_read(AP + 0x80, 64, dev_bytes(NAA_BAR + 0x80, 64));
 	settle();
 	collect_host_cpls();
-	check(host_rds[t3].status == 0 && host_rds[t3].got == host_rds[t3].expect, "the tag slot works again afterwards");
+	CHECK(host_rds[t3].status == 0 && host_rds[t3].got == host_rds[t3].expect, "the tag slot works again afterwards");
 	m->h_cfg_timeout = 0x400;
 }
 
@@ -764,7 +755,7 @@ static void test_passthru()
 	for (auto &kv : shadow)
 		if (hostmem.get(kv.first) != kv.second)
 			ok = false;
-	check(ok, "30 DMA writes (1..256 B, above 4 GiB too) land in host memory");
+	CHECK(ok, "30 DMA writes (1..256 B, above 4 GiB too) land in host memory");
 	bool rok = true;
 	for (uint8_t t : tags) {
 		DevRd &r = dev_rds[t];
@@ -773,13 +764,13 @@ static void test_passthru()
 			printf("    dev read 0x%llx size %u done %d bad %d got %zu\n", (unsigned long long)r.addr, r.size, r.done, r.bad, r.got.size());
 		}
 	}
-	check(rok, "10 DMA reads complete to the device with its tag/requester ID and the data (split at host RCB)");
-	check(m->n_up_reqs - up0 == 40 && m->h_up_reqs - uph0 == 40, "up_reqs += 40 on both NICs");
+	CHECK(rok, "10 DMA reads complete to the device with its tag/requester ID and the data (split at host RCB)");
+	CHECK(m->n_up_reqs - up0 == 40 && m->h_up_reqs - uph0 == 40, "up_reqs += 40 on both NICs");
 	bool rid = true;
 	for (const RxTlp &r : host_rx)
 		if ((r.t.kind == TLP_MWR || r.t.kind == TLP_MRD) && r.t.requester_id != HOST_ID)
 			rid = false;
-	check(rid, "host sees the NIC as requester (requester ID = endpoint ID)");
+	CHECK(rid, "host sees the NIC as requester (requester ID = endpoint ID)");
 }
 
 static const uint64_t WIN = 0xFD00000000ull, RING = 0x12340000ull;
@@ -811,14 +802,14 @@ static void test_interrupts()
 		if (t.kind == TLP_MWR && t.addr >= RING && t.addr < RING + 0x100000)
 			entry = i;
 	}
-	check(entry > last_data && last_data > 0, "the entry's MWr leaves after all 12 data MWrs of the burst");
+	CHECK(entry > last_data && last_data > 0, "the entry's MWr leaves after all 12 data MWrs of the burst");
 	uint64_t ea = RING + 16 * (prod0 & 15);
 	const tlp &e = host_rx[entry].t;
 	bool phase = ((prod0 >> 4) & 1) == 0;
-	check(e.addr == ea && e.len_dw == 4 && e.payload[0] == 0xabc0 && e.payload[1] == 0x40 &&
+	CHECK(e.addr == ea && e.len_dw == 4 && e.payload[0] == 0xabc0 && e.payload[1] == 0x40 &&
 		  (e.payload[2] & 0xffff) == NAA_NODE && (e.payload[3] >> 31) == (uint32_t)phase,
 	      "entry: data, window offset, source node, phase at prod & mask");
-	check(m->h_nq_prod == prod0 + 1 && irq_pulses == 1 && m->h_nq_events >= 1, "prod += 1, one notify interrupt pulse");
+	CHECK(m->h_nq_prod == prod0 + 1 && irq_pulses == 1 && m->h_nq_events >= 1, "prod += 1, one notify interrupt pulse");
 	// ring full: 16 entries of room, send 20 events, then data behind them
 	prod0 = m->h_nq_prod;
 	m->h_cfg_nq_cons = prod0;
@@ -828,8 +819,8 @@ static void test_interrupts()
 		msi(0x1000 + k);
 	dev_write(0x31000000ull, {0x5a, 0x5a, 0x5a, 0x5a});
 	settle(3000);
-	check(m->h_nq_prod == prod0 + 16, "a full ring stops the producer at 16 entries");
-	check(m->h_nq_full_stalls - st0 == 1 && hostmem.get(0x31000000ull) != 0x5a,
+	CHECK(m->h_nq_prod == prod0 + 16, "a full ring stops the producer at 16 entries");
+	CHECK(m->h_nq_full_stalls - st0 == 1 && hostmem.get(0x31000000ull) != 0x5a,
 	      "full_stalls counts the held event; a later write from the source waits behind it");
 	m->h_cfg_nq_cons = prod0 + 10;
 	settle(3000);
@@ -849,8 +840,8 @@ static void test_interrupts()
 	}
 	for (int k = 0; k < 20 && all; k++)
 		all = k < (int)seen.size() && seen[k] == 0x1000u + k;
-	check(all && seen.size() == 20, "after cons advances all 20 entries are written in order, phases flip per pass");
-	check(hostmem.get(0x31000000ull) == 0x5a, "the write behind the stalled events completes: nothing lost");
+	CHECK(all && seen.size() == 20, "after cons advances all 20 entries are written in order, phases flip per pass");
+	CHECK(hostmem.get(0x31000000ull) == 0x5a, "the write behind the stalled events completes: nothing lost");
 	m->h_cfg_nq_log2 = 8;
 }
 
@@ -900,9 +891,9 @@ static void test_random()
 		}
 	}
 	printf("    cpl errors %u hits %u nreq %u\n", host_cpl_errors, m->h_eg_hits - hits0, nreq);
-	check(ok && host_cpl_errors == 0, "every read returns the reference data, no stray completion");
-	check(m->h_eg_hits - hits0 == nreq, "every request counted as a hit");
-	check(h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP stream protocol clean under random back-pressure");
+	CHECK(ok && host_cpl_errors == 0, "every read returns the reference data, no stray completion");
+	CHECK(m->h_eg_hits - hits0 == nreq, "every request counted as a hit");
+	CHECK(h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP stream protocol clean under random back-pressure");
 }
 
 // ---------------------------------------------------------------------------
@@ -970,16 +961,9 @@ static void bench()
 
 int main(int argc, char **argv)
 {
-	Verilated::commandArgs(argc, argv);
-	bool do_bench = false;
-	uint32_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "bench"))
-			do_bench = true;
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint32_t)atoi(argv[++i]);
-	}
-	rng.seed(seed);
+	TbArgs a = tb_args(argc, argv);
+	bool do_bench = a.bench;
+	rng.seed(a.seed);
 	setup();
 	if (do_bench) {
 		bench();
@@ -993,8 +977,7 @@ int main(int argc, char **argv)
 	test_interrupts();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
-	check(perr == 0, "no TLP protocol error on any stream");
-	printf("tb_smfu: %u passed, %u failed\n", n_pass, n_fail);
+	CHECK(perr == 0, "no TLP protocol error on any stream");
 	delete m;
-	return n_fail ? 1 : 0;
+	return tb_finish("tb_smfu");
 }
