@@ -132,7 +132,7 @@ struct TbRunner {
 		printf("%s: %d passed, %d failed\n", suite, passed, failed);
 		for (auto &f : failures)
 			printf("  failed: %s\n", f.c_str());
-		int rc = tb_finish(suite);
+		int rc = tb_finish(suite, "%d tests", passed + failed);
 		return failed ? 1 : rc;
 	}
 };
