@@ -81,6 +81,22 @@ inline std::vector<TlpBeat> tlp_to_beats(const struct tlp &t, uint32_t dw0_or = 
 	return beats;
 }
 
+// A memory write of the bytes data[0..n) at byte address addr (n <= 256, not
+// crossing 4 KiB): dword address, Length and byte enables by tlp_access_bes.
+inline void tlp_mwr_bytes(struct tlp *t, uint64_t addr, const uint8_t *data, unsigned n, uint16_t req_id)
+{
+	uint64_t dwa;
+	unsigned len;
+	uint8_t fbe, lbe;
+	tlp_access_bes(addr, n, &dwa, &len, &fbe, &lbe);
+	uint32_t pl[TLP_MAX_PAYLOAD_DW + 1] = {0};
+	for (unsigned i = 0; i < n; i++) {
+		unsigned o = (unsigned)(addr - dwa) + i;
+		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
+	}
+	tlp_mwr(t, dwa, pl, len, fbe, lbe, req_id);
+}
+
 // The six signals of one stream. W is the Verilator type of the data port.
 template <class W> struct TlpPins {
 	W *data;

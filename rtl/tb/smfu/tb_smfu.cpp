@@ -417,40 +417,19 @@ struct HostRd {
 static std::map<uint8_t, HostRd> host_rds;
 static uint8_t next_tag;
 
-static void req_bes(uint64_t addr, unsigned size, uint64_t *dwa, unsigned *len, uint8_t *fbe, uint8_t *lbe)
-{
-	unsigned off = addr & 3, end = off + size;
-	*dwa = addr & ~3ull;
-	*len = (end + 3) / 4;
-	if (*len == 1) {
-		*fbe = (uint8_t)(((1u << size) - 1) << off);
-		*lbe = 0;
-	} else {
-		*fbe = (uint8_t)((0xf << off) & 0xf);
-		*lbe = (uint8_t)(end & 3 ? (1u << (end & 3)) - 1 : 0xf);
-	}
-}
-
 // Device address of a host aperture address (the interval table of the test).
 static std::function<bool(uint64_t, uint64_t *)> host2dev;
 
 static void host_write(uint64_t addr, const std::vector<uint8_t> &data)
 {
-	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	req_bes(addr, (unsigned)data.size(), &dwa, &len, &fbe, &lbe);
-	uint32_t pl[64] = {0};
-	for (unsigned i = 0; i < data.size(); i++) {
-		unsigned o = (unsigned)(addr - dwa) + i;
-		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
-	}
 	tlp t;
-	tlp_mwr(&t, dwa, pl, len, fbe, lbe, CPU_ID);
+	tlp_mwr_bytes(&t, addr, data.data(), (unsigned)data.size(), CPU_ID);
 	h_ap->send(t);
 }
 static uint8_t host_read(uint64_t addr, unsigned size, const std::vector<uint8_t> &expect)
 {
 	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	req_bes(addr, size, &dwa, &len, &fbe, &lbe);
+	tlp_access_bes(addr, size, &dwa, &len, &fbe, &lbe);
 	uint8_t tag = next_tag++;
 	tlp t;
 	tlp_mrd(&t, dwa, len, fbe, lbe, CPU_ID, tag);
@@ -680,15 +659,8 @@ static std::map<uint8_t, DevRd> dev_rds;
 static size_t dev_rx_done;
 static void dev_write(uint64_t addr, const std::vector<uint8_t> &data)
 {
-	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	req_bes(addr, (unsigned)data.size(), &dwa, &len, &fbe, &lbe);
-	uint32_t pl[64] = {0};
-	for (unsigned i = 0; i < data.size(); i++) {
-		unsigned o = (unsigned)(addr - dwa) + i;
-		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
-	}
 	tlp t;
-	tlp_mwr(&t, dwa, pl, len, fbe, lbe, DEV_ID);
+	tlp_mwr_bytes(&t, addr, data.data(), (unsigned)data.size(), DEV_ID);
 	n_req->send(t);
 }
 static void collect_dev_cpls()
@@ -737,7 +709,7 @@ static void test_passthru()
 			shadow[a + i] = d[i];
 		if (k % 3 == 0) {
 			uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-			req_bes(a, sz, &dwa, &len, &fbe, &lbe);
+			tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
 			tlp t;
 			tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tg);
 			DevRd r;
