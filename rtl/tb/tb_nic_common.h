@@ -270,7 +270,8 @@ static void setup_filter(NicTb &tb)
 
 // ---------------------------------------------------------------------------
 // main: random gaps and back-pressure on the host link for the tests (none
-// for the bench), the tests or the bench, the summary
+// for the bench), the tests or the bench; after the tests the host link's
+// stream rules and the network buffers; the summary
 // ---------------------------------------------------------------------------
 template <class T>
 static int nic_tb_main(int argc, char **argv, const std::string &name, void (*test)(T &), void (*bench)(T &))
@@ -288,6 +289,9 @@ static int nic_tb_main(int argc, char **argv, const std::string &name, void (*te
 	}
 	printf("%s: HOPS=%d, seed %u\n", name.c_str(), TB_HOPS, a.seed);
 	test(tb);
+	tb.drain(200);
+	CHECK_EQ(tb.drv().errors(), 0, "TLP protocol errors on the host link");
+	CHECK_EQ(tb.top()->ovf, 0, "network buffer overrun flags");
 	return tb_finish(name.c_str(), "%" PRIu64 " cycles", tb.cycle());
 }
 

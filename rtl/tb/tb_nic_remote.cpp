@@ -290,10 +290,6 @@ static void test(Tb &tb)
 		uint64_t hs = bar_rd(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_SERVED);
 		CHECK_EQ(hs & 0xffffffff, 6, "host rra.served (loopback requests)");
 	}
-
-	tb.drain(200);
-	CHECK_EQ(tb.drv().errors(), 0, "TLP protocol errors on the host link");
-	CHECK_EQ(tb.top()->ovf, 0, "network buffer overrun flags");
 }
 
 // ---------------------------------------------------------------------------
@@ -301,8 +297,6 @@ static void test(Tb &tb)
 // ---------------------------------------------------------------------------
 static void bench(Tb &tb)
 {
-	tb.drv().valid_prob = 1.0;
-	tb.drv().ready_prob = 1.0;
 	setup_host(tb);
 	setup_tables(tb, false);
 	setup_filter(tb);

@@ -487,10 +487,6 @@ static void test(Tb &tb)
 		g_cons++;
 		bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
 	}
-
-	tb.drain(200);
-	CHECK_EQ(tb.drv().errors(), 0, "TLP protocol errors on the host link");
-	CHECK_EQ(tb.top()->ovf, 0, "network buffer overrun flags");
 }
 
 // ---------------------------------------------------------------------------
@@ -498,8 +494,6 @@ static void test(Tb &tb)
 // ---------------------------------------------------------------------------
 static void bench(Tb &tb)
 {
-	tb.drv().valid_prob = 1.0;
-	tb.drv().ready_prob = 1.0;
 	setup_host(tb, AP);
 	setup_tables(tb);
 	setup_smfu(tb, false);
