@@ -336,32 +336,31 @@ static void set_prob(double p)
 	w_h2n.prob = w_n2h.prob = p;
 }
 
+// A memory model behind a TLP stream (the host's, the device's): every TLP is
+// logged, MWr written, MRd answered with completions after `delay` cycles
+// (none while `hold`).
+static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_t> &log_cycle, Mem &mem,
+		  uint16_t cid, bool split, bool hold, unsigned delay, std::deque<Delayed> &cpl_q)
+{
+	while (!snk.rx().empty()) {
+		RxTlp r = snk.rx().front();
+		snk.rx().pop_front();
+		log.push_back(r);
+		log_cycle.push_back(cyc);
+		if (r.t.kind == TLP_MWR)
+			mem.write_tlp(r.t);
+		else if (r.t.kind == TLP_MRD && !hold)
+			for (const tlp &c : make_cpls(r.t, mem, cid, split))
+				cpl_q.push_back({cyc + delay, c});
+	}
+}
+
 static unsigned irq_pulses;
 static void step()
 {
 	// models react to what arrived
-	while (!h_tlp->rx().empty()) {
-		RxTlp r = h_tlp->rx().front();
-		h_tlp->rx().pop_front();
-		host_rx.push_back(r);
-		host_rx_cycle.push_back(cyc);
-		if (r.t.kind == TLP_MWR)
-			hostmem.write_tlp(r.t);
-		else if (r.t.kind == TLP_MRD)
-			for (const tlp &c : make_cpls(r.t, hostmem, CPU_ID, host_split))
-				host_cpl_q.push_back({cyc + 5, c});
-	}
-	while (!n_dev->rx().empty()) {
-		RxTlp r = n_dev->rx().front();
-		n_dev->rx().pop_front();
-		dev_rx.push_back(r);
-		dev_rx_cycle.push_back(cyc);
-		if (r.t.kind == TLP_MWR)
-			devmem.write_tlp(r.t);
-		else if (r.t.kind == TLP_MRD && !dev_hold)
-			for (const tlp &c : make_cpls(r.t, devmem, DEV_ID, dev_split))
-				dev_cpl_q.push_back({cyc + dev_cpl_delay, c});
-	}
+	serve(*h_tlp, host_rx, host_rx_cycle, hostmem, CPU_ID, host_split, false, 5, host_cpl_q);
+	serve(*n_dev, dev_rx, dev_rx_cycle, devmem, DEV_ID, dev_split, dev_hold, dev_cpl_delay, dev_cpl_q);
 	while (!host_cpl_q.empty() && host_cpl_q.front().t <= cyc) {
 		h_cpl->send(host_cpl_q.front().c);
 		host_cpl_q.pop_front();
