@@ -22,42 +22,17 @@
 #include "Vextoll_nic.h"
 #include "extoll_regs.h"
 #include "tlp.h"
-#include "tlp_driver.h"
+#include "tlp_port.h"
 #include "verilated.h"
 
 int main(int argc, char **argv)
 {
 	uint64_t cycles = argc > 1 ? strtoull(argv[1], nullptr, 0) : 2000000;
 	bool idle = argc > 2 && std::string(argv[2]) == "idle";
-	auto ctx = std::make_unique<VerilatedContext>();
-	auto top = std::make_unique<Vextoll_nic>(ctx.get());
-	TlpDriver<Vextoll_nic> drv(top.get());
-	uint64_t cyc = 0;
-	auto tick = [&]() {
-		drv.drive();
-		top->clk = 0;
-		top->eval();
-		drv.sample();
-		top->clk = 1;
-		top->eval();
-		cyc++;
-	};
-	auto wait_cpl = [&](struct tlp *c) {
-		for (int i = 0; i < 10000; i++) {
-			if (!drv.rx().empty()) {
-				*c = drv.rx().front();
-				drv.rx().pop_front();
-				return true;
-			}
-			tick();
-		}
-		return false;
-	};
-
-	top->rst = 1;
-	for (int i = 0; i < 5; i++)
-		tick();
-	top->rst = 0;
+	TlpTb<Vextoll_nic> tb(1, false);
+	TlpDriver<Vextoll_nic> &drv = tb.drv();
+	auto wait_cpl = [&](struct tlp *c) { return tb.wait_rx(c, 10000); };
+	tb.reset();
 
 	// enumerate: BAR0, memory space enable
 	const uint32_t bar0 = 0xfe000000;
@@ -72,10 +47,10 @@ int main(int argc, char **argv)
 	}
 
 	if (idle) {
-		uint64_t start_cyc = cyc;
+		uint64_t start_cyc = tb.cycle();
 		auto t0 = std::chrono::steady_clock::now();
-		while (cyc - start_cyc < cycles)
-			tick();
+		while (tb.cycle() - start_cyc < cycles)
+			tb.tick();
 		double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 		printf("bench_extoll_nic idle: %" PRIu64 " cycles in %.3f s wall: %.0f cycles/s (%.2f MHz)\n",
 		       cycles, wall, cycles / wall, cycles / wall / 1e6);
@@ -85,24 +60,24 @@ int main(int argc, char **argv)
 
 	const uint64_t addr = bar0 + EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH;
 	uint64_t reads = 0, rt_cycles = 0, rt_min = ~0ull, rt_max = 0;
-	uint64_t start_cyc = cyc;
+	uint64_t start_cyc = tb.cycle();
 	auto t0 = std::chrono::steady_clock::now();
-	while (cyc - start_cyc < cycles) {
+	while (tb.cycle() - start_cyc < cycles) {
 		tlp_mrd(&t, addr, 2, 0xf, 0xf, 0, (uint8_t)reads);
-		uint64_t issued = cyc;
+		uint64_t issued = tb.cycle();
 		drv.send(t);
 		if (!wait_cpl(&c) || c.kind != TLP_CPLD || c.tag != (uint8_t)reads) {
 			printf("FAIL bench: bad or missing completion\n");
 			return 1;
 		}
-		uint64_t rt = cyc - issued;
+		uint64_t rt = tb.cycle() - issued;
 		rt_cycles += rt;
 		rt_min = rt < rt_min ? rt : rt_min;
 		rt_max = rt > rt_max ? rt : rt_max;
 		reads++;
 	}
 	double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-	uint64_t simulated = cyc - start_cyc;
+	uint64_t simulated = tb.cycle() - start_cyc;
 	printf("bench_extoll_nic: %" PRIu64 " cycles in %.3f s wall: %.0f cycles/s (%.2f MHz)\n",
 	       simulated, wall, simulated / wall, simulated / wall / 1e6);
 	printf("bench_extoll_nic: %" PRIu64 " register reads (8 B), round trip %.2f cycles "

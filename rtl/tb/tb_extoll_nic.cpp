@@ -24,9 +24,9 @@
 
 #include "Vextoll_nic.h"
 #include "extoll_regs.h"
-#include "tb_check.h"
+#include "tb.h"
 #include "tlp.h"
-#include "tlp_driver.h"
+#include "tlp_port.h"
 #include "verilated.h"
 
 // Values the Makefile passes both as -G parameters and as -D defines.
@@ -48,77 +48,7 @@ static const uint16_t HOST_ID = 0x0000;   // requester ID of the root complex
 static const uint16_t NIC_ID = 0x0300;    // bus 3, device 0, function 0
 static const uint32_t BAR0 = 0xfe000000, BAR2 = 0xe0000000;
 
-class Tb {
-public:
-	explicit Tb(uint32_t seed, bool verbose)
-	{
-		ctx_ = std::make_unique<VerilatedContext>();
-		top_ = std::make_unique<Vextoll_nic>(ctx_.get());
-		drv_ = std::make_unique<TlpDriver<Vextoll_nic>>(top_.get(), seed);
-		drv_->verbose = verbose;
-	}
-
-	Vextoll_nic *top() { return top_.get(); }
-	TlpDriver<Vextoll_nic> &drv() { return *drv_; }
-	uint64_t cycle() const { return cycle_; }
-
-	void tick()
-	{
-		drv_->drive();
-		top_->clk = 0;
-		top_->eval();
-		drv_->sample();
-		top_->clk = 1;
-		top_->eval();
-		cycle_++;
-	}
-
-	void reset()
-	{
-		top_->rst = 1;
-		for (int i = 0; i < 5; i++)
-			tick();
-		top_->rst = 0;
-		tick();
-	}
-
-	// Run until a TLP arrives on m_tlp (or the timeout passes).
-	bool wait_rx(struct tlp *out, unsigned timeout = 2000)
-	{
-		for (unsigned i = 0; i < timeout; i++) {
-			if (!drv_->rx().empty()) {
-				*out = drv_->rx().front();
-				drv_->rx().pop_front();
-				return true;
-			}
-			tick();
-		}
-		return false;
-	}
-
-	void idle(unsigned n)
-	{
-		for (unsigned i = 0; i < n; i++)
-			tick();
-	}
-
-	// Run until everything queued has been sent and the NIC is quiet.
-	void drain(unsigned extra = 50)
-	{
-		for (unsigned i = 0; i < 10000 && !drv_->tx_idle(); i++)
-			tick();
-		idle(extra);
-	}
-
-	uint8_t next_tag() { return tag_++; }
-
-private:
-	std::unique_ptr<VerilatedContext> ctx_;
-	std::unique_ptr<Vextoll_nic> top_;
-	std::unique_ptr<TlpDriver<Vextoll_nic>> drv_;
-	uint64_t cycle_ = 0;
-	uint8_t tag_ = 0x10;
-};
+typedef TlpTb<Vextoll_nic> Tb;
 
 // Check the routing fields of a completion against its request.
 static void check_cpl_ids(const struct tlp &c, uint8_t tag, uint16_t completer, const char *what)
@@ -637,11 +567,9 @@ static void test_malformed(Tb &tb)
 
 int main(int argc, char **argv)
 {
-	bool verbose = false;
-	uint32_t seed = 1;
-	tb_args(argc, argv, &verbose, &seed);
-	Verilated::commandArgs(argc, argv);
-	Tb tb(seed, verbose);
+	TbArgs a = tb_args(argc, argv);
+	uint32_t seed = a.seed;
+	Tb tb(seed, a.verbose);
 	tb.drv().valid_prob = 0.7;   // gaps on s_tlp
 	tb.drv().ready_prob = 0.6;   // back-pressure on m_tlp
 	printf("tb_extoll_nic: seed %u, s_tlp valid %.0f%%, m_tlp ready %.0f%%\n", seed,
@@ -661,9 +589,6 @@ int main(int argc, char **argv)
 	tb.drain();
 	CHECK(tb.drv().rx().empty(), "no unexpected TLPs left (%zu)", tb.drv().rx().size());
 	CHECK_EQ(tb.drv().errors(), 0, "TLP stream protocol errors");
-	printf("tb_extoll_nic: %u checks, %u failed, %" PRIu64 " cycles, %" PRIu64
-	       " beats in, %" PRIu64 " beats out\n",
-	       g_checks, g_fails, tb.cycle(), tb.drv().tx_beats(), tb.drv().rx_beats());
-	printf("%s tb_extoll_nic\n", g_fails ? "FAIL" : "PASS");
-	return g_fails ? 1 : 0;
+	return tb_finish("tb_extoll_nic", "%" PRIu64 " cycles, %" PRIu64 " beats in, %" PRIu64 " beats out",
+			 tb.cycle(), tb.drv().tx_beats(), tb.drv().rx_beats());
 }

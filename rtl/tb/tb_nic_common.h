@@ -20,9 +20,9 @@
 
 #include "Vtb_nic_remote_top.h"
 #include "extoll_regs.h"
-#include "tb_check.h"
+#include "tb.h"
 #include "tlp.h"
-#include "tlp_driver.h"
+#include "tlp_port.h"
 #include "verilated.h"
 
 typedef Vtb_nic_remote_top Top;
@@ -37,19 +37,9 @@ static const uint64_t REC_TUN = 0x1234560040ull; // tunnel completion record (ab
 // ---------------------------------------------------------------------------
 // Testbench base: model, TLP driver, host memory, probes
 // ---------------------------------------------------------------------------
-class NicTb {
+class NicTb : public TlpTb<Top> {
 public:
-	NicTb(uint32_t seed, bool verbose)
-	{
-		ctx_ = std::make_unique<VerilatedContext>();
-		top_ = std::make_unique<Top>(ctx_.get());
-		drv_ = std::make_unique<TlpDriver<Top>>(top_.get(), seed);
-		drv_->verbose = verbose;
-	}
-	virtual ~NicTb() = default;
-	Top *top() { return top_.get(); }
-	TlpDriver<Top> &drv() { return *drv_; }
-	uint64_t cycle() const { return cycle_; }
+	NicTb(uint32_t seed, bool verbose) : TlpTb(seed, verbose) {}
 
 	// probe event cycles (most recent)
 	uint64_t s_sop = 0, m_sop = 0;
@@ -57,72 +47,14 @@ public:
 	// first-flit times of the most recent packet on the link probes
 	bool h_tx_prev = false, n_tx_prev = false, n_rx_prev = false, h_rx_prev = false;
 
-	void tick()
-	{
-		drv_->drive();
-		top_->clk = 0;
-		top_->eval();
-		Top *t = top_.get();
-		if (t->s_tlp_valid && t->s_tlp_ready && t->s_tlp_sop)
-			s_sop = cycle_;
-		if (t->m_tlp_valid && t->m_tlp_ready && t->m_tlp_sop)
-			m_sop = cycle_;
-		// packet starts on the links (a flit after an idle cycle)
-		if (t->p_h_tx && !h_tx_prev) p_h_tx = cycle_;
-		if (t->p_n_rx && !n_rx_prev) p_n_rx = cycle_;
-		if (t->p_n_tx && !n_tx_prev) p_n_tx = cycle_;
-		if (t->p_h_rx && !h_rx_prev) p_h_rx = cycle_;
-		probe(t);
-		h_tx_prev = t->p_h_tx; n_rx_prev = t->p_n_rx; n_tx_prev = t->p_n_tx; h_rx_prev = t->p_h_rx;
-		if (t->p_d_in) p_d_in = cycle_;
-		if (t->p_d_out) p_d_out = cycle_;
-		drv_->sample();
-		top_->clk = 1;
-		top_->eval();
-		cycle_++;
-		if (t->ovf && !ovf_seen_) {
-			ovf_seen_ = true;
-			CHECK(false, "network buffer overrun (ovf = %u) at cycle %" PRIu64, t->ovf, cycle_);
-		}
-		// requests of the NIC go to the host model; everything else is a completion
-		while (!drv_->rx().empty()) {
-			struct tlp r = drv_->rx().front();
-			drv_->rx().pop_front();
-			if (!host_request(r))
-				cpls_.push_back(r);
-		}
-	}
-
-	void reset()
-	{
-		top_->rst = 1;
-		for (int i = 0; i < 5; i++)
-			tick();
-		top_->rst = 0;
-		tick();
-	}
-	void idle(unsigned n)
-	{
-		for (unsigned i = 0; i < n; i++)
-			tick();
-	}
-	void drain(unsigned extra = 10)
-	{
-		for (unsigned i = 0; i < 20000 && !drv_->tx_idle(); i++)
-			tick();
-		idle(extra);
-	}
+	void drain(unsigned extra = 10) { TlpTb::drain(extra, 20000); }
 	bool wait_cpl(struct tlp *out, unsigned timeout = 5000)
 	{
-		for (unsigned i = 0; i < timeout; i++) {
-			if (!cpls_.empty()) {
-				*out = cpls_.front();
-				cpls_.pop_front();
-				return true;
-			}
-			tick();
-		}
-		return false;
+		if (!wait_for([&] { return !cpls_.empty(); }, timeout))
+			return false;
+		*out = cpls_.front();
+		cpls_.pop_front();
+		return true;
 	}
 	uint32_t mem32(uint64_t a) { return mem_.count(a) ? mem_[a] : 0; }
 	uint64_t mem64(uint64_t a) { return (uint64_t)mem32(a) | (uint64_t)mem32(a + 4) << 32; }
@@ -141,13 +73,42 @@ protected:
 	// for a completion (queued for wait_cpl).
 	virtual bool host_request(const struct tlp &) { return false; }
 
-	std::unique_ptr<VerilatedContext> ctx_;
-	std::unique_ptr<Top> top_;
-	std::unique_ptr<TlpDriver<Top>> drv_;
+	void sample() override
+	{
+		Top *t = top();
+		if (t->s_tlp_valid && t->s_tlp_ready && t->s_tlp_sop)
+			s_sop = cycle_;
+		if (t->m_tlp_valid && t->m_tlp_ready && t->m_tlp_sop)
+			m_sop = cycle_;
+		// packet starts on the links (a flit after an idle cycle)
+		if (t->p_h_tx && !h_tx_prev) p_h_tx = cycle_;
+		if (t->p_n_rx && !n_rx_prev) p_n_rx = cycle_;
+		if (t->p_n_tx && !n_tx_prev) p_n_tx = cycle_;
+		if (t->p_h_rx && !h_rx_prev) p_h_rx = cycle_;
+		probe(t);
+		h_tx_prev = t->p_h_tx; n_rx_prev = t->p_n_rx; n_tx_prev = t->p_n_tx; h_rx_prev = t->p_h_rx;
+		if (t->p_d_in) p_d_in = cycle_;
+		if (t->p_d_out) p_d_out = cycle_;
+		drv_.sample();
+	}
+	void posedge() override
+	{
+		Top *t = top();
+		if (t->ovf && !ovf_seen_) {
+			ovf_seen_ = true;
+			CHECK(false, "network buffer overrun (ovf = %u) at cycle %" PRIu64, t->ovf, cycle_);
+		}
+		// requests of the NIC go to the host model; everything else is a completion
+		while (!drv_.rx().empty()) {
+			struct tlp r = drv_.rx().front();
+			drv_.rx().pop_front();
+			if (!host_request(r))
+				cpls_.push_back(r);
+		}
+	}
+
 	std::map<uint64_t, uint32_t> mem_;
 	std::deque<struct tlp> cpls_;
-	uint64_t cycle_ = 0;
-	uint8_t tag_ = 0x10;
 	bool ovf_seen_ = false;
 };
 // ---------------------------------------------------------------------------
@@ -305,6 +266,33 @@ static void setup_filter(NicTb &tb)
 	uint64_t filt = 0xff | 1ull << 8 | 1ull << 9 | (uint64_t)N_HOST << 16;
 	rra_wr_ok(tb, N_NAA, BD + EXTOLL_BACKDOOR_RX_FWD_ADDR, REC_TUN, 0, "naa rx_fwd_addr");
 	rra_wr_ok(tb, N_NAA, BD + EXTOLL_BACKDOOR_RX_FILTER, filt, 0, "naa rx_filter");
+}
+
+// ---------------------------------------------------------------------------
+// main: random gaps and back-pressure on the host link for the tests (none
+// for the bench), the tests or the bench; after the tests the host link's
+// stream rules and the network buffers; the summary
+// ---------------------------------------------------------------------------
+template <class T>
+static int nic_tb_main(int argc, char **argv, const std::string &name, void (*test)(T &), void (*bench)(T &))
+{
+	TbArgs a = tb_args(argc, argv);
+	T tb(a.seed, a.verbose);
+	if (!a.bench) {
+		tb.drv().valid_prob = 0.7;
+		tb.drv().ready_prob = 0.6;
+	}
+	tb.reset();
+	if (a.bench) {
+		bench(tb);
+		return g_fails ? 1 : 0;
+	}
+	printf("%s: HOPS=%d, seed %u\n", name.c_str(), TB_HOPS, a.seed);
+	test(tb);
+	tb.drain(200);
+	CHECK_EQ(tb.drv().errors(), 0, "TLP protocol errors on the host link");
+	CHECK_EQ(tb.top()->ovf, 0, "network buffer overrun flags");
+	return tb_finish(name.c_str(), "%" PRIu64 " cycles", tb.cycle());
 }
 
 #endif // RTL_TB_TB_NIC_COMMON_H

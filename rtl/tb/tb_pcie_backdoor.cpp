@@ -29,7 +29,7 @@
 #include <string>
 
 #include "Vpcie_backdoor.h"
-#include "tb_check.h"
+#include "tb.h"
 #include "tlp.h"
 #include "tlp_port.h"
 #include "verilated.h"
@@ -66,32 +66,71 @@ static RawTlp raw_from(const struct tlp &t)
 // ---------------------------------------------------------------------------
 // Testbench
 // ---------------------------------------------------------------------------
-class Tb {
+class Tb : public TbModel<Vpcie_backdoor> {
 public:
 	using Src = TlpSource<VlWide<4>>;
 	using Snk = TlpSink<VlWide<4>>;
 
 	Tb(uint32_t seed, bool verbose) : rng_(seed * 7 + 3)
 	{
-		ctx_ = std::make_unique<VerilatedContext>();
-		m_ = std::make_unique<Vpcie_backdoor>(ctx_.get());
-		Vpcie_backdoor *m = m_.get();
-		rx = std::make_unique<Src>("s_rx", TlpPins<VlWide<4>>{&m->s_rx_data, &m->s_rx_keep, &m->s_rx_sop,
-			&m->s_rx_eop, &m->s_rx_valid, &m->s_rx_ready}, seed * 13 + 1);
-		pass = std::make_unique<Snk>("m_rx", TlpPins<VlWide<4>>{&m->m_rx_data, &m->m_rx_keep, &m->m_rx_sop,
-			&m->m_rx_eop, &m->m_rx_valid, &m->m_rx_ready}, seed * 13 + 2);
-		tx = std::make_unique<Snk>("m_tx", TlpPins<VlWide<4>>{&m->m_tx_data, &m->m_tx_keep, &m->m_tx_sop,
-			&m->m_tx_eop, &m->m_tx_valid, &m->m_tx_ready}, seed * 13 + 3);
+		Vpcie_backdoor *m = top();
+		rx = std::make_unique<Src>("s_rx", TLP_PINS(m, s_rx), seed * 13 + 1);
+		pass = std::make_unique<Snk>("m_rx", TLP_PINS(m, m_rx), seed * 13 + 2);
+		tx = std::make_unique<Snk>("m_tx", TLP_PINS(m, m_tx), seed * 13 + 3);
 		rx->verbose = pass->verbose = tx->verbose = verbose;
 	}
 
-	Vpcie_backdoor *top() { return m_.get(); }
-	uint64_t cycle() const { return cycle_; }
 	unsigned errors() const { return rx->errors() + pass->errors() + tx->errors() + fwd_err; }
 
-	void tick()
+
+	void reset()
 	{
-		Vpcie_backdoor *m = m_.get();
+		Vpcie_backdoor *m = top();
+		m->tx_send = 0;
+		m->rx_pop = 0;
+		m->rx_filter_tag = 0xff;   // register reset values
+		m->rx_filter_enable = 0;
+		m->rx_filter_fwd = 0;
+		m->rx_filter_fwd_node = 0;
+		m->rx_fwd_addr = 0;
+		m->tx_hdr_dw = 3;
+		m->tx_data_dw = 0;
+		TbModel::reset();
+	}
+
+	void drain(unsigned extra = 40)
+	{
+		for (unsigned i = 0; i < 20000 && !(rx->idle() && injq.empty() && !inj_presenting); i++)
+			tick();
+		idle(extra);
+	}
+
+	// Register path: write tx_hdr0/1, tx_data, tx_ctrl; the send pulse lasts one cycle.
+	void reg_send(const RawTlp &r, uint32_t junk_dw3 = 0)
+	{
+		Vpcie_backdoor *m = top();
+		m->tx_hdr0 = (uint64_t)r.hdr[1] << 32 | r.hdr[0];
+		m->tx_hdr1 = (uint64_t)(r.hdr_dw == 4 ? r.hdr[3] : junk_dw3) << 32 | r.hdr[2];
+		m->tx_data = (uint64_t)r.data[1] << 32 | r.data[0];
+		m->tx_hdr_dw = r.hdr_dw;
+		m->tx_data_dw = r.data_dw;
+		m->tx_send = 1;
+		tick();
+	}
+
+	bool coin(double p) { return p >= 1.0 || std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+
+	std::unique_ptr<Src> rx;
+	std::unique_ptr<Snk> pass, tx;
+	std::deque<RawTlp> injq;
+	std::deque<Fwd> fwds;
+	double inj_prob = 1.0, fwd_prob = 1.0;
+	uint64_t ev_tx = 0, ev_tx_busy = 0, ev_rx_extract = 0, ev_rx_drop = 0;
+
+private:
+	void drive() override
+	{
+		Vpcie_backdoor *m = top();
 		rx->drive();
 		pass->drive();
 		tx->drive();
@@ -108,8 +147,10 @@ public:
 		m->s_inj_hdr_dw = inj_presenting ? inj_cur.hdr_dw : 0;
 		m->s_inj_data_dw = inj_presenting ? inj_cur.data_dw : 0;
 		m->m_fwd_ready = coin(fwd_prob);
-		m->clk = 0;
-		m->eval();
+	}
+	void sample() override
+	{
+		Vpcie_backdoor *m = top();
 		rx->sample();
 		pass->sample();
 		tx->sample();
@@ -135,72 +176,15 @@ public:
 		ev_tx_busy += m->ev_tx_busy;
 		ev_rx_extract += m->ev_rx_extract;
 		ev_rx_drop += m->ev_rx_drop;
-		m->clk = 1;
-		m->eval();
-		cycle_++;
+	}
+	void posedge() override
+	{
 		// single-cycle pulses from the register block
-		m->tx_send = 0;
-		m->rx_pop = 0;
+		top()->tx_send = 0;
+		top()->rx_pop = 0;
 	}
 
-	void reset()
-	{
-		Vpcie_backdoor *m = m_.get();
-		m->rst = 1;
-		m->tx_send = 0;
-		m->rx_pop = 0;
-		m->rx_filter_tag = 0xff;   // register reset values
-		m->rx_filter_enable = 0;
-		m->rx_filter_fwd = 0;
-		m->rx_filter_fwd_node = 0;
-		m->rx_fwd_addr = 0;
-		m->tx_hdr_dw = 3;
-		m->tx_data_dw = 0;
-		for (int i = 0; i < 5; i++)
-			tick();
-		m->rst = 0;
-		tick();
-	}
-
-	void idle(unsigned n)
-	{
-		for (unsigned i = 0; i < n; i++)
-			tick();
-	}
-	void drain(unsigned extra = 40)
-	{
-		for (unsigned i = 0; i < 20000 && !(rx->idle() && injq.empty() && !inj_presenting); i++)
-			tick();
-		idle(extra);
-	}
-
-	// Register path: write tx_hdr0/1, tx_data, tx_ctrl; the send pulse lasts one cycle.
-	void reg_send(const RawTlp &r, uint32_t junk_dw3 = 0)
-	{
-		Vpcie_backdoor *m = m_.get();
-		m->tx_hdr0 = (uint64_t)r.hdr[1] << 32 | r.hdr[0];
-		m->tx_hdr1 = (uint64_t)(r.hdr_dw == 4 ? r.hdr[3] : junk_dw3) << 32 | r.hdr[2];
-		m->tx_data = (uint64_t)r.data[1] << 32 | r.data[0];
-		m->tx_hdr_dw = r.hdr_dw;
-		m->tx_data_dw = r.data_dw;
-		m->tx_send = 1;
-		tick();
-	}
-
-	bool coin(double p) { return p >= 1.0 || std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
-
-	std::unique_ptr<Src> rx;
-	std::unique_ptr<Snk> pass, tx;
-	std::deque<RawTlp> injq;
-	std::deque<Fwd> fwds;
-	double inj_prob = 1.0, fwd_prob = 1.0;
-	uint64_t ev_tx = 0, ev_tx_busy = 0, ev_rx_extract = 0, ev_rx_drop = 0;
-
-private:
-	std::unique_ptr<VerilatedContext> ctx_;
-	std::unique_ptr<Vpcie_backdoor> m_;
 	std::mt19937 rng_;
-	uint64_t cycle_ = 0;
 	RawTlp inj_cur{};
 	bool inj_presenting = false;
 	bool fwd_stalled = false;
@@ -600,11 +584,9 @@ static void test_rx_random(Tb &tb, uint32_t seed)
 
 int main(int argc, char **argv)
 {
-	bool verbose = false;
-	uint32_t seed = 1;
-	tb_args(argc, argv, &verbose, &seed);
-	Verilated::commandArgs(argc, argv);
-	Tb tb(seed, verbose);
+	TbArgs a = tb_args(argc, argv);
+	uint32_t seed = a.seed;
+	Tb tb(seed, a.verbose);
 	tb.rx->prob = 0.7;
 	tb.pass->prob = 0.6;
 	tb.tx->prob = 0.6;
@@ -620,7 +602,5 @@ int main(int argc, char **argv)
 	tb.drain();
 	CHECK(tb.tx->rx().empty() && tb.pass->rx().empty() && tb.fwds.empty(), "no unexpected TLPs left");
 	CHECK_EQ(tb.errors(), 0, "stream protocol errors");
-	printf("tb_pcie_backdoor: %u checks, %u failed, %" PRIu64 " cycles\n", g_checks, g_fails, tb.cycle());
-	printf("%s tb_pcie_backdoor\n", g_fails ? "FAIL" : "PASS");
-	return g_fails ? 1 : 0;
+	return tb_finish("tb_pcie_backdoor", "%" PRIu64 " cycles", tb.cycle());
 }

@@ -32,7 +32,7 @@
 #include <string>
 
 #include "Vpcie_rp.h"
-#include "tb_check.h"
+#include "tb.h"
 #include "tlp.h"
 #include "tlp_port.h"
 #include "verilated.h"
@@ -125,91 +125,30 @@ struct Events {
 	uint64_t up_rx, up_cfg, up_fwd, up_ur, up_drop, dn_rx, dn_cpl, dn_req, dn_ur, dn_drop, dn_tx;
 };
 
-class Tb {
+class Tb : public TbModel<Vpcie_rp> {
 public:
 	using Src = TlpSource<VlWide<4>>;
 	using Snk = TlpSink<VlWide<4>>;
 
 	Tb(uint32_t seed, bool verbose)
 	{
-		ctx_ = std::make_unique<VerilatedContext>();
-		m_ = std::make_unique<Vpcie_rp>(ctx_.get());
-		Vpcie_rp *m = m_.get();
-		up = std::make_unique<Src>("s_up", TlpPins<VlWide<4>>{&m->s_up_data, &m->s_up_keep, &m->s_up_sop,
-			&m->s_up_eop, &m->s_up_valid, &m->s_up_ready}, seed * 11 + 1);
-		dn = std::make_unique<Src>("s_dn", TlpPins<VlWide<4>>{&m->s_dn_data, &m->s_dn_keep, &m->s_dn_sop,
-			&m->s_dn_eop, &m->s_dn_valid, &m->s_dn_ready}, seed * 11 + 2);
-		cpl = std::make_unique<Snk>("m_up_cpl", TlpPins<VlWide<4>>{&m->m_up_cpl_data, &m->m_up_cpl_keep,
-			&m->m_up_cpl_sop, &m->m_up_cpl_eop, &m->m_up_cpl_valid, &m->m_up_cpl_ready}, seed * 11 + 3);
-		req = std::make_unique<Snk>("m_up_req", TlpPins<VlWide<4>>{&m->m_up_req_data, &m->m_up_req_keep,
-			&m->m_up_req_sop, &m->m_up_req_eop, &m->m_up_req_valid, &m->m_up_req_ready}, seed * 11 + 4);
-		down = std::make_unique<Snk>("m_dn", TlpPins<VlWide<4>>{&m->m_dn_data, &m->m_dn_keep, &m->m_dn_sop,
-			&m->m_dn_eop, &m->m_dn_valid, &m->m_dn_ready}, seed * 11 + 5);
+		Vpcie_rp *m = top();
+		up = std::make_unique<Src>("s_up", TLP_PINS(m, s_up), seed * 11 + 1);
+		dn = std::make_unique<Src>("s_dn", TLP_PINS(m, s_dn), seed * 11 + 2);
+		cpl = std::make_unique<Snk>("m_up_cpl", TLP_PINS(m, m_up_cpl), seed * 11 + 3);
+		req = std::make_unique<Snk>("m_up_req", TLP_PINS(m, m_up_req), seed * 11 + 4);
+		down = std::make_unique<Snk>("m_dn", TLP_PINS(m, m_dn), seed * 11 + 5);
 		up->verbose = dn->verbose = cpl->verbose = req->verbose = down->verbose = verbose;
 		m->link_up = 1;
 	}
 
-	Vpcie_rp *top() { return m_.get(); }
-	uint64_t cycle() const { return cycle_; }
 	unsigned errors() const
 	{
 		return up->errors() + dn->errors() + cpl->errors() + req->errors() + down->errors();
 	}
 
-	void tick()
-	{
-		Vpcie_rp *m = m_.get();
-		up->drive();
-		dn->drive();
-		cpl->drive();
-		req->drive();
-		down->drive();
-		m->clk = 0;
-		m->eval();
-		up->sample();
-		dn->sample();
-		cpl->sample();
-		req->sample();
-		down->sample();
-		ev.up_rx += m->ev_up_rx;
-		ev.up_cfg += m->ev_up_cfg;
-		ev.up_fwd += m->ev_up_fwd;
-		ev.up_ur += m->ev_up_ur;
-		ev.up_drop += m->ev_up_drop;
-		ev.dn_rx += m->ev_dn_rx;
-		ev.dn_cpl += m->ev_dn_cpl;
-		ev.dn_req += m->ev_dn_req;
-		ev.dn_ur += m->ev_dn_ur;
-		ev.dn_drop += m->ev_dn_drop;
-		ev.dn_tx += m->ev_dn_tx;
-		m->clk = 1;
-		m->eval();
-		cycle_++;
-		// the device answers what reached it
-		while (!down->rx().empty()) {
-			RxTlp r = down->rx().front();
-			down->rx().pop_front();
-			if (dev.auto_answer)
-				dev.handle(r, *dn);
-			else
-				dev.log.push_back(r);
-		}
-	}
 
-	void reset()
-	{
-		m_->rst = 1;
-		for (int i = 0; i < 5; i++)
-			tick();
-		m_->rst = 0;
-		tick();
-	}
 
-	void idle(unsigned n)
-	{
-		for (unsigned i = 0; i < n; i++)
-			tick();
-	}
 
 	// Run until everything queued has been sent and the streams are quiet.
 	void drain(unsigned extra = 60)
@@ -249,9 +188,47 @@ public:
 	Events ev{};
 
 private:
-	std::unique_ptr<VerilatedContext> ctx_;
-	std::unique_ptr<Vpcie_rp> m_;
-	uint64_t cycle_ = 0;
+	void drive() override
+	{
+		up->drive();
+		dn->drive();
+		cpl->drive();
+		req->drive();
+		down->drive();
+	}
+	void sample() override
+	{
+		Vpcie_rp *m = top();
+		up->sample();
+		dn->sample();
+		cpl->sample();
+		req->sample();
+		down->sample();
+		ev.up_rx += m->ev_up_rx;
+		ev.up_cfg += m->ev_up_cfg;
+		ev.up_fwd += m->ev_up_fwd;
+		ev.up_ur += m->ev_up_ur;
+		ev.up_drop += m->ev_up_drop;
+		ev.dn_rx += m->ev_dn_rx;
+		ev.dn_cpl += m->ev_dn_cpl;
+		ev.dn_req += m->ev_dn_req;
+		ev.dn_ur += m->ev_dn_ur;
+		ev.dn_drop += m->ev_dn_drop;
+		ev.dn_tx += m->ev_dn_tx;
+	}
+	void posedge() override
+	{
+		// the device answers what reached it
+		while (!down->rx().empty()) {
+			RxTlp r = down->rx().front();
+			down->rx().pop_front();
+			if (dev.auto_answer)
+				dev.handle(r, *dn);
+			else
+				dev.log.push_back(r);
+		}
+	}
+
 	uint8_t tag_ = 0;
 };
 
@@ -759,11 +736,9 @@ static void test_stress(Tb &tb, uint32_t seed)
 
 int main(int argc, char **argv)
 {
-	bool verbose = false;
-	uint32_t seed = 1;
-	tb_args(argc, argv, &verbose, &seed);
-	Verilated::commandArgs(argc, argv);
-	Tb tb(seed, verbose);
+	TbArgs a = tb_args(argc, argv);
+	uint32_t seed = a.seed;
+	Tb tb(seed, a.verbose);
 	tb.up->prob = 0.7;
 	tb.dn->prob = 0.7;
 	tb.cpl->prob = 0.6;
@@ -790,7 +765,5 @@ int main(int argc, char **argv)
 	CHECK(tb.cpl->rx().empty() && tb.req->rx().empty(), "no unexpected TLPs left up (%zu, %zu)",
 	      tb.cpl->rx().size(), tb.req->rx().size());
 	CHECK_EQ(tb.errors(), 0, "TLP stream protocol errors");
-	printf("tb_pcie_rp: %u checks, %u failed, %" PRIu64 " cycles\n", g_checks, g_fails, tb.cycle());
-	printf("%s tb_pcie_rp\n", g_fails ? "FAIL" : "PASS");
-	return g_fails ? 1 : 0;
+	return tb_finish("tb_pcie_rp", "%" PRIu64 " cycles", tb.cycle());
 }

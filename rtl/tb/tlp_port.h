@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// tlp_port.h: TLP stream source and sink bound to ANY set of Verilator ports
-// (docs/tlp-interface.md), for block tests of modules with several TLP
-// streams (pcie_rp, pcie_backdoor); tlp_driver.h binds one source and one
-// sink to the fixed s_tlp_*/m_tlp_* names of the NIC top.
+// tlp_port.h: the one TLP beat driver of the testbenches: a TLP stream source
+// and sink bound to ANY set of Verilator ports (docs/tlp-interface.md), and
+// TlpDriver, which binds one source and one sink to the s_tlp_*/m_tlp_* names
+// of a top (extoll_nic, accel_top, tb_nic_remote_top).
 //
 //  * tlp_to_beats(): a TLP cut into 128-bit beats (header beat, then payload
 //    beats of four dwords).
@@ -13,8 +13,16 @@
 //    the AXI-Stream rules and the beat layout, reassembled and decoded; the
 //    raw header dwords are kept next to the decoded TLP.
 //
+//  * TlpDriver<Model>: a TlpSource on s_tlp_* and a TlpSink on m_tlp_* that
+//    share one random generator; m_tlp TLPs are collected decoded (rx()) or
+//    with their raw header dwords (rx_raw()).
+//
 // Per clock cycle: drive() on every port, eval with clk low, sample() on every
-// port, then the rising edge (as in tlp_driver.h).
+// port, then the rising edge:
+//    drv.drive();   top->clk = 0; top->eval();
+//    drv.sample();  top->clk = 1; top->eval();
+// drive() sets the inputs for the coming edge, sample() records the
+// handshakes (valid && ready) that this edge completes.
 #ifndef RTL_TB_TLP_PORT_H
 #define RTL_TB_TLP_PORT_H
 
@@ -25,8 +33,11 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "tb.h"
 #include "tlp.h"
 #include "verilated.h"
 
@@ -70,11 +81,33 @@ inline std::vector<TlpBeat> tlp_to_beats(const struct tlp &t, uint32_t dw0_or = 
 	return beats;
 }
 
+// A memory write of the bytes data[0..n) at byte address addr (n <= 256, not
+// crossing 4 KiB): dword address, Length and byte enables by tlp_access_bes.
+inline void tlp_mwr_bytes(struct tlp *t, uint64_t addr, const uint8_t *data, unsigned n, uint16_t req_id)
+{
+	uint64_t dwa;
+	unsigned len;
+	uint8_t fbe, lbe;
+	tlp_access_bes(addr, n, &dwa, &len, &fbe, &lbe);
+	uint32_t pl[TLP_MAX_PAYLOAD_DW + 1] = {0};
+	for (unsigned i = 0; i < n; i++) {
+		unsigned o = (unsigned)(addr - dwa) + i;
+		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
+	}
+	tlp_mwr(t, dwa, pl, len, fbe, lbe, req_id);
+}
+
 // The six signals of one stream. W is the Verilator type of the data port.
 template <class W> struct TlpPins {
 	W *data;
 	CData *keep, *sop, *eop, *valid, *ready;
 };
+
+// The six pins of stream <prefix> of model pointer m, e.g. TLP_PINS(m, s_up).
+#define TLP_PINS(m, prefix)                                                                   \
+	TlpPins<std::remove_reference_t<decltype((m)->prefix##_data)>>{                         \
+		&(m)->prefix##_data, &(m)->prefix##_keep, &(m)->prefix##_sop, &(m)->prefix##_eop, \
+		&(m)->prefix##_valid, &(m)->prefix##_ready}
 
 // A received TLP: decoded, plus the raw header dwords.
 struct RxTlp {
@@ -253,6 +286,185 @@ private:
 	std::vector<uint32_t> payload_;
 	std::deque<RxTlp> q_;
 	uint64_t beats_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// The decoded request header (pcie_tlp_pkg::tlp_req_t) that the endpoint's
+// receive path hands to pcie_cfg_t0 and pcie_reg_bridge, packed from the
+// header dwords by the PCIe field positions (MSB first: fmt 3, type 5, tc 3,
+// attr 3 = {Attr[2], Attr[1:0]}, ep, len 11 (0 = 1024), requester ID 16,
+// tag 8, last BE 4, first BE 4, address 64: config {0, dword 2}, memory the
+// dword-aligned address).
+// ---------------------------------------------------------------------------
+inline void tlp_req_pack(const uint32_t hdr[4], VlWide<4> &w)
+{
+	uint32_t v[4] = {0, 0, 0, 0};
+	auto put = [&](unsigned lsb, unsigned width, uint64_t x) {
+		for (unsigned i = 0; i < width; i++)
+			if ((x >> i) & 1)
+				v[(lsb + i) / 32] |= 1u << ((lsb + i) % 32);
+	};
+	uint32_t dw0 = hdr[0], dw1 = hdr[1];
+	bool four = (dw0 >> 29) & 1;
+	bool cfg = !four && ((dw0 >> 25) & 0xf) == 0x2;   // Type 0010x
+	uint64_t addr = four ? ((uint64_t)hdr[2] << 32 | (hdr[3] & ~3u)) : cfg ? hdr[2] : (hdr[2] & ~3u);
+	unsigned len = dw0 & 0x3ff;
+	put(0, 64, addr);
+	put(64, 4, dw1 & 0xf);
+	put(68, 4, (dw1 >> 4) & 0xf);
+	put(72, 8, (dw1 >> 8) & 0xff);
+	put(80, 16, dw1 >> 16);
+	put(96, 11, len ? len : 1024);
+	put(107, 1, (dw0 >> 14) & 1);
+	put(108, 3, ((dw0 >> 18) & 1) << 2 | ((dw0 >> 12) & 3));
+	put(111, 3, (dw0 >> 20) & 7);
+	put(114, 5, (dw0 >> 24) & 0x1f);
+	put(119, 3, dw0 >> 29);
+	for (int i = 0; i < 4; i++)
+		w[i] = v[i];
+}
+
+// A source of decoded requests (req_valid/req_ready/req, plus the payload
+// dword of a config write if the module has one), random gaps (prob).
+class TlpReqSource : public TlpPortBase {
+public:
+	TlpReqSource(const std::string &n, CData *valid, CData *ready, VlWide<4> *req, IData *wdata, uint32_t seed)
+		: TlpPortBase(n, seed), valid_(valid), ready_(ready), req_(req), wdata_(wdata) {}
+
+	void send(const struct tlp &t, uint32_t dw0_or = 0)
+	{
+		Item it{};
+		tlp_encode_hdr(&t, it.hdr);
+		it.hdr[0] |= dw0_or;
+		it.wdata = t.payload_dw ? t.payload[0] : 0;
+		q_.push_back(it);
+	}
+	bool idle() const { return q_.empty() && !presenting_; }
+	uint64_t taken() const { return taken_; }
+
+	void drive()
+	{
+		if (!presenting_ && !q_.empty() && coin(prob)) {
+			cur_ = q_.front();
+			q_.pop_front();
+			presenting_ = true;
+		}
+		Item z{};
+		const Item &it = presenting_ ? cur_ : z;
+		tlp_req_pack(it.hdr, *req_);
+		if (wdata_)
+			*wdata_ = it.wdata;
+		*valid_ = presenting_;
+	}
+	void sample()
+	{
+		if (*valid_ && *ready_) {
+			presenting_ = false;
+			taken_++;
+		}
+	}
+
+private:
+	struct Item {
+		uint32_t hdr[4];
+		uint32_t wdata;
+	};
+	CData *valid_, *ready_;
+	VlWide<4> *req_;
+	IData *wdata_;
+	std::deque<Item> q_;
+	Item cur_{};
+	bool presenting_ = false;
+	uint64_t taken_ = 0;
+};
+
+// A TlpSource on s_tlp_* and a TlpSink on m_tlp_* (tlp_port.h) that share one
+// random generator, so a seed gives the same gaps and back-pressure as ever.
+template <class Model> class TlpDriver {
+	using W = std::remove_reference_t<decltype(std::declval<Model &>().s_tlp_data)>;
+
+public:
+	explicit TlpDriver(Model *m, uint32_t seed = 1)
+		: rng_(std::make_shared<std::mt19937>(seed)),
+		  src_("s_tlp", TLP_PINS(m, s_tlp), rng_), snk_("m_tlp", TLP_PINS(m, m_tlp), rng_)
+	{
+	}
+
+	// Probability that s_tlp_valid is offered / m_tlp_ready asserted in a cycle.
+	double valid_prob = 1.0;
+	double ready_prob = 1.0;
+	bool verbose = false;
+
+	void send(const struct tlp &t, uint32_t dw0_or = 0, const uint32_t *hdr_override = nullptr)
+	{
+		src_.verbose = verbose;
+		src_.send(t, dw0_or, hdr_override);
+	}
+	void send_beats(const std::vector<TlpBeat> &beats) { src_.send_beats(beats); }
+
+	bool tx_idle() const { return src_.idle(); }
+	std::deque<struct tlp> &rx() { return rxq_; }
+	unsigned errors() const { return snk_.errors(); }
+	uint64_t tx_beats() const { return src_.beats(); }
+	uint64_t rx_beats() const { return snk_.beats(); }
+
+	// Set the inputs for the next rising edge (call with clk low).
+	void drive()
+	{
+		src_.prob = valid_prob;
+		snk_.prob = ready_prob;
+		src_.drive();
+		snk_.drive();
+	}
+
+	// Record the handshakes of the coming edge (after eval with clk low).
+	void sample()
+	{
+		snk_.verbose = verbose;
+		src_.sample();
+		snk_.sample();
+		for (std::deque<RxTlp> &q = snk_.rx(); !q.empty(); q.pop_front())
+			rxq_.push_back(q.front().t);
+	}
+
+private:
+	std::shared_ptr<std::mt19937> rng_;
+	TlpSource<W> src_;
+	TlpSink<W> snk_;
+	std::deque<struct tlp> rxq_;
+};
+
+// A testbench of a top with one TLP stream pair (s_tlp_*/m_tlp_*): the clock
+// of tb.h with the TlpDriver in its drive/sample hooks.
+template <class M> class TlpTb : public TbModel<M> {
+public:
+	TlpTb(uint32_t seed, bool verbose) : drv_(this->top(), seed) { drv_.verbose = verbose; }
+
+	TlpDriver<M> &drv() { return drv_; }
+
+	// Run until a TLP arrives on m_tlp (or the timeout passes).
+	bool wait_rx(struct tlp *out, unsigned timeout = 2000)
+	{
+		if (!this->wait_for([&] { return !drv_.rx().empty(); }, timeout))
+			return false;
+		*out = drv_.rx().front();
+		drv_.rx().pop_front();
+		return true;
+	}
+	// Run until everything queued has been sent, then extra cycles.
+	void drain(unsigned extra = 50, unsigned limit = 10000)
+	{
+		this->wait_for([&] { return drv_.tx_idle(); }, limit);
+		this->idle(extra);
+	}
+	uint8_t next_tag() { return tag_++; }
+
+protected:
+	void drive() override { drv_.drive(); }
+	void sample() override { drv_.sample(); }
+
+	TlpDriver<M> drv_;
+	uint8_t tag_ = 0x10;
 };
 
 #endif // RTL_TB_TLP_PORT_H

@@ -6,12 +6,13 @@
 // with configuration requests, sizes and assigns its BARs, reads and writes
 // device memory and registers, and answers the device's DMA reads from a host
 // memory model (completions split at the 64-byte RCB, random delays,
-// back-pressure on the device's output). Every check prints a line; the exit
+// back-pressure on the device's output). The streams are driven and checked
+// by the TLP driver of tlp_port.h, the checks are those of tb.h; the exit
 // status is non-zero if any failed.
 //
 // Usage: Vaccel_top [--seed N] [--bench]
 //   --bench   zero-latency host, no back-pressure: DMA bytes per cycle only
-//   TB_TRACE=1 in the environment prints every beat the device sends
+//   TB_TRACE=1 in the environment prints every TLP on s_tlp and m_tlp
 //
 // Build-time: -DTB_BAR64=0 for a model built with BAR64=0 (32-bit BAR2).
 
@@ -30,12 +31,11 @@
 #include <vector>
 
 #include "Vaccel_top.h"
-#include "verilated.h"
-
-extern "C" {
-#include "tlp.h"
-}
 #include "accel_hw.h"
+#include "tb.h"
+#include "tlp.h"
+#include "tlp_port.h"
+#include "verilated.h"
 
 #ifndef TB_BAR64
 #define TB_BAR64 1
@@ -54,19 +54,6 @@ static const uint64_t BAR2_ADDR = TB_BAR64 ? 0x800000000ull : 0xc0000000ull;
 static const uint64_t UR_HOST_BASE = 0xdead0000ull;     // host answers DMA reads with UR
 static const uint64_t HOLE_HOST_BASE = 0xbeef0000ull;   // host never answers
 static const uint64_t MSI_WINDOW = 0xfee00000ull;       // writes here are interrupts
-
-static int g_fail = 0, g_pass = 0;
-#define CHECK(cond, ...)                                                         \
-	do {                                                                     \
-		if (cond) {                                                      \
-			g_pass++;                                                \
-		} else {                                                         \
-			g_fail++;                                                \
-			printf("  FAIL %s:%d: ", __FILE__, __LINE__);            \
-			printf(__VA_ARGS__);                                     \
-			printf("\n");                                            \
-		}                                                                \
-	} while (0)
 
 static uint32_t crc32_ref(const uint8_t *p, size_t n)
 {
@@ -103,11 +90,7 @@ struct HostMem {
 	}
 };
 
-struct Beat {
-	uint32_t dw[4];
-	uint8_t keep;
-	bool sop, eop;
-};
+using Beat = TlpBeat;   // tlp_port.h
 
 struct MsgEvent {
 	uint64_t addr;
@@ -128,17 +111,15 @@ struct Sim {
 	unsigned bench_latency = 0;  // host read latency in bench mode, cycles
 	bool trace = getenv("TB_TRACE") != nullptr;
 
-	// host -> device
-	std::deque<Beat> txq;
-	bool presenting = false;
+	// host -> device (s_tlp) and device -> host (m_tlp): the TLP driver of tlp_port.h
+	std::unique_ptr<TlpSource<VlWide<4>>> src;
+	std::unique_ptr<TlpSink<VlWide<4>>> snk;
+	unsigned snk_errors = 0;  // sink errors already counted in protocol_errors
 	// delayed completions from the host model: (ready cycle, beats)
 	std::multimap<uint64_t, std::vector<Beat>> sched;
 	uint64_t last_sched_end = 0;
 
 	// device -> host
-	std::vector<Beat> rx_cur;
-	bool prev_unaccepted = false;
-	Beat prev_beat{};
 	std::deque<struct tlp> rx_cpls;  // completions for the root complex's requests
 	uint64_t mwr_seq = 0;
 	uint64_t dma_rd_bytes = 0, dma_wr_bytes = 0;
@@ -156,6 +137,9 @@ struct Sim {
 	explicit Sim(uint64_t seed) : ctx(new VerilatedContext), rng(seed)
 	{
 		top.reset(new Vaccel_top(ctx.get()));
+		src = std::make_unique<TlpSource<VlWide<4>>>("s_tlp", TLP_PINS(top.get(), s_tlp), (uint32_t)seed * 5 + 1);
+		snk = std::make_unique<TlpSink<VlWide<4>>>("m_tlp", TLP_PINS(top.get(), m_tlp), (uint32_t)seed * 5 + 2);
+		src->verbose = snk->verbose = trace;
 		top->clk = 0;
 		top->rst = 1;
 		top->s_tlp_valid = 0;
@@ -168,39 +152,10 @@ struct Sim {
 
 	unsigned rnd(unsigned n) { return n ? (unsigned)(rng() % n) : 0; }
 
-	static std::vector<Beat> to_beats(const struct tlp &t)
-	{
-		uint32_t hdr[4];
-		unsigned hdw = tlp_encode_hdr(&t, hdr);
-		std::vector<Beat> v;
-		Beat b{};
-		memcpy(b.dw, hdr, sizeof(hdr));
-		b.keep = hdw == 4 ? 0xf : 0x7;
-		b.sop = true;
-		unsigned pdw = (t.kind == TLP_MWR || t.kind == TLP_CPLD || t.kind == TLP_CFGWR0 ||
-				t.kind == TLP_CFGWR1)
-				       ? t.payload_dw
-				       : 0;
-		b.eop = pdw == 0;
-		v.push_back(b);
-		for (unsigned i = 0; i < pdw; i += 4) {
-			Beat p{};
-			unsigned n = pdw - i < 4 ? pdw - i : 4;
-			for (unsigned k = 0; k < n; k++)
-				p.dw[k] = t.payload[i + k];
-			p.keep = (uint8_t)((1u << n) - 1);
-			p.eop = i + 4 >= pdw;
-			v.push_back(p);
-		}
-		return v;
-	}
+	static std::vector<Beat> to_beats(const struct tlp &t) { return tlp_to_beats(t); }
 
-	void send(const std::vector<Beat> &v)
-	{
-		for (auto &b : v)
-			txq.push_back(b);
-	}
-	void send(const struct tlp &t) { send(to_beats(t)); }
+	void send(const std::vector<Beat> &v) { src->send_beats(v); }
+	void send(const struct tlp &t) { src->send(t); }
 
 	// One clock cycle.
 	void step()
@@ -210,57 +165,21 @@ struct Sim {
 			send(sched.begin()->second);
 			sched.erase(sched.begin());
 		}
-		// drive s_tlp
-		if (!presenting && !txq.empty() && (bench || rnd(100) >= (unsigned)gap_pct))
-			presenting = true;
-		if (presenting) {
-			const Beat &b = txq.front();
-			for (int i = 0; i < 4; i++)
-				top->s_tlp_data[i] = b.dw[i];
-			top->s_tlp_keep = b.keep;
-			top->s_tlp_sop = b.sop;
-			top->s_tlp_eop = b.eop;
-			top->s_tlp_valid = 1;
-		} else {
-			top->s_tlp_valid = 0;
-		}
-		top->m_tlp_ready = bench || rnd(100) < (unsigned)ready_pct;
+		src->prob = bench ? 1.0 : (100 - gap_pct) / 100.0;
+		snk->prob = bench ? 1.0 : ready_pct / 100.0;
+		src->drive();
+		snk->drive();
 		top->clk = 0;
 		top->eval();
-		bool s_fire = top->s_tlp_valid && top->s_tlp_ready;
-		bool m_fire = top->m_tlp_valid && top->m_tlp_ready;
-		if (top->m_tlp_valid) {
-			Beat b{};
-			for (int i = 0; i < 4; i++)
-				b.dw[i] = top->m_tlp_data[i];
-			b.keep = top->m_tlp_keep;
-			b.sop = top->m_tlp_sop;
-			b.eop = top->m_tlp_eop;
-			if (prev_unaccepted && memcmp(&b, &prev_beat, sizeof(b)) != 0) {
-				protocol_errors++;
-				printf("  FAIL m_tlp beat changed while valid && !ready (cycle %" PRIu64 ")\n",
-				       cycle);
-			}
-			prev_beat = b;
-			prev_unaccepted = !m_fire;
-			if (m_fire) {
-				if (trace)
-					printf("  [%" PRIu64 "] m_tlp %s%s keep=%x dw0=%08x\n", cycle,
-					       b.sop ? "sop " : "", b.eop ? "eop" : "", b.keep, b.dw[0]);
-				rx_beat(b);
-			}
-		} else if (prev_unaccepted) {
-			protocol_errors++;
-			printf("  FAIL m_tlp valid dropped before ready (cycle %" PRIu64 ")\n", cycle);
-			prev_unaccepted = false;
-		}
+		src->sample();
+		snk->sample();   // stream rules, reassembly and decoding of m_tlp
 		top->clk = 1;
 		top->eval();
-		if (s_fire) {
-			txq.pop_front();
-			presenting = false;
-		}
 		cycle++;
+		protocol_errors += (int)(snk->errors() - snk_errors);
+		snk_errors = snk->errors();
+		for (std::deque<RxTlp> &q = snk->rx(); !q.empty(); q.pop_front())
+			rx_tlp(q.front().t);
 	}
 
 	void run(int n)
@@ -270,49 +189,11 @@ struct Sim {
 	}
 
 	// ---- device -> host
-	void rx_beat(const Beat &b)
+	void rx_tlp(const struct tlp &t)
 	{
-		if (b.sop != rx_cur.empty()) {
+		if ((t.kind == TLP_MWR || t.kind == TLP_CPLD) && t.payload_dw > 64) {
 			protocol_errors++;
-			printf("  FAIL m_tlp sop out of place (cycle %" PRIu64 ")\n", cycle);
-			rx_cur.clear();
-			if (!b.sop)
-				return;
-		}
-		rx_cur.push_back(b);
-		if (b.eop) {
-			rx_tlp(rx_cur);
-			rx_cur.clear();
-		}
-	}
-
-	void rx_tlp(const std::vector<Beat> &v)
-	{
-		uint32_t payload[1024];
-		unsigned n = 0;
-		bool keep_ok = true;
-		for (size_t i = 1; i < v.size(); i++) {
-			uint8_t k = v[i].keep;
-			if (k != 1 && k != 3 && k != 7 && k != 15)
-				keep_ok = false;
-			if (k != 15 && i + 1 != v.size())
-				keep_ok = false;
-			for (int d = 0; d < 4; d++)
-				if (k & (1 << d) && n < 1024)
-					payload[n++] = v[i].dw[d];
-		}
-		struct tlp t;
-		bool bad = tlp_decode(v[0].dw, payload, n > 64 ? 64 : n, &t) != 0;
-		unsigned hdw = (v[0].dw[0] >> 29) & 1 ? 4 : 3;
-		bool hkeep = v[0].keep == (hdw == 4 ? 0xf : 0x7);
-		bool has_data = (v[0].dw[0] >> 30) & 1;
-		if (bad || !keep_ok || !hkeep || (has_data && n != t.len_dw) ||
-		    (!has_data && v.size() != 1) || n > 64) {
-			protocol_errors++;
-			char buf[200];
-			tlp_format(&t, buf, sizeof(buf));
-			printf("  FAIL malformed TLP from device: %s (payload %u dw, %zu beats)\n", buf, n,
-			       v.size());
+			printf("  FAIL TLP from device with %u payload dwords\n", t.payload_dw);
 			return;
 		}
 		switch (t.kind) {
@@ -446,8 +327,7 @@ struct Sim {
 			}
 			step();
 		}
-		printf("  FAIL timeout waiting for completion tag %u\n", tag);
-		g_fail++;
+		CHECK(false, "timeout waiting for completion tag %u", tag);
 		return out;
 	}
 
@@ -484,21 +364,6 @@ struct Sim {
 		return c[0].status;
 	}
 
-	static void bes(uint64_t addr, unsigned size, uint64_t *dwa, unsigned *ndw, uint8_t *fbe,
-			uint8_t *lbe)
-	{
-		unsigned off = addr & 3, end = off + size;
-		*dwa = addr & ~3ull;
-		*ndw = (end + 3) / 4;
-		if (*ndw == 1) {
-			*fbe = (uint8_t)(((1u << size) - 1) << off);
-			*lbe = 0;
-		} else {
-			*fbe = (uint8_t)((0xf << off) & 0xf);
-			*lbe = (uint8_t)((end & 3) ? (1u << (end & 3)) - 1 : 0xf);
-		}
-	}
-
 	// Memory read of size bytes (1..4096, not crossing 4 KiB). Checks the
 	// completion sequence (byte counts, lower addresses, RCB/MPS splits).
 	// Returns the completion status of the first completion.
@@ -507,7 +372,7 @@ struct Sim {
 		uint64_t dwa;
 		unsigned ndw;
 		uint8_t fbe, lbe;
-		bes(addr, size, &dwa, &ndw, &fbe, &lbe);
+		tlp_access_bes(addr, size, &dwa, &ndw, &fbe, &lbe);
 		struct tlp t;
 		uint8_t tag = rc_tag++;
 		tlp_mrd(&t, dwa, ndw, fbe, lbe, RC_ID, tag);
@@ -557,14 +422,8 @@ struct Sim {
 
 	void mem_write(uint64_t addr, unsigned size, const uint8_t *in)
 	{
-		uint64_t dwa;
-		unsigned ndw;
-		uint8_t fbe, lbe;
-		bes(addr, size, &dwa, &ndw, &fbe, &lbe);
-		uint32_t d[64] = {0};
-		memcpy((uint8_t *)d + (addr & 3), in, size);
 		struct tlp t;
-		tlp_mwr(&t, dwa, d, ndw, fbe, lbe, RC_ID);
+		tlp_mwr_bytes(&t, addr, in, size, RC_ID);
 		send(t);
 	}
 
@@ -585,7 +444,7 @@ struct Sim {
 	// wait until the transmit queue is empty (posted writes delivered)
 	void flush()
 	{
-		while (!txq.empty() || presenting)
+		while (!src->idle())
 			step();
 		run(4);
 	}
@@ -596,8 +455,6 @@ struct Sim {
 // ---------------------------------------------------------------------------
 static uint32_t reg(Sim &s, unsigned off) { return s.rd32(BAR0_ADDR + off); }
 static void wreg(Sim &s, unsigned off, uint32_t v) { s.wr32(BAR0_ADDR + off, v); }
-
-static void section(const char *name) { printf("== %s\n", name); }
 
 static int check_protocol(Sim &s, const char *what)
 {
@@ -1217,15 +1074,9 @@ static int bench(uint64_t seed)
 
 int main(int argc, char **argv)
 {
-	uint64_t seed = 1;
-	bool do_bench = false;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = strtoull(argv[++i], nullptr, 0);
-		else if (!strcmp(argv[i], "--bench"))
-			do_bench = true;
-	}
-	if (do_bench)
+	TbArgs a = tb_args(argc, argv);
+	uint64_t seed = a.seed;
+	if (a.bench)
 		return bench(seed);
 
 	printf("tb_accel: seed %" PRIu64 ", BAR64=%d, DEVMEM_LOG2=%d, DEVMEM_IMPL_LOG2=%d\n", seed,
@@ -1238,6 +1089,5 @@ int main(int argc, char **argv)
 	test_ordering_ur(s);
 	test_dma(s);
 	test_irq(s);
-	printf("%d checks passed, %d failed (%" PRIu64 " cycles)\n", g_pass, g_fail, s.cycle);
-	return g_fail ? 1 : 0;
+	return tb_finish(TB_BAR64 ? "tb_accel (BAR64=1)" : "tb_accel (BAR64=0)", "%" PRIu64 " cycles", s.cycle);
 }

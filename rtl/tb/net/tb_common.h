@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Shared helpers of the network block tests (rtl/tb/net): packets built and
-// parsed with hw/include/net_packet.h, flit access to Verilator wide signals, a
-// tiny test runner that prints what each test checks and a pass/fail summary.
+// parsed with hw/include/net_packet.h, flit access to Verilator wide signals;
+// the test runner (TbRunner) and EXPECT come from the common harness rtl/tb/tb.h.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "net_packet.h"
+#include "tb.h"
 
 using Flit = net_flit;
 
@@ -68,35 +69,3 @@ static inline Pkt make_pkt(std::mt19937_64 &rng, uint64_t id, unsigned dst, unsi
 	}
 	return p;
 }
-
-// ------------------------------------------------------------------ runner
-struct Runner {
-	int passed = 0, failed = 0;
-	std::vector<std::string> failures;
-	void run(const char *name, const char *what, const std::function<bool()> &fn)
-	{
-		printf("[ RUN  ] %s: %s\n", name, what);
-		fflush(stdout);
-		bool ok = fn();
-		printf("[ %s ] %s\n", ok ? " OK " : "FAIL", name);
-		fflush(stdout);
-		if (ok) passed++;
-		else { failed++; failures.push_back(name); }
-	}
-	int finish(const char *suite)
-	{
-		printf("%s: %d passed, %d failed\n", suite, passed, failed);
-		for (auto &f : failures) printf("  failed: %s\n", f.c_str());
-		return failed ? 1 : 0;
-	}
-};
-
-#define EXPECT(cond, ...)                                                                          \
-	do {                                                                                       \
-		if (!(cond)) {                                                                     \
-			printf("    check failed (%s:%d): %s: ", __FILE__, __LINE__, #cond);           \
-			printf(__VA_ARGS__);                                                       \
-			printf("\n");                                                              \
-			return false;                                                              \
-		}                                                                                  \
-	} while (0)

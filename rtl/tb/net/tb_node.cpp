@@ -405,9 +405,8 @@ static int bench(void)
 
 int main(int argc, char **argv)
 {
-	Verilated::commandArgs(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "bench")) return bench();
-	Runner r;
+	if (tb_args(argc, argv).bench) return bench();
+	TbRunner r;
 
 	r.run("link_pair", "two nodes, 5-cycle links both ways, random traffic incl. source routes over X+ and X-, random "
 			   "unit back-pressure: no link buffer overrun (credits), all packets delivered once, intact, in order",

@@ -7,10 +7,10 @@
 
 int main(int argc, char **argv)
 {
-	Verilated::commandArgs(argc, argv);
+	tb_args(argc, argv);
 	auto *p = new Vtb_pkt_probe;
 	std::mt19937_64 rng(1);
-	Runner r;
+	TbRunner r;
 
 	r.run("pkt_fields", "10000 random flits decode to the same fields through the SV structs and the C getters", [&] {
 		for (int n = 0; n < 10000; n++) {

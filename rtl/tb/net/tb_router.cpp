@@ -298,9 +298,8 @@ static int bench(void)
 
 int main(int argc, char **argv)
 {
-	Verilated::commandArgs(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "bench")) return bench();
-	Runner r;
+	if (tb_args(argc, argv).bench) return bench();
+	TbRunner r;
 
 	r.run("router_tables", "per-inport tables (incl. broadcast writes, read-back) route every destination to its port "
 			       "with the table's VC rule; headers only change in the VC field", [&] {

@@ -7,7 +7,7 @@
 // an aperture requester and a host memory; the NAA side a device model below
 // the root port (memory, split completions, DMA and MSI requests).
 //
-//   tb_smfu           run every test, print "N passed, M failed", exit 1 on failure
+//   tb_smfu           run every test, print "N checks, M failed" and PASS/FAIL, exit 1 on failure
 //   tb_smfu bench     throughput / latency figures (docs/smfu.md)
 //   --seed N          random seed
 #include <cstdio>
@@ -24,6 +24,7 @@
 #include "Vtb_smfu_pair.h"
 #include "net_packet.h"
 #include "tlp.h"
+#include "tb.h"
 #include "tlp_port.h"
 #include "verilated.h"
 
@@ -31,7 +32,6 @@ typedef Vtb_smfu_pair M;
 static M *m;
 static uint64_t cyc;
 static std::mt19937 rng(1);
-static unsigned n_pass, n_fail;
 static double bp = 0.7; // valid/ready/delivery probability in the tests
 
 static bool coin(double p) { return p >= 1.0 || std::uniform_real_distribution<double>(0, 1)(rng) < p; }
@@ -315,12 +315,12 @@ static void setup()
 	w_n2h.s_credit = &m->n_s_net_credit;
 	w_n2h.r_valid = &m->h_s_net_valid; w_n2h.r_last = &m->h_s_net_last; w_n2h.r_vc = &m->h_s_net_vc;
 	w_n2h.r_data = &m->h_s_net_data; w_n2h.r_credit = &m->h_m_net_credit;
-	h_ap.reset(new TlpSource<W4>("h_ap", {&m->h_ap_data, &m->h_ap_keep, &m->h_ap_sop, &m->h_ap_eop, &m->h_ap_valid, &m->h_ap_ready}, 11));
-	h_cpl.reset(new TlpSource<W4>("h_cpl", {&m->h_cpl_data, &m->h_cpl_keep, &m->h_cpl_sop, &m->h_cpl_eop, &m->h_cpl_valid, &m->h_cpl_ready}, 12));
-	n_req.reset(new TlpSource<W4>("n_req", {&m->n_req_data, &m->n_req_keep, &m->n_req_sop, &m->n_req_eop, &m->n_req_valid, &m->n_req_ready}, 13));
-	n_cpl.reset(new TlpSource<W4>("n_cpl", {&m->n_cpl_data, &m->n_cpl_keep, &m->n_cpl_sop, &m->n_cpl_eop, &m->n_cpl_valid, &m->n_cpl_ready}, 14));
-	h_tlp.reset(new TlpSink<W4>("h_tlp", {&m->h_tlp_data, &m->h_tlp_keep, &m->h_tlp_sop, &m->h_tlp_eop, &m->h_tlp_valid, &m->h_tlp_ready}, 15));
-	n_dev.reset(new TlpSink<W4>("n_dev", {&m->n_dev_data, &m->n_dev_keep, &m->n_dev_sop, &m->n_dev_eop, &m->n_dev_valid, &m->n_dev_ready}, 16));
+	h_ap.reset(new TlpSource<W4>("h_ap", TLP_PINS(m, h_ap), 11));
+	h_cpl.reset(new TlpSource<W4>("h_cpl", TLP_PINS(m, h_cpl), 12));
+	n_req.reset(new TlpSource<W4>("n_req", TLP_PINS(m, n_req), 13));
+	n_cpl.reset(new TlpSource<W4>("n_cpl", TLP_PINS(m, n_cpl), 14));
+	h_tlp.reset(new TlpSink<W4>("h_tlp", TLP_PINS(m, h_tlp), 15));
+	n_dev.reset(new TlpSink<W4>("n_dev", TLP_PINS(m, n_dev), 16));
 	set_cfg_defaults();
 	m->rst = 1;
 	for (int i = 0; i < 4; i++) {
@@ -336,32 +336,31 @@ static void set_prob(double p)
 	w_h2n.prob = w_n2h.prob = p;
 }
 
+// A memory model behind a TLP stream (the host's, the device's): every TLP is
+// logged, MWr written, MRd answered with completions after `delay` cycles
+// (none while `hold`).
+static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_t> &log_cycle, Mem &mem,
+		  uint16_t cid, bool split, bool hold, unsigned delay, std::deque<Delayed> &cpl_q)
+{
+	while (!snk.rx().empty()) {
+		RxTlp r = snk.rx().front();
+		snk.rx().pop_front();
+		log.push_back(r);
+		log_cycle.push_back(cyc);
+		if (r.t.kind == TLP_MWR)
+			mem.write_tlp(r.t);
+		else if (r.t.kind == TLP_MRD && !hold)
+			for (const tlp &c : make_cpls(r.t, mem, cid, split))
+				cpl_q.push_back({cyc + delay, c});
+	}
+}
+
 static unsigned irq_pulses;
 static void step()
 {
 	// models react to what arrived
-	while (!h_tlp->rx().empty()) {
-		RxTlp r = h_tlp->rx().front();
-		h_tlp->rx().pop_front();
-		host_rx.push_back(r);
-		host_rx_cycle.push_back(cyc);
-		if (r.t.kind == TLP_MWR)
-			hostmem.write_tlp(r.t);
-		else if (r.t.kind == TLP_MRD)
-			for (const tlp &c : make_cpls(r.t, hostmem, CPU_ID, host_split))
-				host_cpl_q.push_back({cyc + 5, c});
-	}
-	while (!n_dev->rx().empty()) {
-		RxTlp r = n_dev->rx().front();
-		n_dev->rx().pop_front();
-		dev_rx.push_back(r);
-		dev_rx_cycle.push_back(cyc);
-		if (r.t.kind == TLP_MWR)
-			devmem.write_tlp(r.t);
-		else if (r.t.kind == TLP_MRD && !dev_hold)
-			for (const tlp &c : make_cpls(r.t, devmem, DEV_ID, dev_split))
-				dev_cpl_q.push_back({cyc + dev_cpl_delay, c});
-	}
+	serve(*h_tlp, host_rx, host_rx_cycle, hostmem, CPU_ID, host_split, false, 5, host_cpl_q);
+	serve(*n_dev, dev_rx, dev_rx_cycle, devmem, DEV_ID, dev_split, dev_hold, dev_cpl_delay, dev_cpl_q);
 	while (!host_cpl_q.empty() && host_cpl_q.front().t <= cyc) {
 		h_cpl->send(host_cpl_q.front().c);
 		host_cpl_q.pop_front();
@@ -402,15 +401,6 @@ static void run(unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		step();
 }
-static void check(bool ok, const char *what)
-{
-	printf("  %-74s %s\n", what, ok ? "ok" : "FAIL");
-	if (ok)
-		n_pass++;
-	else
-		n_fail++;
-}
-
 // ---------------------------------------------------------------------------
 // Host aperture accesses with expected results
 // ---------------------------------------------------------------------------
@@ -426,40 +416,19 @@ struct HostRd {
 static std::map<uint8_t, HostRd> host_rds;
 static uint8_t next_tag;
 
-static void req_bes(uint64_t addr, unsigned size, uint64_t *dwa, unsigned *len, uint8_t *fbe, uint8_t *lbe)
-{
-	unsigned off = addr & 3, end = off + size;
-	*dwa = addr & ~3ull;
-	*len = (end + 3) / 4;
-	if (*len == 1) {
-		*fbe = (uint8_t)(((1u << size) - 1) << off);
-		*lbe = 0;
-	} else {
-		*fbe = (uint8_t)((0xf << off) & 0xf);
-		*lbe = (uint8_t)(end & 3 ? (1u << (end & 3)) - 1 : 0xf);
-	}
-}
-
 // Device address of a host aperture address (the interval table of the test).
 static std::function<bool(uint64_t, uint64_t *)> host2dev;
 
 static void host_write(uint64_t addr, const std::vector<uint8_t> &data)
 {
-	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	req_bes(addr, (unsigned)data.size(), &dwa, &len, &fbe, &lbe);
-	uint32_t pl[64] = {0};
-	for (unsigned i = 0; i < data.size(); i++) {
-		unsigned o = (unsigned)(addr - dwa) + i;
-		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
-	}
 	tlp t;
-	tlp_mwr(&t, dwa, pl, len, fbe, lbe, CPU_ID);
+	tlp_mwr_bytes(&t, addr, data.data(), (unsigned)data.size(), CPU_ID);
 	h_ap->send(t);
 }
 static uint8_t host_read(uint64_t addr, unsigned size, const std::vector<uint8_t> &expect)
 {
 	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	req_bes(addr, size, &dwa, &len, &fbe, &lbe);
+	tlp_access_bes(addr, size, &dwa, &len, &fbe, &lbe);
 	uint8_t tag = next_tag++;
 	tlp t;
 	tlp_mrd(&t, dwa, len, fbe, lbe, CPU_ID, tag);
@@ -572,17 +541,17 @@ static void test_intervals()
 	bool addr_ok = dev_rx.size() - dev0 == 6;
 	for (size_t i = 0; addr_ok && i < 5; i++)
 		addr_ok = dev_rx[dev0 + i].t.kind == TLP_MWR && dev_rx[dev0 + i].t.addr == want[i];
-	check(addr_ok, "5 hits arrive as MWr at in_base + offset, 2 misses never reach the device");
-	check(dev_rx.size() > dev0 + 2 && dev_rx[dev0 + 2].t.first_be == 0x8 && dev_rx[dev0 + 2].t.len_dw == 1,
+	CHECK(addr_ok, "5 hits arrive as MWr at in_base + offset, 2 misses never reach the device");
+	CHECK(dev_rx.size() > dev0 + 2 && dev_rx[dev0 + 2].t.first_be == 0x8 && dev_rx[dev0 + 2].t.len_dw == 1,
 	      "last byte of an interval: one dword, first BE 1000");
-	check(devmem.get(NAA_BAR + 0x10) == 1 && devmem.get(NAA_BAR + 0xFFFF) == 9 &&
+	CHECK(devmem.get(NAA_BAR + 0x10) == 1 && devmem.get(NAA_BAR + 0xFFFF) == 9 &&
 		  devmem.get(NAA_BAR + 0x80100) == 14 && devmem.get(NAA_BAR + 0x80100 + 0xFFF) == 21,
 	      "device memory holds the written bytes");
-	check(host_rds[t_miss].status == TLP_CPL_UR && !host_rds[t_miss].bad, "read miss answered UR (byte count, lower address)");
-	check(host_rds[t_hit].status == 0 && host_rds[t_hit].got == std::vector<uint8_t>({5, 6, 7, 9}) && !host_rds[t_hit].bad,
+	CHECK(host_rds[t_miss].status == TLP_CPL_UR && !host_rds[t_miss].bad, "read miss answered UR (byte count, lower address)");
+	CHECK(host_rds[t_hit].status == 0 && host_rds[t_hit].got == std::vector<uint8_t>({5, 6, 7, 9}) && !host_rds[t_hit].bad,
 	      "read of the last dword returns the data (CplD fields)");
-	check(m->h_eg_hits - hits0 == 6 && m->h_eg_misses - miss0 == 3, "eg_hits += 6, eg_misses += 3");
-	check(m->n_in_reqs - inreq0 == 6, "in_reqs += 6");
+	CHECK(m->h_eg_hits - hits0 == 6 && m->h_eg_misses - miss0 == 3, "eg_hits += 6, eg_misses += 3");
+	CHECK(m->n_in_reqs - inreq0 == 6, "in_reqs += 6");
 }
 
 static void test_sizes()
@@ -632,14 +601,14 @@ static void test_sizes()
 	}
 	(void)n_split_before;
 	printf("    multi %u cpls made %u\n", multi, n_cpl_made);
-	check(ok, "every read returns the bytes last written (ordering: reads never pass writes)");
-	check(multi > 4, "split device completions arrive as several correct CplDs (lower address, byte count)");
-	check(host_cpl_errors == 0, "no stray or duplicate completion at the host");
+	CHECK(ok, "every read returns the bytes last written (ordering: reads never pass writes)");
+	CHECK(multi > 4, "split device completions arrive as several correct CplDs (lower address, byte count)");
+	CHECK(host_cpl_errors == 0, "no stray or duplicate completion at the host");
 	bool bes = true;
 	for (const RxTlp &r : dev_rx)
 		if (r.t.kind == TLP_MWR && r.t.len_dw > 64)
 			bes = false;
-	check(bes && h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP streams obey the protocol (keep, sop/eop, lengths)");
+	CHECK(bes && h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP streams obey the protocol (keep, sop/eop, lengths)");
 }
 
 static void test_timeout()
@@ -657,9 +626,9 @@ static void test_timeout()
 	collect_host_cpls();
 	HostRd &r1 = host_rds[t1];
 	printf("    t1 status %d bad %d issue %llu done %llu cpls %u\n", r1.status, r1.bad, (unsigned long long)r1.t_issue, (unsigned long long)r1.t_done, r1.cpls);
-	check(r1.status == TLP_CPL_CA && !r1.bad, "dropped completion: CA completion to the host (byte count 4)");
-	check(r1.t_done - r1.t_issue >= 512 && r1.t_done - r1.t_issue < 1000, "CA after timeout x 256 cycles (2 units: 512..768 + path)");
-	check(m->h_timeouts - to0 == 1, "smfu.timeouts += 1");
+	CHECK(r1.status == TLP_CPL_CA && !r1.bad, "dropped completion: CA completion to the host (byte count 4)");
+	CHECK(r1.t_done - r1.t_issue >= 512 && r1.t_done - r1.t_issue < 1000, "CA after timeout x 256 cycles (2 units: 512..768 + path)");
+	CHECK(m->h_timeouts - to0 == 1, "smfu.timeouts += 1");
 	mode = F_HOLD;
 	uint8_t t2 = host_read(AP + 0x80, 64, dev_bytes(NAA_BAR + 0x80, 64));
 	run(1500);
@@ -669,12 +638,12 @@ static void test_timeout()
 	settle();
 	collect_host_cpls();
 	HostRd &r2 = host_rds[t2];
-	check(held >= 1 && r2.status == TLP_CPL_CA && r2.cpls == 1, "late completion(s) after the CA are dropped: exactly one answer");
-	check(m->h_drops - drops0 == held && host_cpl_errors == 0, "late completions counted as dropped, none reaches the host");
+	CHECK(held >= 1 && r2.status == TLP_CPL_CA && r2.cpls == 1, "late completion(s) after the CA are dropped: exactly one answer");
+	CHECK(m->h_drops - drops0 == held && host_cpl_errors == 0, "late completions counted as dropped, none reaches the host");
 	uint8_t t3 = host_read(AP + 0x80, 64, dev_bytes(NAA_BAR + 0x80, 64));
 	settle();
 	collect_host_cpls();
-	check(host_rds[t3].status == 0 && host_rds[t3].got == host_rds[t3].expect, "the tag slot works again afterwards");
+	CHECK(host_rds[t3].status == 0 && host_rds[t3].got == host_rds[t3].expect, "the tag slot works again afterwards");
 	m->h_cfg_timeout = 0x400;
 }
 
@@ -689,15 +658,8 @@ static std::map<uint8_t, DevRd> dev_rds;
 static size_t dev_rx_done;
 static void dev_write(uint64_t addr, const std::vector<uint8_t> &data)
 {
-	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	req_bes(addr, (unsigned)data.size(), &dwa, &len, &fbe, &lbe);
-	uint32_t pl[64] = {0};
-	for (unsigned i = 0; i < data.size(); i++) {
-		unsigned o = (unsigned)(addr - dwa) + i;
-		pl[o / 4] |= (uint32_t)data[i] << (8 * (o & 3));
-	}
 	tlp t;
-	tlp_mwr(&t, dwa, pl, len, fbe, lbe, DEV_ID);
+	tlp_mwr_bytes(&t, addr, data.data(), (unsigned)data.size(), DEV_ID);
 	n_req->send(t);
 }
 static void collect_dev_cpls()
@@ -746,7 +708,7 @@ static void test_passthru()
 			shadow[a + i] = d[i];
 		if (k % 3 == 0) {
 			uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-			req_bes(a, sz, &dwa, &len, &fbe, &lbe);
+			tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
 			tlp t;
 			tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tg);
 			DevRd r;
@@ -764,7 +726,7 @@ static void test_passthru()
 	for (auto &kv : shadow)
 		if (hostmem.get(kv.first) != kv.second)
 			ok = false;
-	check(ok, "30 DMA writes (1..256 B, above 4 GiB too) land in host memory");
+	CHECK(ok, "30 DMA writes (1..256 B, above 4 GiB too) land in host memory");
 	bool rok = true;
 	for (uint8_t t : tags) {
 		DevRd &r = dev_rds[t];
@@ -773,13 +735,13 @@ static void test_passthru()
 			printf("    dev read 0x%llx size %u done %d bad %d got %zu\n", (unsigned long long)r.addr, r.size, r.done, r.bad, r.got.size());
 		}
 	}
-	check(rok, "10 DMA reads complete to the device with its tag/requester ID and the data (split at host RCB)");
-	check(m->n_up_reqs - up0 == 40 && m->h_up_reqs - uph0 == 40, "up_reqs += 40 on both NICs");
+	CHECK(rok, "10 DMA reads complete to the device with its tag/requester ID and the data (split at host RCB)");
+	CHECK(m->n_up_reqs - up0 == 40 && m->h_up_reqs - uph0 == 40, "up_reqs += 40 on both NICs");
 	bool rid = true;
 	for (const RxTlp &r : host_rx)
 		if ((r.t.kind == TLP_MWR || r.t.kind == TLP_MRD) && r.t.requester_id != HOST_ID)
 			rid = false;
-	check(rid, "host sees the NIC as requester (requester ID = endpoint ID)");
+	CHECK(rid, "host sees the NIC as requester (requester ID = endpoint ID)");
 }
 
 static const uint64_t WIN = 0xFD00000000ull, RING = 0x12340000ull;
@@ -811,14 +773,14 @@ static void test_interrupts()
 		if (t.kind == TLP_MWR && t.addr >= RING && t.addr < RING + 0x100000)
 			entry = i;
 	}
-	check(entry > last_data && last_data > 0, "the entry's MWr leaves after all 12 data MWrs of the burst");
+	CHECK(entry > last_data && last_data > 0, "the entry's MWr leaves after all 12 data MWrs of the burst");
 	uint64_t ea = RING + 16 * (prod0 & 15);
 	const tlp &e = host_rx[entry].t;
 	bool phase = ((prod0 >> 4) & 1) == 0;
-	check(e.addr == ea && e.len_dw == 4 && e.payload[0] == 0xabc0 && e.payload[1] == 0x40 &&
+	CHECK(e.addr == ea && e.len_dw == 4 && e.payload[0] == 0xabc0 && e.payload[1] == 0x40 &&
 		  (e.payload[2] & 0xffff) == NAA_NODE && (e.payload[3] >> 31) == (uint32_t)phase,
 	      "entry: data, window offset, source node, phase at prod & mask");
-	check(m->h_nq_prod == prod0 + 1 && irq_pulses == 1 && m->h_nq_events >= 1, "prod += 1, one notify interrupt pulse");
+	CHECK(m->h_nq_prod == prod0 + 1 && irq_pulses == 1 && m->h_nq_events >= 1, "prod += 1, one notify interrupt pulse");
 	// ring full: 16 entries of room, send 20 events, then data behind them
 	prod0 = m->h_nq_prod;
 	m->h_cfg_nq_cons = prod0;
@@ -828,8 +790,8 @@ static void test_interrupts()
 		msi(0x1000 + k);
 	dev_write(0x31000000ull, {0x5a, 0x5a, 0x5a, 0x5a});
 	settle(3000);
-	check(m->h_nq_prod == prod0 + 16, "a full ring stops the producer at 16 entries");
-	check(m->h_nq_full_stalls - st0 == 1 && hostmem.get(0x31000000ull) != 0x5a,
+	CHECK(m->h_nq_prod == prod0 + 16, "a full ring stops the producer at 16 entries");
+	CHECK(m->h_nq_full_stalls - st0 == 1 && hostmem.get(0x31000000ull) != 0x5a,
 	      "full_stalls counts the held event; a later write from the source waits behind it");
 	m->h_cfg_nq_cons = prod0 + 10;
 	settle(3000);
@@ -849,8 +811,8 @@ static void test_interrupts()
 	}
 	for (int k = 0; k < 20 && all; k++)
 		all = k < (int)seen.size() && seen[k] == 0x1000u + k;
-	check(all && seen.size() == 20, "after cons advances all 20 entries are written in order, phases flip per pass");
-	check(hostmem.get(0x31000000ull) == 0x5a, "the write behind the stalled events completes: nothing lost");
+	CHECK(all && seen.size() == 20, "after cons advances all 20 entries are written in order, phases flip per pass");
+	CHECK(hostmem.get(0x31000000ull) == 0x5a, "the write behind the stalled events completes: nothing lost");
 	m->h_cfg_nq_log2 = 8;
 }
 
@@ -900,9 +862,9 @@ static void test_random()
 		}
 	}
 	printf("    cpl errors %u hits %u nreq %u\n", host_cpl_errors, m->h_eg_hits - hits0, nreq);
-	check(ok && host_cpl_errors == 0, "every read returns the reference data, no stray completion");
-	check(m->h_eg_hits - hits0 == nreq, "every request counted as a hit");
-	check(h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP stream protocol clean under random back-pressure");
+	CHECK(ok && host_cpl_errors == 0, "every read returns the reference data, no stray completion");
+	CHECK(m->h_eg_hits - hits0 == nreq, "every request counted as a hit");
+	CHECK(h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP stream protocol clean under random back-pressure");
 }
 
 // ---------------------------------------------------------------------------
@@ -970,16 +932,9 @@ static void bench()
 
 int main(int argc, char **argv)
 {
-	Verilated::commandArgs(argc, argv);
-	bool do_bench = false;
-	uint32_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "bench"))
-			do_bench = true;
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint32_t)atoi(argv[++i]);
-	}
-	rng.seed(seed);
+	TbArgs a = tb_args(argc, argv);
+	bool do_bench = a.bench;
+	rng.seed(a.seed);
 	setup();
 	if (do_bench) {
 		bench();
@@ -993,8 +948,7 @@ int main(int argc, char **argv)
 	test_interrupts();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
-	check(perr == 0, "no TLP protocol error on any stream");
-	printf("tb_smfu: %u passed, %u failed\n", n_pass, n_fail);
+	CHECK(perr == 0, "no TLP protocol error on any stream");
 	delete m;
-	return n_fail ? 1 : 0;
+	return tb_finish("tb_smfu");
 }
