@@ -8,7 +8,8 @@
 # Sources (hw/):                     generated:
 #   regs/extoll_nic.rdl (SystemRDL)  rtl/gen/extoll_regs{,_pkg}.sv, hw/include/extoll_regs.h,
 #                                    docs/registers.md
-#   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h
+#   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h,
+#                                    hw/include/extoll_records.h (host-memory records)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
@@ -29,4 +30,6 @@ sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$ou
 "$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/registers.md" >/dev/null
 
 # --- Network packets and records --------------------------------------------
-"$py" hw/gen/gen_net.py "$outabs/rtl/gen/net_pkg.sv" "$outabs/hw/include/net_packet.h"
+"$py" hw/gen/gen_net.py "$outabs/rtl/gen/net_pkg.sv" "$outabs/hw/include/net_packet.h" \
+	"$outabs/hw/include/extoll_records.h"
+
