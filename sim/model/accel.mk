@@ -10,7 +10,7 @@
 # with the topology `single` (the lone "host" node is then the accelerator).
 # sim/run picks it for a scenario with the line `# cosimd: cosimd-accel`.
 VACC        := $(BUILD)/vaccel
-ACCEL_SRCS  := $(addprefix $(RTL)/accel/,accel_pkg.sv accel_fifo.sv accel_devmem.sv accel_cfg.sv \
+ACCEL_SRCS  := $(RTL)/gen/accel_regs_pkg.sv $(addprefix $(RTL)/accel/,accel_pkg.sv accel_fifo.sv accel_devmem.sv accel_cfg.sv \
                  accel_regs.sv accel_target.sv accel_job.sv accel_tx_arb.sv accel_top.sv)
 VFLAGS_ACC  := --cc -O3 -Wno-fatal -Wno-lint -Wno-style -I$(RTL)/accel --top-module accel_top \
                --prefix Vaccel_top -GBAR64=0 $(if $(filter 1,$(TRACE)),--trace-fst) \
