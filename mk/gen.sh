@@ -8,7 +8,10 @@
 # Sources (hw/):                     generated:
 #   regs/extoll_nic.rdl (SystemRDL)  rtl/gen/extoll_regs{,_pkg}.sv, hw/include/extoll_regs.h,
 #                                    docs/registers.md
-#   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h
+#   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h,
+#                                    hw/include/extoll_records.h (host-memory records)
+#   regs/sample_accel.rdl (SystemRDL) hw/include/accel_hw.h, rtl/gen/accel_regs_pkg.sv
+#                                    (gen/gen_accel.py), docs/accel-registers.md
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
@@ -29,4 +32,10 @@ sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$ou
 "$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/registers.md" >/dev/null
 
 # --- Network packets and records --------------------------------------------
-"$py" hw/gen/gen_net.py "$outabs/rtl/gen/net_pkg.sv" "$outabs/hw/include/net_packet.h"
+"$py" hw/gen/gen_net.py "$outabs/rtl/gen/net_pkg.sv" "$outabs/hw/include/net_packet.h" \
+	"$outabs/hw/include/extoll_records.h"
+
+# --- Sample accelerator registers --------------------------------------------
+rdl=hw/regs/sample_accel.rdl
+"$py" hw/gen/gen_accel.py "$rdl" "$outabs/hw/include/accel_hw.h" "$outabs/rtl/gen/accel_regs_pkg.sv"
+"$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/accel-registers.md" >/dev/null

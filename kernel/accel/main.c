@@ -84,7 +84,7 @@ static int sacc_pci_setup(struct sacc_dev *sdev)
 	}
 
 	if (!(pci_resource_flags(pdev, ACCEL_BAR_REGS) & IORESOURCE_MEM) ||
-	    pci_resource_len(pdev, ACCEL_BAR_REGS) < ACCEL_MSIX_PBA + 4) {
+	    pci_resource_len(pdev, ACCEL_BAR_REGS) < ACCEL_REG_MSIX_PBA + 4) {
 		dev_err(dev, "BAR%d (registers) is missing, not memory or smaller than 4 KiB (%pR)\n",
 			ACCEL_BAR_REGS, &pdev->resource[ACCEL_BAR_REGS]);
 		ret = -ENODEV;

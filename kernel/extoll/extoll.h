@@ -2,8 +2,11 @@
 /*
  * EXTOLL-style NIC driver: private definitions shared by the driver's objects.
  *
- * Register offsets and fields come from the generated extoll_regs.h; nothing
- * here repeats them.
+ * Register offsets and fields come from the generated extoll_regs.h, the
+ * completion record and the notification-queue entry the NIC writes into host
+ * memory (struct extoll_cmp_rec, struct extoll_notify_ent, their EXTOLL_CMP_*
+ * and EXTOLL_NOTIFY_ENT_* fields and status values) from the generated
+ * extoll_records.h; nothing here repeats them.
  */
 #ifndef EXTOLL_H
 #define EXTOLL_H
@@ -20,6 +23,7 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
+#include "extoll_records.h"
 #include "extoll_regs.h"
 #include "linux-extoll.h"
 #include "uapi/extoll_ioctl.h"
@@ -72,26 +76,6 @@ enum extoll_role {
 #define EXTOLL_RRA_OP_WRITE		1
 #define EXTOLL_RRA_OP_TLP		2
 
-/*
- * The 16-byte completion record in host memory (docs/remote-access.md),
- * written by the NIC with one 16-byte memory write.
- */
-struct extoll_cmp_rec {
-	__le64 data;
-	__le64 status;
-};
-
-#define EXTOLL_CMP_SEQ			GENMASK_ULL(15, 0)
-#define EXTOLL_CMP_STATUS		GENMASK_ULL(23, 16)
-#define EXTOLL_CMP_CPL			GENMASK_ULL(26, 24)
-#define EXTOLL_CMP_NODE			GENMASK_ULL(47, 32)
-#define EXTOLL_CMP_VALID		BIT_ULL(63)
-
-/* Completion record status values. */
-#define EXTOLL_CMP_OK			0
-#define EXTOLL_CMP_REG_ERR		1
-#define EXTOLL_CMP_CPL_ERR		2
-
 /* One request to the rra block, and what came back. */
 struct extoll_rra_op {
 	u8 op;			/* EXTOLL_RRA_OP_* */
@@ -121,20 +105,6 @@ struct extoll_cdev;
 
 /* SMFU egress intervals (smfu.eg_start/eg_end/eg_ctrl/in_base[]). */
 #define EXTOLL_SMFU_INTERVALS		EXTOLL_SMFU_EG_CTRL_COUNT
-
-/*
- * One 16-byte notification-queue entry (docs/smfu.md), written by the NIC
- * with one memory write; qword 1 carries the phase bit.
- */
-struct extoll_notify_ent {
-	__le64 qw0;		/* data[31:0], window offset[63:32] */
-	__le64 qw1;		/* source node[15:0], phase[63] */
-};
-
-#define EXTOLL_NOTIFY_ENT_DATA		GENMASK_ULL(31, 0)
-#define EXTOLL_NOTIFY_ENT_OFFSET	GENMASK_ULL(63, 32)
-#define EXTOLL_NOTIFY_ENT_NODE		GENMASK_ULL(15, 0)
-#define EXTOLL_NOTIFY_ENT_PHASE		BIT_ULL(63)
 
 /* Notification statistics (sysfs notify/), updated under the ring lock. */
 struct extoll_notify_stats {

@@ -31,6 +31,11 @@
 
 #include "extoll.h"
 
+/* qword 0: data and offset; the other: node and phase, read first. */
+static_assert(EXTOLL_NOTIFY_ENT_OFFSET_QW == EXTOLL_NOTIFY_ENT_DATA_QW &&
+	      EXTOLL_NOTIFY_ENT_NODE_QW == EXTOLL_NOTIFY_ENT_PHASE_QW &&
+	      EXTOLL_NOTIFY_ENT_DATA_QW != EXTOLL_NOTIFY_ENT_PHASE_QW);
+
 /* log2_entries is a 4-bit field: 16 .. 32768 entries. */
 #define EXTOLL_NOTIFY_MIN_ENTRIES	16
 #define EXTOLL_NOTIFY_MAX_ENTRIES	32768
@@ -81,9 +86,10 @@ static void extoll_notify_prime(struct extoll_notify *nt)
 		idx = (nt->cons & ~mask) + j;
 		if (j < (nt->cons & mask))
 			idx += size;
-		nt->ring[j].qw0 = 0;
-		nt->ring[j].qw1 = extoll_notify_phase(nt, idx) ? 0 :
-				  cpu_to_le64(EXTOLL_NOTIFY_ENT_PHASE);
+		nt->ring[j].qw[EXTOLL_NOTIFY_ENT_DATA_QW] = 0;
+		nt->ring[j].qw[EXTOLL_NOTIFY_ENT_PHASE_QW] =
+			extoll_notify_phase(nt, idx) ? 0 :
+			cpu_to_le64(EXTOLL_NOTIFY_ENT_PHASE_MASK);
 	}
 }
 
@@ -113,17 +119,17 @@ static unsigned int extoll_notify_drain_locked(struct extoll_dev *edev,
 
 	while (n < budget) {
 		ent = &nt->ring[nt->cons & mask];
-		qw1 = le64_to_cpu(READ_ONCE(ent->qw1));
-		if (!!(qw1 & EXTOLL_NOTIFY_ENT_PHASE) !=
+		qw1 = le64_to_cpu(READ_ONCE(ent->qw[EXTOLL_NOTIFY_ENT_PHASE_QW]));
+		if (!!(qw1 & EXTOLL_NOTIFY_ENT_PHASE_MASK) !=
 		    extoll_notify_phase(nt, nt->cons))
 			break;
 		/* The phase bit first, then the rest of the entry. */
 		dma_rmb();
-		qw0 = le64_to_cpu(READ_ONCE(ent->qw0));
+		qw0 = le64_to_cpu(READ_ONCE(ent->qw[EXTOLL_NOTIFY_ENT_DATA_QW]));
 
-		e.data = FIELD_GET(EXTOLL_NOTIFY_ENT_DATA, qw0);
-		e.offset = FIELD_GET(EXTOLL_NOTIFY_ENT_OFFSET, qw0);
-		e.node = FIELD_GET(EXTOLL_NOTIFY_ENT_NODE, qw1);
+		e.data = FIELD_GET(EXTOLL_NOTIFY_ENT_DATA_MASK, qw0);
+		e.offset = FIELD_GET(EXTOLL_NOTIFY_ENT_OFFSET_MASK, qw0);
+		e.node = FIELD_GET(EXTOLL_NOTIFY_ENT_NODE_MASK, qw1);
 
 		h = extoll_notify_find(nt, e.node);
 		if (h) {

@@ -23,6 +23,14 @@
 
 #include "extoll.h"
 
+/* The record's status qword: valid, seq, status, PCIe status, node. */
+#define EXTOLL_CMP_ST_QW		EXTOLL_CMP_VALID_QW
+static_assert(EXTOLL_CMP_SEQ_QW == EXTOLL_CMP_ST_QW &&
+	      EXTOLL_CMP_STATUS_QW == EXTOLL_CMP_ST_QW &&
+	      EXTOLL_CMP_CPL_QW == EXTOLL_CMP_ST_QW &&
+	      EXTOLL_CMP_NODE_QW == EXTOLL_CMP_ST_QW &&
+	      EXTOLL_CMP_DATA_QW != EXTOLL_CMP_ST_QW);
+
 #define EXTOLL_RRA_TIMEOUT_MIN_US	10
 #define EXTOLL_RRA_TIMEOUT_MAX_US	1000000
 
@@ -90,9 +98,9 @@ static int extoll_rra_poll(struct extoll_dev *edev, u16 seq, u64 deadline,
 	u64 st, seen = 0;
 
 	for (;;) {
-		st = le64_to_cpu(READ_ONCE(edev->cmp->status));
-		if (st & EXTOLL_CMP_VALID) {
-			if (FIELD_GET(EXTOLL_CMP_SEQ, st) == seq) {
+		st = le64_to_cpu(READ_ONCE(edev->cmp->qw[EXTOLL_CMP_ST_QW]));
+		if (st & EXTOLL_CMP_VALID_MASK) {
+			if (FIELD_GET(EXTOLL_CMP_SEQ_MASK, st) == seq) {
 				*status = st;
 				return 0;
 			}
@@ -148,17 +156,17 @@ int extoll_rra_exec(struct extoll_dev *edev, struct extoll_rra_op *op)
 	raw_spin_lock_irqsave(&edev->rra_lock, flags);
 	seq = ++edev->rra_seq;
 	edev->rra_stats.requests++;
-	WRITE_ONCE(edev->cmp->status, 0);
+	WRITE_ONCE(edev->cmp->qw[EXTOLL_CMP_ST_QW], 0);
 	/* writeq orders the store to coherent memory before the MMIO write. */
 	extoll_rra_launch(edev, op, seq);
 	deadline = ktime_get_mono_fast_ns() + (u64)timeout_us * NSEC_PER_USEC;
 	ret = extoll_rra_poll(edev, seq, deadline, &st);
 	if (!ret) {
 		dma_rmb();	/* status before data */
-		op->rdata = le64_to_cpu(READ_ONCE(edev->cmp->data));
-		op->status = FIELD_GET(EXTOLL_CMP_STATUS, st);
-		op->cpl_status = FIELD_GET(EXTOLL_CMP_CPL, st);
-		op->answered = FIELD_GET(EXTOLL_CMP_NODE, st);
+		op->rdata = le64_to_cpu(READ_ONCE(edev->cmp->qw[EXTOLL_CMP_DATA_QW]));
+		op->status = FIELD_GET(EXTOLL_CMP_STATUS_MASK, st);
+		op->cpl_status = FIELD_GET(EXTOLL_CMP_CPL_MASK, st);
+		op->answered = FIELD_GET(EXTOLL_CMP_NODE_MASK, st);
 		if (op->status != EXTOLL_CMP_OK) {
 			op->rdata = ~0ULL;
 			edev->rra_stats.errors++;

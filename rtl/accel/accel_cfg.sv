@@ -123,20 +123,20 @@ module accel_cfg
   always_comb begin
     rd = 32'h0;
     case (addr)
-      A_ID:     rd = {accel_pkg::DEVICE_ID, accel_pkg::VENDOR_ID};
+      A_ID:     rd = {accel_regs_pkg::DEVICE_ID, accel_regs_pkg::VENDOR_ID};
       A_CMD:    rd = {2'b00, sta_rma, 8'b0, 1'b1, intx_pending, 3'b000, command};
-      A_CLASS:  rd = {accel_pkg::CLASS_CODE, accel_pkg::REVISION_ID};
+      A_CLASS:  rd = {accel_regs_pkg::CLASS_CODE, accel_regs_pkg::REVISION_ID};
       A_HDR:    rd = {8'h00, 8'h00, 8'h00, cache_line};
       A_BAR0:   rd = {bar0_q[31:12], 12'h000};
       A_BAR2:   rd = BAR64 ? {bar2_q[31:4], 4'b1100} : {bar2_q[31:4], 4'b0000};
       A_BAR3:   rd = BAR64 ? bar2_q[63:32] : 32'h0;
-      A_SUBSYS: rd = {accel_pkg::SUBSYS_ID, accel_pkg::SUBSYS_VID};
+      A_SUBSYS: rd = {accel_regs_pkg::SUBSYS_ID, accel_regs_pkg::SUBSYS_VID};
       A_CAPPTR: rd = 32'h0000_0040;
       A_INTR:   rd = {8'h00, 8'h00, 8'h01, int_line};
       // MSI-X: table size 4, last capability
-      A_MSIX:   rd = {msix_en_q, msix_fm_q, 3'b000, 11'(accel_pkg::MSIX_VECTORS - 1), 8'h00, 8'h11};
-      A_MSIX_T: rd = {20'h0, accel_pkg::R_MSIX_TABLE[11:3], 3'd0};  // BIR 0
-      A_MSIX_P: rd = {20'h0, accel_pkg::R_MSIX_PBA[11:3], 3'd0};
+      A_MSIX:   rd = {msix_en_q, msix_fm_q, 3'b000, 11'(accel_regs_pkg::MSIX_VECTORS - 1), 8'h00, 8'h11};
+      A_MSIX_T: rd = {20'h0, accel_regs_pkg::R_MSIX_TABLE[11:3], 3'd0};  // BIR 0
+      A_MSIX_P: rd = {20'h0, accel_regs_pkg::R_MSIX_PBA[11:3], 3'd0};
       // Extended: Device Serial Number, version 1, last
       A_DSN:    rd = {12'h000, 4'h1, 16'h0003};
       A_DSN_LO: rd = SERIAL[31:0];

@@ -61,10 +61,10 @@ module accel_job
   input  wire logic [1:0]    irq_vector,
   input  wire logic          msix_enable,
   input  wire logic          msix_fmask,
-  input  wire logic [accel_pkg::MSIX_VECTORS-1:0][63:0] msix_addr,
-  input  wire logic [accel_pkg::MSIX_VECTORS-1:0][31:0] msix_data,
-  input  wire logic [accel_pkg::MSIX_VECTORS-1:0]       msix_mask,
-  output      logic [accel_pkg::MSIX_VECTORS-1:0]       msix_pba,
+  input  wire logic [accel_regs_pkg::MSIX_VECTORS-1:0][63:0] msix_addr,
+  input  wire logic [accel_regs_pkg::MSIX_VECTORS-1:0][31:0] msix_data,
+  input  wire logic [accel_regs_pkg::MSIX_VECTORS-1:0]       msix_mask,
+  output      logic [accel_regs_pkg::MSIX_VECTORS-1:0]       msix_pba,
   input  wire logic          msi_enable,
   input  wire logic [2:0]    msi_mme,
   input  wire logic [63:0]   msi_addr,
@@ -198,7 +198,7 @@ module accel_job
   logic          rd_issue, h2d_issue;
   logic [32:0]   end_off;
   logic          par_bad;
-  logic [accel_pkg::MSIX_VECTORS-1:0] x_ready;
+  logic [accel_regs_pkg::MSIX_VECTORS-1:0] x_ready;
   logic [3:0]    m_ready_v, msi_m;
   logic          x_send, m_send;
   logic [1:0]    x_vec, m_vec;
@@ -224,19 +224,19 @@ module accel_job
       end
     end
 
-    h2d_issue = state == J_H2D && rem != 30'd0 && err_q == accel_pkg::ERR_NONE && free_ok && credit;
+    h2d_issue = state == J_H2D && rem != 30'd0 && err_q == accel_regs_pkg::ERR_NONE && free_ok && credit;
     rd_issue  = (state == J_D2H && in_chunk && credit) || (state == J_CRC && rem != 30'd0);
 
     end_off = {1'b0, dev_off} + {1'b0, len};
     par_bad = len == 32'd0 || len[1:0] != 2'd0 || dev_off[1:0] != 2'd0 ||
               end_off > (33'd1 << DEVMEM_IMPL_LOG2) ||
-              ((op == accel_pkg::OP_H2D || op == accel_pkg::OP_D2H) && host_addr[1:0] != 2'd0);
+              ((op == accel_regs_pkg::OP_H2D || op == accel_regs_pkg::OP_D2H) && host_addr[1:0] != 2'd0);
 
     // Interrupt messages ready to send (lowest vector first)
     x_ready = msix_pba & ~msix_mask;
     x_send  = msix_enable && !msix_fmask && bus_master && x_ready != '0;
     x_vec   = 2'd0;
-    for (int v = accel_pkg::MSIX_VECTORS - 1; v >= 0; v--) if (x_ready[v]) x_vec = 2'(v);
+    for (int v = accel_regs_pkg::MSIX_VECTORS - 1; v >= 0; v--) if (x_ready[v]) x_vec = 2'(v);
     msi_m     = 4'((5'd1 << msi_mme) - 5'd1);   // vectors granted - 1
     m_ready_v = msi_pending & ~msi_mask;
     m_send    = !msix_enable && msi_enable && bus_master && m_ready_v != 4'h0;
@@ -249,7 +249,7 @@ module accel_job
            state == J_FIN;
     fin        = state == J_FIN;
     fin_err    = err_q;
-    fin_result = (err_q == accel_pkg::ERR_NONE) ? result_q : 64'h0;
+    fin_result = (err_q == accel_regs_pkg::ERR_NONE) ? result_q : 64'h0;
     fin_cycles = cyc;
 
     // Device memory port B: completion payload writes, or reads for D2H / CRC
@@ -267,7 +267,7 @@ module accel_job
     master_abort <= 1'b0;
     if (rst) begin
       state     <= J_IDLE;
-      err_q     <= accel_pkg::ERR_NONE;
+      err_q     <= accel_regs_pkg::ERR_NONE;
       tag_v     <= '0;
       cw_active <= 1'b0;
       in_chunk  <= 1'b0;
@@ -285,7 +285,7 @@ module accel_job
         tmo <= '0;
         if (c_status != accel_pkg::CPL_SC) begin
           tag_v[c_tag] <= 1'b0;
-          if (err_q == accel_pkg::ERR_NONE) err_q <= accel_pkg::ERR_CPL;
+          if (err_q == accel_regs_pkg::ERR_NONE) err_q <= accel_regs_pkg::ERR_CPL;
           if (c_status == accel_pkg::CPL_UR) master_abort <= 1'b1;
         end else begin
           cw_addr   <= tag_dev[c_tag] + AW'(c_done[8:2]);
@@ -323,19 +323,19 @@ module accel_job
             crc_q    <= 32'hffff_ffff;
             tmo      <= '0;
             result_q <= 64'h0;
-            err_q    <= accel_pkg::ERR_NONE;
-            if (op != accel_pkg::OP_H2D && op != accel_pkg::OP_D2H && op != accel_pkg::OP_CRC) begin
-              err_q <= accel_pkg::ERR_OPCODE;
+            err_q    <= accel_regs_pkg::ERR_NONE;
+            if (op != accel_regs_pkg::OP_H2D && op != accel_regs_pkg::OP_D2H && op != accel_regs_pkg::OP_CRC) begin
+              err_q <= accel_regs_pkg::ERR_OPCODE;
               state <= J_FIN;
             end else if (par_bad) begin
-              err_q <= accel_pkg::ERR_PARAM;
+              err_q <= accel_regs_pkg::ERR_PARAM;
               state <= J_FIN;
-            end else if (op != accel_pkg::OP_CRC && !bus_master) begin
-              err_q <= accel_pkg::ERR_NO_BME;
+            end else if (op != accel_regs_pkg::OP_CRC && !bus_master) begin
+              err_q <= accel_regs_pkg::ERR_NO_BME;
               state <= J_FIN;
             end else begin
-              if (op != accel_pkg::OP_CRC) result_q <= {32'h0, len};
-              state <= (op == accel_pkg::OP_H2D) ? J_H2D : (op == accel_pkg::OP_D2H) ? J_D2H : J_CRC;
+              if (op != accel_regs_pkg::OP_CRC) result_q <= {32'h0, len};
+              state <= (op == accel_regs_pkg::OP_H2D) ? J_H2D : (op == accel_regs_pkg::OP_D2H) ? J_D2H : J_CRC;
             end
           end
         end
@@ -357,12 +357,12 @@ module accel_job
           if (tag_v != '0) begin
             if (!c_hit) tmo <= tmo + 1'b1;
             if (&tmo) begin
-              if (err_q == accel_pkg::ERR_NONE) err_q <= accel_pkg::ERR_TIMEOUT;
+              if (err_q == accel_regs_pkg::ERR_NONE) err_q <= accel_regs_pkg::ERR_TIMEOUT;
               tag_v     <= '0;
               cw_active <= 1'b0;
             end
           end
-          if ((rem == 30'd0 || err_q != accel_pkg::ERR_NONE) && tag_v == '0 && !cw_active) state <= J_DRAIN;
+          if ((rem == 30'd0 || err_q != accel_regs_pkg::ERR_NONE) && tag_v == '0 && !cw_active) state <= J_DRAIN;
         end
         // ------------------------------------------------------------------
         J_D2H: if (credit) begin
@@ -406,7 +406,7 @@ module accel_job
         J_DRAIN: if (fifo_count == '0 && !st_v && tag_v == '0 && !cw_active) state <= J_FIN;
         // ------------------------------------------------------------------
         J_FIN: begin
-          if ((irq_enable & {err_q != accel_pkg::ERR_NONE, 1'b1}) != 2'b00) begin
+          if ((irq_enable & {err_q != accel_regs_pkg::ERR_NONE, 1'b1}) != 2'b00) begin
             if (msix_enable) msix_pba[fire_vec] <= 1'b1;
             else if (msi_enable) msi_pending[fire_vec] <= 1'b1;
           end

@@ -5,7 +5,8 @@
 // Identity, scratch, cycle counter, interrupt status/enable, the job
 // descriptor (host address, device offset, length, opcode/start), job status,
 // completion counter and result, the MSI-X table (0x800) and PBA (0xC00).
-// docs/accelerator.md has the map; offsets come from accel_pkg. Reads have no
+// docs/accel-registers.md has the map; offsets and layouts come from the
+// generated accel_regs_pkg (hw/regs/sample_accel.rdl). Reads have no
 // side effects. Reads return four consecutive dwords (any dword alignment) one
 // cycle after rd_en, so accel_target serves multi-dword reads like memory;
 // writes come one dword at a time with byte enables.
@@ -62,15 +63,15 @@ module accel_regs
   // ------------------------------------------------------------------------
   // MSI-X table and pending bits
   // ------------------------------------------------------------------------
-  output      logic [accel_pkg::MSIX_VECTORS-1:0][63:0] msix_addr,
-  output      logic [accel_pkg::MSIX_VECTORS-1:0][31:0] msix_data,
-  output      logic [accel_pkg::MSIX_VECTORS-1:0]       msix_mask,
-  input  wire logic [accel_pkg::MSIX_VECTORS-1:0]       msix_pba
+  output      logic [accel_regs_pkg::MSIX_VECTORS-1:0][63:0] msix_addr,
+  output      logic [accel_regs_pkg::MSIX_VECTORS-1:0][31:0] msix_data,
+  output      logic [accel_regs_pkg::MSIX_VECTORS-1:0]       msix_mask,
+  input  wire logic [accel_regs_pkg::MSIX_VECTORS-1:0]       msix_pba
 );
 
 
-  localparam logic [9:0] TBL_DW = accel_pkg::R_MSIX_TABLE[11:2];
-  localparam logic [9:0] PBA_DW = accel_pkg::R_MSIX_PBA[11:2];
+  localparam logic [9:0] TBL_DW = accel_regs_pkg::R_MSIX_TABLE[11:2];
+  localparam logic [9:0] PBA_DW = accel_regs_pkg::R_MSIX_PBA[11:2];
 
   // ------------------------------------------------------------------------
   // State
@@ -83,33 +84,48 @@ module accel_regs
   // ------------------------------------------------------------------------
   // Read
   // ------------------------------------------------------------------------
+  accel_regs_pkg::caps_t       caps;
+  accel_regs_pkg::job_status_t job_status;
+  always_comb begin
+    caps              = '0;
+    caps.devmem_log2  = 8'(DEVMEM_LOG2);
+    caps.impl_log2    = 8'(DEVMEM_IMPL_LOG2);
+    caps.ntags        = 8'(NTAGS);
+    caps.msix_vectors = 8'(accel_regs_pkg::MSIX_VECTORS);
+    job_status          = '0;
+    job_status.busy     = job_go | job_busy;
+    job_status.done     = st_done;
+    job_status.error    = st_err;
+    job_status.err_code = st_code;
+    job_status.last_op  = st_op;
+  end
+
   function automatic logic [31:0] rdw(input logic [9:0] a);
     logic [31:0] v;
     v = 32'h0;
     case ({a, 2'b00})
-      accel_pkg::R_ID:          v = accel_pkg::ACCEL_MAGIC;
-      accel_pkg::R_VERSION:     v = accel_pkg::ACCEL_VERSION;
-      accel_pkg::R_CAPS:        v = {8'(accel_pkg::MSIX_VECTORS), 8'(NTAGS),
-                                     8'(DEVMEM_IMPL_LOG2), 8'(DEVMEM_LOG2)};
-      accel_pkg::R_SCRATCH_LO:  v = scratch[31:0];
-      accel_pkg::R_SCRATCH_HI:  v = scratch[63:32];
-      accel_pkg::R_CYCLES_LO:   v = cycles[31:0];
-      accel_pkg::R_CYCLES_HI:   v = cycles[63:32];
-      accel_pkg::R_IRQ_STATUS:  v = {30'h0, irq_status};
-      accel_pkg::R_IRQ_ENABLE:  v = {30'h0, irq_enable};
-      accel_pkg::R_IRQ_VECTOR:  v = {30'h0, irq_vector};
-      accel_pkg::R_JOB_HOST_LO: v = job_host[31:0];
-      accel_pkg::R_JOB_HOST_HI: v = job_host[63:32];
-      accel_pkg::R_JOB_DEV_OFF: v = job_dev_off;
-      accel_pkg::R_JOB_LEN:     v = job_len;
-      accel_pkg::R_JOB_CTRL:    v = {28'h0, job_op};
-      accel_pkg::R_JOB_STATUS:  v = {20'h0, st_op, st_code, 1'b0, st_err, st_done, job_go | job_busy};
-      accel_pkg::R_JOB_COUNT:   v = job_count;
-      accel_pkg::R_JOB_CYCLES:  v = last_cycles;
-      accel_pkg::R_RESULT_LO:   v = result[31:0];
-      accel_pkg::R_RESULT_HI:   v = result[63:32];
+      accel_regs_pkg::R_ID:          v = accel_regs_pkg::ACCEL_MAGIC;
+      accel_regs_pkg::R_VERSION:     v = accel_regs_pkg::ACCEL_VERSION;
+      accel_regs_pkg::R_CAPS:        v = caps;
+      accel_regs_pkg::R_SCRATCH_LO:  v = scratch[31:0];
+      accel_regs_pkg::R_SCRATCH_HI:  v = scratch[63:32];
+      accel_regs_pkg::R_CYCLES_LO:   v = cycles[31:0];
+      accel_regs_pkg::R_CYCLES_HI:   v = cycles[63:32];
+      accel_regs_pkg::R_IRQ_STATUS:  v = {30'h0, irq_status};
+      accel_regs_pkg::R_IRQ_ENABLE:  v = {30'h0, irq_enable};
+      accel_regs_pkg::R_IRQ_VECTOR:  v = {30'h0, irq_vector};
+      accel_regs_pkg::R_JOB_HOST_LO: v = job_host[31:0];
+      accel_regs_pkg::R_JOB_HOST_HI: v = job_host[63:32];
+      accel_regs_pkg::R_JOB_DEV_OFF: v = job_dev_off;
+      accel_regs_pkg::R_JOB_LEN:     v = job_len;
+      accel_regs_pkg::R_JOB_CTRL:    v = {28'h0, job_op};
+      accel_regs_pkg::R_JOB_STATUS:  v = job_status;
+      accel_regs_pkg::R_JOB_COUNT:   v = job_count;
+      accel_regs_pkg::R_JOB_CYCLES:  v = last_cycles;
+      accel_regs_pkg::R_RESULT_LO:   v = result[31:0];
+      accel_regs_pkg::R_RESULT_HI:   v = result[63:32];
       default: begin
-        if (a[9:4] == TBL_DW[9:4] && int'(a[3:2]) < accel_pkg::MSIX_VECTORS) begin
+        if (a[9:4] == TBL_DW[9:4] && int'(a[3:2]) < accel_regs_pkg::MSIX_VECTORS) begin
           case (a[1:0])
             2'd0: v = msix_addr[a[3:2]][31:0];
             2'd1: v = msix_addr[a[3:2]][63:32];
@@ -134,6 +150,10 @@ module accel_regs
   // Write
   // ------------------------------------------------------------------------
   logic [31:0] bm;
+  /* verilator lint_off UNUSEDSIGNAL */
+  accel_regs_pkg::job_ctrl_t wr_ctrl;  // reserved bits unused
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign wr_ctrl = accel_regs_pkg::job_ctrl_t'(wr_data);
   always_comb begin
     for (int i = 0; i < 4; i++) bm[8*i +: 8] = {8{wr_be[i]}};
   end
@@ -162,7 +182,7 @@ module accel_regs
       job_count   <= 32'h0;
       last_cycles <= 32'h0;
       result      <= 64'h0;
-      for (int v = 0; v < accel_pkg::MSIX_VECTORS; v++) begin
+      for (int v = 0; v < accel_regs_pkg::MSIX_VECTORS; v++) begin
         msix_addr[v] <= 64'h0;
         msix_data[v] <= 32'h0;
         msix_mask[v] <= 1'b1;     // vectors come out of reset masked
@@ -172,37 +192,37 @@ module accel_regs
       if (job_ack) job_go <= 1'b0;
       if (job_fin) begin
         st_done     <= 1'b1;
-        st_err      <= job_err != accel_pkg::ERR_NONE;
+        st_err      <= job_err != accel_regs_pkg::ERR_NONE;
         st_code     <= job_err;
         job_count   <= job_count + 32'd1;
         last_cycles <= job_cycles;
         result      <= job_result;
-        irq_status  <= irq_status | {job_err != accel_pkg::ERR_NONE, 1'b1};
+        irq_status  <= irq_status | {job_err != accel_regs_pkg::ERR_NONE, 1'b1};
       end
       if (wr_en) begin
         case ({wr_addr, 2'b00})
-          accel_pkg::R_SCRATCH_LO:  scratch[31:0]  <= upd(scratch[31:0], wr_data, bm);
-          accel_pkg::R_SCRATCH_HI:  scratch[63:32] <= upd(scratch[63:32], wr_data, bm);
-          accel_pkg::R_IRQ_STATUS:  if (wr_be[0]) irq_status <= irq_status & ~wr_data[1:0];
-          accel_pkg::R_IRQ_ENABLE:  if (wr_be[0]) irq_enable <= wr_data[1:0];
-          accel_pkg::R_IRQ_VECTOR:  if (wr_be[0]) irq_vector <= wr_data[1:0];
-          accel_pkg::R_JOB_HOST_LO: job_host[31:0]  <= upd(job_host[31:0], wr_data, bm);
-          accel_pkg::R_JOB_HOST_HI: job_host[63:32] <= upd(job_host[63:32], wr_data, bm);
-          accel_pkg::R_JOB_DEV_OFF: job_dev_off <= upd(job_dev_off, wr_data, bm);
-          accel_pkg::R_JOB_LEN:     job_len <= upd(job_len, wr_data, bm);
-          accel_pkg::R_JOB_CTRL: begin
-            if (wr_be[0]) job_op <= wr_data[3:0];
-            // START (bit 31) is ignored while a job is pending or running
-            if (wr_be[3] && wr_data[31] && !job_go && !job_busy) begin
+          accel_regs_pkg::R_SCRATCH_LO:  scratch[31:0]  <= upd(scratch[31:0], wr_data, bm);
+          accel_regs_pkg::R_SCRATCH_HI:  scratch[63:32] <= upd(scratch[63:32], wr_data, bm);
+          accel_regs_pkg::R_IRQ_STATUS:  if (wr_be[0]) irq_status <= irq_status & ~wr_data[1:0];
+          accel_regs_pkg::R_IRQ_ENABLE:  if (wr_be[0]) irq_enable <= wr_data[1:0];
+          accel_regs_pkg::R_IRQ_VECTOR:  if (wr_be[0]) irq_vector <= wr_data[1:0];
+          accel_regs_pkg::R_JOB_HOST_LO: job_host[31:0]  <= upd(job_host[31:0], wr_data, bm);
+          accel_regs_pkg::R_JOB_HOST_HI: job_host[63:32] <= upd(job_host[63:32], wr_data, bm);
+          accel_regs_pkg::R_JOB_DEV_OFF: job_dev_off <= upd(job_dev_off, wr_data, bm);
+          accel_regs_pkg::R_JOB_LEN:     job_len <= upd(job_len, wr_data, bm);
+          accel_regs_pkg::R_JOB_CTRL: begin
+            if (wr_be[0]) job_op <= wr_ctrl.op;
+            // START is ignored while a job is pending or running
+            if (wr_be[3] && wr_ctrl.start && !job_go && !job_busy) begin
               job_go  <= 1'b1;
               st_done <= 1'b0;
               st_err  <= 1'b0;
-              st_code <= accel_pkg::ERR_NONE;
-              st_op   <= wr_be[0] ? wr_data[3:0] : job_op;
+              st_code <= accel_regs_pkg::ERR_NONE;
+              st_op   <= wr_be[0] ? wr_ctrl.op : job_op;
             end
           end
           default: begin
-            if (wr_addr[9:4] == TBL_DW[9:4] && int'(wr_addr[3:2]) < accel_pkg::MSIX_VECTORS) begin
+            if (wr_addr[9:4] == TBL_DW[9:4] && int'(wr_addr[3:2]) < accel_regs_pkg::MSIX_VECTORS) begin
               case (wr_addr[1:0])
                 2'd0: msix_addr[wr_addr[3:2]][31:0] <=
                         upd(msix_addr[wr_addr[3:2]][31:0], wr_data, bm) & 32'hffff_fffc;

@@ -112,9 +112,9 @@ module accel_top
   logic [63:0] job_host, job_result;
   logic [31:0] job_dev_off, job_len, job_cycles;
   logic [1:0]  irq_status, irq_enable, irq_vector;
-  logic [accel_pkg::MSIX_VECTORS-1:0][63:0] msix_addr;
-  logic [accel_pkg::MSIX_VECTORS-1:0][31:0] msix_data;
-  logic [accel_pkg::MSIX_VECTORS-1:0]       msix_mask, msix_pba;
+  logic [accel_regs_pkg::MSIX_VECTORS-1:0][63:0] msix_addr;
+  logic [accel_regs_pkg::MSIX_VECTORS-1:0][31:0] msix_data;
+  logic [accel_regs_pkg::MSIX_VECTORS-1:0]       msix_mask, msix_pba;
 
   logic  t_m_valid, t_m_ready, j_m_valid, j_m_ready;
   accel_pkg::beat_t t_m_beat, j_m_beat, out_beat;

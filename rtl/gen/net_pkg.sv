@@ -143,6 +143,37 @@ package net_pkg;
     net_port_e         port;  // [2:0] output port code
   } net_tbl_entry_t;
 
+  // ----------------------------------------------------------------------
+  // Records written into host memory (16 bytes: bits 63:0 = qword 0)
+  // ----------------------------------------------------------------------
+
+  typedef enum logic [7:0] {
+    CMP_OK = 8'd0,  // done (RRA_RSP with status OK, or an extracted successful completion)
+    CMP_REG_ERR = 8'd1,  // remote register error (RRA_RSP with status ERR)
+    CMP_CPL_ERR = 8'd2  // extracted completion with a status other than SC (see cpl)
+  } cmp_status_e;
+
+  // RRA completion record (docs/remote-access.md), written by nic_host_wr for every RRA_RSP and extracted TLP_RAW (128 bit)
+  typedef struct packed {
+    logic              valid;  // [127:127] 1: written by the NIC (software clears the record before a request)
+    logic [14:0]       rsvd1;  // [126:112] reserved, 0
+    logic [15:0]       node;  // [111:96] node that answered (packet src)
+    logic [4:0]        rsvd0;  // [95:91] reserved, 0
+    logic [2:0]        cpl;  // [90:88] PCIe completion status of an extracted completion (0 for RRA_RSP)
+    cmp_status_e       status;  // [87:80] record status
+    logic [15:0]       seq;  // [79:64] sequence number of the request (net_cmd_rra_t.seq / net_cmd_tlp_t.seq)
+    logic [63:0]       data;  // [63:0] read data (RRA_RSP) / payload dwords 0-1 of an extracted completion (0 if none)
+  } cmp_rec_t;
+
+  // notification-queue entry (docs/smfu.md), written by smfu_in for a write into the notification window (128 bit)
+  typedef struct packed {
+    logic              phase;  // [127:127] 1 on the first pass through the ring, toggles every wrap
+    logic [46:0]       rsvd0;  // [126:80] reserved, 0
+    logic [15:0]       node;  // [79:64] source node of the write
+    logic [31:0]       offset;  // [63:32] byte offset of the write in the notification window
+    logic [31:0]       data;  // [31:0] first dword written (MSI data)
+  } nq_ent_t;
+
   // CRC-32C (Castagnoli, reflected, as in iSCSI/ext4) of one 128-bit flit:
   // bytes in order 0..15, byte i = flit[8i+7:8i], each byte LSB first.
   // The packet CRC is ~(fold of all flits starting from CRC32C_INIT), which equals

@@ -10,8 +10,8 @@
 //   TLP_RAW extract address {cmd.rec, 4'b0}, qword 0 = the completion's
 //                   payload dwords 0-1 (0 if none), completion status from the
 //                   header (dword 1 bits 15:13): status 2 when not SC
-//   qword 1 = {valid 1, 15'b0, node that answered (packet src)[15:0],
-//              5'b0, PCIe completion status[2:0], status[7:0], seq[15:0]}
+//   qword 1 = seq, status, PCIe completion status, node that answered
+//             (packet src), valid: net_pkg::cmp_rec_t (hw/gen/gen_net.py)
 //
 // The MWr uses a 3-DW header below 4 GiB, else 4-DW; requester ID = the
 // NIC's captured bus/device, tag 0, byte enables all set. A record is
@@ -53,26 +53,33 @@ module nic_host_wr (
     net_pkg::net_hdr_t h;
     assign h = net_pkg::net_hdr_t'(s_f0);
 
-    // record and address of the offered packet
-    logic [63:0]  addr, q0, q1;
-    logic [2:0]   cst;
-    logic [7:0]   st;
-    logic [15:0]  seq;
+    // record (net_pkg::cmp_rec_t) and address of the offered packet
+    net_pkg::net_cmd_rra_t c_rra;
+    net_pkg::net_cmd_tlp_t c_tlp;
+    net_pkg::net_rra_pl_t  pl;
+    net_pkg::net_rsp_aux_t aux;
+    net_pkg::cmp_rec_t     rec;
+    logic [63:0]  addr;
+    assign c_rra = net_pkg::net_cmd_rra_t'(h.cmd);
+    assign c_tlp = net_pkg::net_cmd_tlp_t'(h.cmd);
+    assign pl    = net_pkg::net_rra_pl_t'(s_f1);
+    assign aux   = net_pkg::net_rsp_aux_t'(pl.aux);
     always_comb begin
+        rec       = '0;
+        rec.valid = 1'b1;
+        rec.node  = h.src;
         if (h.ptype == net_pkg::NET_TYPE_RRA_RSP) begin
-            addr = {16'd0, h.cmd[47:0]};
-            q0   = s_f1[63:0];
-            st   = s_f1[127:120];
-            cst  = 3'd0;
-            seq  = h.cmd[63:48];
+            addr       = {16'd0, c_rra.addr};
+            rec.data   = pl.data;
+            rec.status = net_pkg::cmp_status_e'(aux.status);
+            rec.seq    = c_rra.seq;
         end else begin
-            addr = {16'd0, h.cmd[63:20], 4'd0};
-            q0   = (h.cmd[18:17] == 2'd0) ? 64'd0 : s_f2[63:0];
-            cst  = s_f1[47:45];                       // header dword 1 bits 15:13
-            st   = (cst != 3'd0) ? 8'd2 : 8'd0;
-            seq  = h.cmd[15:0];
+            addr       = {16'd0, c_tlp.rec, 4'd0};
+            rec.data   = (c_tlp.ndw == 2'd0) ? 64'd0 : s_f2[63:0];
+            rec.cpl    = s_f1[47:45];                 // header dword 1 bits 15:13
+            rec.status = (rec.cpl != 3'd0) ? net_pkg::CMP_CPL_ERR : net_pkg::CMP_OK;
+            rec.seq    = c_tlp.seq;
         end
-        q1 = {1'b1, 15'd0, h.src, 5'd0, cst, st, seq};
     end
 
     logic [31:0] dw0, dw1;
@@ -107,7 +114,7 @@ module nic_host_wr (
             a64_q <= a64;
             hdr_q <= a64 ? {addr[31:2], 2'b00, addr[63:32], dw1, dw0}
                          : {32'd0, addr[31:2], 2'b00, dw1, dw0};
-            pl_q  <= {q1, q0};
+            pl_q  <= rec;
         end
     end
 
@@ -118,7 +125,7 @@ module nic_host_wr (
     assign m_tlp_keep  = (state_q == T_DATA || a64_q) ? 4'b1111 : 4'b0111;
 
     logic unused;
-    assign unused = ^{s_f1[119:64], s_f2[127:64], h[63:36], h[15:0], addr[1:0]};
+    assign unused = ^{aux.addr, s_f2[127:64], h[63:36], h[15:0], addr[1:0], c_tlp.dir, c_tlp.rsvd0};
 
     assign ev_done = (state_q == T_DATA) && m_tlp_ready;
     assign ev_drop = (state_q == T_IDLE) && s_valid && !(enable && bus_master);

@@ -139,6 +139,14 @@ module smfu_in
     // notification event being built
     logic [31:0] nq_data_q, nq_off_q;
     logic [15:0] nq_src_q;
+    net_pkg::nq_ent_t nq_ent;    // the entry's 16 bytes (hw/gen/gen_net.py)
+    always_comb begin
+        nq_ent        = '0;
+        nq_ent.data   = nq_data_q;
+        nq_ent.offset = nq_off_q;
+        nq_ent.node   = nq_src_q;
+        nq_ent.phase  = nq_phase;
+    end
     logic        nq_got_q, nq_stalled_q;
 
     logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
@@ -252,7 +260,7 @@ module smfu_in
             o_sop_q   <= 1'b1;
             o_eop_q   <= 1'b0;
         end else if (nq_emit_pl) begin
-            o_data_q  <= {nq_phase, 31'd0, 16'd0, nq_src_q, nq_off_q, nq_data_q};
+            o_data_q  <= nq_ent;
             o_keep_q  <= 4'b1111;
             o_sop_q   <= 1'b0;
             o_eop_q   <= 1'b1;

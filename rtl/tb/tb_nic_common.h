@@ -19,6 +19,7 @@
 #include <string>
 
 #include "Vtb_nic_remote_top.h"
+#include "extoll_records.h"
 #include "extoll_regs.h"
 #include "tb.h"
 #include "tlp.h"
@@ -151,14 +152,24 @@ static void bar_wr(NicTb &tb, uint32_t off, uint64_t v)
 // ---------------------------------------------------------------------------
 enum { OP_READ = 0, OP_WRITE = 1, OP_TLP = 2 };
 
+// A completion record (hw/include/extoll_records.h): q0 = data, q1 = the rest.
+static_assert(EXTOLL_CMP_DATA_QW == 0 && EXTOLL_CMP_SEQ_QW == 1 && EXTOLL_CMP_STATUS_QW == 1 &&
+	      EXTOLL_CMP_CPL_QW == 1 && EXTOLL_CMP_NODE_QW == 1 && EXTOLL_CMP_VALID_QW == 1,
+	      "completion record layout");
 struct Rec {
 	bool ok;          // a record arrived
 	uint64_t q0, q1;
-	unsigned status() const { return (q1 >> 16) & 0xff; }
-	unsigned cst() const { return (q1 >> 24) & 7; }
-	unsigned node() const { return (q1 >> 32) & 0xffff; }
-	unsigned seq() const { return q1 & 0xffff; }
+	unsigned status() const { return EXTOLL_REC_GET(EXTOLL_CMP_STATUS, q1); }
+	unsigned cst() const { return EXTOLL_REC_GET(EXTOLL_CMP_CPL, q1); }
+	unsigned node() const { return EXTOLL_REC_GET(EXTOLL_CMP_NODE, q1); }
+	unsigned seq() const { return EXTOLL_REC_GET(EXTOLL_CMP_SEQ, q1); }
 };
+
+// Is q1 the second qword of a valid record for request seq?
+static bool rec_for(uint64_t q1, uint16_t seq)
+{
+	return EXTOLL_REC_GET(EXTOLL_CMP_VALID, q1) && EXTOLL_REC_GET(EXTOLL_CMP_SEQ, q1) == seq;
+}
 
 static uint16_t g_seq = 0x100;
 
@@ -187,7 +198,7 @@ static Rec rra(NicTb &tb, uint16_t node, uint32_t addr, unsigned op, uint64_t wd
 	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_REQ, req_word(node, addr, op, route != 0, tlp_len, seq));
 	for (unsigned i = 0; i < timeout; i++) {
 		uint64_t q1 = tb.mem64(rec + 8);
-		if ((q1 >> 63) && (q1 & 0xffff) == seq) {
+		if (rec_for(q1, seq)) {
 			r.ok = true;
 			r.q0 = tb.mem64(rec);
 			r.q1 = q1;

@@ -282,9 +282,9 @@ static void test(Tb &tb)
 			}
 			CHECK_EQ(got, 4, "BAR0 reads completed");
 			unsigned c;
-			for (c = 0; c < 3000 && !((tb.mem64(REC + 8) >> 63) && (tb.mem64(REC + 8) & 0xffff) == seq); c++)
+			for (c = 0; c < 3000 && !rec_for(tb.mem64(REC + 8), seq); c++)
 				tb.tick();
-			CHECK(c < 3000 && tb.mem64(REC) == 0x5a5a5a5a00000000ull && ((tb.mem64(REC + 8) >> 32) & 0xffff) == N_HOST,
+			CHECK(c < 3000 && tb.mem64(REC) == 0x5a5a5a5a00000000ull && EXTOLL_REC_GET(EXTOLL_CMP_NODE, tb.mem64(REC + 8)) == N_HOST,
 			      "loopback RRA read %d: record", i);
 		}
 		uint64_t hs = bar_rd(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_SERVED);
@@ -317,7 +317,7 @@ static void bench(Tb &tb)
 		tb.drain(0);
 		uint64_t t0 = tb.s_sop;
 		unsigned i;
-		for (i = 0; i < 2000 && !((tb.mem64(REC + 8) >> 63) && (tb.mem64(REC + 8) & 0xffff) == seq); i++)
+		for (i = 0; i < 2000 && !rec_for(tb.mem64(REC + 8), seq); i++)
 			tb.tick();
 		uint64_t t1 = tb.rec_sop;
 		printf("  RRA register read (remote scratch): %" PRIu64 " cycles from the rra.req MWr "
@@ -340,7 +340,7 @@ static void bench(Tb &tb)
 		tb.drain(0);
 		uint64_t t0 = tb.s_sop;
 		unsigned i;
-		for (i = 0; i < 2000 && !((tb.mem64(REC_TUN + 8) >> 63) && (tb.mem64(REC_TUN + 8) & 0xffff) == seq); i++)
+		for (i = 0; i < 2000 && !rec_for(tb.mem64(REC_TUN + 8), seq); i++)
 			tb.tick();
 		uint64_t t1 = tb.rec_sop;
 		CHECK_EQ(tb.mem64(REC_TUN) & 0xffffffff, 0x01001ee7, "bench: tunnelled read value");

@@ -306,7 +306,8 @@ static int wait_entry(Tb &tb, uint32_t idx, unsigned timeout = 20000)
 	uint64_t a = RING + 16 * (idx % 16);
 	uint64_t want_phase = ((idx / 16) & 1) ? 0 : 1;
 	for (unsigned i = 0; i < timeout; i++) {
-		if ((tb.mem64(a + 8) >> 63) == want_phase && tb.mem32(a) == MSI_DATA) {
+		if (EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_PHASE, tb.mem64(a + 8 * EXTOLL_NOTIFY_ENT_PHASE_QW)) == want_phase &&
+		    EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_DATA, tb.mem64(a + 8 * EXTOLL_NOTIFY_ENT_DATA_QW)) == MSI_DATA) {
 			for (int k = (int)tb.mwrs.size() - 1; k >= 0; k--)
 				if (tb.mwrs[k].addr == a)
 					return k;
@@ -392,9 +393,11 @@ static void test(Tb &tb)
 		int e = wait_entry(tb, g_cons);
 		CHECK(e >= 0, "H2D: notification entry %u (%d)", g_cons, e);
 		CHECK(tb.mrd_count > mrd0, "H2D: the host NIC read host memory (%u MRd)", tb.mrd_count - mrd0);
-		uint64_t q1 = tb.mem64(RING + 16 * (g_cons % 16) + 8);
-		CHECK_EQ(q1 & 0xffff, N_NAA, "entry source node");
-		CHECK_EQ(tb.mem32(RING + 16 * (g_cons % 16) + 4), 0x40, "entry window offset");
+		uint64_t ent = RING + 16 * (g_cons % 16);
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_NODE, tb.mem64(ent + 8 * EXTOLL_NOTIFY_ENT_NODE_QW)), N_NAA,
+			 "entry source node");
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_OFFSET, tb.mem64(ent + 8 * EXTOLL_NOTIFY_ENT_OFFSET_QW)), 0x40,
+			 "entry window offset");
 		CHECK(tb.top()->intx, "host NIC intx with irq_enable.notify");
 		uint64_t st = bar_rd(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS);
 		CHECK(st & EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK, "irq_status.notify set");

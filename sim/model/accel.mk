@@ -10,7 +10,7 @@
 # with the topology `single` (the lone "host" node is then the accelerator).
 # sim/run picks it for a scenario with the line `# cosimd: cosimd-accel`.
 VACC        := $(BUILD)/vaccel
-ACCEL_SRCS  := $(addprefix $(RTL)/lib/,pcie_tlp_pkg.sv sync_fifo.sv pcie_cfg_caps.sv) \
+ACCEL_SRCS  := $(RTL)/gen/accel_regs_pkg.sv $(addprefix $(RTL)/lib/,pcie_tlp_pkg.sv sync_fifo.sv pcie_cfg_caps.sv) \
                $(addprefix $(RTL)/accel/,accel_pkg.sv accel_devmem.sv accel_cfg.sv \
                  accel_regs.sv accel_target.sv accel_job.sv accel_tx_arb.sv accel_rx_demux.sv accel_top.sv)
 VFLAGS_ACC  := --cc -O3 -Wno-fatal -Wno-lint -Wno-style -I$(RTL)/lib -I$(RTL)/accel --top-module accel_top \

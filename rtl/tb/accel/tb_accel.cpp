@@ -933,11 +933,11 @@ static void test_irq(Sim &s)
 	wait_job(s);
 	s.run(50);
 	CHECK(s.msgs.empty(), "masked vector: no message");
-	CHECK(reg(s, ACCEL_MSIX_PBA) == 2, "PBA bit 1 pending");
+	CHECK(reg(s, ACCEL_REG_MSIX_PBA) == 2, "PBA bit 1 pending");
 	wreg(s, ACCEL_MSIX_TABLE + 16 * 1 + 12, 0);
 	s.run(50);
 	CHECK(s.msgs.size() == 1 && s.msgs[0].data == 0x4041, "unmask sends the pending message");
-	CHECK(reg(s, ACCEL_MSIX_PBA) == 0, "PBA cleared");
+	CHECK(reg(s, ACCEL_REG_MSIX_PBA) == 0, "PBA cleared");
 	// function mask
 	s.cfg_write(0xa0, 0xc0000000u, 0x8);
 	s.msgs.clear();

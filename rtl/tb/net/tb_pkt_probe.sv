@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tb_pkt_probe: decodes a flit through the net_pkg structs (and folds its
-// CRC-32C) so tb_pkt.cpp can compare with hw/include/net_packet.h.
+// CRC-32C) so tb_pkt.cpp can compare with hw/include/net_packet.h, and
+// decodes it as the host-memory records (cmp_rec_t, nq_ent_t) to compare with
+// hw/include/extoll_records.h.
 
 `default_nettype none
 
@@ -43,6 +45,17 @@ module tb_pkt_probe (
   output logic [2:0]        m_tbl_port,
   output logic [1:0]        m_tbl_vcrule,
   output logic              m_tbl_valid,
+  // ---- the flit as a completion record and as a notification-queue entry
+  output logic [63:0]       m_rec_data,
+  output logic [15:0]       m_rec_seq,
+  output logic [7:0]        m_rec_status,
+  output logic [2:0]        m_rec_cpl,
+  output logic [15:0]       m_rec_node,
+  output logic              m_rec_valid,
+  output logic [31:0]       m_nq_data,
+  output logic [31:0]       m_nq_offset,
+  output logic [15:0]       m_nq_node,
+  output logic              m_nq_phase,
   // ---- CRC fold
   output logic [31:0]       m_crc
 );
@@ -54,6 +67,8 @@ module tb_pkt_probe (
   net_pkg::net_rra_pl_t    pl;
   net_pkg::net_rsp_aux_t   ra;
   net_pkg::net_tbl_entry_t te;
+  net_pkg::cmp_rec_t       rc;
+  net_pkg::nq_ent_t        nq;
 
   always_comb begin
     h  = net_pkg::net_hdr_t'(s_flit);
@@ -74,11 +89,16 @@ module tb_pkt_probe (
     m_intr_data = ci.data; m_intr_rid = ci.req_id;
     m_rra_data = pl.data; m_rsp_addr = ra.addr; m_rsp_status = ra.status;
     m_tbl_port = te.port; m_tbl_vcrule = te.vcrule; m_tbl_valid = te.valid;
+    rc = net_pkg::cmp_rec_t'(s_flit);
+    nq = net_pkg::nq_ent_t'(s_flit);
+    m_rec_data = rc.data; m_rec_seq = rc.seq; m_rec_status = rc.status; m_rec_cpl = rc.cpl;
+    m_rec_node = rc.node; m_rec_valid = rc.valid;
+    m_nq_data = nq.data; m_nq_offset = nq.offset; m_nq_node = nq.node; m_nq_phase = nq.phase;
     m_crc = net_pkg::crc32c_flit(s_crc, s_flit);
   end
 
   // Reserved bits are not decoded; the C side covers them by round trips.
-  wire unused = ^{cs, cc, ct, ci, ra, te, pl.aux};
+  wire unused = ^{cs, cc, ct, ci, ra, te, pl.aux, rc, nq};
 
 endmodule
 

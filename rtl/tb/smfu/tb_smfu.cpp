@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "Vtb_smfu_pair.h"
+#include "extoll_records.h"
 #include "net_packet.h"
 #include "tlp.h"
 #include "tb.h"
@@ -777,8 +778,12 @@ static void test_interrupts()
 	uint64_t ea = RING + 16 * (prod0 & 15);
 	const tlp &e = host_rx[entry].t;
 	bool phase = ((prod0 >> 4) & 1) == 0;
-	CHECK(e.addr == ea && e.len_dw == 4 && e.payload[0] == 0xabc0 && e.payload[1] == 0x40 &&
-		  (e.payload[2] & 0xffff) == NAA_NODE && (e.payload[3] >> 31) == (uint32_t)phase,
+	uint64_t eq[2] = {e.payload[0] | (uint64_t)e.payload[1] << 32, e.payload[2] | (uint64_t)e.payload[3] << 32};
+	CHECK(e.addr == ea && e.len_dw == 4 &&
+		  EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_DATA, eq[EXTOLL_NOTIFY_ENT_DATA_QW]) == 0xabc0 &&
+		  EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_OFFSET, eq[EXTOLL_NOTIFY_ENT_OFFSET_QW]) == 0x40 &&
+		  EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_NODE, eq[EXTOLL_NOTIFY_ENT_NODE_QW]) == NAA_NODE &&
+		  EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_PHASE, eq[EXTOLL_NOTIFY_ENT_PHASE_QW]) == (uint64_t)phase,
 	      "entry: data, window offset, source node, phase at prod & mask");
 	CHECK(m->h_nq_prod == prod0 + 1 && irq_pulses == 1 && m->h_nq_events >= 1, "prod += 1, one notify interrupt pulse");
 	// ring full: 16 entries of room, send 20 events, then data behind them
