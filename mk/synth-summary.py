@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Summarise a Yosys `stat` report for mk/rtl.mk's `make synth`: one line for the
+top (cells, flip-flops, memories of the whole hierarchy), then cells, flip-flops
+and memories per module (excluding submodules).
+
+    synth-summary.py NAME STATFILE
+"""
+import re
+import sys
+
+name, path = sys.argv[1], sys.argv[2]
+mods, cur = [], None
+for line in open(path):
+    m = re.match(r"^=== (.*) ===", line)
+    if m:
+        mod = m.group(1)
+        mod = re.sub(r"^\$paramod\$[0-9a-f]+\\", "", mod)
+        mod = re.sub(r"^\$paramod\\([A-Za-z0-9_]+)\\.*", r"\1", mod)
+        cur = {"name": mod, "cells": 0, "ff": 0, "mem": 0}
+        mods.append(cur)
+        continue
+    if cur is None:
+        continue
+    m = re.match(r"^\s+(\d+)\s+(\S+)\s*$", line)
+    if not m:
+        continue
+    n, what = int(m.group(1)), m.group(2)
+    if what == "cells":
+        cur["cells"] = n
+    elif re.match(r"\$_(S?DFF|DFFE|SDFFE|SDFFCE|SDFFC|ALDFF|DFFSR)", what):
+        cur["ff"] += n
+    elif what == "$mem_v2":
+        cur["mem"] += n
+if not mods:
+    sys.exit(f"synth-summary: no module statistics in {path}")
+# the design hierarchy entry holds the totals; a design of one module has none
+total = next((m for m in mods if m["name"] == "design hierarchy"), mods[0])
+mems = f", {total['mem']} memories" if total["mem"] else ""
+print(f"  synth {name}: {total['cells']} cells ({total['ff']} flip-flops{mems}), no latches")
+if len(mods) > 1:
+    for m in mods:
+        if m is not total:
+            print(f"      {m['name']:<22} {m['cells']:>7} cells {m['ff']:>6} flip-flops {m['mem']:>3} memories")
