@@ -121,7 +121,7 @@ check)
 	declare -A owner=()
 	while read -r u; do
 		state=() have=() srcs=() hdrs=() vlts=() incs=() lists=()
-		(visit "$u") || { rc=1; continue; }
+		(visit "$u") || rc=1
 		# own entries only: the files of this list, not of its dependencies
 		f=$(listfile "$u"); dir=$(dirname "$f")
 		while IFS= read -r line || [ -n "$line" ]; do
