@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Summarise a Yosys `stat` report for mk/rtl.mk's `make synth`: one line for the
 top (cells, flip-flops, memories of the whole hierarchy), then cells, flip-flops
-and memories per module (excluding submodules).
+and memories per module (excluding submodules; the parameterised copies of a
+module added up).
 
     synth-summary.py NAME STATFILE
 """
@@ -38,7 +39,16 @@ if not mods:
 total = next((m for m in mods if m["name"] == "design hierarchy"), mods[0])
 mems = f", {total['mem']} memories" if total["mem"] else ""
 print(f"  synth {name}: {total['cells']} cells ({total['ff']} flip-flops{mems}), no latches")
+# parameterised copies of a module (one per parameter set) are summed in one line
+rows = {}
+for m in mods:
+    if m is total:
+        continue
+    r = rows.setdefault(m["name"], {"n": 0, "cells": 0, "ff": 0, "mem": 0})
+    r["n"] += 1
+    for k in ("cells", "ff", "mem"):
+        r[k] += m[k]
 if len(mods) > 1:
-    for m in mods:
-        if m is not total:
-            print(f"      {m['name']:<22} {m['cells']:>7} cells {m['ff']:>6} flip-flops {m['mem']:>3} memories")
+    for mod, r in rows.items():
+        label = f"{mod} (x{r['n']})" if r["n"] > 1 else mod
+        print(f"      {label:<26} {r['cells']:>7} cells {r['ff']:>6} flip-flops {r['mem']:>3} memories")
