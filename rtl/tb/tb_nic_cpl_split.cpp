@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "Vnic_cpl_split.h"
-#include "tb_check.h"
+#include "tb.h"
 #include "tlp.h"
 #include "tlp_port.h"
 #include "verilated.h"
@@ -542,11 +542,9 @@ static void test_random(Tb &tb, std::mt19937 &rng)
 
 int main(int argc, char **argv)
 {
-	bool verbose = false;
-	uint32_t seed = 1;
-	tb_args(argc, argv, &verbose, &seed);
-	Verilated::commandArgs(argc, argv);
-	Tb tb(seed, verbose);
+	TbArgs a = tb_args(argc, argv);
+	uint32_t seed = a.seed;
+	Tb tb(seed, a.verbose);
 	std::mt19937 rng(seed * 31 + 7);
 	printf("tb_nic_cpl_split: seed %u\n", seed);
 	tb.reset();
@@ -562,7 +560,5 @@ int main(int argc, char **argv)
 	printf("tb_nic_cpl_split: coverage: %" PRIu64 " cycles an SMFU sop held, %" PRIu64 " withdrawn, %" PRIu64
 	       " backdoor sops past a request, %" PRIu64 " SMFU beats mid-TLP past a request\n",
 	       tb.cov_held, tb.cov_withdrawn, tb.cov_bd_past_req, tb.cov_mid_tlp);
-	printf("tb_nic_cpl_split: %u checks, %u failed, %" PRIu64 " cycles\n", g_checks, g_fails, tb.cycle());
-	printf("%s tb_nic_cpl_split\n", g_fails ? "FAIL" : "PASS");
-	return g_fails ? 1 : 0;
+	return tb_finish("tb_nic_cpl_split", "%" PRIu64 " cycles", tb.cycle());
 }

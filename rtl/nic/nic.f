@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: Apache-2.0
+# RTL file list of unit nic: the NIC tops extoll_nic (both roles) and naa_node (NIC + sample
+# accelerator), and their units (docs/nic.md).
+# Read by mk/rtl-files.sh for lint, synthesis, testbenches and the co-simulation
+# models (docs/rtl-build.md). One entry a line, paths relative to this file:
+#   @UNIT      a unit this one depends on      FILE.sv   a source, in compile order
+#   FILE.svh   a header (its dir is -I)        FILE.vlt  Verilator waivers
+# Adding a file to the unit is adding its line here.
+
+@gen/extoll_regs
+@pcie
+@net
+@smfu
+@accel
+
+nic_cpuif_arb.sv
+nic_net_rx.sv
+nic_net_tx.sv
+nic_rra_req.sv
+nic_rra_rsp.sv
+nic_host_wr.sv
+nic_pkt_dispatch.sv
+nic_fwd_pkt.sv
+nic_rra_unit.sv
+nic_reg_hw.sv
+nic_core.sv
+nic_cpl_split.sv
+nic_ep_side.sv
+nic_rp_side.sv
+extoll_nic.sv
+naa_node.sv

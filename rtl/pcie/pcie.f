@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: Apache-2.0
+# RTL file list of unit pcie: PCIe endpoint (Type-0), root port (Type-1), backdoor, TLP helpers.
+# Read by mk/rtl-files.sh for lint, synthesis, testbenches and the co-simulation
+# models (docs/rtl-build.md). One entry a line, paths relative to this file:
+#   @UNIT      a unit this one depends on      FILE.sv   a source, in compile order
+#   FILE.svh   a header (its dir is -I)        FILE.vlt  Verilator waivers
+# Adding a file to the unit is adding its line here.
+
+@lib
+
+pcie_tlp_slice.sv
+pcie_tlp_arb.sv
+pcie_cpl_ur.sv
+pcie_cfg_cpl.sv
+pcie_cfg_t0.sv
+pcie_ep_rx.sv
+pcie_reg_bridge.sv
+pcie_ep.sv
+pcie_cfg_t1.sv
+pcie_rp_up.sv
+pcie_rp_dn.sv
+pcie_rp.sv
+pcie_backdoor.sv
