@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-# Included by sim/Makefile: the world of several NIC models (sim/world/).
+# Included by sim/Makefile: the world of several device models (sim/world/).
 #
-#   naa_node Verilated as its own class (prefix Vnaa_node) -> $(VNAA)/libnaamodel.a
+#   naa_node Verilated as its own class (prefix Vnaa_node) with naa_model.cpp
+#   (the `naa` back end of pcie_model.h)                -> $(VNAA)/libnaamodel.a
 #   world.c + topology.c (C11)                          -> $(BUILD)/world/*.o
 #   the default topology embedded in cosimd              -> $(BUILD)/world/default_topo.h
 #
@@ -19,8 +20,8 @@ $(VNAA)/Vnaa_node.mk: $(RTL_ALL) $(SIM)/Makefile $(SIM)/model/accel_public.vlt
 	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(SIM)/model/accel_public.vlt $(RTL_PKGS) $(NAA_TOP) \
 	  $(addprefix -y ,$(RTL_YDIRS)) $(SIM)/world/naa_model.cpp
 
-$(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp $(SIM)/world/naa_model.h \
-                       $(SIM)/model/nic_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
+$(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp \
+                       $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
 	rm -f $(VNAA)/naa_model.o
 	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk libnaamodel.a
 
@@ -32,7 +33,7 @@ $(BUILD)/world/default_topo.h: $(SIM)/topologies/$(DEFAULT_TOPO).topo $(SIM)/wor
 	  sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t"/; s/$$/\\n"/' $<; echo ';'; } >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/world/%.o: $(SIM)/world/%.c $(SIM)/world/world.h $(SIM)/world/topology.h \
-                    $(SIM)/world/naa_model.h $(SIM)/model/nic_model.h
+                    $(SIM)/model/pcie_model.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I$(SIM)/world -c -o $@ $<
 
