@@ -15,9 +15,9 @@ VFLAGS_ACC  := --cc -O3 -Wno-fatal -Wno-lint -Wno-style -I$(RTL)/accel --top-mod
                --prefix Vaccel_top -GBAR64=0 $(if $(filter 1,$(TRACE)),--trace-fst) \
                -CFLAGS '-I$(ROOT)/hw/include -I$(SIM)/model -DNIC_MODEL_TRACE=$(TRACE)'
 
-$(VACC)/Vaccel_top.mk: $(ACCEL_SRCS) $(RTL)/accel/accel_func.svh $(SIM)/model/accel.mk $(SIM)/model/accel_public.vlt
+$(VACC)/Vaccel_top.mk: $(ACCEL_SRCS) $(RTL)/accel/accel_func.svh $(SIM)/model/accel.mk
 	@mkdir -p $(VACC)
-	$(VERILATOR) $(VFLAGS_ACC) -Mdir $(VACC) $(SIM)/model/accel_public.vlt $(ACCEL_SRCS) $(SIM)/model/accel_model.cpp
+	$(VERILATOR) $(VFLAGS_ACC) -Mdir $(VACC) $(ACCEL_SRCS) $(SIM)/model/accel_model.cpp
 
 ACCEL_LIBS  := $(VACC)/libaccelmodel.a
 $(VACC)/libaccelmodel.a: $(VACC)/Vaccel_top.mk $(SIM)/model/accel_model.cpp \

@@ -15,9 +15,9 @@ VFLAGS_NAA   := $(subst --top-module extoll_nic,--top-module naa_node,$(VFLAGS))
 WORLD_OBJS   := $(BUILD)/world/world.o $(BUILD)/world/topology.o
 NAA_LIBS     := $(VNAA)/libnaamodel.a
 
-$(VNAA)/Vnaa_node.mk: $(RTL_ALL) $(SIM)/Makefile $(SIM)/model/accel_public.vlt
+$(VNAA)/Vnaa_node.mk: $(RTL_ALL) $(SIM)/Makefile
 	@mkdir -p $(VNAA)
-	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(SIM)/model/accel_public.vlt $(RTL_PKGS) $(NAA_TOP) \
+	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(RTL_PKGS) $(NAA_TOP) \
 	  $(addprefix -y ,$(RTL_YDIRS)) $(SIM)/world/naa_model.cpp
 
 $(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp \
