@@ -60,7 +60,8 @@ module accel_top
   // ------------------------------------------------------------------------
   // Side band
   // ------------------------------------------------------------------------
-  output      logic         intx          // INTA# level
+  output      logic         intx,         // INTA# level
+  output      logic         busy          // a job (DMA, CRC) is running: keep the clock going
 );
 
 
@@ -123,6 +124,7 @@ module accel_top
   logic irq_level;
   assign irq_level = (irq_status & irq_enable) != 2'b00 && !msi_enable && !msix_enable;
   assign intx      = irq_level && !intx_disable;
+  assign busy      = job_busy;
 
   // ------------------------------------------------------------------------
   // Blocks

@@ -56,7 +56,8 @@ module naa_node
 
     // ---------------- status ----------------
     output      logic                  net_ovf,        // sticky: a network buffer overran
-    output      logic                  dev_intx        // accelerator INTA# level (not forwarded)
+    output      logic                  dev_intx,       // accelerator INTA# level (not forwarded)
+    output      logic                  dev_busy        // accelerator job running (work without traffic)
 );
 
     // NIC -> device
@@ -127,7 +128,8 @@ module naa_node
         .m_tlp_eop   (dv_eop),
         .m_tlp_valid (dv_valid),
         .m_tlp_ready (dv_ready),
-        .intx        (dev_intx)
+        .intx        (dev_intx),
+        .busy        (dev_busy)
     );
 
     pcie_tlp_slice #(.DATA_W(128)) u_up_slice (

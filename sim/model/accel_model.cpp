@@ -1,17 +1,40 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * The Verilated sample accelerator (accel_top, built with BAR64=0) behind the
- * C API of nic_model.h, so that cosimd can serve it to QEMU as its own proxy
- * device (a local attach, no NIC): the same TLP ports as extoll_nic, no
- * straps, no network links (nic_model_links_* do nothing).  Linked into
- * cosimd-accel (sim/model/accel.mk) in place of libnicmodel.a.
+ * The Verilated sample accelerator (accel_top, built with BAR64=0: QEMU's
+ * proxy mis-sizes 64-bit BARs) as a back end of pcie_model.h, so that cosimd
+ * can serve it to QEMU as its own proxy device (`cosimd --device accel`, a
+ * local attach, no NIC): the same TLP port as extoll_nic, no straps, no
+ * network links.  Its `busy` output (a DMA or CRC job running) keeps the
+ * clock going while a job works without traffic.
  */
-/* nic_model.cpp's anonymous-namespace beat type, included from another file */
-#pragma GCC diagnostic ignored "-Wsubobject-linkage"
-#define NIC_MODEL_TOP Vaccel_top
-#define NIC_MODEL_TOP_H "Vaccel_top.h"
-#define NIC_MODEL_LINKS 0
-/* a job (DMA, CRC) in progress: cosimd keeps the clock running (accel_public.vlt) */
-#define NIC_MODEL_BUSY(top) ((top)->rootp->accel_top__DOT__job_busy)
-#include "Vaccel_top___024root.h"
-#include "nic_model.cpp"
+#include "pcie_model.h"
+
+#include "Vaccel_top.h"
+#include "vmodel.h"
+
+namespace {
+
+struct accel_model : tlp_port_model<Vaccel_top> {
+	void init(const pcie_model_params *)
+	{
+		init_ports();
+		reset(8);
+	}
+	bool irq() const { return top->intx; }
+	bool busy() const { return port_busy() || top->busy; }
+};
+
+using ops_t = vops<accel_model>;
+
+const pcie_model_ops accel_ops = ops_t::with_port(ops_t::common());
+
+pcie_model *create(const pcie_model_params *p)
+{
+	return ops_t::create(&accel_ops, &pcie_backend_accel, "accel_model", "accel", p);
+}
+
+} // namespace
+
+extern "C" const struct pcie_model_backend pcie_backend_accel = {
+	"accel", "accel_top BAR64=0 (sample accelerator, no network links)", true, false, create,
+};

@@ -13,11 +13,18 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "nic_model.h"
+#include "pcie_model.h"
 
 #define BAR0 0xfe000000u
 #define SCRATCH 0x20u
 #define ID (0x0010) /* 00:02.0 */
+
+static struct pcie_model *create(const char *name)
+{
+	const struct pcie_model_params p = { .name = name };
+
+	return pcie_model_create(&pcie_backend_nic, &p);
+}
 
 static double now(void)
 {
@@ -28,23 +35,23 @@ static double now(void)
 }
 
 /* Run until a completion arrives; returns cycles or -1. */
-static long wait_cpl(struct nic_model *m, struct tlp *c)
+static long wait_cpl(struct pcie_model *m, struct tlp *c)
 {
 	for (long n = 1; n < 100000; n++) {
-		nic_model_step(m, 1);
-		int r = nic_model_pop_tlp(m, c, NULL);
+		pcie_model_step(m, 1);
+		int r = pcie_model_pop_tlp(m, c, NULL);
 		if (r == 1 && (c->kind == TLP_CPL || c->kind == TLP_CPLD))
 			return n;
 	}
 	return -1;
 }
 
-static int cfg(struct nic_model *m, int wr, unsigned reg, uint32_t val, uint32_t *out)
+static int cfg(struct pcie_model *m, int wr, unsigned reg, uint32_t val, uint32_t *out)
 {
 	struct tlp t, c;
 
 	tlp_cfg(&t, wr, 0, ID, reg, 0xf, val, 0, 1);
-	nic_model_push_tlp(m, &t);
+	pcie_model_push_tlp(m, &t);
 	if (wait_cpl(m, &c) < 0 || c.status != TLP_CPL_SC)
 		return -1;
 	if (out)
@@ -56,7 +63,7 @@ int main(int argc, char **argv)
 {
 	unsigned long long cycles = argc > 1 ? strtoull(argv[1], NULL, 0) : 2000000;
 	int inst = argc > 2 ? atoi(argv[2]) : 4;
-	struct nic_model *m = nic_model_create("nic0", NULL);
+	struct pcie_model *m = create("nic0");
 	struct tlp t, c;
 	uint32_t id;
 	double t0, dt;
@@ -72,20 +79,20 @@ int main(int argc, char **argv)
 	cfg(m, 1, 0x04, 0x6, NULL);
 
 	t0 = now();
-	nic_model_step(m, cycles);
+	pcie_model_step(m, cycles);
 	dt = now() - t0;
 	printf("model_bench: idle clock:          %.2f Mcycles/s (%llu cycles in %.3f s)\n",
 	       cycles / dt / 1e6, cycles, dt);
 
 	/* register traffic: 64-bit write + 64-bit read of scratch, back to back */
-	unsigned long long c0 = nic_model_cycles(m), rd_cycles = 0, n = 0, bad = 0;
+	unsigned long long c0 = pcie_model_cycles(m), rd_cycles = 0, n = 0, bad = 0;
 	t0 = now();
-	while (nic_model_cycles(m) - c0 < cycles) {
+	while (pcie_model_cycles(m) - c0 < cycles) {
 		uint32_t v[2] = { (uint32_t)n * 2654435761u, (uint32_t)n };
 		tlp_mwr(&t, BAR0 + SCRATCH, v, 2, 0xf, 0xf, 0);
-		nic_model_push_tlp(m, &t);
+		pcie_model_push_tlp(m, &t);
 		tlp_mrd(&t, BAR0 + SCRATCH, 2, 0xf, 0xf, 0, (uint8_t)n);
-		nic_model_push_tlp(m, &t);
+		pcie_model_push_tlp(m, &t);
 		long r = wait_cpl(m, &c);
 		if (r < 0) {
 			fprintf(stderr, "model_bench: no completion for a register read\n");
@@ -98,27 +105,27 @@ int main(int argc, char **argv)
 	}
 	dt = now() - t0;
 	printf("model_bench: register load:       %.2f Mcycles/s, %.0f write+read pairs/s, %.1f cycles per pair (push to completion), %llu mismatches\n",
-	       (nic_model_cycles(m) - c0) / dt / 1e6, n / dt, (double)rd_cycles / n, bad);
+	       (pcie_model_cycles(m) - c0) / dt / 1e6, n / dt, (double)rd_cycles / n, bad);
 
 	/* lockstep instances */
-	struct nic_model **ms = calloc(inst, sizeof(*ms));
+	struct pcie_model **ms = calloc(inst, sizeof(*ms));
 	for (int i = 0; i < inst; i++) {
 		char name[16];
 		snprintf(name, sizeof(name), "nic%d", i);
-		ms[i] = nic_model_create(name, NULL);
+		ms[i] = create(name);
 		if (!ms[i] || cfg(ms[i], 0, 0, 0, &id))
 			return 1;
 	}
 	t0 = now();
 	for (unsigned long long k = 0; k < cycles / inst; k++)
 		for (int i = 0; i < inst; i++)
-			nic_model_step(ms[i], 1);
+			pcie_model_step(ms[i], 1);
 	dt = now() - t0;
 	printf("model_bench: %d instances lockstep: %.2f Mcycles/s per instance, %.2f total\n", inst,
 	       cycles / inst / dt / 1e6, cycles / dt / 1e6);
 	for (int i = 0; i < inst; i++)
-		nic_model_destroy(ms[i]);
+		pcie_model_destroy(ms[i]);
 	free(ms);
-	nic_model_destroy(m);
+	pcie_model_destroy(m);
 	return bad ? 1 : 0;
 }

@@ -1,26 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
-/* vmodel.h: the Verilator glue that the C-API models share (nic_model.cpp,
- * accel_model.cpp through it, sim/world/naa_model.cpp): context and top, the
- * optional FST trace (built in with NIC_MODEL_TRACE=1), the two clock half
- * cycles with their trace dumps, the network link ports (struct nic_links,
- * for tops that have them), and teardown.  Each model derives its state
- * struct from vmodel<its Verilated class>. */
+/* vmodel.h: the Verilator glue that the back ends of pcie_model.h share
+ * (nic_model.cpp, accel_model.cpp, sim/world/naa_model.cpp): context and top,
+ * the optional FST trace (built in with NIC_MODEL_TRACE=1), the two clock half
+ * cycles with their trace dumps, the network link ports (struct nic_links, for
+ * tops that have them), the upstream TLP stream port (for tops that have one),
+ * teardown, and the ops-table entries every back end fills the same way.
+ * Each back end derives its state struct from vmodel<its Verilated class>
+ * (or tlp_port_model<...>) and lists its ops with vops<its struct>. */
 #ifndef SIM_MODEL_VMODEL_H
 #define SIM_MODEL_VMODEL_H
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "nic_model.h"
+#include "pcie_model.h"
 #include "verilated.h"
 #if NIC_MODEL_TRACE
 #include "verilated_fst_c.h"
 #endif
 
-template <class Top> struct vmodel {
+template <class Top> struct vmodel : pcie_model {
 	std::string name;
 	std::unique_ptr<VerilatedContext> ctx;
 	std::unique_ptr<Top> top;
@@ -91,7 +95,12 @@ template <class Top> struct vmodel {
 		dump(2 * cycles - 1);
 	}
 
-	/* the six link ports (m_phy_* out, s_phy_* in) */
+	/* straps and the seven link ports (m_phy_* out, s_phy_* in) */
+	void set_straps(uint16_t node_id, uint8_t dateline)
+	{
+		top->cfg_node_id = node_id;
+		top->cfg_dateline = dateline & 0x7f;
+	}
 	void links_get(struct nic_links *o) const
 	{
 		o->valid = top->m_phy_valid;
@@ -111,9 +120,14 @@ template <class Top> struct vmodel {
 		memcpy(top->s_phy_crc.data(), in->crc, sizeof(in->crc));
 	}
 
-	/* final, close the trace, free the top (the context stays) */
+	/* final, close the trace, free the top and the context */
 	void close()
 	{
+		/* Verilator 5.006 unregisters the model's scopes from the *thread's*
+		 * current context (Verilated::threadContextp()), which may be another
+		 * model's or an already destroyed one (dangling: model_bench hung in a
+		 * futex).  Point it at this model's context while destroying. */
+		Verilated::threadContextp(ctx.get());
 		top->final();
 #if NIC_MODEL_TRACE
 		if (tracing)
@@ -121,6 +135,8 @@ template <class Top> struct vmodel {
 		tfp.reset();
 #endif
 		top.reset();
+		ctx.reset();
+		Verilated::threadContextp(nullptr);
 	}
 
 	void trace_flush()
@@ -129,6 +145,267 @@ template <class Top> struct vmodel {
 		if (tracing)
 			tfp->flush();
 #endif
+	}
+};
+
+/* ---- the upstream TLP stream port (s_tlp_* in, m_tlp_* out, intx) ---- */
+struct tlp_beat {
+	uint32_t d[4];
+	uint8_t keep;
+	bool sop, eop;
+};
+
+template <class Top> struct tlp_port_model : vmodel<Top> {
+	std::deque<tlp_beat> in;        /* beats toward the device */
+	uint64_t tlps_pushed = 0, tlps_in = 0;
+	bool rx_active = false;         /* a TLP from the device is half received */
+	std::vector<uint32_t> rx;       /* its dwords: 4 header, then payload */
+	std::deque<std::vector<uint32_t>> out; /* complete TLPs from the device */
+	bool warned_framing = false;
+
+	void framing_warn(const char *what)
+	{
+		if (!warned_framing)
+			fprintf(stderr, "pcie_model %s: cycle %llu: m_tlp framing error: %s (further ones not shown)\n",
+				this->name.c_str(), (unsigned long long)this->cycles, what);
+		warned_framing = true;
+	}
+
+	/* Inputs idle, rst and m_tlp_ready high: for the create functions. */
+	void init_ports()
+	{
+		this->top->clk = 0;
+		this->top->rst = 1;
+		this->top->s_tlp_valid = 0;
+		this->top->m_tlp_ready = 1;
+		this->top->eval();
+	}
+
+	/* One rising edge.  Inputs are driven with clk low, handshakes sampled
+	 * before the edge, queues updated after it. */
+	void cycle(bool rst)
+	{
+		Top *t = this->top.get();
+		bool s_valid = !rst && !in.empty();
+
+		t->rst = rst;
+		t->s_tlp_valid = s_valid;
+		if (s_valid) {
+			const tlp_beat &b = in.front();
+			for (int i = 0; i < 4; i++)
+				t->s_tlp_data[i] = b.d[i];
+			t->s_tlp_keep = b.keep;
+			t->s_tlp_sop = b.sop;
+			t->s_tlp_eop = b.eop;
+		} else {
+			t->s_tlp_keep = 0;
+			t->s_tlp_sop = 0;
+			t->s_tlp_eop = 0;
+		}
+		t->m_tlp_ready = 1;
+		this->clk_low();
+
+		bool in_fire = s_valid && t->s_tlp_ready;
+		bool out_fire = t->m_tlp_valid && t->m_tlp_ready && !rst;
+		tlp_beat ob;
+		if (out_fire) {
+			for (int i = 0; i < 4; i++)
+				ob.d[i] = t->m_tlp_data[i];
+			ob.keep = t->m_tlp_keep & 0xf;
+			ob.sop = t->m_tlp_sop;
+			ob.eop = t->m_tlp_eop;
+		}
+
+		this->clk_rise();
+
+		if (in_fire) {
+			if (in.front().eop)
+				tlps_in++;
+			in.pop_front();
+		}
+		if (out_fire)
+			take(ob);
+	}
+
+	void take(const tlp_beat &ob)
+	{
+		if (ob.sop) {
+			if (rx_active)
+				framing_warn("sop inside a TLP (previous one dropped)");
+			rx.assign(ob.d, ob.d + 4);
+			rx_active = true;
+		} else if (!rx_active) {
+			framing_warn("beat without sop (dropped)");
+			return;
+		} else {
+			for (int i = 0; i < 4; i++)
+				if (ob.keep & (1u << i))
+					rx.push_back(ob.d[i]);
+		}
+		if (ob.eop) {
+			out.push_back(std::move(rx));
+			rx.clear();
+			rx_active = false;
+		}
+	}
+
+	void reset(unsigned n)
+	{
+		in.clear();
+		tlps_in = tlps_pushed; /* dropped ones count as accepted */
+		out.clear();
+		rx.clear();
+		rx_active = false;
+		if (n < 1)
+			n = 1;
+		for (unsigned i = 0; i < n; i++)
+			cycle(true);
+		/* leave rst low with inputs settled */
+		this->top->rst = 0;
+		this->top->s_tlp_valid = 0;
+		this->top->eval();
+	}
+
+	int push(const uint32_t hdr[4], unsigned hdr_dw, const uint32_t *payload, unsigned payload_dw)
+	{
+		tlp_beat b;
+
+		if (payload_dw > 1024 || (hdr_dw != 3 && hdr_dw != 4))
+			return -1;
+		memcpy(b.d, hdr, sizeof(b.d));
+		if (hdr_dw == 3)
+			b.d[3] = 0;
+		b.keep = hdr_dw == 4 ? 0xf : 0x7;
+		b.sop = true;
+		b.eop = payload_dw == 0;
+		in.push_back(b);
+		for (unsigned i = 0; i < payload_dw; i += 4) {
+			unsigned n = payload_dw - i < 4 ? payload_dw - i : 4;
+			tlp_beat p = {};
+			memcpy(p.d, payload + i, n * sizeof(uint32_t));
+			p.keep = (uint8_t)((1u << n) - 1);
+			p.sop = false;
+			p.eop = i + 4 >= payload_dw;
+			in.push_back(p);
+		}
+		tlps_pushed++;
+		return 0;
+	}
+
+	int pop(uint32_t hdr[4], uint32_t *payload, unsigned max_dw, unsigned *payload_dw)
+	{
+		if (out.empty())
+			return 0;
+		std::vector<uint32_t> &v = out.front();
+		unsigned n = (unsigned)v.size() - 4;
+
+		memcpy(hdr, v.data(), 4 * sizeof(uint32_t));
+		if (payload)
+			memcpy(payload, v.data() + 4, (n < max_dw ? n : max_dw) * sizeof(uint32_t));
+		if (payload_dw)
+			*payload_dw = n;
+		out.pop_front();
+		return 1;
+	}
+
+	/* beats pending in either direction */
+	bool port_busy() const
+	{
+		return !in.empty() || rx_active || this->top->m_tlp_valid;
+	}
+};
+
+/* ---- ops-table entries, the same for every back end M ----
+ * M provides reset(n), cycle(rst) and, where the top has them, the TLP port
+ * (tlp_port_model), irq(), busy(), overrun(). */
+template <class M> struct vops {
+	static M *self(pcie_model *m) { return static_cast<M *>(m); }
+	static const M *self(const pcie_model *m) { return static_cast<const M *>(m); }
+
+	static void destroy(pcie_model *m)
+	{
+		M *s = self(m);
+		s->close();
+		delete s;
+	}
+	static void reset(pcie_model *m, unsigned n) { self(m)->reset(n); }
+	static void step(pcie_model *m, uint64_t n)
+	{
+		M *s = self(m);
+		for (uint64_t i = 0; i < n; i++)
+			s->cycle(false);
+	}
+	static uint64_t cycles(const pcie_model *m) { return self(m)->cycles; }
+	static int push(pcie_model *m, const uint32_t hdr[4], unsigned hdr_dw, const uint32_t *payload,
+			unsigned payload_dw)
+	{
+		return self(m)->push(hdr, hdr_dw, payload, payload_dw);
+	}
+	static int pop(pcie_model *m, uint32_t hdr[4], uint32_t *payload, unsigned max_dw,
+		       unsigned *payload_dw)
+	{
+		return self(m)->pop(hdr, payload, max_dw, payload_dw);
+	}
+	static uint64_t tlps_pushed(const pcie_model *m) { return self(m)->tlps_pushed; }
+	static uint64_t tlps_in(const pcie_model *m) { return self(m)->tlps_in; }
+	static bool irq(const pcie_model *m) { return self(m)->irq(); }
+	static bool busy(const pcie_model *m) { return self(m)->busy(); }
+	static bool overrun(const pcie_model *m) { return self(m)->overrun(); }
+	static void set_straps(pcie_model *m, uint16_t node_id, uint8_t dateline)
+	{
+		self(m)->set_straps(node_id, dateline);
+	}
+	static void links_get(const pcie_model *m, struct nic_links *o) { self(m)->links_get(o); }
+	static void links_set(pcie_model *m, const struct nic_links *in) { self(m)->links_set(in); }
+	static void trace_flush(pcie_model *m) { self(m)->trace_flush(); }
+
+	/* The ops table: common() is what every device has; with_port() adds the
+	 * upstream TLP port, with_links() the straps, links and overrun (only
+	 * instantiated for an M that has them). */
+	static pcie_model_ops common()
+	{
+		pcie_model_ops o = {};
+
+		o.destroy = destroy;
+		o.reset = reset;
+		o.step = step;
+		o.cycles = cycles;
+		o.irq = irq;
+		o.busy = busy;
+		o.trace_flush = trace_flush;
+		return o;
+	}
+	static pcie_model_ops with_port(pcie_model_ops o)
+	{
+		o.push = push;
+		o.pop = pop;
+		o.tlps_pushed = tlps_pushed;
+		o.tlps_in = tlps_in;
+		return o;
+	}
+	static pcie_model_ops with_links(pcie_model_ops o)
+	{
+		o.overrun = overrun;
+		o.set_straps = set_straps;
+		o.links_get = links_get;
+		o.links_set = links_set;
+		return o;
+	}
+
+	/* new M, opened and initialised by its init(p); NULL (deleted) on failure */
+	static pcie_model *create(const pcie_model_ops *ops, const pcie_model_backend *b,
+				  const char *who, const char *dflt, const pcie_model_params *p)
+	{
+		M *s = new M;
+
+		s->ops = ops;
+		s->backend = b;
+		if (!s->open(who, p->name, dflt, p->fst_path)) {
+			delete s;
+			return nullptr;
+		}
+		s->init(p);
+		return s;
 	}
 };
 

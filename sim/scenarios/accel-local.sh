@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # The sample accelerator attached LOCALLY: the same accelerator RTL
 # (accel_top, BAR64=0: QEMU's proxy mis-sizes 64-bit BARs) served by
-# cosimd-accel as the guest's own proxy device at 00:02.0, no NIC.  The same
+# `cosimd --device accel` as the guest's own proxy device at 00:02.0, no NIC.  The same
 # driver (sample_accel) and the same tools as scenario accel: sacc-test 4 MiB
 # (DMA both ways, CRC-32) and bar-test (driver unbound: Debian's
 # CONFIG_IO_STRICT_DEVMEM).  Under TCG a local proxy device cannot deliver
 # interrupts (qemu-cosim-notes.md), so the driver's self-test falls back to
 # polling.
 # topology: single
-# cosimd: cosimd-accel
+# device: accel
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh     # now_ns
 SIZE=${SACC_SIZE:-4M}

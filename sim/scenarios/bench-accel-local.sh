@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # Co-simulation benchmark: wall time of one 4 MiB sacc-test with the
-# accelerator RTL as the guest's local proxy device (cosimd-accel, no NIC;
+# accelerator RTL as the guest's local proxy device (cosimd --device accel, no NIC;
 # the driver polls).  Compare bench-accel (behind the network).
 # topology: single
-# cosimd: cosimd-accel
+# device: accel
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh     # now_ns
 DEV=$NIC_BDF

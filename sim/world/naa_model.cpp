@@ -1,97 +1,59 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The Verilated naa_node behind the C API of naa_model.h. */
-#include "naa_model.h"
+/* The Verilated naa_node (NIC in the root-port role + the sample accelerator,
+ * docs/nic.md) as a back end of pcie_model.h.  A network-attached accelerator
+ * has no CPU and no PCIe link to the outside: all it has are its straps and
+ * its 7 network links, so it has no upstream TLP port.  Its status ports:
+ * net_ovf, dev_intx (the accelerator's INTx, not forwarded) and dev_busy (an
+ * accelerator job, which may run without traffic: the world keeps clocking).
+ * Built as its own Verilated class (--prefix Vnaa_node) next to Vextoll_nic
+ * in one binary. */
+#include "pcie_model.h"
 
 #include "Vnaa_node.h"
-#include "Vnaa_node___024root.h"   /* job_busy: public by sim/model/accel_public.vlt */
 #include "vmodel.h"
 
-struct naa_model : vmodel<Vnaa_node> {};
+namespace {
 
-static void cycle(naa_model *m, bool rst)
-{
-	m->top->rst = rst;
-	m->clk_low();
-	m->clk_rise();
-}
-
-extern "C" {
-
-struct naa_model *naa_model_create(const char *name, const char *fst_path, uint16_t node_id,
-				   uint8_t dateline)
-{
-	naa_model *m = new naa_model;
-
-	if (!m->open("naa_model", name, "naa", fst_path)) {
-		delete m;
-		return nullptr;
+struct naa_model : vmodel<Vnaa_node> {
+	void cycle(bool rst)
+	{
+		top->rst = rst;
+		clk_low();
+		clk_rise();
 	}
-	m->top->clk = 0;
-	m->top->rst = 1;
-	m->top->cfg_node_id = node_id;
-	m->top->cfg_dateline = dateline & 0x7f;
-	m->top->eval();
-	naa_model_reset(m, 8);
-	return m;
-}
+	void reset(unsigned n)
+	{
+		if (n < 1)
+			n = 1;
+		for (unsigned i = 0; i < n; i++)
+			cycle(true);
+		top->rst = 0;
+		top->eval();
+	}
+	void init(const pcie_model_params *p)
+	{
+		top->clk = 0;
+		top->rst = 1;
+		set_straps(p->node_id, p->dateline);
+		top->eval();
+		reset(8);
+	}
+	bool irq() const { return top->dev_intx; }
+	bool busy() const { return top->dev_busy; }
+	bool overrun() const { return top->net_ovf; }
+};
 
-void naa_model_destroy(struct naa_model *m)
+using ops_t = vops<naa_model>;
+
+const pcie_model_ops naa_ops = ops_t::with_links(ops_t::common());
+
+pcie_model *create(const pcie_model_params *p)
 {
-	if (!m)
-		return;
-	m->close();
-	delete m;
+	return ops_t::create(&naa_ops, &pcie_backend_naa, "naa_model", "naa", p);
 }
 
-void naa_model_reset(struct naa_model *m, unsigned cycles)
-{
-	if (cycles < 1)
-		cycles = 1;
-	for (unsigned i = 0; i < cycles; i++)
-		cycle(m, true);
-	m->top->rst = 0;
-	m->top->eval();
-}
+} // namespace
 
-void naa_model_step(struct naa_model *m, uint64_t n)
-{
-	for (uint64_t i = 0; i < n; i++)
-		cycle(m, false);
-}
-
-void naa_model_links_get(const struct naa_model *m, struct nic_links *o)
-{
-	m->links_get(o);
-}
-
-void naa_model_links_set(struct naa_model *m, const struct nic_links *in)
-{
-	m->links_set(in);
-}
-
-uint64_t naa_model_cycles(const struct naa_model *m)
-{
-	return m->cycles;
-}
-
-bool naa_model_net_ovf(const struct naa_model *m)
-{
-	return m->top->net_ovf;
-}
-
-bool naa_model_dev_intx(const struct naa_model *m)
-{
-	return m->top->dev_intx;
-}
-
-bool naa_model_busy(const struct naa_model *m)
-{
-	return m->top->rootp->naa_node__DOT__u_dev__DOT__job_busy;
-}
-
-void naa_model_trace_flush(struct naa_model *m)
-{
-	m->trace_flush();
-}
-
-} /* extern "C" */
+extern "C" const struct pcie_model_backend pcie_backend_naa = {
+	"naa", "naa_node (extoll_nic ROLE 1 + accel_top, network links only)", false, true, create,
+};

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The lockstep world of NIC models: see world.h. */
+/* The lockstep world of device models: see world.h. */
 #include "world.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include "naa_model.h"
 
 /* what one directed wire carries in one cycle */
 struct wire_slot {
@@ -23,8 +21,7 @@ struct wire {
 
 struct node {
 	enum extoll_topo_role role;
-	struct nic_model *nic;          /* host, router */
-	struct naa_model *naa;          /* naa */
+	struct pcie_model *m;
 	struct nic_links in, out;
 };
 
@@ -39,10 +36,19 @@ struct world {
 
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
 
-struct world *world_create(const struct extoll_topo *t, const char *fst_path, char *err,
-			   size_t errlen)
+struct world *world_create(const struct extoll_topo *t, const struct pcie_model_backend *host_dev,
+			   const char *fst_path, char *err, size_t errlen)
 {
 	struct world *w;
+
+	if (!host_dev)
+		host_dev = &pcie_backend_nic;
+	if (!host_dev->links && t->n > 1) {
+		snprintf(err, errlen, "device %s has no network links: it can only be the one node "
+			 "of a world (topology single), not a node of '%s' (%u nodes)",
+			 host_dev->name, t->name, t->n);
+		return NULL;
+	}
 
 	if (t->n > WORLD_MAX_NODES) {
 		snprintf(err, errlen, "%s: %u nodes: at most %d (routing table size)", t->name, t->n,
@@ -77,17 +83,12 @@ struct world *world_create(const struct extoll_topo *t, const char *fst_path, ch
 			}
 		}
 		failed = i;
-		if (n->role == EXTOLL_TOPO_NAA) {
-			n->naa = naa_model_create(name, fp, (uint16_t)i, dl);
-			if (!n->naa)
-				goto fail;
-		} else {
-			n->nic = nic_model_create(name, fp);
-			if (!n->nic)
-				goto fail;
-			nic_model_set_straps(n->nic, (uint16_t)i, dl);
-			nic_model_reset(n->nic, 8);
-		}
+		const struct pcie_model_params p = { name, fp, (uint16_t)i, dl };
+		n->m = pcie_model_create(n->role == EXTOLL_TOPO_NAA  ? &pcie_backend_naa :
+					 n->role == EXTOLL_TOPO_HOST ? host_dev :
+								       &pcie_backend_nic, &p);
+		if (!n->m)
+			goto fail;
 	}
 	/* every + port of every dimension longer than 1: one link, two wires */
 	for (unsigned i = 0; i < t->n; i++)
@@ -127,10 +128,8 @@ void world_destroy(struct world *w)
 {
 	if (!w)
 		return;
-	for (unsigned i = 0; i < WORLD_MAX_NODES; i++) {
-		nic_model_destroy(w->node[i].nic);
-		naa_model_destroy(w->node[i].naa);
-	}
+	for (unsigned i = 0; i < WORLD_MAX_NODES; i++)
+		pcie_model_destroy(w->node[i].m);
 	for (unsigned i = 0; i < w->nwires; i++)
 		free(w->wire[i].ring);
 	free(w->wire);
@@ -164,20 +163,14 @@ bool world_step(struct world *w)
 	/* 2. every model: one edge */
 	for (unsigned i = 0; i < w->t.n; i++) {
 		struct node *n = &w->node[i];
-		if (n->nic) {
-			if (w->nwires)
-				nic_model_links_set(n->nic, &n->in);
-			nic_model_step(n->nic, 1);
-			if (w->nwires)
-				nic_model_links_get(n->nic, &n->out);
-		} else {
-			naa_model_links_set(n->naa, &n->in);
-			naa_model_step(n->naa, 1);
-			naa_model_links_get(n->naa, &n->out);
-			/* a job that runs without traffic (CRC) needs the clock too */
-			if (naa_model_busy(n->naa))
-				busy = true;
-		}
+		if (w->nwires)
+			pcie_model_links_set(n->m, &n->in);
+		pcie_model_step(n->m, 1);
+		if (w->nwires)
+			pcie_model_links_get(n->m, &n->out);
+		/* TLP beats in flight, or a job that runs without traffic (CRC) */
+		if (pcie_model_busy(n->m))
+			busy = true;
 	}
 	/* 3. outputs -> wires */
 	for (unsigned i = 0; i < w->nwires; i++) {
@@ -231,9 +224,9 @@ unsigned world_host_node(const struct world *w, unsigned i)
 	return i < w->nhosts ? w->host[i] : ~0u;
 }
 
-struct nic_model *world_host(struct world *w, unsigned i)
+struct pcie_model *world_host(struct world *w, unsigned i)
 {
-	return i < w->nhosts ? w->node[w->host[i]].nic : NULL;
+	return i < w->nhosts ? w->node[w->host[i]].m : NULL;
 }
 
 uint64_t world_flits(const struct world *w)
@@ -249,7 +242,7 @@ uint64_t world_credits(const struct world *w)
 bool world_overrun(const struct world *w)
 {
 	for (unsigned i = 0; i < w->t.n; i++)
-		if (w->node[i].naa && naa_model_net_ovf(w->node[i].naa))
+		if (pcie_model_overrun(w->node[i].m))
 			return true;
 	return false;
 }
@@ -257,7 +250,7 @@ bool world_overrun(const struct world *w)
 void world_reset_host(struct world *w, unsigned i, unsigned cycles)
 {
 	if (i < w->nhosts)
-		nic_model_reset(w->node[w->host[i]].nic, cycles);
+		pcie_model_reset(w->node[w->host[i]].m, cycles);
 }
 
 void world_describe(const struct world *w, FILE *f)
@@ -272,7 +265,7 @@ void world_describe(const struct world *w, FILE *f)
 
 		extoll_torus_coords(&t->torus, i, c);
 		fprintf(f, "  node %u (%u,%u,%u) %-6s %s dateline 0x%02x\n", i, c[0], c[1], c[2],
-			extoll_topo_role_name(r), r == EXTOLL_TOPO_NAA ? "naa_node" : "extoll_nic ROLE 0",
+			extoll_topo_role_name(r), w->node[i].m->backend->desc,
 			extoll_torus_dateline(&t->torus, i));
 	}
 	for (unsigned i = 0; i < w->nwires; i += 2)
@@ -282,10 +275,6 @@ void world_describe(const struct world *w, FILE *f)
 
 void world_trace_flush(struct world *w)
 {
-	for (unsigned i = 0; i < w->t.n; i++) {
-		if (w->node[i].nic)
-			nic_model_trace_flush(w->node[i].nic);
-		if (w->node[i].naa)
-			naa_model_trace_flush(w->node[i].naa);
-	}
+	for (unsigned i = 0; i < w->t.n; i++)
+		pcie_model_trace_flush(w->node[i].m);
 }

@@ -5,9 +5,10 @@
  * their CRC one way, credit pulses the other way; docs/network.md), all
  * models stepped in lockstep.
  *
- *   host, router nodes: extoll_nic ROLE 0 (nic_model); a host's PCIe side is
- *                       served by cosimd, a router's is idle (m_tlp_ready high)
- *   naa nodes:          naa_node (naa_model)
+ *   host nodes:   the host device (pcie_model.h back end, default nic:
+ *                 extoll_nic ROLE 0); its PCIe side is served by cosimd
+ *   router nodes: nic (extoll_nic ROLE 0), PCIe side idle (m_tlp_ready high)
+ *   naa nodes:    naa (naa_node)
  *
  * Straps: cfg_node_id = the node id, cfg_dateline = extoll_torus_dateline().
  * Link timing = rtl/tb/tb_link_delay.sv with DELAY = latency: what a node
@@ -20,24 +21,25 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "nic_model.h"
+#include "pcie_model.h"
 #include "extoll_topo.h"   /* userspace/lib: torus geometry, topology files */
 
 struct world;
 
 #define WORLD_MAX_NODES 64       /* the router's tables: TBL_AW = 6 */
 
-/* Build the world (at most WORLD_MAX_NODES nodes).  fst_path: NULL, or the
- * host's FST file (other nodes get PATH.nodeN.fst).  Returns NULL with a
- * message in err on failure. */
-struct world *world_create(const struct extoll_topo *t, const char *fst_path, char *err,
-			   size_t errlen);
+/* Build the world (at most WORLD_MAX_NODES nodes).  host_dev: the back end of
+ * the host nodes (NULL: nic); one without network links (accel) only in a
+ * world of one node.  fst_path: NULL, or the host's FST file (other nodes get
+ * PATH.nodeN.fst).  Returns NULL with a message in err on failure. */
+struct world *world_create(const struct extoll_topo *t, const struct pcie_model_backend *host_dev,
+			   const char *fst_path, char *err, size_t errlen);
 void world_destroy(struct world *w);
 
 /* One clock cycle of every model.  Returns true when a flit or a credit was
- * on any wire (leaving a node, in flight, or arriving) in this cycle, or an
- * NAA's accelerator is busy with a job (naa_model_busy: a CRC job runs
- * without traffic, and the caller stops the clock when this is false). */
+ * on any wire (leaving a node, in flight, or arriving) in this cycle, or a
+ * model is busy (pcie_model_busy: TLP beats in flight, or an accelerator job,
+ * which runs without traffic; the caller stops the clock when this is false). */
 bool world_step(struct world *w);
 /* Cycles since creation (world clock; models' own counters include reset). */
 uint64_t world_cycles(const struct world *w);
@@ -48,14 +50,14 @@ const struct extoll_topo *world_topology(const struct world *w);
 /* Host nodes, in node id order. */
 unsigned world_nhosts(const struct world *w);
 unsigned world_host_node(const struct world *w, unsigned i);
-struct nic_model *world_host(struct world *w, unsigned i);
+struct pcie_model *world_host(struct world *w, unsigned i);
 /* Flits and credits carried since creation (all links). */
 uint64_t world_flits(const struct world *w);
 uint64_t world_credits(const struct world *w);
-/* A sticky net_ovf of any naa_node (extoll_nic ROLE 0 does not expose it in
- * nic_model): a buffer overran, the wiring or the credits are wrong. */
+/* A sticky net_ovf of any node (pcie_model_overrun): a buffer overran, the
+ * wiring or the credits are wrong. */
 bool world_overrun(const struct world *w);
-/* Reset the host NIC i only (PCIe function reset seen by its QEMU); the rest
+/* Reset the host device i only (PCIe function reset seen by its QEMU); the rest
  * of the world keeps running (it is stepped alongside). */
 void world_reset_host(struct world *w, unsigned i, unsigned cycles);
 /* One line per node and link. */

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-# Included by sim/Makefile: the world of several NIC models (sim/world/).
+# Included by sim/Makefile: the world of several device models (sim/world/).
 #
-#   naa_node Verilated as its own class (prefix Vnaa_node) -> $(VNAA)/libnaamodel.a
+#   naa_node Verilated as its own class (prefix Vnaa_node) with naa_model.cpp
+#   (the `naa` back end of pcie_model.h)                -> $(VNAA)/libnaamodel.a
 #   world.c (C11)                                       -> $(BUILD)/world/*.o
 #   libextoll's torus.c + topo.c (userspace/lib/, the one torus geometry and
 #   topology parser, shared with naactl) and pciaddr.c (PCI addresses, parsed
@@ -21,13 +22,12 @@ WORLD_OBJS   := $(BUILD)/world/world.o $(BUILD)/world/lib/torus.o $(BUILD)/world
 NAA_LIBS     := $(VNAA)/libnaamodel.a
 
 # naa_node is in the nic unit (rtl/nic/nic.f)
-$(VNAA)/Vnaa_node.mk: $(RTL_DEPS_nic) $(SIM)/Makefile $(SIM)/model/accel_public.vlt
+$(VNAA)/Vnaa_node.mk: $(RTL_DEPS_nic) $(SIM)/Makefile
 	@mkdir -p $(VNAA)
-	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(SIM)/model/accel_public.vlt $(RTL_VFLAGS_nic) \
-	  $(SIM)/world/naa_model.cpp
+	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(RTL_VFLAGS_nic) $(SIM)/world/naa_model.cpp
 
-$(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp $(SIM)/world/naa_model.h \
-                       $(SIM)/model/nic_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
+$(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp \
+                       $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
 	rm -f $(VNAA)/naa_model.o
 	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk libnaamodel.a
 
@@ -39,7 +39,7 @@ $(BUILD)/world/default_topo.h: $(SIM)/topologies/$(DEFAULT_TOPO).topo $(SIM)/wor
 	  sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t"/; s/$$/\\n"/' $<; echo ';'; } >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/world/%.o: $(SIM)/world/%.c $(SIM)/world/world.h $(TOPO_LIB)/extoll_topo.h \
-                    $(SIM)/world/naa_model.h $(SIM)/model/nic_model.h
+                    $(SIM)/model/pcie_model.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I$(SIM)/world -c -o $@ $<
 

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+/* cosimd's messages, wall clock and TLP trace: see trace.h. */
+#include "trace.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+
+static FILE *trace_file;
+
+void logmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("cosimd: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+int tlp_trace_open(const char *path)
+{
+	trace_file = fopen(path, "w");
+	return trace_file ? 0 : -1;
+}
+
+void tlp_trace_close(void)
+{
+	if (trace_file)
+		fclose(trace_file);
+	trace_file = NULL;
+}
+
+void tlp_trace(const char *dir, const struct tlp *t, uint64_t cycle)
+{
+	char buf[256];
+
+	if (!trace_file)
+		return;
+	tlp_format(t, buf, sizeof(buf));
+	fprintf(trace_file, "%" PRIu64 " %s %s", cycle, dir, buf);
+	if (t->payload_dw) {
+		fputs(" data=", trace_file);
+		for (unsigned i = 0; i < t->payload_dw && i < 4; i++)
+			fprintf(trace_file, "%s%08x", i ? "," : "", t->payload[i]);
+		if (t->payload_dw > 4)
+			fputs(",...", trace_file);
+	}
+	fputc('\n', trace_file);
+}
