@@ -25,6 +25,7 @@ nic_rra_unit.sv
 nic_reg_hw.sv
 nic_core.sv
 nic_cpl_split.sv
+nic_side_ports.svh
 nic_ep_side.sv
 nic_rp_side.sv
 extoll_nic.sv

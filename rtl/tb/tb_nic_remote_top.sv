@@ -80,7 +80,8 @@ module tb_nic_remote_top #(
         .s_phy_valid (n_sv), .s_phy_data (n_sd), .s_phy_last (n_sl), .s_phy_vc (n_svc),
         .s_phy_crc (n_sc), .m_phy_credit (n_mcr),
         .net_ovf (ovf[2]),
-        .dev_intx
+        .dev_intx,
+        .dev_busy ()    // the co-simulation world clocks on it; here traffic does
     );
 
     // unused links: inputs tied off
