@@ -31,9 +31,15 @@ def check(path):
         if line != line.rstrip():
             errs.append((n, "trailing whitespace"))
     lines = svstyle.split_lines(text)
-    stack, boundary, start = [], True, 0
+    stack, boundary, start, in_macro = [], True, 0, False
     for k, (ind, code, _, inblk) in enumerate(lines):
         if inblk or not code:
+            continue
+        # a preprocessor line (and a `define's continuation lines) is no statement:
+        # the next line starts one
+        if in_macro or code.startswith("`"):
+            in_macro = code.endswith("\\")
+            boundary = True
             continue
         if boundary or code[0] in ")}]":
             start = ind     # indentation of the statement (or list closer) this line starts
