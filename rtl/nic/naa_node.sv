@@ -16,132 +16,132 @@
 
 module naa_node
 #(
-    // ---------------- NIC ----------------
-    parameter logic [15:0] NODE_ID          = 16'd0,   // ORed with cfg_node_id (keep 0 when strapped)
-    parameter int          TBL_AW           = 6,       // routing table index bits
-    parameter int          LINK_BUF_DEPTH   = 64,      // flits per VC of a link inport buffer (>= 32)
-    parameter logic [31:0] BUILD_DATE       = 32'h0000_0000, // info.build.date, BCD 0xYYYYMMDD
-    parameter logic [31:0] BUILD_COMMIT     = 32'h0000_0000, // info.build.commit
+  // ---------------- NIC ----------------
+  parameter logic [15:0] NODE_ID          = 16'd0,   // ORed with cfg_node_id (keep 0 when strapped)
+  parameter int          TBL_AW           = 6,       // routing table index bits
+  parameter int          LINK_BUF_DEPTH   = 64,      // flits per VC of a link inport buffer (>= 32)
+  parameter logic [31:0] BUILD_DATE       = 32'h0000_0000, // info.build.date, BCD 0xYYYYMMDD
+  parameter logic [31:0] BUILD_COMMIT     = 32'h0000_0000, // info.build.commit
 
-    // ---------------- accelerator (accel_top) ----------------
-    parameter int          DEVMEM_LOG2      = 26,      // BAR2 size, log2 bytes
-    parameter int          DEVMEM_IMPL_LOG2 = 22,      // backed device memory, log2 bytes
-    parameter bit          BAR64            = 1'b1,    // BAR2/3 64-bit prefetchable
-    parameter int          NTAGS            = 8,       // outstanding DMA reads
-    parameter int          TIMEOUT_LOG2     = 20       // DMA completion timeout, log2 cycles
+  // ---------------- accelerator (accel_top) ----------------
+  parameter int          DEVMEM_LOG2      = 26,      // BAR2 size, log2 bytes
+  parameter int          DEVMEM_IMPL_LOG2 = 22,      // backed device memory, log2 bytes
+  parameter bit          BAR64            = 1'b1,    // BAR2/3 64-bit prefetchable
+  parameter int          NTAGS            = 8,       // outstanding DMA reads
+  parameter int          TIMEOUT_LOG2     = 20       // DMA completion timeout, log2 cycles
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic                  clk,
-    input  wire logic                  rst,            // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,            // synchronous, active high
 
-    // ---------------- straps ----------------
-    input  wire logic [15:0]           cfg_node_id,    // network node id
-    input  wire logic [6:0]            cfg_dateline,   // links that cross a torus dateline
+  // ---------------- straps ----------------
+  input  wire logic [15:0]           cfg_node_id,    // network node id
+  input  wire logic [6:0]            cfg_dateline,   // links that cross a torus dateline
 
-    // ---------------- network links, outgoing (X+ X- Y+ Y- Z+ Z- spare) ----------------
-    output      logic [6:0]            m_phy_valid,
-    output      logic [6:0][127:0]     m_phy_data,
-    output      logic [6:0]            m_phy_last,
-    output      logic [6:0]            m_phy_vc,
-    output      logic [6:0][31:0]      m_phy_crc,
-    input  wire logic [6:0][1:0]       s_phy_credit,
+  // ---------------- network links, outgoing (X+ X- Y+ Y- Z+ Z- spare) ----------------
+  output      logic [6:0]            m_phy_valid,
+  output      logic [6:0][127:0]     m_phy_data,
+  output      logic [6:0]            m_phy_last,
+  output      logic [6:0]            m_phy_vc,
+  output      logic [6:0][31:0]      m_phy_crc,
+  input  wire logic [6:0][1:0]       s_phy_credit,
 
-    // ---------------- network links, incoming ----------------
-    input  wire logic [6:0]            s_phy_valid,
-    input  wire logic [6:0][127:0]     s_phy_data,
-    input  wire logic [6:0]            s_phy_last,
-    input  wire logic [6:0]            s_phy_vc,
-    input  wire logic [6:0][31:0]      s_phy_crc,
-    output      logic [6:0][1:0]       m_phy_credit,
+  // ---------------- network links, incoming ----------------
+  input  wire logic [6:0]            s_phy_valid,
+  input  wire logic [6:0][127:0]     s_phy_data,
+  input  wire logic [6:0]            s_phy_last,
+  input  wire logic [6:0]            s_phy_vc,
+  input  wire logic [6:0][31:0]      s_phy_crc,
+  output      logic [6:0][1:0]       m_phy_credit,
 
-    // ---------------- status ----------------
-    output      logic                  net_ovf,        // sticky: a network buffer overran
-    output      logic                  dev_intx,       // accelerator INTA# level (not forwarded)
-    output      logic                  dev_busy        // accelerator job running (work without traffic)
+  // ---------------- status ----------------
+  output      logic                  net_ovf,        // sticky: a network buffer overran
+  output      logic                  dev_intx,       // accelerator INTA# level (not forwarded)
+  output      logic                  dev_busy        // accelerator job running (work without traffic)
 );
 
-    // NIC -> device
-    logic [127:0] dn_data;
-    logic [3:0]   dn_keep;
-    logic         dn_sop, dn_eop, dn_valid, dn_ready;
-    // device -> NIC: through a register slice (what a vendor PCIe core would
-    // add anyway). It also cuts the ready/valid path between accel_tx_arb
-    // (m_valid and a_ready/b_ready computed in one always_comb) and the root
-    // port's completion merge, which Verilator otherwise reports as UNOPTFLAT.
-    logic [127:0] dv_data;
-    logic [3:0]   dv_keep;
-    logic         dv_sop, dv_eop, dv_valid, dv_ready;
-    logic [127:0] up_data;
-    logic [3:0]   up_keep;
-    logic         up_sop, up_eop, up_valid, up_ready;
+  // NIC -> device
+  logic [127:0] dn_data;
+  logic [3:0]   dn_keep;
+  logic         dn_sop, dn_eop, dn_valid, dn_ready;
+  // device -> NIC: through a register slice (what a vendor PCIe core would
+  // add anyway). It also cuts the ready/valid path between accel_tx_arb
+  // (m_valid and a_ready/b_ready computed in one always_comb) and the root
+  // port's completion merge, which Verilator otherwise reports as UNOPTFLAT.
+  logic [127:0] dv_data;
+  logic [3:0]   dv_keep;
+  logic         dv_sop, dv_eop, dv_valid, dv_ready;
+  logic [127:0] up_data;
+  logic [3:0]   up_keep;
+  logic         up_sop, up_eop, up_valid, up_ready;
 
-    logic nic_intx, sec_reset;
+  logic nic_intx, sec_reset;
 
-    extoll_nic #(
-        .ROLE           (1),
-        .NODE_ID        (NODE_ID),
-        .TBL_AW         (TBL_AW),
-        .LINK_BUF_DEPTH (LINK_BUF_DEPTH),
-        .BUILD_DATE     (BUILD_DATE),
-        .BUILD_COMMIT   (BUILD_COMMIT)
-    ) u_nic (
-        .clk, .rst,
-        .cfg_node_id, .cfg_dateline,
-        .s_tlp_data  (up_data),
-        .s_tlp_keep  (up_keep),
-        .s_tlp_sop   (up_sop),
-        .s_tlp_eop   (up_eop),
-        .s_tlp_valid (up_valid),
-        .s_tlp_ready (up_ready),
-        .m_tlp_data  (dn_data),
-        .m_tlp_keep  (dn_keep),
-        .m_tlp_sop   (dn_sop),
-        .m_tlp_eop   (dn_eop),
-        .m_tlp_valid (dn_valid),
-        .m_tlp_ready (dn_ready),
-        .intx           (nic_intx),
-        .pcie_link_up   (1'b1),
-        .pcie_sec_reset (sec_reset),
-        .m_phy_valid, .m_phy_data, .m_phy_last, .m_phy_vc, .m_phy_crc, .s_phy_credit,
-        .s_phy_valid, .s_phy_data, .s_phy_last, .s_phy_vc, .s_phy_crc, .m_phy_credit,
-        .net_ovf
-    );
+  extoll_nic #(
+    .ROLE           (1),
+    .NODE_ID        (NODE_ID),
+    .TBL_AW         (TBL_AW),
+    .LINK_BUF_DEPTH (LINK_BUF_DEPTH),
+    .BUILD_DATE     (BUILD_DATE),
+    .BUILD_COMMIT   (BUILD_COMMIT)
+  ) u_nic (
+    .clk, .rst,
+    .cfg_node_id, .cfg_dateline,
+    .s_tlp_data  (up_data),
+    .s_tlp_keep  (up_keep),
+    .s_tlp_sop   (up_sop),
+    .s_tlp_eop   (up_eop),
+    .s_tlp_valid (up_valid),
+    .s_tlp_ready (up_ready),
+    .m_tlp_data  (dn_data),
+    .m_tlp_keep  (dn_keep),
+    .m_tlp_sop   (dn_sop),
+    .m_tlp_eop   (dn_eop),
+    .m_tlp_valid (dn_valid),
+    .m_tlp_ready (dn_ready),
+    .intx           (nic_intx),
+    .pcie_link_up   (1'b1),
+    .pcie_sec_reset (sec_reset),
+    .m_phy_valid, .m_phy_data, .m_phy_last, .m_phy_vc, .m_phy_crc, .s_phy_credit,
+    .s_phy_valid, .s_phy_data, .s_phy_last, .s_phy_vc, .s_phy_crc, .m_phy_credit,
+    .net_ovf
+  );
 
-    accel_top #(
-        .DEVMEM_LOG2      (DEVMEM_LOG2),
-        .DEVMEM_IMPL_LOG2 (DEVMEM_IMPL_LOG2),
-        .BAR64            (BAR64),
-        .NTAGS            (NTAGS),
-        .TIMEOUT_LOG2     (TIMEOUT_LOG2)
-    ) u_dev (
-        .clk,
-        .rst         (rst || sec_reset),
-        .s_tlp_data  (dn_data),
-        .s_tlp_keep  (dn_keep),
-        .s_tlp_sop   (dn_sop),
-        .s_tlp_eop   (dn_eop),
-        .s_tlp_valid (dn_valid),
-        .s_tlp_ready (dn_ready),
-        .m_tlp_data  (dv_data),
-        .m_tlp_keep  (dv_keep),
-        .m_tlp_sop   (dv_sop),
-        .m_tlp_eop   (dv_eop),
-        .m_tlp_valid (dv_valid),
-        .m_tlp_ready (dv_ready),
-        .intx        (dev_intx),
-        .busy        (dev_busy)
-    );
+  accel_top #(
+    .DEVMEM_LOG2      (DEVMEM_LOG2),
+    .DEVMEM_IMPL_LOG2 (DEVMEM_IMPL_LOG2),
+    .BAR64            (BAR64),
+    .NTAGS            (NTAGS),
+    .TIMEOUT_LOG2     (TIMEOUT_LOG2)
+  ) u_dev (
+    .clk,
+    .rst         (rst || sec_reset),
+    .s_tlp_data  (dn_data),
+    .s_tlp_keep  (dn_keep),
+    .s_tlp_sop   (dn_sop),
+    .s_tlp_eop   (dn_eop),
+    .s_tlp_valid (dn_valid),
+    .s_tlp_ready (dn_ready),
+    .m_tlp_data  (dv_data),
+    .m_tlp_keep  (dv_keep),
+    .m_tlp_sop   (dv_sop),
+    .m_tlp_eop   (dv_eop),
+    .m_tlp_valid (dv_valid),
+    .m_tlp_ready (dv_ready),
+    .intx        (dev_intx),
+    .busy        (dev_busy)
+  );
 
-    pcie_tlp_slice #(.DATA_W(128)) u_up_slice (
-        .clk, .rst,
-        .s_data (dv_data), .s_keep (dv_keep), .s_sop (dv_sop), .s_eop (dv_eop),
-        .s_valid (dv_valid), .s_ready (dv_ready),
-        .m_data (up_data), .m_keep (up_keep), .m_sop (up_sop), .m_eop (up_eop),
-        .m_valid (up_valid), .m_ready (up_ready)
-    );
+  pcie_tlp_slice #(.DATA_W(128)) u_up_slice (
+    .clk, .rst,
+    .s_data (dv_data), .s_keep (dv_keep), .s_sop (dv_sop), .s_eop (dv_eop),
+    .s_valid (dv_valid), .s_ready (dv_ready),
+    .m_data (up_data), .m_keep (up_keep), .m_sop (up_sop), .m_eop (up_eop),
+    .m_valid (up_valid), .m_ready (up_ready)
+  );
 
-    logic unused;
-    assign unused = nic_intx;
+  logic unused;
+  assign unused = nic_intx;
 
 endmodule
 

@@ -16,95 +16,95 @@
 `default_nettype none
 
 module nic_cpuif_arb #(
-    parameter int ADDR_W = 12                    // register block address width
+  parameter int ADDR_W = 12                    // register block address width
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic               clk,
-    input  wire logic               rst,          // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic               clk,
+  input  wire logic               rst,          // synchronous, active high
 
-    // ---------------- masters (index 0 BAR0 bridge, 1 network) ----------------
-    input  wire logic [1:0]             s_req,
-    input  wire logic [1:0]             s_req_is_wr,
-    input  wire logic [1:0][ADDR_W-1:0] s_addr,
-    input  wire logic [1:0][63:0]       s_wr_data,
-    input  wire logic [1:0][63:0]       s_wr_biten,
-    output      logic [1:0]             s_stall,      // to both req_stall_wr and req_stall_rd
-    output      logic [1:0]             s_rd_ack,
-    output      logic [1:0]             s_rd_err,
-    output      logic [63:0]            s_rd_data,    // shared, valid with s_rd_ack
-    output      logic [1:0]             s_wr_ack,
-    output      logic [1:0]             s_wr_err,
+  // ---------------- masters (index 0 BAR0 bridge, 1 network) ----------------
+  input  wire logic [1:0]             s_req,
+  input  wire logic [1:0]             s_req_is_wr,
+  input  wire logic [1:0][ADDR_W-1:0] s_addr,
+  input  wire logic [1:0][63:0]       s_wr_data,
+  input  wire logic [1:0][63:0]       s_wr_biten,
+  output      logic [1:0]             s_stall,      // to both req_stall_wr and req_stall_rd
+  output      logic [1:0]             s_rd_ack,
+  output      logic [1:0]             s_rd_err,
+  output      logic [63:0]            s_rd_data,    // shared, valid with s_rd_ack
+  output      logic [1:0]             s_wr_ack,
+  output      logic [1:0]             s_wr_err,
 
-    // ---------------- register block ----------------
-    output      logic               m_req,
-    output      logic               m_req_is_wr,
-    output      logic [ADDR_W-1:0]  m_addr,
-    output      logic [63:0]        m_wr_data,
-    output      logic [63:0]        m_wr_biten,
-    input  wire logic               m_req_stall_wr,
-    input  wire logic               m_req_stall_rd,
-    input  wire logic               m_rd_ack,
-    input  wire logic               m_rd_err,
-    input  wire logic [63:0]        m_rd_data,
-    input  wire logic               m_wr_ack,
-    input  wire logic               m_wr_err
+  // ---------------- register block ----------------
+  output      logic               m_req,
+  output      logic               m_req_is_wr,
+  output      logic [ADDR_W-1:0]  m_addr,
+  output      logic [63:0]        m_wr_data,
+  output      logic [63:0]        m_wr_biten,
+  input  wire logic               m_req_stall_wr,
+  input  wire logic               m_req_stall_rd,
+  input  wire logic               m_rd_ack,
+  input  wire logic               m_rd_err,
+  input  wire logic [63:0]        m_rd_data,
+  input  wire logic               m_wr_ack,
+  input  wire logic               m_wr_err
 );
 
-    logic busy_q;          // an access was taken and its ack is outstanding
-    logic owner_q;         // master of the outstanding access
-    logic last_q;          // master granted last (round robin)
-    logic grant;           // master presented to the block this cycle
-    logic any;
-    logic own;             // master the acks belong to this cycle
-    logic taken, acked;
+  logic busy_q;          // an access was taken and its ack is outstanding
+  logic owner_q;         // master of the outstanding access
+  logic last_q;          // master granted last (round robin)
+  logic grant;           // master presented to the block this cycle
+  logic any;
+  logic own;             // master the acks belong to this cycle
+  logic taken, acked;
 
-    always_comb begin
-        any = |s_req && !busy_q;
-        if (s_req[0] && s_req[1]) grant = !last_q;
-        else                      grant = s_req[1];
+  always_comb begin
+    any = |s_req && !busy_q;
+    if (s_req[0] && s_req[1]) grant = !last_q;
+    else                      grant = s_req[1];
+  end
+
+  assign m_req       = any && s_req[grant];
+  assign m_req_is_wr = s_req_is_wr[grant];
+  assign m_addr      = s_addr[grant];
+  assign m_wr_data   = s_wr_data[grant];
+  assign m_wr_biten  = s_wr_biten[grant];
+
+  assign taken = m_req && !(m_req_is_wr ? m_req_stall_wr : m_req_stall_rd);
+  assign acked = m_rd_ack || m_wr_ack;
+  assign own   = busy_q ? owner_q : grant;
+
+  always_comb begin
+    s_stall = 2'b11;
+    if (any && !(m_req_is_wr ? m_req_stall_wr : m_req_stall_rd)) begin
+      s_stall[grant] = 1'b0;
     end
+    s_rd_ack = '0;
+    s_rd_err = '0;
+    s_wr_ack = '0;
+    s_wr_err = '0;
+    s_rd_ack[own] = m_rd_ack;
+    s_rd_err[own] = m_rd_err;
+    s_wr_ack[own] = m_wr_ack;
+    s_wr_err[own] = m_wr_err;
+  end
+  assign s_rd_data = m_rd_data;
 
-    assign m_req       = any && s_req[grant];
-    assign m_req_is_wr = s_req_is_wr[grant];
-    assign m_addr      = s_addr[grant];
-    assign m_wr_data   = s_wr_data[grant];
-    assign m_wr_biten  = s_wr_biten[grant];
-
-    assign taken = m_req && !(m_req_is_wr ? m_req_stall_wr : m_req_stall_rd);
-    assign acked = m_rd_ack || m_wr_ack;
-    assign own   = busy_q ? owner_q : grant;
-
-    always_comb begin
-        s_stall = 2'b11;
-        if (any && !(m_req_is_wr ? m_req_stall_wr : m_req_stall_rd)) begin
-            s_stall[grant] = 1'b0;
-        end
-        s_rd_ack = '0;
-        s_rd_err = '0;
-        s_wr_ack = '0;
-        s_wr_err = '0;
-        s_rd_ack[own] = m_rd_ack;
-        s_rd_err[own] = m_rd_err;
-        s_wr_ack[own] = m_wr_ack;
-        s_wr_err[own] = m_wr_err;
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      busy_q  <= 1'b0;
+      owner_q <= 1'b0;
+      last_q  <= 1'b1;
+    end else begin
+      if (taken) begin
+        last_q  <= grant;
+        owner_q <= grant;
+        busy_q  <= !acked;
+      end else if (busy_q && acked) begin
+        busy_q  <= 1'b0;
+      end
     end
-    assign s_rd_data = m_rd_data;
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            busy_q  <= 1'b0;
-            owner_q <= 1'b0;
-            last_q  <= 1'b1;
-        end else begin
-            if (taken) begin
-                last_q  <= grant;
-                owner_q <= grant;
-                busy_q  <= !acked;
-            end else if (busy_q && acked) begin
-                busy_q  <= 1'b0;
-            end
-        end
-    end
+  end
 
 endmodule
 

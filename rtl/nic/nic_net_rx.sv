@@ -17,123 +17,123 @@
 `default_nettype none
 
 module nic_net_rx #(
-    parameter int LOCAL_CREDITS = 32   // credits per VC the router outport holds (net_node LOCAL_CREDITS)
+  parameter int LOCAL_CREDITS = 32   // credits per VC the router outport holds (net_node LOCAL_CREDITS)
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic          clk,
-    input  wire logic          rst,          // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic          clk,
+  input  wire logic          rst,          // synchronous, active high
 
-    // ---------------- from the router's local outport ----------------
-    input  wire logic          s_valid,
-    input  wire logic [127:0]  s_data,
-    input  wire logic          s_last,
-    input  wire logic          s_vc,
-    output      logic [1:0]    m_credit,     // one pulse per flit leaving the buffer, per VC
+  // ---------------- from the router's local outport ----------------
+  input  wire logic          s_valid,
+  input  wire logic [127:0]  s_data,
+  input  wire logic          s_last,
+  input  wire logic          s_vc,
+  output      logic [1:0]    m_credit,     // one pulse per flit leaving the buffer, per VC
 
-    // ---------------- assembled packet ----------------
-    output      logic          m_valid,
-    input  wire logic          m_ready,
-    output      logic [127:0]  m_f0,         // header flit
-    output      logic [127:0]  m_f1,         // payload flit 1 (0 if absent)
-    output      logic [127:0]  m_f2,         // payload flit 2 (0 if absent)
+  // ---------------- assembled packet ----------------
+  output      logic          m_valid,
+  input  wire logic          m_ready,
+  output      logic [127:0]  m_f0,         // header flit
+  output      logic [127:0]  m_f1,         // payload flit 1 (0 if absent)
+  output      logic [127:0]  m_f2,         // payload flit 2 (0 if absent)
 
-    // ---------------- status ----------------
-    output      logic          m_ovf         // sticky: a flit arrived while the buffer was full
+  // ---------------- status ----------------
+  output      logic          m_ovf         // sticky: a flit arrived while the buffer was full
 );
 
-    localparam int DEPTH = 2 * LOCAL_CREDITS;
-    localparam int AW    = $clog2(DEPTH);
+  localparam int DEPTH = 2 * LOCAL_CREDITS;
+  localparam int AW    = $clog2(DEPTH);
 
-    logic [129:0]    mem [DEPTH];            // {vc, last, data}
-    logic [AW-1:0]   wr_q, rd_q;
-    logic [AW:0]     cnt_q;
-    logic            empty;
+  logic [129:0]    mem [DEPTH];            // {vc, last, data}
+  logic [AW-1:0]   wr_q, rd_q;
+  logic [AW:0]     cnt_q;
+  logic            empty;
 
-    logic            pkt_v_q;
-    logic [1:0]      idx_q;                  // next flit index (saturates at 3)
-    logic [127:0]    f0_q, f1_q, f2_q;
+  logic            pkt_v_q;
+  logic [1:0]      idx_q;                  // next flit index (saturates at 3)
+  logic [127:0]    f0_q, f1_q, f2_q;
 
-    // flit offered to the packet register: FIFO head, or the arriving flit when empty
-    logic            h_valid, h_last, h_vc;
-    logic [127:0]    h_data;
-    logic            take;                   // the offered flit moves into the packet register
-    logic            push;                   // the arriving flit goes into the FIFO
+  // flit offered to the packet register: FIFO head, or the arriving flit when empty
+  logic            h_valid, h_last, h_vc;
+  logic [127:0]    h_data;
+  logic            take;                   // the offered flit moves into the packet register
+  logic            push;                   // the arriving flit goes into the FIFO
 
-    assign empty   = (cnt_q == '0);
-    assign h_valid = empty ? s_valid : 1'b1;
-    assign {h_vc, h_last, h_data} = empty ? {s_vc, s_last, s_data} : mem[rd_q];
-    assign take    = h_valid && (!pkt_v_q || m_ready);
-    assign push    = s_valid && !(empty && take);
+  assign empty   = (cnt_q == '0);
+  assign h_valid = empty ? s_valid : 1'b1;
+  assign {h_vc, h_last, h_data} = empty ? {s_vc, s_last, s_data} : mem[rd_q];
+  assign take    = h_valid && (!pkt_v_q || m_ready);
+  assign push    = s_valid && !(empty && take);
 
-    always_ff @(posedge clk) begin
-        if (push) begin
-            mem[wr_q] <= {s_vc, s_last, s_data};
-        end
+  always_ff @(posedge clk) begin
+    if (push) begin
+      mem[wr_q] <= {s_vc, s_last, s_data};
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            wr_q     <= '0;
-            rd_q     <= '0;
-            cnt_q    <= '0;
-            m_credit <= '0;
-            m_ovf    <= 1'b0;
-            pkt_v_q  <= 1'b0;
-            idx_q    <= '0;
-        end else begin
-            if (push) begin
-                wr_q <= wr_q + 1'b1;
-                if (cnt_q == (AW+1)'(DEPTH)) m_ovf <= 1'b1;
-            end
-            if (take && !empty) begin
-                rd_q <= rd_q + 1'b1;
-            end
-            cnt_q <= cnt_q + (AW+1)'(push) - (AW+1)'(take && !empty);
-            m_credit <= '0;
-            if (take) begin
-                m_credit[h_vc] <= 1'b1;
-            end
-            if (m_valid && m_ready) begin
-                pkt_v_q <= 1'b0;
-            end
-            if (take) begin
-                if (h_last) begin
-                    pkt_v_q <= 1'b1;
-                    idx_q   <= '0;
-                end else if (idx_q != 2'd3) begin
-                    idx_q   <= idx_q + 2'd1;
-                end
-            end
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      wr_q     <= '0;
+      rd_q     <= '0;
+      cnt_q    <= '0;
+      m_credit <= '0;
+      m_ovf    <= 1'b0;
+      pkt_v_q  <= 1'b0;
+      idx_q    <= '0;
+    end else begin
+      if (push) begin
+        wr_q <= wr_q + 1'b1;
+        if (cnt_q == (AW+1)'(DEPTH)) m_ovf <= 1'b1;
+      end
+      if (take && !empty) begin
+        rd_q <= rd_q + 1'b1;
+      end
+      cnt_q <= cnt_q + (AW+1)'(push) - (AW+1)'(take && !empty);
+      m_credit <= '0;
+      if (take) begin
+        m_credit[h_vc] <= 1'b1;
+      end
+      if (m_valid && m_ready) begin
+        pkt_v_q <= 1'b0;
+      end
+      if (take) begin
+        if (h_last) begin
+          pkt_v_q <= 1'b1;
+          idx_q   <= '0;
+        end else if (idx_q != 2'd3) begin
+          idx_q   <= idx_q + 2'd1;
         end
+      end
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (take) begin
-            case (idx_q)
-                2'd0: begin
-                    f0_q <= h_data;
-                    f1_q <= '0;
-                    f2_q <= '0;
-                end
-                2'd1: f1_q <= h_data;
-                2'd2: f2_q <= h_data;
-                default: ;
-            endcase
+  always_ff @(posedge clk) begin
+    if (take) begin
+      case (idx_q)
+        2'd0: begin
+          f0_q <= h_data;
+          f1_q <= '0;
+          f2_q <= '0;
         end
+        2'd1: f1_q <= h_data;
+        2'd2: f2_q <= h_data;
+        default: ;
+      endcase
     end
+  end
 
-    assign m_valid = pkt_v_q;
-    assign m_f0    = f0_q;
-    assign m_f1    = f1_q;
-    assign m_f2    = f2_q;
+  assign m_valid = pkt_v_q;
+  assign m_f0    = f0_q;
+  assign m_f1    = f1_q;
+  assign m_f2    = f2_q;
 
-    // synthesis translate_off
-    always_ff @(posedge clk) begin
-        if (!rst && push && cnt_q == (AW+1)'(DEPTH)) begin
-            $error("nic_net_rx: receive buffer overrun (credit protocol violated)");
-        end
+  // synthesis translate_off
+  always_ff @(posedge clk) begin
+    if (!rst && push && cnt_q == (AW+1)'(DEPTH)) begin
+      $error("nic_net_rx: receive buffer overrun (credit protocol violated)");
     end
-    // synthesis translate_on
+  end
+  // synthesis translate_on
 
 endmodule
 

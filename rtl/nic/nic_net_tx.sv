@@ -15,97 +15,97 @@
 `default_nettype none
 
 module nic_net_tx #(
-    parameter int N               = 3,    // packet sources
-    parameter int LOCAL_BUF_DEPTH = 32    // credits per VC of the router's local inport
+  parameter int N               = 3,    // packet sources
+  parameter int LOCAL_BUF_DEPTH = 32    // credits per VC of the router's local inport
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic                  clk,
-    input  wire logic                  rst,      // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,      // synchronous, active high
 
-    // ---------------- packet sources ----------------
-    input  wire logic [N-1:0]          s_valid,
-    output      logic [N-1:0]          s_ready,  // pulse: the packet's last flit left
-    input  wire logic [N-1:0][1:0]     s_nflit,  // flits in the packet (1..3)
-    input  wire logic [N-1:0][127:0]   s_f0,
-    input  wire logic [N-1:0][127:0]   s_f1,
-    input  wire logic [N-1:0][127:0]   s_f2,
+  // ---------------- packet sources ----------------
+  input  wire logic [N-1:0]          s_valid,
+  output      logic [N-1:0]          s_ready,  // pulse: the packet's last flit left
+  input  wire logic [N-1:0][1:0]     s_nflit,  // flits in the packet (1..3)
+  input  wire logic [N-1:0][127:0]   s_f0,
+  input  wire logic [N-1:0][127:0]   s_f1,
+  input  wire logic [N-1:0][127:0]   s_f2,
 
-    // ---------------- to the router's local inport ----------------
-    output      logic                  m_valid,
-    output      logic [127:0]          m_data,
-    output      logic                  m_last,
-    output      logic                  m_vc,
-    input  wire logic [1:0]            s_credit  // credit return per VC
+  // ---------------- to the router's local inport ----------------
+  output      logic                  m_valid,
+  output      logic [127:0]          m_data,
+  output      logic                  m_last,
+  output      logic                  m_vc,
+  input  wire logic [1:0]            s_credit  // credit return per VC
 );
 
-    localparam int IW = (N > 1) ? $clog2(N) : 1;
-    localparam int CW = $clog2(LOCAL_BUF_DEPTH + 1);
+  localparam int IW = (N > 1) ? $clog2(N) : 1;
+  localparam int CW = $clog2(LOCAL_BUF_DEPTH + 1);
 
-    logic [CW-1:0] cred_q;
-    logic          lock_q;
-    logic [IW-1:0] sel_q, last_q, pick, sel;
-    logic          pick_any;
-    logic [1:0]    idx_q, idx, n;
+  logic [CW-1:0] cred_q;
+  logic          lock_q;
+  logic [IW-1:0] sel_q, last_q, pick, sel;
+  logic          pick_any;
+  logic [1:0]    idx_q, idx, n;
 
-    // round robin among sources whose packet fits the credits
-    always_comb begin
-        int i;
-        pick     = last_q;
-        pick_any = 1'b0;
-        for (int k = 1; k <= N; k++) begin
-            i = int'(last_q) + k;
-            if (i >= N) i = i - N;
-            if (!pick_any && s_valid[i] && CW'(s_nflit[i]) <= cred_q) begin
-                pick     = IW'(i);
-                pick_any = 1'b1;
-            end
+  // round robin among sources whose packet fits the credits
+  always_comb begin
+    int i;
+    pick     = last_q;
+    pick_any = 1'b0;
+    for (int k = 1; k <= N; k++) begin
+      i = int'(last_q) + k;
+      if (i >= N) i = i - N;
+      if (!pick_any && s_valid[i] && CW'(s_nflit[i]) <= cred_q) begin
+        pick     = IW'(i);
+        pick_any = 1'b1;
+      end
+    end
+  end
+
+  assign sel = lock_q ? sel_q : pick;
+  assign idx = lock_q ? idx_q : 2'd0;
+  assign n   = (s_nflit[sel] == 2'd0) ? 2'd1 : s_nflit[sel];
+
+  always_comb begin
+    m_valid = lock_q || pick_any;
+    case (idx)
+      2'd0:    m_data = s_f0[sel];
+      2'd1:    m_data = s_f1[sel];
+      default: m_data = s_f2[sel];
+    endcase
+    m_last  = (idx == n - 2'd1);
+    m_vc    = 1'b0;
+    s_ready = '0;
+    s_ready[sel] = m_valid && m_last;
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      cred_q <= CW'(LOCAL_BUF_DEPTH);
+      lock_q <= 1'b0;
+      sel_q  <= '0;
+      idx_q  <= '0;
+      last_q <= IW'(N - 1);
+    end else begin
+      cred_q <= cred_q - CW'(m_valid) + CW'(s_credit[0]);
+      if (m_valid) begin
+        if (!lock_q) begin
+          last_q <= sel;
         end
+        sel_q  <= sel;
+        lock_q <= !m_last;
+        idx_q  <= m_last ? 2'd0 : idx + 2'd1;
+      end
     end
+  end
 
-    assign sel = lock_q ? sel_q : pick;
-    assign idx = lock_q ? idx_q : 2'd0;
-    assign n   = (s_nflit[sel] == 2'd0) ? 2'd1 : s_nflit[sel];
-
-    always_comb begin
-        m_valid = lock_q || pick_any;
-        case (idx)
-            2'd0:    m_data = s_f0[sel];
-            2'd1:    m_data = s_f1[sel];
-            default: m_data = s_f2[sel];
-        endcase
-        m_last  = (idx == n - 2'd1);
-        m_vc    = 1'b0;
-        s_ready = '0;
-        s_ready[sel] = m_valid && m_last;
+  // synthesis translate_off
+  always_ff @(posedge clk) begin
+    if (!rst && s_credit[1]) begin
+      $error("nic_net_tx: credit returned on VC1, which this unit never uses");
     end
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            cred_q <= CW'(LOCAL_BUF_DEPTH);
-            lock_q <= 1'b0;
-            sel_q  <= '0;
-            idx_q  <= '0;
-            last_q <= IW'(N - 1);
-        end else begin
-            cred_q <= cred_q - CW'(m_valid) + CW'(s_credit[0]);
-            if (m_valid) begin
-                if (!lock_q) begin
-                    last_q <= sel;
-                end
-                sel_q  <= sel;
-                lock_q <= !m_last;
-                idx_q  <= m_last ? 2'd0 : idx + 2'd1;
-            end
-        end
-    end
-
-    // synthesis translate_off
-    always_ff @(posedge clk) begin
-        if (!rst && s_credit[1]) begin
-            $error("nic_net_tx: credit returned on VC1, which this unit never uses");
-        end
-    end
-    // synthesis translate_on
+  end
+  // synthesis translate_on
 
 endmodule
 

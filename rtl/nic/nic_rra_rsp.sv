@@ -21,184 +21,184 @@
 `default_nettype none
 
 module nic_rra_rsp #(
-    parameter int ADDR_W     = 12,       // register block address width
-    parameter int REGS_BYTES = 'h1000    // size of the register file in bytes
+  parameter int ADDR_W     = 12,       // register block address width
+  parameter int REGS_BYTES = 'h1000    // size of the register file in bytes
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic               clk,
-    input  wire logic               rst,          // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic               clk,
+  input  wire logic               rst,          // synchronous, active high
 
-    // ---------------- configuration ----------------
-    input  wire logic [15:0]        my_node,
+  // ---------------- configuration ----------------
+  input  wire logic [15:0]        my_node,
 
-    // ---------------- request packet (RRA_RD / RRA_WR) ----------------
-    input  wire logic               s_valid,
-    output      logic               s_ready,
-    input  wire logic [127:0]       s_f0,
-    input  wire logic [127:0]       s_f1,
+  // ---------------- request packet (RRA_RD / RRA_WR) ----------------
+  input  wire logic               s_valid,
+  output      logic               s_ready,
+  input  wire logic [127:0]       s_f0,
+  input  wire logic [127:0]       s_f1,
 
-    // ---------------- register block (cpuif master) ----------------
-    output      logic               cpuif_req,
-    output      logic               cpuif_req_is_wr,
-    output      logic [ADDR_W-1:0]  cpuif_addr,
-    output      logic [63:0]        cpuif_wr_data,
-    output      logic [63:0]        cpuif_wr_biten,
-    input  wire logic               cpuif_stall,
-    input  wire logic               cpuif_rd_ack,
-    input  wire logic               cpuif_rd_err,
-    input  wire logic [63:0]        cpuif_rd_data,
-    input  wire logic               cpuif_wr_ack,
-    input  wire logic               cpuif_wr_err,
+  // ---------------- register block (cpuif master) ----------------
+  output      logic               cpuif_req,
+  output      logic               cpuif_req_is_wr,
+  output      logic [ADDR_W-1:0]  cpuif_addr,
+  output      logic [63:0]        cpuif_wr_data,
+  output      logic [63:0]        cpuif_wr_biten,
+  input  wire logic               cpuif_stall,
+  input  wire logic               cpuif_rd_ack,
+  input  wire logic               cpuif_rd_err,
+  input  wire logic [63:0]        cpuif_rd_data,
+  input  wire logic               cpuif_wr_ack,
+  input  wire logic               cpuif_wr_err,
 
-    // ---------------- response packet to the transmit mux ----------------
-    output      logic               m_valid,
-    input  wire logic               m_ready,
-    output      logic [1:0]         m_nflit,
-    output      logic [127:0]       m_f0,
-    output      logic [127:0]       m_f1,
+  // ---------------- response packet to the transmit mux ----------------
+  output      logic               m_valid,
+  input  wire logic               m_ready,
+  output      logic [1:0]         m_nflit,
+  output      logic [127:0]       m_f0,
+  output      logic [127:0]       m_f1,
 
-    // ---------------- events ----------------
-    output      logic               ev_served
+  // ---------------- events ----------------
+  output      logic               ev_served
 );
 
-    typedef enum logic [1:0] { S_IDLE, S_ACCESS, S_WAIT, S_RSP } state_e;
-    state_e            state_q;
+  typedef enum logic [1:0] { S_IDLE, S_ACCESS, S_WAIT, S_RSP } state_e;
+  state_e            state_q;
 
-    net_pkg::net_hdr_t rq_q;         // request header
-    logic [63:0]       wdata_q;      // RRA_WR data
-    logic [63:0]       ans_q;        // answer address (payload aux)
-    logic              is_wr_q, bad_q;
+  net_pkg::net_hdr_t rq_q;         // request header
+  logic [63:0]       wdata_q;      // RRA_WR data
+  logic [63:0]       ans_q;        // answer address (payload aux)
+  logic              is_wr_q, bad_q;
 
-    net_pkg::net_hdr_t     sh;
-    net_pkg::net_cmd_rra_t sc, rq_c;          // cmd of the arriving / the held request
-    logic [47:0]           saddr;
-    assign sh    = net_pkg::net_hdr_t'(s_f0);
-    assign sc    = net_pkg::net_cmd_rra_t'(sh.cmd);
-    assign rq_c  = net_pkg::net_cmd_rra_t'(rq_q.cmd);
-    assign saddr = sc.addr;
+  net_pkg::net_hdr_t     sh;
+  net_pkg::net_cmd_rra_t sc, rq_c;          // cmd of the arriving / the held request
+  logic [47:0]           saddr;
+  assign sh    = net_pkg::net_hdr_t'(s_f0);
+  assign sc    = net_pkg::net_cmd_rra_t'(sh.cmd);
+  assign rq_c  = net_pkg::net_cmd_rra_t'(rq_q.cmd);
+  assign saddr = sc.addr;
 
-    logic ack, err;
-    assign ack = is_wr_q ? cpuif_wr_ack : cpuif_rd_ack;
-    assign err = is_wr_q ? cpuif_wr_err : cpuif_rd_err;
+  logic ack, err;
+  assign ack = is_wr_q ? cpuif_wr_ack : cpuif_rd_ack;
+  assign err = is_wr_q ? cpuif_wr_err : cpuif_rd_err;
 
-    assign s_ready         = (state_q == S_IDLE);
-    assign cpuif_req       = (state_q == S_ACCESS);
-    assign cpuif_req_is_wr = is_wr_q;
-    assign cpuif_addr      = rq_c.addr[ADDR_W-1:0];
-    assign cpuif_wr_data   = wdata_q;
-    assign cpuif_wr_biten  = '1;
+  assign s_ready         = (state_q == S_IDLE);
+  assign cpuif_req       = (state_q == S_ACCESS);
+  assign cpuif_req_is_wr = is_wr_q;
+  assign cpuif_addr      = rq_c.addr[ADDR_W-1:0];
+  assign cpuif_wr_data   = wdata_q;
+  assign cpuif_wr_biten  = '1;
 
-    // reversed hop list (group reversal, as net_route_reverse() in hw/include/net_packet.h)
-    logic [20:0] rev;
-    always_comb begin
-        for (int i = 0; i < 7; i++) begin
-            rev[3*i +: 3] = rq_q.route[3*(6-i) +: 3];
+  // reversed hop list (group reversal, as net_route_reverse() in hw/include/net_packet.h)
+  logic [20:0] rev;
+  always_comb begin
+    for (int i = 0; i < 7; i++) begin
+      rev[3*i +: 3] = rq_q.route[3*(6-i) +: 3];
+    end
+  end
+
+  // response under construction
+  logic        done;                   // access finished (or skipped) this cycle
+  logic [7:0]  st;
+  logic [63:0] rdat;
+  always_comb begin
+    done = 1'b0;
+    st   = 8'd0;
+    rdat = 64'd0;
+    if (state_q == S_ACCESS && bad_q) begin
+      done = 1'b1;
+      st   = net_pkg::NET_RSP_ERR;
+    end else if ((state_q == S_ACCESS && !cpuif_stall && ack) || (state_q == S_WAIT && ack)) begin
+      done = 1'b1;
+      st   = err ? net_pkg::NET_RSP_ERR : net_pkg::NET_RSP_OK;
+      rdat = (is_wr_q || err) ? 64'd0 : cpuif_rd_data;
+    end
+  end
+
+  net_pkg::net_hdr_t     rsp_h;
+  net_pkg::net_cmd_rra_t rsp_c;
+  net_pkg::net_rra_pl_t  rsp_pl;
+  net_pkg::net_rsp_aux_t rsp_aux;
+  always_comb begin
+    rsp_c        = '0;
+    rsp_c.seq    = rq_c.seq;
+    rsp_c.addr   = ans_q[47:0];
+    rsp_aux      = '0;
+    rsp_aux.status = net_pkg::net_rsp_status_e'(st);
+    rsp_aux.addr = 56'(rq_c.addr);
+    rsp_pl       = '0;
+    rsp_pl.aux   = rsp_aux;
+    rsp_pl.data  = rdat;
+    rsp_h       = '0;
+    rsp_h.dst   = rq_q.src;
+    rsp_h.src   = my_node;
+    rsp_h.ptype = net_pkg::NET_TYPE_RRA_RSP;
+    rsp_h.rmode = rq_q.rmode;
+    rsp_h.plen  = 5'd1;
+    rsp_h.route = (rq_q.rmode == net_pkg::NET_RMODE_SOURCE) ? rev : 21'd0;
+    rsp_h.cmd   = rsp_c;
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q <= S_IDLE;
+      m_valid <= 1'b0;
+    end else begin
+      case (state_q)
+        S_IDLE: begin
+          if (s_valid) state_q <= S_ACCESS;
         end
-    end
-
-    // response under construction
-    logic        done;                   // access finished (or skipped) this cycle
-    logic [7:0]  st;
-    logic [63:0] rdat;
-    always_comb begin
-        done = 1'b0;
-        st   = 8'd0;
-        rdat = 64'd0;
-        if (state_q == S_ACCESS && bad_q) begin
-            done = 1'b1;
-            st   = net_pkg::NET_RSP_ERR;
-        end else if ((state_q == S_ACCESS && !cpuif_stall && ack) || (state_q == S_WAIT && ack)) begin
-            done = 1'b1;
-            st   = err ? net_pkg::NET_RSP_ERR : net_pkg::NET_RSP_OK;
-            rdat = (is_wr_q || err) ? 64'd0 : cpuif_rd_data;
+        S_ACCESS: begin
+          if (done) begin
+            if (is_wr_q && ans_q == 64'd0) begin
+              state_q <= S_IDLE;
+            end else begin
+              state_q <= S_RSP;
+              m_valid <= 1'b1;
+            end
+          end else if (!cpuif_stall) begin
+            state_q <= S_WAIT;
+          end
         end
-    end
-
-    net_pkg::net_hdr_t     rsp_h;
-    net_pkg::net_cmd_rra_t rsp_c;
-    net_pkg::net_rra_pl_t  rsp_pl;
-    net_pkg::net_rsp_aux_t rsp_aux;
-    always_comb begin
-        rsp_c        = '0;
-        rsp_c.seq    = rq_c.seq;
-        rsp_c.addr   = ans_q[47:0];
-        rsp_aux      = '0;
-        rsp_aux.status = net_pkg::net_rsp_status_e'(st);
-        rsp_aux.addr = 56'(rq_c.addr);
-        rsp_pl       = '0;
-        rsp_pl.aux   = rsp_aux;
-        rsp_pl.data  = rdat;
-        rsp_h       = '0;
-        rsp_h.dst   = rq_q.src;
-        rsp_h.src   = my_node;
-        rsp_h.ptype = net_pkg::NET_TYPE_RRA_RSP;
-        rsp_h.rmode = rq_q.rmode;
-        rsp_h.plen  = 5'd1;
-        rsp_h.route = (rq_q.rmode == net_pkg::NET_RMODE_SOURCE) ? rev : 21'd0;
-        rsp_h.cmd   = rsp_c;
-    end
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            state_q <= S_IDLE;
+        S_WAIT: begin
+          if (done) begin
+            if (is_wr_q && ans_q == 64'd0) begin
+              state_q <= S_IDLE;
+            end else begin
+              state_q <= S_RSP;
+              m_valid <= 1'b1;
+            end
+          end
+        end
+        S_RSP: begin
+          if (m_ready) begin
             m_valid <= 1'b0;
-        end else begin
-            case (state_q)
-                S_IDLE: begin
-                    if (s_valid) state_q <= S_ACCESS;
-                end
-                S_ACCESS: begin
-                    if (done) begin
-                        if (is_wr_q && ans_q == 64'd0) begin
-                            state_q <= S_IDLE;
-                        end else begin
-                            state_q <= S_RSP;
-                            m_valid <= 1'b1;
-                        end
-                    end else if (!cpuif_stall) begin
-                        state_q <= S_WAIT;
-                    end
-                end
-                S_WAIT: begin
-                    if (done) begin
-                        if (is_wr_q && ans_q == 64'd0) begin
-                            state_q <= S_IDLE;
-                        end else begin
-                            state_q <= S_RSP;
-                            m_valid <= 1'b1;
-                        end
-                    end
-                end
-                S_RSP: begin
-                    if (m_ready) begin
-                        m_valid <= 1'b0;
-                        state_q <= S_IDLE;
-                    end
-                end
-                default: state_q <= S_IDLE;
-            endcase
+            state_q <= S_IDLE;
+          end
         end
+        default: state_q <= S_IDLE;
+      endcase
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (state_q == S_IDLE && s_valid) begin
-            rq_q    <= sh;
-            wdata_q <= s_f1[63:0];
-            ans_q   <= s_f1[127:64];
-            is_wr_q <= (sh.ptype == net_pkg::NET_TYPE_RRA_WR);
-            bad_q   <= (saddr >= 48'(REGS_BYTES)) || (saddr[2:0] != 3'd0);
-        end
-        if (done) begin
-            m_f0 <= rsp_h;
-            m_f1 <= rsp_pl;
-        end
+  always_ff @(posedge clk) begin
+    if (state_q == S_IDLE && s_valid) begin
+      rq_q    <= sh;
+      wdata_q <= s_f1[63:0];
+      ans_q   <= s_f1[127:64];
+      is_wr_q <= (sh.ptype == net_pkg::NET_TYPE_RRA_WR);
+      bad_q   <= (saddr >= 48'(REGS_BYTES)) || (saddr[2:0] != 3'd0);
     end
+    if (done) begin
+      m_f0 <= rsp_h;
+      m_f1 <= rsp_pl;
+    end
+  end
 
-    assign m_nflit   = 2'd2;
+  assign m_nflit   = 2'd2;
 
-    logic unused;
-    assign unused = ^{rq_q[42:38], rq_q[36:32], rq_q[15:0], sc.seq};
-    assign ev_served = done;
+  logic unused;
+  assign unused = ^{rq_q[42:38], rq_q[36:32], rq_q[15:0], sc.seq};
+  assign ev_served = done;
 
 endmodule
 

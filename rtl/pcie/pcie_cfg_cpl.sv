@@ -24,80 +24,80 @@
 
 module pcie_cfg_cpl
 (
-    // ---------------- clock and reset ----------------
-    input  wire logic        clk,
-    input  wire logic        rst,             // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic        clk,
+  input  wire logic        rst,             // synchronous, active high
 
-    // ---------------- request ----------------
-    input  wire logic        req_valid,
-    output      logic        req_ready,       // idle: no completion pending
-    input  wire pcie_tlp_pkg::tlp_req_t req,  // decoded header (CfgRd0 / CfgWr0, Length 1)
-    input  wire logic [31:0] req_rdata,       // register value (sampled on accept)
+  // ---------------- request ----------------
+  input  wire logic        req_valid,
+  output      logic        req_ready,       // idle: no completion pending
+  input  wire pcie_tlp_pkg::tlp_req_t req,  // decoded header (CfgRd0 / CfgWr0, Length 1)
+  input  wire logic [31:0] req_rdata,       // register value (sampled on accept)
 
-    // ---------------- own ID ----------------
-    output      logic [15:0] cpl_id,          // {bus, device, function 0} of the last CfgWr0
+  // ---------------- own ID ----------------
+  output      logic [15:0] cpl_id,          // {bus, device, function 0} of the last CfgWr0
 
-    // ---------------- completion stream ----------------
-    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-    output      logic        m_cpl_sop,
-    output      logic        m_cpl_eop,
-    output      logic        m_cpl_valid,
-    input  wire logic        m_cpl_ready
+  // ---------------- completion stream ----------------
+  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
+  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
+  output      logic        m_cpl_sop,
+  output      logic        m_cpl_eop,
+  output      logic        m_cpl_valid,
+  input  wire logic        m_cpl_ready
 );
 
-    `include "pcie_tlp_func.svh"
+  `include "pcie_tlp_func.svh"
 
-    typedef enum logic [1:0] { S_IDLE, S_HDR, S_DATA } state_e;
-    state_e                state_q;
-    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
-    logic [31:0]           data_q;
-    logic                  accept;
+  typedef enum logic [1:0] { S_IDLE, S_HDR, S_DATA } state_e;
+  state_e                state_q;
+  logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
+  logic [31:0]           data_q;
+  logic                  accept;
 
-    assign req_ready = (state_q == S_IDLE);
-    assign accept    = req_valid && req_ready;
+  assign req_ready = (state_q == S_IDLE);
+  assign accept    = req_valid && req_ready;
 
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            state_q <= S_IDLE;
-        end else begin
-            case (state_q)
-                S_IDLE: if (accept) state_q <= S_HDR;
-                S_HDR:  if (m_cpl_ready) state_q <= hdr_q[30] ? S_DATA : S_IDLE;
-                S_DATA: if (m_cpl_ready) state_q <= S_IDLE;
-                default: state_q <= S_IDLE;
-            endcase
-        end
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q <= S_IDLE;
+    end else begin
+      case (state_q)
+        S_IDLE: if (accept) state_q <= S_HDR;
+        S_HDR:  if (m_cpl_ready) state_q <= hdr_q[30] ? S_DATA : S_IDLE;
+        S_DATA: if (m_cpl_ready) state_q <= S_IDLE;
+        default: state_q <= S_IDLE;
+      endcase
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (accept) begin
-            hdr_q  <= tlp_cpl_hdr(!req.fmt[1], 10'd1, {req.addr[31:19], 3'b000}, pcie_tlp_pkg::CPL_SC, 12'd4,
-                                  req.req_id, req.tag, 7'd0, req.tc, req.attr);
-            data_q <= req_rdata;
-        end
+  always_ff @(posedge clk) begin
+    if (accept) begin
+      hdr_q  <= tlp_cpl_hdr(!req.fmt[1], 10'd1, {req.addr[31:19], 3'b000}, pcie_tlp_pkg::CPL_SC, 12'd4,
+                            req.req_id, req.tag, 7'd0, req.tc, req.attr);
+      data_q <= req_rdata;
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            cpl_id <= 16'd0;
-        end else if (accept && req.fmt[1]) begin
-            cpl_id <= {req.addr[31:19], 3'b000};
-        end
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      cpl_id <= 16'd0;
+    end else if (accept && req.fmt[1]) begin
+      cpl_id <= {req.addr[31:19], 3'b000};
     end
+  end
 
-    assign m_cpl_valid = (state_q != S_IDLE);
-    assign m_cpl_sop   = (state_q == S_HDR);
-    assign m_cpl_eop   = (state_q == S_DATA) || !hdr_q[30];
-    assign m_cpl_data  = (state_q == S_DATA) ? {96'd0, data_q} : hdr_q;
-    assign m_cpl_keep  = (state_q == S_DATA) ? 4'b0001 : 4'b0111;
+  assign m_cpl_valid = (state_q != S_IDLE);
+  assign m_cpl_sop   = (state_q == S_HDR);
+  assign m_cpl_eop   = (state_q == S_DATA) || !hdr_q[30];
+  assign m_cpl_data  = (state_q == S_DATA) ? {96'd0, data_q} : hdr_q;
+  assign m_cpl_keep  = (state_q == S_DATA) ? 4'b0001 : 4'b0111;
 
-    // Fields the configuration space decodes itself or the receive path checked.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic unused;
-    assign unused = ^{req.fmt[2], req.fmt[0], req.typ, req.ep, req.len, req.first_be, req.last_be,
-                      req.addr[63:32], req.addr[18:0]};
-    /* verilator lint_on UNUSEDSIGNAL */
+  // Fields the configuration space decodes itself or the receive path checked.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^{req.fmt[2], req.fmt[0], req.typ, req.ep, req.len, req.first_be, req.last_be,
+                    req.addr[63:32], req.addr[18:0]};
+  /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
 

@@ -32,188 +32,188 @@
 
 module pcie_cfg_t0
 #(
-    parameter logic [15:0] VENDOR_ID     = 16'h1ee7,   // PCI vendor ID
-    parameter logic [15:0] DEVICE_ID     = 16'h0001,   // PCI device ID
-    parameter logic [7:0]  REVISION      = 8'h00,      // revision ID
-    parameter logic [23:0] CLASS_CODE    = 24'h028000, // class code (network, other)
-    parameter int          REG_BAR_LOG2  = 16,         // BAR0 size, log2 bytes (>= 12)
-    parameter int          APERTURE_LOG2 = 28,         // BAR2 size, log2 bytes (<= 31)
-    parameter logic [3:0]  LINK_SPEED    = 4'd2,       // reported link speed (2: 5 GT/s)
-    parameter logic [5:0]  LINK_WIDTH    = 6'd4        // reported link width (lanes)
+  parameter logic [15:0] VENDOR_ID     = 16'h1ee7,   // PCI vendor ID
+  parameter logic [15:0] DEVICE_ID     = 16'h0001,   // PCI device ID
+  parameter logic [7:0]  REVISION      = 8'h00,      // revision ID
+  parameter logic [23:0] CLASS_CODE    = 24'h028000, // class code (network, other)
+  parameter int          REG_BAR_LOG2  = 16,         // BAR0 size, log2 bytes (>= 12)
+  parameter int          APERTURE_LOG2 = 28,         // BAR2 size, log2 bytes (<= 31)
+  parameter logic [3:0]  LINK_SPEED    = 4'd2,       // reported link speed (2: 5 GT/s)
+  parameter logic [5:0]  LINK_WIDTH    = 6'd4        // reported link width (lanes)
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic        clk,
-    input  wire logic        rst,             // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic        clk,
+  input  wire logic        rst,             // synchronous, active high
 
-    // ---------------- request from the receive path ----------------
-    // CfgRd0 / CfgWr0 (Length 1) only; the receive path filters the rest.
-    input  wire logic        req_valid,
-    output      logic        req_ready,
-    input  wire pcie_tlp_pkg::tlp_req_t    req,             // decoded header
-    input  wire logic [31:0] req_wdata,       // payload dword of a CfgWr0
+  // ---------------- request from the receive path ----------------
+  // CfgRd0 / CfgWr0 (Length 1) only; the receive path filters the rest.
+  input  wire logic        req_valid,
+  output      logic        req_ready,
+  input  wire pcie_tlp_pkg::tlp_req_t    req,             // decoded header
+  input  wire logic [31:0] req_wdata,       // payload dword of a CfgWr0
 
-    // ---------------- completion stream (to the transmit arbiter) ----------------
-    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-    output      logic        m_cpl_sop,
-    output      logic        m_cpl_eop,
-    output      logic        m_cpl_valid,
-    input  wire logic        m_cpl_ready,
+  // ---------------- completion stream (to the transmit arbiter) ----------------
+  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
+  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
+  output      logic        m_cpl_sop,
+  output      logic        m_cpl_eop,
+  output      logic        m_cpl_valid,
+  input  wire logic        m_cpl_ready,
 
-    // ---------------- configuration state ----------------
-    output      logic [15:0] cpl_id,          // completer ID {bus, device, function 0}
-    output      logic        mem_en,          // command: memory space enable
-    output      logic        bus_master,      // command: bus master enable
-    output      logic        intx_disable,    // command: INTx disable
-    output      logic [31:0] bar0,            // BAR0 base (low bits zero)
-    output      logic [31:0] bar2,            // BAR2 base (low bits zero)
+  // ---------------- configuration state ----------------
+  output      logic [15:0] cpl_id,          // completer ID {bus, device, function 0}
+  output      logic        mem_en,          // command: memory space enable
+  output      logic        bus_master,      // command: bus master enable
+  output      logic        intx_disable,    // command: INTx disable
+  output      logic [31:0] bar0,            // BAR0 base (low bits zero)
+  output      logic [31:0] bar2,            // BAR2 base (low bits zero)
 
-    // ---------------- status inputs ----------------
-    input  wire logic        intx_pending,    // status.InterruptStatus (before masking)
-    input  wire logic        ur_detected      // pulse: an unsupported request was received
+  // ---------------- status inputs ----------------
+  input  wire logic        intx_pending,    // status.InterruptStatus (before masking)
+  input  wire logic        ur_detected      // pulse: an unsupported request was received
 );
 
-    `include "pcie_tlp_func.svh"
+  `include "pcie_tlp_func.svh"
 
-    // ------------------------------------------------------------------
-    // Registers and their writable bits
-    // ------------------------------------------------------------------
-    localparam logic [31:0] BAR0_MASK    = ~((32'd1 << REG_BAR_LOG2) - 32'd1);
-    localparam logic [31:0] BAR2_MASK    = ~((32'd1 << APERTURE_LOG2) - 32'd1);
-    localparam logic [15:0] CMD_MASK     = 16'h0546;  // MSE, BME, PER, SERR#, INTx disable
+  // ------------------------------------------------------------------
+  // Registers and their writable bits
+  // ------------------------------------------------------------------
+  localparam logic [31:0] BAR0_MASK    = ~((32'd1 << REG_BAR_LOG2) - 32'd1);
+  localparam logic [31:0] BAR2_MASK    = ~((32'd1 << APERTURE_LOG2) - 32'd1);
+  localparam logic [15:0] CMD_MASK     = 16'h0546;  // MSE, BME, PER, SERR#, INTx disable
 
-    logic [15:0] cmd_q;
-    logic [7:0]  cache_line_q;
-    logic [31:0] bar0_q, bar2_q;
-    logic [7:0]  int_line_q;
+  logic [15:0] cmd_q;
+  logic [7:0]  cache_line_q;
+  logic [31:0] bar0_q, bar2_q;
+  logic [7:0]  int_line_q;
 
-    // ------------------------------------------------------------------
-    // Read multiplexer
-    // ------------------------------------------------------------------
-    logic [9:0]  dw_idx;       // dword index 0..1023 of the register
-    logic [31:0] rdata;
-    logic [31:0] cap_rdata;    // PCI Express capability
-    logic [15:0] status;
+  // ------------------------------------------------------------------
+  // Read multiplexer
+  // ------------------------------------------------------------------
+  logic [9:0]  dw_idx;       // dword index 0..1023 of the register
+  logic [31:0] rdata;
+  logic [31:0] cap_rdata;    // PCI Express capability
+  logic [15:0] status;
 
-    assign dw_idx = req.addr[11:2];
-    assign status = {11'd0, 1'b1, intx_pending, 3'd0};   // capabilities list, interrupt status
+  assign dw_idx = req.addr[11:2];
+  assign status = {11'd0, 1'b1, intx_pending, 3'd0};   // capabilities list, interrupt status
 
-    always_comb begin
-        rdata = 32'd0;
+  always_comb begin
+    rdata = 32'd0;
+    case (dw_idx)
+      10'd0:  rdata = {DEVICE_ID, VENDOR_ID};
+      10'd1:  rdata = {status, cmd_q};
+      10'd2:  rdata = {CLASS_CODE, REVISION};
+      10'd3:  rdata = {8'h00, 8'h00, 8'h00, cache_line_q};
+      10'd4:  rdata = bar0_q;
+      10'd6:  rdata = bar2_q;
+      10'd11: rdata = {DEVICE_ID, VENDOR_ID};
+      10'd13: rdata = 32'h0000_0040;
+      10'd15: rdata = {8'h00, 8'h00, 8'h01, int_line_q};
+      default: rdata = cap_rdata;
+    endcase
+  end
+
+  // Writable bits of each register (all others read-only)
+  logic [31:0] wmask;
+  logic [31:0] wval;       // register value after the write
+  always_comb begin
+    case (dw_idx)
+      10'd1:   wmask = {16'd0, CMD_MASK};
+      10'd3:   wmask = 32'h0000_00ff;
+      10'd4:   wmask = BAR0_MASK;
+      10'd6:   wmask = BAR2_MASK;
+      10'd15:  wmask = 32'h0000_00ff;
+      default: wmask = 32'd0;
+    endcase
+    wval = cfg_wr_merge(rdata, req_wdata, req.first_be, wmask);
+  end
+
+  // ------------------------------------------------------------------
+  // Request handling and register writes
+  // ------------------------------------------------------------------
+  logic                  is_wr;
+  logic                  accept;
+
+  assign accept    = req_valid && req_ready;
+  assign is_wr     = req.fmt[1];
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      cmd_q        <= 16'd0;
+      cache_line_q <= 8'd0;
+      bar0_q       <= 32'd0;
+      bar2_q       <= 32'd0;
+      int_line_q   <= 8'd0;
+    end else begin
+      if (accept && is_wr) begin
         case (dw_idx)
-            10'd0:  rdata = {DEVICE_ID, VENDOR_ID};
-            10'd1:  rdata = {status, cmd_q};
-            10'd2:  rdata = {CLASS_CODE, REVISION};
-            10'd3:  rdata = {8'h00, 8'h00, 8'h00, cache_line_q};
-            10'd4:  rdata = bar0_q;
-            10'd6:  rdata = bar2_q;
-            10'd11: rdata = {DEVICE_ID, VENDOR_ID};
-            10'd13: rdata = 32'h0000_0040;
-            10'd15: rdata = {8'h00, 8'h00, 8'h01, int_line_q};
-            default: rdata = cap_rdata;
+          10'd1:  cmd_q        <= wval[15:0];
+          10'd3:  cache_line_q <= wval[7:0];
+          10'd4:  bar0_q       <= wval;
+          10'd6:  bar2_q       <= wval;
+          10'd15: int_line_q   <= wval[7:0];
+          default: ;
         endcase
+      end
     end
+  end
 
-    // Writable bits of each register (all others read-only)
-    logic [31:0] wmask;
-    logic [31:0] wval;       // register value after the write
-    always_comb begin
-        case (dw_idx)
-            10'd1:   wmask = {16'd0, CMD_MASK};
-            10'd3:   wmask = 32'h0000_00ff;
-            10'd4:   wmask = BAR0_MASK;
-            10'd6:   wmask = BAR2_MASK;
-            10'd15:  wmask = 32'h0000_00ff;
-            default: wmask = 32'd0;
-        endcase
-        wval = cfg_wr_merge(rdata, req_wdata, req.first_be, wmask);
-    end
+  // PCI Express capability at 0x40: version 2, endpoint, last in the list.
+  // DevCap: MPSS 128 B, L0s/L1 acceptable latency no limit, role-based error
+  // reporting. No MSI.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [15:0] devctl;            // the endpoint honours no Device Control field
+  logic        msi_en, msi_mask;  // no MSI capability
+  logic [2:0]  msi_mme;
+  logic [63:0] msi_addr;
+  logic [15:0] msi_data;
+  /* verilator lint_on UNUSEDSIGNAL */
 
-    // ------------------------------------------------------------------
-    // Request handling and register writes
-    // ------------------------------------------------------------------
-    logic                  is_wr;
-    logic                  accept;
+  pcie_cfg_caps #(
+    .EXP_DW (10'h10), .EXP_NEXT (8'h00), .PORT_TYPE (4'd0), .DEV_CAP (32'h0000_8fc0),
+    .LINK_SPEED (LINK_SPEED), .LINK_WIDTH (LINK_WIDTH),
+    .MSI (1'b0)
+  ) u_caps (
+    .clk, .rst,
+    .s_reg_addr (dw_idx), .s_reg_wr (accept && is_wr), .s_reg_wdata (req_wdata),
+    .s_reg_be (req.first_be), .s_reg_rdata (cap_rdata),
+    .link_up (1'b1), .ur_detected, .msi_pending (1'b0),
+    .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask
+  );
 
-    assign accept    = req_valid && req_ready;
-    assign is_wr     = req.fmt[1];
+  // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
+  // lower address 0; completer ID = the target ID of the request.
+  pcie_cfg_cpl u_cpl (
+    .clk         (clk),
+    .rst         (rst),
+    .req_valid   (req_valid),
+    .req_ready   (req_ready),
+    .req         (req),
+    .req_rdata   (rdata),
+    .cpl_id      (cpl_id),
+    .m_cpl_data  (m_cpl_data),
+    .m_cpl_keep  (m_cpl_keep),
+    .m_cpl_sop   (m_cpl_sop),
+    .m_cpl_eop   (m_cpl_eop),
+    .m_cpl_valid (m_cpl_valid),
+    .m_cpl_ready (m_cpl_ready)
+  );
 
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            cmd_q        <= 16'd0;
-            cache_line_q <= 8'd0;
-            bar0_q       <= 32'd0;
-            bar2_q       <= 32'd0;
-            int_line_q   <= 8'd0;
-        end else begin
-            if (accept && is_wr) begin
-                case (dw_idx)
-                    10'd1:  cmd_q        <= wval[15:0];
-                    10'd3:  cache_line_q <= wval[7:0];
-                    10'd4:  bar0_q       <= wval;
-                    10'd6:  bar2_q       <= wval;
-                    10'd15: int_line_q   <= wval[7:0];
-                    default: ;
-                endcase
-            end
-        end
-    end
+  // ------------------------------------------------------------------
+  // State outputs
+  // ------------------------------------------------------------------
+  assign mem_en       = cmd_q[1];
+  assign bus_master   = cmd_q[2];
+  assign intx_disable = cmd_q[10];
+  assign bar0         = bar0_q;
+  assign bar2         = bar2_q;
 
-    // PCI Express capability at 0x40: version 2, endpoint, last in the list.
-    // DevCap: MPSS 128 B, L0s/L1 acceptable latency no limit, role-based error
-    // reporting. No MSI.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [15:0] devctl;            // the endpoint honours no Device Control field
-    logic        msi_en, msi_mask;  // no MSI capability
-    logic [2:0]  msi_mme;
-    logic [63:0] msi_addr;
-    logic [15:0] msi_data;
-    /* verilator lint_on UNUSEDSIGNAL */
-
-    pcie_cfg_caps #(
-        .EXP_DW (10'h10), .EXP_NEXT (8'h00), .PORT_TYPE (4'd0), .DEV_CAP (32'h0000_8fc0),
-        .LINK_SPEED (LINK_SPEED), .LINK_WIDTH (LINK_WIDTH),
-        .MSI (1'b0)
-    ) u_caps (
-        .clk, .rst,
-        .s_reg_addr (dw_idx), .s_reg_wr (accept && is_wr), .s_reg_wdata (req_wdata),
-        .s_reg_be (req.first_be), .s_reg_rdata (cap_rdata),
-        .link_up (1'b1), .ur_detected, .msi_pending (1'b0),
-        .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask
-    );
-
-    // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
-    // lower address 0; completer ID = the target ID of the request.
-    pcie_cfg_cpl u_cpl (
-        .clk         (clk),
-        .rst         (rst),
-        .req_valid   (req_valid),
-        .req_ready   (req_ready),
-        .req         (req),
-        .req_rdata   (rdata),
-        .cpl_id      (cpl_id),
-        .m_cpl_data  (m_cpl_data),
-        .m_cpl_keep  (m_cpl_keep),
-        .m_cpl_sop   (m_cpl_sop),
-        .m_cpl_eop   (m_cpl_eop),
-        .m_cpl_valid (m_cpl_valid),
-        .m_cpl_ready (m_cpl_ready)
-    );
-
-    // ------------------------------------------------------------------
-    // State outputs
-    // ------------------------------------------------------------------
-    assign mem_en       = cmd_q[1];
-    assign bus_master   = cmd_q[2];
-    assign intx_disable = cmd_q[10];
-    assign bar0         = bar0_q;
-    assign bar2         = bar2_q;
-
-    // Fields the receive path has already checked (type, length, EP, last BE).
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic unused;
-    assign unused = ^{req.typ, req.ep, req.len, req.last_be, req.addr[63:32], req.addr[15:12], req.addr[1:0]};
-    /* verilator lint_on UNUSEDSIGNAL */
+  // Fields the receive path has already checked (type, length, EP, last BE).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^{req.typ, req.ep, req.len, req.last_be, req.addr[63:32], req.addr[15:12], req.addr[1:0]};
+  /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
 

@@ -14,71 +14,71 @@
 
 module pcie_cpl_ur
 (
-    // ---------------- clock and reset ----------------
-    input  wire logic                  clk,
-    input  wire logic                  rst,          // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,          // synchronous, active high
 
-    // ---------------- request to reject (from pcie_ep_rx) ----------------
-    input  wire logic                  req_valid,
-    output      logic                  req_ready,
-    input  wire pcie_tlp_pkg::tlp_req_t              req,
+  // ---------------- request to reject (from pcie_ep_rx) ----------------
+  input  wire logic                  req_valid,
+  output      logic                  req_ready,
+  input  wire pcie_tlp_pkg::tlp_req_t              req,
 
-    // ---------------- completer ID (from pcie_cfg_t0) ----------------
-    input  wire logic [15:0]           cpl_id,
+  // ---------------- completer ID (from pcie_cfg_t0) ----------------
+  input  wire logic [15:0]           cpl_id,
 
-    // ---------------- completion stream (to the transmit arbiter) ----------------
-    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-    output      logic                  m_cpl_sop,
-    output      logic                  m_cpl_eop,
-    output      logic                  m_cpl_valid,
-    input  wire logic                  m_cpl_ready
+  // ---------------- completion stream (to the transmit arbiter) ----------------
+  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
+  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
+  output      logic                  m_cpl_sop,
+  output      logic                  m_cpl_eop,
+  output      logic                  m_cpl_valid,
+  input  wire logic                  m_cpl_ready
 );
 
-    `include "pcie_tlp_func.svh"
+  `include "pcie_tlp_func.svh"
 
-    logic                  valid_q;
-    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
-    logic                  is_mrd;
-    logic [11:0]           bc;
-    logic [6:0]            la;
+  logic                  valid_q;
+  logic [pcie_tlp_pkg::TLP_DATA_W-1:0] hdr_q;
+  logic                  is_mrd;
+  logic [11:0]           bc;
+  logic [6:0]            la;
 
-    always_comb begin
-        is_mrd = (req.typ == pcie_tlp_pkg::TYPE_MEM || req.typ == pcie_tlp_pkg::TYPE_MEM_LK) && !req.fmt[1] && !req.fmt[2];
-        bc     = is_mrd ? tlp_mrd_byte_count(req.len, req.first_be, req.last_be) : 12'd4;
-        la     = is_mrd ? tlp_mrd_lower_addr(req.addr[6:2], req.first_be) : 7'd0;
+  always_comb begin
+    is_mrd = (req.typ == pcie_tlp_pkg::TYPE_MEM || req.typ == pcie_tlp_pkg::TYPE_MEM_LK) && !req.fmt[1] && !req.fmt[2];
+    bc     = is_mrd ? tlp_mrd_byte_count(req.len, req.first_be, req.last_be) : 12'd4;
+    la     = is_mrd ? tlp_mrd_lower_addr(req.addr[6:2], req.first_be) : 7'd0;
+  end
+
+  assign req_ready = !valid_q;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      valid_q <= 1'b0;
+    end else if (req_valid && req_ready) begin
+      valid_q <= 1'b1;
+    end else if (m_cpl_ready) begin
+      valid_q <= 1'b0;
     end
+  end
 
-    assign req_ready = !valid_q;
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            valid_q <= 1'b0;
-        end else if (req_valid && req_ready) begin
-            valid_q <= 1'b1;
-        end else if (m_cpl_ready) begin
-            valid_q <= 1'b0;
-        end
+  always_ff @(posedge clk) begin
+    if (req_valid && req_ready) begin
+      hdr_q <= tlp_cpl_hdr(1'b0, 10'd0, cpl_id, pcie_tlp_pkg::CPL_UR, bc, req.req_id, req.tag, la,
+                           req.tc, req.attr);
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (req_valid && req_ready) begin
-            hdr_q <= tlp_cpl_hdr(1'b0, 10'd0, cpl_id, pcie_tlp_pkg::CPL_UR, bc, req.req_id, req.tag, la,
-                                 req.tc, req.attr);
-        end
-    end
+  assign m_cpl_data  = hdr_q;
+  assign m_cpl_keep  = 4'b0111;
+  assign m_cpl_sop   = 1'b1;
+  assign m_cpl_eop   = 1'b1;
+  assign m_cpl_valid = valid_q;
 
-    assign m_cpl_data  = hdr_q;
-    assign m_cpl_keep  = 4'b0111;
-    assign m_cpl_sop   = 1'b1;
-    assign m_cpl_eop   = 1'b1;
-    assign m_cpl_valid = valid_q;
-
-    // A poisoned request is rejected like any other; EP is not echoed.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic unused;
-    assign unused = req.ep;
-    /* verilator lint_on UNUSEDSIGNAL */
+  // A poisoned request is rejected like any other; EP is not echoed.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = req.ep;
+  /* verilator lint_on UNUSEDSIGNAL */
 
 
 endmodule

@@ -30,255 +30,255 @@
 
 module pcie_ep
 #(
-    parameter logic [15:0] VENDOR_ID     = 16'h1ee7,   // PCI vendor ID
-    parameter logic [15:0] DEVICE_ID     = 16'h0001,   // PCI device ID
-    parameter logic [7:0]  REVISION      = 8'h00,      // revision ID
-    parameter logic [23:0] CLASS_CODE    = 24'h028000, // class code
-    parameter int          REG_BAR_LOG2  = 16,         // BAR0 (registers) size, log2 bytes
-    parameter int          APERTURE_LOG2 = 28,         // BAR2 (aperture) size, log2 bytes
-    parameter int          REG_MAP_BYTES = 'h200,      // bytes of BAR0 backed by registers
-    parameter int          REG_ADDR_W    = 9,          // register block address width
-    parameter int          BURST_DW      = 16,         // longest BAR0 request, dwords (2..32)
-    parameter bit          SMFU          = 1'b0,       // serve BAR2 / SMFU completions on ap_* / scpl_*
-    parameter logic [7:0]  CPL_TAG_BASE  = 8'h80,      // first MRd tag of the SMFU
-    parameter int          CPL_TAGS      = 16          // MRd tags of the SMFU
+  parameter logic [15:0] VENDOR_ID     = 16'h1ee7,   // PCI vendor ID
+  parameter logic [15:0] DEVICE_ID     = 16'h0001,   // PCI device ID
+  parameter logic [7:0]  REVISION      = 8'h00,      // revision ID
+  parameter logic [23:0] CLASS_CODE    = 24'h028000, // class code
+  parameter int          REG_BAR_LOG2  = 16,         // BAR0 (registers) size, log2 bytes
+  parameter int          APERTURE_LOG2 = 28,         // BAR2 (aperture) size, log2 bytes
+  parameter int          REG_MAP_BYTES = 'h200,      // bytes of BAR0 backed by registers
+  parameter int          REG_ADDR_W    = 9,          // register block address width
+  parameter int          BURST_DW      = 16,         // longest BAR0 request, dwords (2..32)
+  parameter bit          SMFU          = 1'b0,       // serve BAR2 / SMFU completions on ap_* / scpl_*
+  parameter logic [7:0]  CPL_TAG_BASE  = 8'h80,      // first MRd tag of the SMFU
+  parameter int          CPL_TAGS      = 16          // MRd tags of the SMFU
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic                  clk,
-    input  wire logic                  rst,           // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,           // synchronous, active high
 
-    // ---------------- TLPs from the link ----------------
-    input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_tlp_data,
-    input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_tlp_keep,
-    input  wire logic                  s_tlp_sop,
-    input  wire logic                  s_tlp_eop,
-    input  wire logic                  s_tlp_valid,
-    output      logic                  s_tlp_ready,
+  // ---------------- TLPs from the link ----------------
+  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_tlp_data,
+  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_tlp_keep,
+  input  wire logic                  s_tlp_sop,
+  input  wire logic                  s_tlp_eop,
+  input  wire logic                  s_tlp_valid,
+  output      logic                  s_tlp_ready,
 
-    // ---------------- TLPs to the link ----------------
-    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_tlp_data,
-    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_tlp_keep,
-    output      logic                  m_tlp_sop,
-    output      logic                  m_tlp_eop,
-    output      logic                  m_tlp_valid,
-    input  wire logic                  m_tlp_ready,
+  // ---------------- TLPs to the link ----------------
+  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_tlp_data,
+  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_tlp_keep,
+  output      logic                  m_tlp_sop,
+  output      logic                  m_tlp_eop,
+  output      logic                  m_tlp_valid,
+  input  wire logic                  m_tlp_ready,
 
-    // ---------------- SMFU (SMFU = 1): aperture requests, completions for its tags ----------------
-    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] ap_data,
-    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] ap_keep,
-    output      logic                  ap_sop,
-    output      logic                  ap_eop,
-    output      logic                  ap_valid,
-    input  wire logic                  ap_ready,
-    output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] scpl_data,
-    output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] scpl_keep,
-    output      logic                  scpl_sop,
-    output      logic                  scpl_eop,
-    output      logic                  scpl_valid,
-    input  wire logic                  scpl_ready,
+  // ---------------- SMFU (SMFU = 1): aperture requests, completions for its tags ----------------
+  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] ap_data,
+  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] ap_keep,
+  output      logic                  ap_sop,
+  output      logic                  ap_eop,
+  output      logic                  ap_valid,
+  input  wire logic                  ap_ready,
+  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] scpl_data,
+  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] scpl_keep,
+  output      logic                  scpl_sop,
+  output      logic                  scpl_eop,
+  output      logic                  scpl_valid,
+  input  wire logic                  scpl_ready,
 
-    // ---------------- register block, passthrough cpuif ----------------
-    output      logic                  cpuif_req,
-    output      logic                  cpuif_req_is_wr,
-    output      logic [REG_ADDR_W-1:0] cpuif_addr,
-    output      logic [63:0]           cpuif_wr_data,
-    output      logic [63:0]           cpuif_wr_biten,
-    input  wire logic                  cpuif_req_stall_wr,
-    input  wire logic                  cpuif_req_stall_rd,
-    input  wire logic                  cpuif_rd_ack,
-    input  wire logic                  cpuif_rd_err,
-    input  wire logic [63:0]           cpuif_rd_data,
-    input  wire logic                  cpuif_wr_ack,
-    input  wire logic                  cpuif_wr_err,
+  // ---------------- register block, passthrough cpuif ----------------
+  output      logic                  cpuif_req,
+  output      logic                  cpuif_req_is_wr,
+  output      logic [REG_ADDR_W-1:0] cpuif_addr,
+  output      logic [63:0]           cpuif_wr_data,
+  output      logic [63:0]           cpuif_wr_biten,
+  input  wire logic                  cpuif_req_stall_wr,
+  input  wire logic                  cpuif_req_stall_rd,
+  input  wire logic                  cpuif_rd_ack,
+  input  wire logic                  cpuif_rd_err,
+  input  wire logic [63:0]           cpuif_rd_data,
+  input  wire logic                  cpuif_wr_ack,
+  input  wire logic                  cpuif_wr_err,
 
-    // ---------------- interrupt ----------------
-    input  wire logic                  irq_pending,   // some enabled cause is pending
-    output      logic                  intx,          // INTA# level, gated by INTx disable
+  // ---------------- interrupt ----------------
+  input  wire logic                  irq_pending,   // some enabled cause is pending
+  output      logic                  intx,          // INTA# level, gated by INTx disable
 
-    // ---------------- configuration state ----------------
-    output      logic [15:0]           cpl_id,        // completer ID
-    output      logic                  mem_en,        // command: memory space enable
-    output      logic                  bus_master,    // command: bus master enable
-    output      logic                  intx_disable,  // command: INTx disable
+  // ---------------- configuration state ----------------
+  output      logic [15:0]           cpl_id,        // completer ID
+  output      logic                  mem_en,        // command: memory space enable
+  output      logic                  bus_master,    // command: bus master enable
+  output      logic                  intx_disable,  // command: INTx disable
 
-    // ---------------- event pulses (counters) ----------------
-    output      logic                  ev_rx_tlp,     // TLP received
-    output      logic                  ev_tx_tlp,     // TLP sent
-    output      logic                  ev_ur,         // non-posted request answered UR
-    output      logic                  ev_drop,       // posted TLP dropped
-    output      logic                  ev_aperture    // request hit the aperture BAR
+  // ---------------- event pulses (counters) ----------------
+  output      logic                  ev_rx_tlp,     // TLP received
+  output      logic                  ev_tx_tlp,     // TLP sent
+  output      logic                  ev_ur,         // non-posted request answered UR
+  output      logic                  ev_drop,       // posted TLP dropped
+  output      logic                  ev_aperture    // request hit the aperture BAR
 );
 
-    // ------------------------------------------------------------------
-    // Interconnect
-    // ------------------------------------------------------------------
-    logic [31:0]           bar0, bar2;
+  // ------------------------------------------------------------------
+  // Interconnect
+  // ------------------------------------------------------------------
+  logic [31:0]           bar0, bar2;
 
-    logic                  cfg_valid, cfg_ready;
-    pcie_tlp_pkg::tlp_req_t              cfg_req;
-    logic [31:0]           cfg_wdata;
+  logic                  cfg_valid, cfg_ready;
+  pcie_tlp_pkg::tlp_req_t              cfg_req;
+  logic [31:0]           cfg_wdata;
 
-    logic                  mem_valid, mem_ready;
-    pcie_tlp_pkg::tlp_req_t              mem_req;
-    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] mem_pl_data;
-    logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] mem_pl_keep;
-    logic                  mem_pl_last, mem_pl_valid, mem_pl_ready;
+  logic                  mem_valid, mem_ready;
+  pcie_tlp_pkg::tlp_req_t              mem_req;
+  logic [pcie_tlp_pkg::TLP_DATA_W-1:0] mem_pl_data;
+  logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] mem_pl_keep;
+  logic                  mem_pl_last, mem_pl_valid, mem_pl_ready;
 
-    logic                  ur_valid, ur_ready;
-    pcie_tlp_pkg::tlp_req_t              ur_req;
+  logic                  ur_valid, ur_ready;
+  pcie_tlp_pkg::tlp_req_t              ur_req;
 
-    // completion sources: 0 config, 1 register bridge, 2 UR
-    localparam int NSRC = 3;
-    logic [NSRC*pcie_tlp_pkg::TLP_DATA_W-1:0] cpl_data;
-    logic [NSRC*pcie_tlp_pkg::TLP_KEEP_W-1:0] cpl_keep;
-    logic [NSRC-1:0]            cpl_sop, cpl_eop, cpl_valid, cpl_ready;
+  // completion sources: 0 config, 1 register bridge, 2 UR
+  localparam int NSRC = 3;
+  logic [NSRC*pcie_tlp_pkg::TLP_DATA_W-1:0] cpl_data;
+  logic [NSRC*pcie_tlp_pkg::TLP_KEEP_W-1:0] cpl_keep;
+  logic [NSRC-1:0]            cpl_sop, cpl_eop, cpl_valid, cpl_ready;
 
-    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] arb_data;
-    logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] arb_keep;
-    logic                  arb_sop, arb_eop, arb_valid, arb_ready;
+  logic [pcie_tlp_pkg::TLP_DATA_W-1:0] arb_data;
+  logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] arb_keep;
+  logic                  arb_sop, arb_eop, arb_valid, arb_ready;
 
-    // ------------------------------------------------------------------
-    // Receive path
-    // ------------------------------------------------------------------
-    pcie_ep_rx #(
-        .REG_BAR_LOG2  (REG_BAR_LOG2),
-        .APERTURE_LOG2 (APERTURE_LOG2),
-        .REG_MAP_BYTES (REG_MAP_BYTES),
-        .BURST_DW      (BURST_DW),
-        .SMFU          (SMFU),
-        .CPL_TAG_BASE  (CPL_TAG_BASE),
-        .CPL_TAGS      (CPL_TAGS)
-    ) u_rx (
-        .clk, .rst,
-        .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready,
-        .mem_en, .bar0, .bar2,
-        .cfg_valid, .cfg_ready, .cfg_req, .cfg_wdata,
-        .mem_valid, .mem_ready, .mem_req,
-        .mem_pl_data, .mem_pl_keep, .mem_pl_last, .mem_pl_valid, .mem_pl_ready,
-        .ur_valid, .ur_ready, .ur_req,
-        .ap_data, .ap_keep, .ap_sop, .ap_eop, .ap_valid, .ap_ready,
-        .scpl_data, .scpl_keep, .scpl_sop, .scpl_eop, .scpl_valid, .scpl_ready,
-        .ev_rx_tlp, .ev_ur, .ev_drop, .ev_aperture
-    );
+  // ------------------------------------------------------------------
+  // Receive path
+  // ------------------------------------------------------------------
+  pcie_ep_rx #(
+    .REG_BAR_LOG2  (REG_BAR_LOG2),
+    .APERTURE_LOG2 (APERTURE_LOG2),
+    .REG_MAP_BYTES (REG_MAP_BYTES),
+    .BURST_DW      (BURST_DW),
+    .SMFU          (SMFU),
+    .CPL_TAG_BASE  (CPL_TAG_BASE),
+    .CPL_TAGS      (CPL_TAGS)
+  ) u_rx (
+    .clk, .rst,
+    .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready,
+    .mem_en, .bar0, .bar2,
+    .cfg_valid, .cfg_ready, .cfg_req, .cfg_wdata,
+    .mem_valid, .mem_ready, .mem_req,
+    .mem_pl_data, .mem_pl_keep, .mem_pl_last, .mem_pl_valid, .mem_pl_ready,
+    .ur_valid, .ur_ready, .ur_req,
+    .ap_data, .ap_keep, .ap_sop, .ap_eop, .ap_valid, .ap_ready,
+    .scpl_data, .scpl_keep, .scpl_sop, .scpl_eop, .scpl_valid, .scpl_ready,
+    .ev_rx_tlp, .ev_ur, .ev_drop, .ev_aperture
+  );
 
-    // ------------------------------------------------------------------
-    // Configuration space
-    // ------------------------------------------------------------------
-    pcie_cfg_t0 #(
-        .VENDOR_ID     (VENDOR_ID),
-        .DEVICE_ID     (DEVICE_ID),
-        .REVISION      (REVISION),
-        .CLASS_CODE    (CLASS_CODE),
-        .REG_BAR_LOG2  (REG_BAR_LOG2),
-        .APERTURE_LOG2 (APERTURE_LOG2)
-    ) u_cfg (
-        .clk, .rst,
-        .req_valid   (cfg_valid),
-        .req_ready   (cfg_ready),
-        .req         (cfg_req),
-        .req_wdata   (cfg_wdata),
-        .m_cpl_data  (cpl_data[0*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
-        .m_cpl_keep  (cpl_keep[0*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
-        .m_cpl_sop   (cpl_sop[0]),
-        .m_cpl_eop   (cpl_eop[0]),
-        .m_cpl_valid (cpl_valid[0]),
-        .m_cpl_ready (cpl_ready[0]),
-        .cpl_id, .mem_en, .bus_master, .intx_disable, .bar0, .bar2,
-        .intx_pending(irq_pending),
-        .ur_detected (ev_ur || ev_drop)
-    );
+  // ------------------------------------------------------------------
+  // Configuration space
+  // ------------------------------------------------------------------
+  pcie_cfg_t0 #(
+    .VENDOR_ID     (VENDOR_ID),
+    .DEVICE_ID     (DEVICE_ID),
+    .REVISION      (REVISION),
+    .CLASS_CODE    (CLASS_CODE),
+    .REG_BAR_LOG2  (REG_BAR_LOG2),
+    .APERTURE_LOG2 (APERTURE_LOG2)
+  ) u_cfg (
+    .clk, .rst,
+    .req_valid   (cfg_valid),
+    .req_ready   (cfg_ready),
+    .req         (cfg_req),
+    .req_wdata   (cfg_wdata),
+    .m_cpl_data  (cpl_data[0*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
+    .m_cpl_keep  (cpl_keep[0*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
+    .m_cpl_sop   (cpl_sop[0]),
+    .m_cpl_eop   (cpl_eop[0]),
+    .m_cpl_valid (cpl_valid[0]),
+    .m_cpl_ready (cpl_ready[0]),
+    .cpl_id, .mem_en, .bus_master, .intx_disable, .bar0, .bar2,
+    .intx_pending(irq_pending),
+    .ur_detected (ev_ur || ev_drop)
+  );
 
-    // ------------------------------------------------------------------
-    // Register BAR bridge
-    // ------------------------------------------------------------------
-    pcie_reg_bridge #(
-        .ADDR_W   (REG_ADDR_W),
-        .BURST_DW (BURST_DW)
-    ) u_bridge (
-        .clk, .rst,
-        .req_valid   (mem_valid),
-        .req_ready   (mem_ready),
-        .req         (mem_req),
-        .s_pl_data   (mem_pl_data),
-        .s_pl_keep   (mem_pl_keep),
-        .s_pl_last   (mem_pl_last),
-        .s_pl_valid  (mem_pl_valid),
-        .s_pl_ready  (mem_pl_ready),
-        .cpl_id,
-        .m_cpl_data  (cpl_data[1*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
-        .m_cpl_keep  (cpl_keep[1*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
-        .m_cpl_sop   (cpl_sop[1]),
-        .m_cpl_eop   (cpl_eop[1]),
-        .m_cpl_valid (cpl_valid[1]),
-        .m_cpl_ready (cpl_ready[1]),
-        .cpuif_req, .cpuif_req_is_wr, .cpuif_addr, .cpuif_wr_data, .cpuif_wr_biten,
-        .cpuif_req_stall_wr, .cpuif_req_stall_rd, .cpuif_rd_ack, .cpuif_rd_err,
-        .cpuif_rd_data, .cpuif_wr_ack, .cpuif_wr_err
-    );
+  // ------------------------------------------------------------------
+  // Register BAR bridge
+  // ------------------------------------------------------------------
+  pcie_reg_bridge #(
+    .ADDR_W   (REG_ADDR_W),
+    .BURST_DW (BURST_DW)
+  ) u_bridge (
+    .clk, .rst,
+    .req_valid   (mem_valid),
+    .req_ready   (mem_ready),
+    .req         (mem_req),
+    .s_pl_data   (mem_pl_data),
+    .s_pl_keep   (mem_pl_keep),
+    .s_pl_last   (mem_pl_last),
+    .s_pl_valid  (mem_pl_valid),
+    .s_pl_ready  (mem_pl_ready),
+    .cpl_id,
+    .m_cpl_data  (cpl_data[1*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
+    .m_cpl_keep  (cpl_keep[1*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
+    .m_cpl_sop   (cpl_sop[1]),
+    .m_cpl_eop   (cpl_eop[1]),
+    .m_cpl_valid (cpl_valid[1]),
+    .m_cpl_ready (cpl_ready[1]),
+    .cpuif_req, .cpuif_req_is_wr, .cpuif_addr, .cpuif_wr_data, .cpuif_wr_biten,
+    .cpuif_req_stall_wr, .cpuif_req_stall_rd, .cpuif_rd_ack, .cpuif_rd_err,
+    .cpuif_rd_data, .cpuif_wr_ack, .cpuif_wr_err
+  );
 
-    // ------------------------------------------------------------------
-    // Unsupported requests
-    // ------------------------------------------------------------------
-    pcie_cpl_ur u_ur (
-        .clk, .rst,
-        .req_valid   (ur_valid),
-        .req_ready   (ur_ready),
-        .req         (ur_req),
-        .cpl_id,
-        .m_cpl_data  (cpl_data[2*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
-        .m_cpl_keep  (cpl_keep[2*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
-        .m_cpl_sop   (cpl_sop[2]),
-        .m_cpl_eop   (cpl_eop[2]),
-        .m_cpl_valid (cpl_valid[2]),
-        .m_cpl_ready (cpl_ready[2])
-    );
+  // ------------------------------------------------------------------
+  // Unsupported requests
+  // ------------------------------------------------------------------
+  pcie_cpl_ur u_ur (
+    .clk, .rst,
+    .req_valid   (ur_valid),
+    .req_ready   (ur_ready),
+    .req         (ur_req),
+    .cpl_id,
+    .m_cpl_data  (cpl_data[2*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
+    .m_cpl_keep  (cpl_keep[2*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
+    .m_cpl_sop   (cpl_sop[2]),
+    .m_cpl_eop   (cpl_eop[2]),
+    .m_cpl_valid (cpl_valid[2]),
+    .m_cpl_ready (cpl_ready[2])
+  );
 
-    // ------------------------------------------------------------------
-    // Transmit path
-    // ------------------------------------------------------------------
-    pcie_tlp_arb #(
-        .N      (NSRC),
-        .DATA_W (pcie_tlp_pkg::TLP_DATA_W)
-    ) u_arb (
-        .clk, .rst,
-        .s_data  (cpl_data),
-        .s_keep  (cpl_keep),
-        .s_sop   (cpl_sop),
-        .s_eop   (cpl_eop),
-        .s_valid (cpl_valid),
-        .s_ready (cpl_ready),
-        .m_data  (arb_data),
-        .m_keep  (arb_keep),
-        .m_sop   (arb_sop),
-        .m_eop   (arb_eop),
-        .m_valid (arb_valid),
-        .m_ready (arb_ready)
-    );
+  // ------------------------------------------------------------------
+  // Transmit path
+  // ------------------------------------------------------------------
+  pcie_tlp_arb #(
+    .N      (NSRC),
+    .DATA_W (pcie_tlp_pkg::TLP_DATA_W)
+  ) u_arb (
+    .clk, .rst,
+    .s_data  (cpl_data),
+    .s_keep  (cpl_keep),
+    .s_sop   (cpl_sop),
+    .s_eop   (cpl_eop),
+    .s_valid (cpl_valid),
+    .s_ready (cpl_ready),
+    .m_data  (arb_data),
+    .m_keep  (arb_keep),
+    .m_sop   (arb_sop),
+    .m_eop   (arb_eop),
+    .m_valid (arb_valid),
+    .m_ready (arb_ready)
+  );
 
-    pcie_tlp_slice #(
-        .DATA_W (pcie_tlp_pkg::TLP_DATA_W)
-    ) u_slice (
-        .clk, .rst,
-        .s_data  (arb_data),
-        .s_keep  (arb_keep),
-        .s_sop   (arb_sop),
-        .s_eop   (arb_eop),
-        .s_valid (arb_valid),
-        .s_ready (arb_ready),
-        .m_data  (m_tlp_data),
-        .m_keep  (m_tlp_keep),
-        .m_sop   (m_tlp_sop),
-        .m_eop   (m_tlp_eop),
-        .m_valid (m_tlp_valid),
-        .m_ready (m_tlp_ready)
-    );
+  pcie_tlp_slice #(
+    .DATA_W (pcie_tlp_pkg::TLP_DATA_W)
+  ) u_slice (
+    .clk, .rst,
+    .s_data  (arb_data),
+    .s_keep  (arb_keep),
+    .s_sop   (arb_sop),
+    .s_eop   (arb_eop),
+    .s_valid (arb_valid),
+    .s_ready (arb_ready),
+    .m_data  (m_tlp_data),
+    .m_keep  (m_tlp_keep),
+    .m_sop   (m_tlp_sop),
+    .m_eop   (m_tlp_eop),
+    .m_valid (m_tlp_valid),
+    .m_ready (m_tlp_ready)
+  );
 
-    assign ev_tx_tlp = m_tlp_valid && m_tlp_ready && m_tlp_sop;
+  assign ev_tx_tlp = m_tlp_valid && m_tlp_ready && m_tlp_sop;
 
-    // ------------------------------------------------------------------
-    // Legacy interrupt
-    // ------------------------------------------------------------------
-    assign intx = irq_pending && !intx_disable;
+  // ------------------------------------------------------------------
+  // Legacy interrupt
+  // ------------------------------------------------------------------
+  assign intx = irq_pending && !intx_disable;
 
 endmodule
 

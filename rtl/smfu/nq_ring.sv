@@ -12,63 +12,63 @@
 
 module nq_ring
 (
-    // ---------------- clock and reset ----------------
-    input  wire logic        clk,
-    input  wire logic        rst,             // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic        clk,
+  input  wire logic        rst,             // synchronous, active high
 
-    // ---------------- configuration (notify block) ----------------
-    input  wire logic        cfg_enable,      // ring_ctrl.enable
-    input  wire logic [3:0]  cfg_log2,        // ring_ctrl.log2_entries (below 4: 4; at most 15)
-    input  wire logic [63:0] cfg_ring_base,   // ring_base (16-byte aligned)
-    input  wire logic [31:0] cfg_cons,        // cons (written by software)
+  // ---------------- configuration (notify block) ----------------
+  input  wire logic        cfg_enable,      // ring_ctrl.enable
+  input  wire logic [3:0]  cfg_log2,        // ring_ctrl.log2_entries (below 4: 4; at most 15)
+  input  wire logic [63:0] cfg_ring_base,   // ring_base (16-byte aligned)
+  input  wire logic [31:0] cfg_cons,        // cons (written by software)
 
-    // ---------------- entry producer (smfu_in MODE 1) ----------------
-    output      logic        nq_ready,        // an entry may be written now
-    output      logic        nq_off,          // ring disabled: events are dropped (not held)
-    output      logic [63:0] nq_addr,         // address of the next entry
-    output      logic        nq_phase,        // phase bit of the next entry
-    input  wire logic        nq_push,         // the entry's MWr has left: advance prod
-    input  wire logic        nq_stall,        // an event is held back (ring full)
+  // ---------------- entry producer (smfu_in MODE 1) ----------------
+  output      logic        nq_ready,        // an entry may be written now
+  output      logic        nq_off,          // ring disabled: events are dropped (not held)
+  output      logic [63:0] nq_addr,         // address of the next entry
+  output      logic        nq_phase,        // phase bit of the next entry
+  input  wire logic        nq_push,         // the entry's MWr has left: advance prod
+  input  wire logic        nq_stall,        // an event is held back (ring full)
 
-    // ---------------- status (to the register file) ----------------
-    output      logic [31:0] st_prod,         // notify.prod
-    output      logic [31:0] st_full_stalls,  // notify.full_stalls
-    output      logic [31:0] st_events,       // notify.events
-    output      logic        irq_notify       // pulse: info.irq_status.notify hwset
+  // ---------------- status (to the register file) ----------------
+  output      logic [31:0] st_prod,         // notify.prod
+  output      logic [31:0] st_full_stalls,  // notify.full_stalls
+  output      logic [31:0] st_events,       // notify.events
+  output      logic        irq_notify       // pulse: info.irq_status.notify hwset
 );
 
-    logic [31:0] prod_q, used, size, mask;
-    logic [3:0]  lg;
+  logic [31:0] prod_q, used, size, mask;
+  logic [3:0]  lg;
 
-    always_comb begin
-        lg = cfg_log2;
-        if (lg < 4'd4)  lg = 4'd4;
-        size     = 32'd1 << lg;
-        mask     = size - 32'd1;
-        used     = prod_q - cfg_cons;
-        nq_ready = cfg_enable && used < size;
-        nq_off   = !cfg_enable;
-        nq_addr  = cfg_ring_base + {28'd0, prod_q & mask, 4'b0000};
-        nq_phase = (prod_q & size) == 32'd0;
+  always_comb begin
+    lg = cfg_log2;
+    if (lg < 4'd4)  lg = 4'd4;
+    size     = 32'd1 << lg;
+    mask     = size - 32'd1;
+    used     = prod_q - cfg_cons;
+    nq_ready = cfg_enable && used < size;
+    nq_off   = !cfg_enable;
+    nq_addr  = cfg_ring_base + {28'd0, prod_q & mask, 4'b0000};
+    nq_phase = (prod_q & size) == 32'd0;
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      prod_q         <= '0;
+      st_full_stalls <= '0;
+      st_events      <= '0;
+      irq_notify     <= 1'b0;
+    end else begin
+      irq_notify <= nq_push;
+      if (nq_push) begin
+        prod_q    <= prod_q + 32'd1;
+        st_events <= st_events + 32'd1;
+      end
+      if (nq_stall) st_full_stalls <= st_full_stalls + 32'd1;
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            prod_q         <= '0;
-            st_full_stalls <= '0;
-            st_events      <= '0;
-            irq_notify     <= 1'b0;
-        end else begin
-            irq_notify <= nq_push;
-            if (nq_push) begin
-                prod_q    <= prod_q + 32'd1;
-                st_events <= st_events + 32'd1;
-            end
-            if (nq_stall) st_full_stalls <= st_full_stalls + 32'd1;
-        end
-    end
-
-    assign st_prod = prod_q;
+  assign st_prod = prod_q;
 
 endmodule
 

@@ -21,190 +21,190 @@
 
 module smfu_cpl2pkt
 #(
-    parameter int         NTAGS    = 16,     // outstanding reads (power of two, 2..128)
-    parameter logic [7:0] TAG_BASE = 8'h80   // first TLP tag (multiple of NTAGS)
+  parameter int         NTAGS    = 16,     // outstanding reads (power of two, 2..128)
+  parameter logic [7:0] TAG_BASE = 8'h80   // first TLP tag (multiple of NTAGS)
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic         clk,
-    input  wire logic         rst,          // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic         clk,
+  input  wire logic         rst,          // synchronous, active high
 
-    // ---------------- configuration ----------------
-    input  wire logic [15:0]  cfg_node_id,  // this node (packet src)
+  // ---------------- configuration ----------------
+  input  wire logic [15:0]  cfg_node_id,  // this node (packet src)
 
-    // ---------------- slot allocation (request side) ----------------
-    output      logic         alloc_ready,  // a slot is free
-    input  wire logic         alloc_valid,  // take it this cycle (only with alloc_ready)
-    output      logic [7:0]   alloc_tag,    // TLP tag to put in the MRd
-    input  wire logic [15:0]  alloc_node,   // requesting node
-    input  wire logic [7:0]   alloc_ntag,   // requester's network tag
+  // ---------------- slot allocation (request side) ----------------
+  output      logic         alloc_ready,  // a slot is free
+  input  wire logic         alloc_valid,  // take it this cycle (only with alloc_ready)
+  output      logic [7:0]   alloc_tag,    // TLP tag to put in the MRd
+  input  wire logic [15:0]  alloc_node,   // requesting node
+  input  wire logic [7:0]   alloc_ntag,   // requester's network tag
 
-    // ---------------- UR answers (request side) ----------------
-    input  wire logic         ur_valid,
-    output      logic         ur_ready,
-    input  wire logic [15:0]  ur_node,
-    input  wire logic [7:0]   ur_ntag,
+  // ---------------- UR answers (request side) ----------------
+  input  wire logic         ur_valid,
+  output      logic         ur_ready,
+  input  wire logic [15:0]  ur_node,
+  input  wire logic [7:0]   ur_ntag,
 
-    // ---------------- completion TLPs in ----------------
-    input  wire logic [127:0] s_tlp_data,
-    input  wire logic [3:0]   s_tlp_keep,
-    input  wire logic         s_tlp_sop,
-    input  wire logic         s_tlp_eop,
-    input  wire logic         s_tlp_valid,
-    output      logic         s_tlp_ready,
+  // ---------------- completion TLPs in ----------------
+  input  wire logic [127:0] s_tlp_data,
+  input  wire logic [3:0]   s_tlp_keep,
+  input  wire logic         s_tlp_sop,
+  input  wire logic         s_tlp_eop,
+  input  wire logic         s_tlp_valid,
+  output      logic         s_tlp_ready,
 
-    // ---------------- SMFU_CPL packets out ----------------
-    output      logic [127:0] m_pkt_data,
-    output      logic         m_pkt_last,
-    output      logic         m_pkt_valid,
-    input  wire logic         m_pkt_ready,
+  // ---------------- SMFU_CPL packets out ----------------
+  output      logic [127:0] m_pkt_data,
+  output      logic         m_pkt_last,
+  output      logic         m_pkt_valid,
+  input  wire logic         m_pkt_ready,
 
-    // ---------------- events ----------------
-    output      logic         ev_drop       // completion for no outstanding read dropped
+  // ---------------- events ----------------
+  output      logic         ev_drop       // completion for no outstanding read dropped
 );
 
-    `include "smfu_func.svh"
+  `include "smfu_func.svh"
 
-    localparam int TW = $clog2(NTAGS);
+  localparam int TW = $clog2(NTAGS);
 
-    logic [NTAGS-1:0] v_q;
-    logic [15:0]      node_q [NTAGS];
-    logic [7:0]       ntag_q [NTAGS];
+  logic [NTAGS-1:0] v_q;
+  logic [15:0]      node_q [NTAGS];
+  logic [7:0]       ntag_q [NTAGS];
 
-    logic [TW-1:0]    free_idx;
-    always_comb begin
-        free_idx    = '0;
-        alloc_ready = 1'b0;
-        for (int i = NTAGS - 1; i >= 0; i--) begin
-            if (!v_q[i]) begin
-                free_idx    = TW'(i);
-                alloc_ready = 1'b1;
-            end
+  logic [TW-1:0]    free_idx;
+  always_comb begin
+    free_idx    = '0;
+    alloc_ready = 1'b0;
+    for (int i = NTAGS - 1; i >= 0; i--) begin
+      if (!v_q[i]) begin
+        free_idx    = TW'(i);
+        alloc_ready = 1'b1;
+      end
+    end
+  end
+  assign alloc_tag = TAG_BASE | 8'(free_idx);
+
+  // ------------------------------------------------------------------
+  // Decode of a completion header beat
+  // ------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */  // header fields not needed
+  logic [31:0]  dw0, dw1, dw2;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic         is_cpl, has_data, match, last;
+  logic [TW-1:0] idx;
+  logic [10:0]  len;
+  logic [2:0]   status;
+  logic [12:0]  bc;
+  logic [6:0]   la;
+  logic [7:0]   tag;
+
+  always_comb begin
+    dw0      = s_tlp_data[31:0];
+    dw1      = s_tlp_data[63:32];
+    dw2      = s_tlp_data[95:64];
+    is_cpl   = dw0[31:29] == 3'b000 || dw0[31:29] == 3'b010;
+    is_cpl   = is_cpl && dw0[28:24] == pcie_tlp_pkg::TYPE_CPL;
+    has_data = dw0[30];
+    len      = (dw0[9:0] == 10'd0) ? 11'd1024 : {1'b0, dw0[9:0]};
+    status   = dw1[15:13];
+    bc       = (dw1[11:0] == 12'd0) ? 13'd4096 : {1'b0, dw1[11:0]};
+    tag      = dw2[15:8];
+    la       = dw2[6:0];
+    idx      = tag[TW-1:0];
+    match    = is_cpl && (tag >> TW) == (TAG_BASE >> TW) && v_q[idx] &&
+               (!has_data || len <= 11'd64);
+    last     = status != pcie_tlp_pkg::CPL_SC || !has_data ||
+               bc <= ({len[10:0], 2'b00} - {11'd0, la[1:0]});
+  end
+
+  net_pkg::net_cmd_cpl_t cmd, urcmd;
+  always_comb begin
+    cmd            = '0;
+    cmd.tag        = ntag_q[idx];
+    cmd.status     = status;
+    cmd.last       = last;
+    cmd.len_m1     = has_data ? 6'(len - 11'd1) : 6'd0;
+    cmd.lower_addr = la;
+    cmd.byte_count = bc;
+    urcmd            = '0;
+    urcmd.tag        = ur_ntag;
+    urcmd.status     = pcie_tlp_pkg::CPL_UR;
+    urcmd.last       = 1'b1;
+    urcmd.byte_count = 13'd4;
+  end
+
+  // ------------------------------------------------------------------
+  // Sequencer
+  // ------------------------------------------------------------------
+  typedef enum logic [1:0] { K_HDR, K_PL, K_DROP } kstate_e;
+  kstate_e state_q;
+
+  logic [127:0] o_data_q;
+  logic         o_last_q, o_valid_q, o_free;
+  assign o_free      = !o_valid_q || m_pkt_ready;
+  assign m_pkt_data  = o_data_q;
+  assign m_pkt_last  = o_last_q;
+  assign m_pkt_valid = o_valid_q;
+
+  logic hdr_in, go_cpl, go_drop, go_ur;
+  assign hdr_in  = state_q == K_HDR && s_tlp_valid && s_tlp_sop;
+  assign go_cpl  = hdr_in && match && o_free;
+  assign go_drop = hdr_in && !match;
+  assign go_ur   = state_q == K_HDR && !(s_tlp_valid && s_tlp_sop) && ur_valid && o_free;
+  assign ur_ready = go_ur;
+  assign ev_drop  = go_drop;
+
+  always_comb begin
+    case (state_q)
+      K_HDR:   s_tlp_ready = !s_tlp_sop || go_cpl || go_drop;
+      K_PL:    s_tlp_ready = o_free;
+      default: s_tlp_ready = 1'b1;
+    endcase
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q   <= K_HDR;
+      o_valid_q <= 1'b0;
+      v_q       <= '0;
+    end else begin
+      if (m_pkt_ready) o_valid_q <= 1'b0;
+      case (state_q)
+        K_HDR: begin
+          if (go_cpl || go_ur) o_valid_q <= 1'b1;
+          if ((go_cpl || go_drop) && !s_tlp_eop) begin
+            state_q <= (go_cpl && has_data) ? K_PL : K_DROP;
+          end
         end
-    end
-    assign alloc_tag = TAG_BASE | 8'(free_idx);
-
-    // ------------------------------------------------------------------
-    // Decode of a completion header beat
-    // ------------------------------------------------------------------
-    /* verilator lint_off UNUSEDSIGNAL */  // header fields not needed
-    logic [31:0]  dw0, dw1, dw2;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic         is_cpl, has_data, match, last;
-    logic [TW-1:0] idx;
-    logic [10:0]  len;
-    logic [2:0]   status;
-    logic [12:0]  bc;
-    logic [6:0]   la;
-    logic [7:0]   tag;
-
-    always_comb begin
-        dw0      = s_tlp_data[31:0];
-        dw1      = s_tlp_data[63:32];
-        dw2      = s_tlp_data[95:64];
-        is_cpl   = dw0[31:29] == 3'b000 || dw0[31:29] == 3'b010;
-        is_cpl   = is_cpl && dw0[28:24] == pcie_tlp_pkg::TYPE_CPL;
-        has_data = dw0[30];
-        len      = (dw0[9:0] == 10'd0) ? 11'd1024 : {1'b0, dw0[9:0]};
-        status   = dw1[15:13];
-        bc       = (dw1[11:0] == 12'd0) ? 13'd4096 : {1'b0, dw1[11:0]};
-        tag      = dw2[15:8];
-        la       = dw2[6:0];
-        idx      = tag[TW-1:0];
-        match    = is_cpl && (tag >> TW) == (TAG_BASE >> TW) && v_q[idx] &&
-                   (!has_data || len <= 11'd64);
-        last     = status != pcie_tlp_pkg::CPL_SC || !has_data ||
-                   bc <= ({len[10:0], 2'b00} - {11'd0, la[1:0]});
-    end
-
-    net_pkg::net_cmd_cpl_t cmd, urcmd;
-    always_comb begin
-        cmd            = '0;
-        cmd.tag        = ntag_q[idx];
-        cmd.status     = status;
-        cmd.last       = last;
-        cmd.len_m1     = has_data ? 6'(len - 11'd1) : 6'd0;
-        cmd.lower_addr = la;
-        cmd.byte_count = bc;
-        urcmd            = '0;
-        urcmd.tag        = ur_ntag;
-        urcmd.status     = pcie_tlp_pkg::CPL_UR;
-        urcmd.last       = 1'b1;
-        urcmd.byte_count = 13'd4;
-    end
-
-    // ------------------------------------------------------------------
-    // Sequencer
-    // ------------------------------------------------------------------
-    typedef enum logic [1:0] { K_HDR, K_PL, K_DROP } kstate_e;
-    kstate_e state_q;
-
-    logic [127:0] o_data_q;
-    logic         o_last_q, o_valid_q, o_free;
-    assign o_free      = !o_valid_q || m_pkt_ready;
-    assign m_pkt_data  = o_data_q;
-    assign m_pkt_last  = o_last_q;
-    assign m_pkt_valid = o_valid_q;
-
-    logic hdr_in, go_cpl, go_drop, go_ur;
-    assign hdr_in  = state_q == K_HDR && s_tlp_valid && s_tlp_sop;
-    assign go_cpl  = hdr_in && match && o_free;
-    assign go_drop = hdr_in && !match;
-    assign go_ur   = state_q == K_HDR && !(s_tlp_valid && s_tlp_sop) && ur_valid && o_free;
-    assign ur_ready = go_ur;
-    assign ev_drop  = go_drop;
-
-    always_comb begin
-        case (state_q)
-            K_HDR:   s_tlp_ready = !s_tlp_sop || go_cpl || go_drop;
-            K_PL:    s_tlp_ready = o_free;
-            default: s_tlp_ready = 1'b1;
-        endcase
-    end
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            state_q   <= K_HDR;
-            o_valid_q <= 1'b0;
-            v_q       <= '0;
-        end else begin
-            if (m_pkt_ready) o_valid_q <= 1'b0;
-            case (state_q)
-                K_HDR: begin
-                    if (go_cpl || go_ur) o_valid_q <= 1'b1;
-                    if ((go_cpl || go_drop) && !s_tlp_eop) begin
-                        state_q <= (go_cpl && has_data) ? K_PL : K_DROP;
-                    end
-                end
-                K_PL: begin
-                    if (s_tlp_valid && o_free) begin
-                        o_valid_q <= 1'b1;
-                        if (s_tlp_eop) state_q <= K_HDR;
-                    end
-                end
-                default: if (s_tlp_valid && s_tlp_eop) state_q <= K_HDR;
-            endcase
-            if (go_cpl && last) v_q[idx] <= 1'b0;
-            if (alloc_valid && alloc_ready) v_q[free_idx] <= 1'b1;
+        K_PL: begin
+          if (s_tlp_valid && o_free) begin
+            o_valid_q <= 1'b1;
+            if (s_tlp_eop) state_q <= K_HDR;
+          end
         end
+        default: if (s_tlp_valid && s_tlp_eop) state_q <= K_HDR;
+      endcase
+      if (go_cpl && last) v_q[idx] <= 1'b0;
+      if (alloc_valid && alloc_ready) v_q[free_idx] <= 1'b1;
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (alloc_valid && alloc_ready) begin
-            node_q[free_idx] <= alloc_node;
-            ntag_q[free_idx] <= alloc_ntag;
-        end
-        if (go_cpl) begin
-            o_data_q <= smfu_hdr_flit(node_q[idx], cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL),
-                                      has_data ? 5'((len + 11'd3) >> 2) : 5'd0, cmd);
-            o_last_q <= !has_data;
-        end else if (go_ur) begin
-            o_data_q <= smfu_hdr_flit(ur_node, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL), 5'd0, urcmd);
-            o_last_q <= 1'b1;
-        end else if (state_q == K_PL && s_tlp_valid && o_free) begin
-            o_data_q <= smfu_mask(s_tlp_data, s_tlp_keep);
-            o_last_q <= s_tlp_eop;
-        end
+  always_ff @(posedge clk) begin
+    if (alloc_valid && alloc_ready) begin
+      node_q[free_idx] <= alloc_node;
+      ntag_q[free_idx] <= alloc_ntag;
     end
+    if (go_cpl) begin
+      o_data_q <= smfu_hdr_flit(node_q[idx], cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL),
+                                has_data ? 5'((len + 11'd3) >> 2) : 5'd0, cmd);
+      o_last_q <= !has_data;
+    end else if (go_ur) begin
+      o_data_q <= smfu_hdr_flit(ur_node, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL), 5'd0, urcmd);
+      o_last_q <= 1'b1;
+    end else if (state_q == K_PL && s_tlp_valid && o_free) begin
+      o_data_q <= smfu_mask(s_tlp_data, s_tlp_keep);
+      o_last_q <= s_tlp_eop;
+    end
+  end
 
 endmodule
 

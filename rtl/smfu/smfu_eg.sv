@@ -27,243 +27,243 @@
 
 module smfu_eg
 #(
-    parameter int MODE  = 0,     // 0: aperture egress (intervals), 1: pass-through sender
-    parameter int NIVL  = 16,    // egress intervals (MODE 0), 1..16
-    parameter int NTAGS = 16     // outstanding remote reads
+  parameter int MODE  = 0,     // 0: aperture egress (intervals), 1: pass-through sender
+  parameter int NIVL  = 16,    // egress intervals (MODE 0), 1..16
+  parameter int NTAGS = 16     // outstanding remote reads
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic                  clk,
-    input  wire logic                  rst,          // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,          // synchronous, active high
 
-    // ---------------- configuration ----------------
-    input  wire logic [15:0]           cfg_node_id,  // this node (packet src)
-    input  wire logic [15:0]           cfg_cpl_id,   // completer ID of our completions
-    input  wire logic [15:0]           cfg_timeout,  // MODE 0: read timeout, 256-cycle units (0: 4096)
-    input  wire logic [NIVL-1:0][63:0] cfg_eg_start, // MODE 0: first byte of interval i
-    input  wire logic [NIVL-1:0][63:0] cfg_eg_end,   // MODE 0: last byte of interval i
-    input  wire logic [NIVL-1:0]       cfg_eg_valid, // MODE 0: interval i valid
-    input  wire logic [NIVL-1:0][15:0] cfg_eg_node,  // MODE 0: target node of interval i
-    input  wire logic                  cfg_passthru, // MODE 1: pass-through enabled
-    input  wire logic [15:0]           cfg_up_node,  // MODE 1: the host's node
+  // ---------------- configuration ----------------
+  input  wire logic [15:0]           cfg_node_id,  // this node (packet src)
+  input  wire logic [15:0]           cfg_cpl_id,   // completer ID of our completions
+  input  wire logic [15:0]           cfg_timeout,  // MODE 0: read timeout, 256-cycle units (0: 4096)
+  input  wire logic [NIVL-1:0][63:0] cfg_eg_start, // MODE 0: first byte of interval i
+  input  wire logic [NIVL-1:0][63:0] cfg_eg_end,   // MODE 0: last byte of interval i
+  input  wire logic [NIVL-1:0]       cfg_eg_valid, // MODE 0: interval i valid
+  input  wire logic [NIVL-1:0][15:0] cfg_eg_node,  // MODE 0: target node of interval i
+  input  wire logic                  cfg_passthru, // MODE 1: pass-through enabled
+  input  wire logic [15:0]           cfg_up_node,  // MODE 1: the host's node
 
-    // ---------------- memory requests in (TLP stream) ----------------
-    input  wire logic [127:0]          s_req_data,
-    input  wire logic [3:0]            s_req_keep,
-    input  wire logic                  s_req_sop,
-    input  wire logic                  s_req_eop,
-    input  wire logic                  s_req_valid,
-    output      logic                  s_req_ready,
+  // ---------------- memory requests in (TLP stream) ----------------
+  input  wire logic [127:0]          s_req_data,
+  input  wire logic [3:0]            s_req_keep,
+  input  wire logic                  s_req_sop,
+  input  wire logic                  s_req_eop,
+  input  wire logic                  s_req_valid,
+  output      logic                  s_req_ready,
 
-    // ---------------- request packets out (SMFU_RD / SMFU_WR) ----------------
-    output      logic [127:0]          m_pkt_data,
-    output      logic                  m_pkt_last,
-    output      logic                  m_pkt_valid,
-    input  wire logic                  m_pkt_ready,
+  // ---------------- request packets out (SMFU_RD / SMFU_WR) ----------------
+  output      logic [127:0]          m_pkt_data,
+  output      logic                  m_pkt_last,
+  output      logic                  m_pkt_valid,
+  input  wire logic                  m_pkt_ready,
 
-    // ---------------- completion packets in (SMFU_CPL) ----------------
-    input  wire logic [127:0]          s_cpl_data,
-    input  wire logic                  s_cpl_last,
-    input  wire logic                  s_cpl_valid,
-    output      logic                  s_cpl_ready,
+  // ---------------- completion packets in (SMFU_CPL) ----------------
+  input  wire logic [127:0]          s_cpl_data,
+  input  wire logic                  s_cpl_last,
+  input  wire logic                  s_cpl_valid,
+  output      logic                  s_cpl_ready,
 
-    // ---------------- completion TLPs out (to the requester) ----------------
-    output      logic [127:0]          m_cpl_data,
-    output      logic [3:0]            m_cpl_keep,
-    output      logic                  m_cpl_sop,
-    output      logic                  m_cpl_eop,
-    output      logic                  m_cpl_valid,
-    input  wire logic                  m_cpl_ready,
+  // ---------------- completion TLPs out (to the requester) ----------------
+  output      logic [127:0]          m_cpl_data,
+  output      logic [3:0]            m_cpl_keep,
+  output      logic                  m_cpl_sop,
+  output      logic                  m_cpl_eop,
+  output      logic                  m_cpl_valid,
+  input  wire logic                  m_cpl_ready,
 
-    // ---------------- events (one pulse each) ----------------
-    output      logic                  ev_hit,       // request sent as a packet
-    output      logic                  ev_miss,      // request refused (UR / dropped)
-    output      logic                  ev_timeout,   // read answered CA after the timeout
-    output      logic                  ev_late       // completion for no outstanding read dropped
+  // ---------------- events (one pulse each) ----------------
+  output      logic                  ev_hit,       // request sent as a packet
+  output      logic                  ev_miss,      // request refused (UR / dropped)
+  output      logic                  ev_timeout,   // read answered CA after the timeout
+  output      logic                  ev_late       // completion for no outstanding read dropped
 );
 
-    `include "pcie_tlp_func.svh"
-    `include "smfu_func.svh"
+  `include "pcie_tlp_func.svh"
+  `include "smfu_func.svh"
 
-    // ------------------------------------------------------------------
-    // Decode of the header beat at the input
-    // ------------------------------------------------------------------
-    pcie_tlp_pkg::tlp_req_t r;
-    logic             is_mem, is_wr, nonposted, len_ok, hit;
-    /* verilator lint_off UNUSEDSIGNAL */  // low bits / beyond 256 GiB
-    logic [63:0]      addr_last, off;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [NIVL-1:0]  ivl_hit;
-    logic [3:0]       hidx;
-    logic [15:0]      dst;
-    logic [5:0]       ivl;
-    logic [35:0]      off_dw;
+  // ------------------------------------------------------------------
+  // Decode of the header beat at the input
+  // ------------------------------------------------------------------
+  pcie_tlp_pkg::tlp_req_t r;
+  logic             is_mem, is_wr, nonposted, len_ok, hit;
+  /* verilator lint_off UNUSEDSIGNAL */  // low bits / beyond 256 GiB
+  logic [63:0]      addr_last, off;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [NIVL-1:0]  ivl_hit;
+  logic [3:0]       hidx;
+  logic [15:0]      dst;
+  logic [5:0]       ivl;
+  logic [35:0]      off_dw;
 
-    always_comb begin
-        r         = tlp_req_decode(s_req_data);
-        is_mem    = !r.fmt[2] && r.typ == pcie_tlp_pkg::TYPE_MEM;
-        is_wr     = r.fmt[1];
-        nonposted = !r.fmt[1];
-        len_ok    = r.len <= 11'd64;
-        addr_last = r.addr + {51'd0, r.len - 11'd1, 2'b00};
-        hidx      = '0;
-        hit       = 1'b0;
-        off       = '0;
-        dst       = cfg_up_node;
-        ivl       = '0;
-        off_dw    = '0;
-        ivl_hit   = '0;
-        // Only a valid header beat is decoded (every use is qualified by
-        // s_req_valid): an idle input costs a Verilated model no comparator work.
-        if (!s_req_valid) begin
-            hit = 1'b0;
-        end else if (MODE == 0) begin
-            for (int i = NIVL - 1; i >= 0; i--) begin
-                ivl_hit[i] = cfg_eg_valid[i] && r.addr[63:2] >= cfg_eg_start[i][63:2] &&
-                             addr_last[63:2] <= cfg_eg_end[i][63:2];
-                if (ivl_hit[i]) hidx = 4'(i);
-            end
-            hit    = |ivl_hit && is_mem && len_ok && !r.ep;
-            off    = r.addr - {cfg_eg_start[hidx][63:2], 2'b00};
-            dst    = cfg_eg_node[hidx];
-            ivl    = {2'b00, hidx};
-            off_dw = off[37:2];
-        end else begin
-            hit    = cfg_passthru && is_mem && len_ok && !r.ep && r.addr[63:43] == 21'd0;
-            ivl    = {1'b1, r.addr[42:38]};
-            off_dw = r.addr[37:2];
+  always_comb begin
+    r         = tlp_req_decode(s_req_data);
+    is_mem    = !r.fmt[2] && r.typ == pcie_tlp_pkg::TYPE_MEM;
+    is_wr     = r.fmt[1];
+    nonposted = !r.fmt[1];
+    len_ok    = r.len <= 11'd64;
+    addr_last = r.addr + {51'd0, r.len - 11'd1, 2'b00};
+    hidx      = '0;
+    hit       = 1'b0;
+    off       = '0;
+    dst       = cfg_up_node;
+    ivl       = '0;
+    off_dw    = '0;
+    ivl_hit   = '0;
+    // Only a valid header beat is decoded (every use is qualified by
+    // s_req_valid): an idle input costs a Verilated model no comparator work.
+    if (!s_req_valid) begin
+      hit = 1'b0;
+    end else if (MODE == 0) begin
+      for (int i = NIVL - 1; i >= 0; i--) begin
+        ivl_hit[i] = cfg_eg_valid[i] && r.addr[63:2] >= cfg_eg_start[i][63:2] &&
+                     addr_last[63:2] <= cfg_eg_end[i][63:2];
+        if (ivl_hit[i]) hidx = 4'(i);
+      end
+      hit    = |ivl_hit && is_mem && len_ok && !r.ep;
+      off    = r.addr - {cfg_eg_start[hidx][63:2], 2'b00};
+      dst    = cfg_eg_node[hidx];
+      ivl    = {2'b00, hidx};
+      off_dw = off[37:2];
+    end else begin
+      hit    = cfg_passthru && is_mem && len_ok && !r.ep && r.addr[63:43] == 21'd0;
+      ivl    = {1'b1, r.addr[42:38]};
+      off_dw = r.addr[37:2];
+    end
+  end
+
+  net_pkg::net_cmd_smfu_t cmd;
+  always_comb begin
+    cmd        = '0;
+    cmd.off_dw = off_dw;
+    cmd.ivl    = ivl;
+    cmd.fbe    = r.first_be;
+    cmd.lbe    = r.last_be;
+    cmd.len_m1 = 6'(r.len - 11'd1);
+    cmd.tag    = 8'd0;
+  end
+
+  // ------------------------------------------------------------------
+  // Request sequencer
+  // ------------------------------------------------------------------
+  typedef enum logic [1:0] { A_HDR, A_PL, A_DROP } astate_e;
+  astate_e state_q;
+
+  logic [127:0] o_data_q;
+  logic         o_last_q, o_valid_q, o_free;
+  assign o_free      = !o_valid_q || m_pkt_ready;
+  assign m_pkt_data  = o_data_q;
+  assign m_pkt_last  = o_last_q;
+  assign m_pkt_valid = o_valid_q;
+
+  logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
+  logic [7:0] alloc_ntag;
+  logic       hdr_in, go_wr, go_rd, go_ur, go_drop;
+
+  assign hdr_in  = state_q == A_HDR && s_req_valid && s_req_sop;
+  assign go_wr   = hdr_in && hit && is_wr && o_free;
+  assign go_rd   = hdr_in && hit && !is_wr && o_free && alloc_ready;
+  assign go_ur   = hdr_in && !hit && nonposted && ur_ready;
+  assign go_drop = hdr_in && !hit && !nonposted;
+  assign ur_valid    = hdr_in && !hit && nonposted;
+  assign alloc_valid = go_rd;
+
+  always_comb begin
+    case (state_q)
+      A_HDR:   s_req_ready = !s_req_sop || go_wr || go_rd || go_ur || go_drop;
+      A_PL:    s_req_ready = o_free;
+      default: s_req_ready = 1'b1;
+    endcase
+  end
+
+  assign ev_hit  = go_wr || go_rd;
+  assign ev_miss = (go_ur || go_drop) && (MODE == 0 || is_mem);
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q   <= A_HDR;
+      o_valid_q <= 1'b0;
+    end else begin
+      if (m_pkt_ready) o_valid_q <= 1'b0;
+      case (state_q)
+        A_HDR: begin
+          if (go_wr || go_rd) o_valid_q <= 1'b1;
+          if ((go_wr || go_drop || go_ur) && !s_req_eop) begin
+            state_q <= go_wr ? A_PL : A_DROP;
+          end
         end
-    end
-
-    net_pkg::net_cmd_smfu_t cmd;
-    always_comb begin
-        cmd        = '0;
-        cmd.off_dw = off_dw;
-        cmd.ivl    = ivl;
-        cmd.fbe    = r.first_be;
-        cmd.lbe    = r.last_be;
-        cmd.len_m1 = 6'(r.len - 11'd1);
-        cmd.tag    = 8'd0;
-    end
-
-    // ------------------------------------------------------------------
-    // Request sequencer
-    // ------------------------------------------------------------------
-    typedef enum logic [1:0] { A_HDR, A_PL, A_DROP } astate_e;
-    astate_e state_q;
-
-    logic [127:0] o_data_q;
-    logic         o_last_q, o_valid_q, o_free;
-    assign o_free      = !o_valid_q || m_pkt_ready;
-    assign m_pkt_data  = o_data_q;
-    assign m_pkt_last  = o_last_q;
-    assign m_pkt_valid = o_valid_q;
-
-    logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
-    logic [7:0] alloc_ntag;
-    logic       hdr_in, go_wr, go_rd, go_ur, go_drop;
-
-    assign hdr_in  = state_q == A_HDR && s_req_valid && s_req_sop;
-    assign go_wr   = hdr_in && hit && is_wr && o_free;
-    assign go_rd   = hdr_in && hit && !is_wr && o_free && alloc_ready;
-    assign go_ur   = hdr_in && !hit && nonposted && ur_ready;
-    assign go_drop = hdr_in && !hit && !nonposted;
-    assign ur_valid    = hdr_in && !hit && nonposted;
-    assign alloc_valid = go_rd;
-
-    always_comb begin
-        case (state_q)
-            A_HDR:   s_req_ready = !s_req_sop || go_wr || go_rd || go_ur || go_drop;
-            A_PL:    s_req_ready = o_free;
-            default: s_req_ready = 1'b1;
-        endcase
-    end
-
-    assign ev_hit  = go_wr || go_rd;
-    assign ev_miss = (go_ur || go_drop) && (MODE == 0 || is_mem);
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            state_q   <= A_HDR;
-            o_valid_q <= 1'b0;
-        end else begin
-            if (m_pkt_ready) o_valid_q <= 1'b0;
-            case (state_q)
-                A_HDR: begin
-                    if (go_wr || go_rd) o_valid_q <= 1'b1;
-                    if ((go_wr || go_drop || go_ur) && !s_req_eop) begin
-                        state_q <= go_wr ? A_PL : A_DROP;
-                    end
-                end
-                A_PL: begin
-                    if (s_req_valid && o_free) begin
-                        o_valid_q <= 1'b1;
-                        if (s_req_eop) state_q <= A_HDR;
-                    end
-                end
-                default: begin
-                    if (s_req_valid && s_req_eop) state_q <= A_HDR;
-                end
-            endcase
+        A_PL: begin
+          if (s_req_valid && o_free) begin
+            o_valid_q <= 1'b1;
+            if (s_req_eop) state_q <= A_HDR;
+          end
         end
-    end
-
-    always_ff @(posedge clk) begin
-        if (go_wr) begin
-            o_data_q  <= smfu_hdr_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_WR),
-                                       5'((r.len + 11'd3) >> 2), cmd);
-            o_last_q  <= 1'b0;
-        end else if (go_rd) begin
-            o_data_q  <= smfu_hdr_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
-                                       {alloc_ntag, cmd[55:0]});
-            o_last_q  <= 1'b1;
-        end else if (state_q == A_PL && s_req_valid && o_free) begin
-            o_data_q  <= smfu_mask(s_req_data, s_req_keep);
-            o_last_q  <= s_req_eop;
+        default: begin
+          if (s_req_valid && s_req_eop) state_q <= A_HDR;
         end
+      endcase
     end
+  end
 
-    // ------------------------------------------------------------------
-    // Completions: tag table, timeout, UR
-    // ------------------------------------------------------------------
-    smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(MODE == 0)) u_cpl (
-        .clk, .rst,
-        .cfg_cpl_id,
-        .cfg_timeout,
-        .alloc_ready,
-        .alloc_valid,
-        .alloc_ntag,
-        .alloc_req_id (r.req_id),
-        .alloc_tag    (r.tag),
-        .alloc_tc     (r.tc),
-        .alloc_attr   (r.attr),
-        .alloc_la     (tlp_mrd_lower_addr(r.addr[6:2], r.first_be)),
-        .alloc_bc     ({1'b0, tlp_mrd_byte_count(r.len, r.first_be, r.last_be)}),
-        .ur_valid,
-        .ur_ready,
-        .ur_req_id    (r.req_id),
-        .ur_tag       (r.tag),
-        .ur_tc        (r.tc),
-        .ur_attr      (r.attr),
-        .ur_la        (is_mem ? tlp_mrd_lower_addr(r.addr[6:2], r.first_be) : 7'd0),
-        .ur_bc        (is_mem ? tlp_mrd_byte_count(r.len, r.first_be, r.last_be) : 12'd4),
-        .s_pkt_data   (s_cpl_data),
-        .s_pkt_last   (s_cpl_last),
-        .s_pkt_valid  (s_cpl_valid),
-        .s_pkt_ready  (s_cpl_ready),
-        .m_tlp_data   (m_cpl_data),
-        .m_tlp_keep   (m_cpl_keep),
-        .m_tlp_sop    (m_cpl_sop),
-        .m_tlp_eop    (m_cpl_eop),
-        .m_tlp_valid  (m_cpl_valid),
-        .m_tlp_ready  (m_cpl_ready),
-        .ev_timeout,
-        .ev_late
-    );
+  always_ff @(posedge clk) begin
+    if (go_wr) begin
+      o_data_q  <= smfu_hdr_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_WR),
+                                 5'((r.len + 11'd3) >> 2), cmd);
+      o_last_q  <= 1'b0;
+    end else if (go_rd) begin
+      o_data_q  <= smfu_hdr_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
+                                 {alloc_ntag, cmd[55:0]});
+      o_last_q  <= 1'b1;
+    end else if (state_q == A_PL && s_req_valid && o_free) begin
+      o_data_q  <= smfu_mask(s_req_data, s_req_keep);
+      o_last_q  <= s_req_eop;
+    end
+  end
 
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic unused;
-    assign unused = ^{cfg_eg_start, cfg_eg_end, cfg_eg_valid, cfg_eg_node, cfg_passthru, cfg_up_node};
-    /* verilator lint_on UNUSEDSIGNAL */
+  // ------------------------------------------------------------------
+  // Completions: tag table, timeout, UR
+  // ------------------------------------------------------------------
+  smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(MODE == 0)) u_cpl (
+      .clk, .rst,
+    .cfg_cpl_id,
+    .cfg_timeout,
+    .alloc_ready,
+    .alloc_valid,
+    .alloc_ntag,
+    .alloc_req_id (r.req_id),
+    .alloc_tag    (r.tag),
+    .alloc_tc     (r.tc),
+    .alloc_attr   (r.attr),
+    .alloc_la     (tlp_mrd_lower_addr(r.addr[6:2], r.first_be)),
+    .alloc_bc     ({1'b0, tlp_mrd_byte_count(r.len, r.first_be, r.last_be)}),
+    .ur_valid,
+    .ur_ready,
+    .ur_req_id    (r.req_id),
+    .ur_tag       (r.tag),
+    .ur_tc        (r.tc),
+    .ur_attr      (r.attr),
+    .ur_la        (is_mem ? tlp_mrd_lower_addr(r.addr[6:2], r.first_be) : 7'd0),
+    .ur_bc        (is_mem ? tlp_mrd_byte_count(r.len, r.first_be, r.last_be) : 12'd4),
+    .s_pkt_data   (s_cpl_data),
+    .s_pkt_last   (s_cpl_last),
+    .s_pkt_valid  (s_cpl_valid),
+    .s_pkt_ready  (s_cpl_ready),
+    .m_tlp_data   (m_cpl_data),
+    .m_tlp_keep   (m_cpl_keep),
+    .m_tlp_sop    (m_cpl_sop),
+    .m_tlp_eop    (m_cpl_eop),
+    .m_tlp_valid  (m_cpl_valid),
+    .m_tlp_ready  (m_cpl_ready),
+    .ev_timeout,
+    .ev_late
+  );
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^{cfg_eg_start, cfg_eg_end, cfg_eg_valid, cfg_eg_node, cfg_passthru, cfg_up_node};
+  /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
 

@@ -26,292 +26,292 @@
 
 module smfu_in
 #(
-    parameter int         MODE     = 0,      // 0: ingress (intervals), 1: pass-through receiver + notify
-    parameter int         NIVL     = 16,     // ingress intervals (MODE 0), 1..16
-    parameter int         NTAGS    = 16,     // outstanding MRd
-    parameter logic [7:0] TAG_BASE = 8'h80   // first MRd tag (multiple of NTAGS)
+  parameter int         MODE     = 0,      // 0: ingress (intervals), 1: pass-through receiver + notify
+  parameter int         NIVL     = 16,     // ingress intervals (MODE 0), 1..16
+  parameter int         NTAGS    = 16,     // outstanding MRd
+  parameter logic [7:0] TAG_BASE = 8'h80   // first MRd tag (multiple of NTAGS)
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic                  clk,
-    input  wire logic                  rst,            // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,            // synchronous, active high
 
-    // ---------------- configuration ----------------
-    input  wire logic [15:0]           cfg_node_id,    // this node (packet src)
-    input  wire logic [15:0]           cfg_req_id,     // requester ID of our MRd/MWr
-    input  wire logic                  cfg_bus_master, // MODE 1: Command.BusMasterEnable
-    input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // MODE 0: address of offset 0 of interval i
-    input  wire logic [63:0]           cfg_win_base,   // MODE 1: notification window base
-    input  wire logic [63:0]           cfg_win_size,   // MODE 1: notification window size (bytes)
+  // ---------------- configuration ----------------
+  input  wire logic [15:0]           cfg_node_id,    // this node (packet src)
+  input  wire logic [15:0]           cfg_req_id,     // requester ID of our MRd/MWr
+  input  wire logic                  cfg_bus_master, // MODE 1: Command.BusMasterEnable
+  input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // MODE 0: address of offset 0 of interval i
+  input  wire logic [63:0]           cfg_win_base,   // MODE 1: notification window base
+  input  wire logic [63:0]           cfg_win_size,   // MODE 1: notification window size (bytes)
 
-    // ---------------- notification ring (MODE 1, nq_ring) ----------------
-    input  wire logic                  nq_ready,
-    input  wire logic                  nq_off,         // ring disabled: events are dropped
-    input  wire logic [63:0]           nq_addr,
-    input  wire logic                  nq_phase,
-    output      logic                  nq_push,
-    output      logic                  nq_stall,
+  // ---------------- notification ring (MODE 1, nq_ring) ----------------
+  input  wire logic                  nq_ready,
+  input  wire logic                  nq_off,         // ring disabled: events are dropped
+  input  wire logic [63:0]           nq_addr,
+  input  wire logic                  nq_phase,
+  output      logic                  nq_push,
+  output      logic                  nq_stall,
 
-    // ---------------- request packets in (SMFU_RD / SMFU_WR) ----------------
-    input  wire logic [127:0]          s_pkt_data,
-    input  wire logic                  s_pkt_last,
-    input  wire logic                  s_pkt_valid,
-    output      logic                  s_pkt_ready,
+  // ---------------- request packets in (SMFU_RD / SMFU_WR) ----------------
+  input  wire logic [127:0]          s_pkt_data,
+  input  wire logic                  s_pkt_last,
+  input  wire logic                  s_pkt_valid,
+  output      logic                  s_pkt_ready,
 
-    // ---------------- request TLPs out (MRd / MWr) ----------------
-    output      logic [127:0]          m_tlp_data,
-    output      logic [3:0]            m_tlp_keep,
-    output      logic                  m_tlp_sop,
-    output      logic                  m_tlp_eop,
-    output      logic                  m_tlp_valid,
-    input  wire logic                  m_tlp_ready,
+  // ---------------- request TLPs out (MRd / MWr) ----------------
+  output      logic [127:0]          m_tlp_data,
+  output      logic [3:0]            m_tlp_keep,
+  output      logic                  m_tlp_sop,
+  output      logic                  m_tlp_eop,
+  output      logic                  m_tlp_valid,
+  input  wire logic                  m_tlp_ready,
 
-    // ---------------- completion TLPs in (for our MRd tags) ----------------
-    input  wire logic [127:0]          s_cpl_data,
-    input  wire logic [3:0]            s_cpl_keep,
-    input  wire logic                  s_cpl_sop,
-    input  wire logic                  s_cpl_eop,
-    input  wire logic                  s_cpl_valid,
-    output      logic                  s_cpl_ready,
+  // ---------------- completion TLPs in (for our MRd tags) ----------------
+  input  wire logic [127:0]          s_cpl_data,
+  input  wire logic [3:0]            s_cpl_keep,
+  input  wire logic                  s_cpl_sop,
+  input  wire logic                  s_cpl_eop,
+  input  wire logic                  s_cpl_valid,
+  output      logic                  s_cpl_ready,
 
-    // ---------------- completion packets out (SMFU_CPL) ----------------
-    output      logic [127:0]          m_pkt_data,
-    output      logic                  m_pkt_last,
-    output      logic                  m_pkt_valid,
-    input  wire logic                  m_pkt_ready,
+  // ---------------- completion packets out (SMFU_CPL) ----------------
+  output      logic [127:0]          m_pkt_data,
+  output      logic                  m_pkt_last,
+  output      logic                  m_pkt_valid,
+  input  wire logic                  m_pkt_ready,
 
-    // ---------------- events (one pulse each) ----------------
-    output      logic                  ev_req,         // request executed (TLP issued / notification)
-    output      logic                  ev_refused,     // request refused (UR / dropped)
-    output      logic                  ev_cpl_drop,    // completion for no outstanding MRd dropped
-    output      logic                  ev_wr_done      // an SMFU_WR is retired: its MWr / entry eop
-                                                       // left m_tlp, or it was dropped (ordering)
+  // ---------------- events (one pulse each) ----------------
+  output      logic                  ev_req,         // request executed (TLP issued / notification)
+  output      logic                  ev_refused,     // request refused (UR / dropped)
+  output      logic                  ev_cpl_drop,    // completion for no outstanding MRd dropped
+  output      logic                  ev_wr_done      // an SMFU_WR is retired: its MWr / entry eop
+                                                     // left m_tlp, or it was dropped (ordering)
 );
 
-    `include "pcie_tlp_func.svh"
-    `include "smfu_func.svh"
+  `include "pcie_tlp_func.svh"
+  `include "smfu_func.svh"
 
-    // ------------------------------------------------------------------
-    // Decode of the header flit
-    // ------------------------------------------------------------------
-    net_pkg::net_hdr_t      h;
-    net_pkg::net_cmd_smfu_t c;
-    logic        is_wr, is_rd, ok, in_win;
-    logic [63:0] addr, woff;
-    logic [6:0]  len;
+  // ------------------------------------------------------------------
+  // Decode of the header flit
+  // ------------------------------------------------------------------
+  net_pkg::net_hdr_t      h;
+  net_pkg::net_cmd_smfu_t c;
+  logic        is_wr, is_rd, ok, in_win;
+  logic [63:0] addr, woff;
+  logic [6:0]  len;
 
-    always_comb begin
-        h      = s_pkt_data;
-        c      = h.cmd;
-        is_wr  = h.ptype == net_pkg::NET_TYPE_SMFU_WR;
-        is_rd  = h.ptype == net_pkg::NET_TYPE_SMFU_RD;
-        len    = {1'b0, c.len_m1} + 7'd1;
-        in_win = 1'b0;
-        woff   = '0;
-        if (MODE == 0) begin
-            ok   = c.ivl < 6'(NIVL);
-            addr = cfg_in_base[c.ivl[3:0]] + {26'd0, c.off_dw, 2'b00};
-        end else begin
-            ok     = c.ivl[5] && cfg_bus_master;
-            addr   = {21'd0, c.ivl[4:0], c.off_dw, 2'b00};
-            woff   = addr - cfg_win_base;
-            in_win = woff < cfg_win_size;
+  always_comb begin
+    h      = s_pkt_data;
+    c      = h.cmd;
+    is_wr  = h.ptype == net_pkg::NET_TYPE_SMFU_WR;
+    is_rd  = h.ptype == net_pkg::NET_TYPE_SMFU_RD;
+    len    = {1'b0, c.len_m1} + 7'd1;
+    in_win = 1'b0;
+    woff   = '0;
+    if (MODE == 0) begin
+      ok   = c.ivl < 6'(NIVL);
+      addr = cfg_in_base[c.ivl[3:0]] + {26'd0, c.off_dw, 2'b00};
+    end else begin
+      ok     = c.ivl[5] && cfg_bus_master;
+      addr   = {21'd0, c.ivl[4:0], c.off_dw, 2'b00};
+      woff   = addr - cfg_win_base;
+      in_win = woff < cfg_win_size;
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // Request sequencer
+  // ------------------------------------------------------------------
+  typedef enum logic [2:0] { R_HDR, R_PL, R_DROP, R_NQ_DATA, R_NQ_WAIT, R_NQ_PL } rstate_e;
+  rstate_e state_q;
+
+  logic [127:0] o_data_q;
+  logic [3:0]   o_keep_q;
+  logic         o_sop_q, o_eop_q, o_valid_q, o_free;
+  logic [6:0]   dw_left_q;
+
+  assign o_free      = !o_valid_q || m_tlp_ready;
+  assign m_tlp_data  = o_data_q;
+  assign m_tlp_keep  = o_keep_q;
+  assign m_tlp_sop   = o_sop_q;
+  assign m_tlp_eop   = o_eop_q;
+  assign m_tlp_valid = o_valid_q;
+
+  // notification event being built
+  logic [31:0] nq_data_q, nq_off_q;
+  logic [15:0] nq_src_q;
+  net_pkg::nq_ent_t nq_ent;    // the entry's 16 bytes (hw/gen/gen_net.py)
+  always_comb begin
+    nq_ent        = '0;
+    nq_ent.data   = nq_data_q;
+    nq_ent.offset = nq_off_q;
+    nq_ent.node   = nq_src_q;
+    nq_ent.phase  = nq_phase;
+  end
+  logic        nq_got_q, nq_stalled_q;
+
+  logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
+  logic [7:0] alloc_tag;
+  logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
+
+  assign hdr_in  = state_q == R_HDR && s_pkt_valid;
+  assign go_wr   = hdr_in && is_wr && ok && !in_win && o_free;
+  assign go_nq   = hdr_in && is_wr && ok && in_win;
+  assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready;
+  assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
+  assign go_drop = hdr_in && !(is_rd || (is_wr && ok));
+  assign ur_valid    = hdr_in && is_rd && !ok;
+  assign alloc_valid = go_rd;
+
+  always_comb begin
+    case (state_q)
+      R_HDR:     s_pkt_ready = go_wr || go_nq || go_rd || go_ur || go_drop;
+      R_PL:      s_pkt_ready = o_free;
+      R_NQ_WAIT: s_pkt_ready = 1'b0;
+      R_NQ_PL:   s_pkt_ready = 1'b0;
+      default:   s_pkt_ready = 1'b1;   // R_DROP, R_NQ_DATA
+    endcase
+  end
+
+  logic nq_emit_hdr, nq_emit_pl, nq_drop;
+  assign nq_emit_hdr = state_q == R_NQ_WAIT && nq_ready && o_free;
+  assign nq_emit_pl  = state_q == R_NQ_PL && o_free;
+  // a disabled ring drops the event (the producer stands still); a full
+  // enabled ring holds it back
+  assign nq_drop     = state_q == R_NQ_WAIT && nq_off;
+  assign nq_push     = nq_emit_pl;
+  assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_off && !nq_stalled_q;
+
+  assign ev_req     = go_wr || go_nq || go_rd;
+  assign ev_refused = go_ur || (go_drop && (is_wr || is_rd)) || nq_drop;
+
+  // write retirement for the completion ordering of the caller: the TLP
+  // being presented is a write (MWr or notification entry)
+  logic o_wr_q;
+  always_ff @(posedge clk) begin
+    if (rst)                          o_wr_q <= 1'b0;
+    else if (go_wr || nq_emit_hdr)    o_wr_q <= 1'b1;
+    else if (go_rd)                   o_wr_q <= 1'b0;
+  end
+  assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_wr_q) ||
+                      (go_drop && is_wr) || nq_drop;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      state_q   <= R_HDR;
+      o_valid_q <= 1'b0;
+    end else begin
+      if (m_tlp_ready) o_valid_q <= 1'b0;
+      case (state_q)
+        R_HDR: begin
+          if (go_wr || go_rd) o_valid_q <= 1'b1;
+          if (go_nq) begin
+            state_q <= R_NQ_DATA;
+          end else if ((go_wr || go_drop || go_ur) && !s_pkt_last) begin
+            state_q <= go_wr ? R_PL : R_DROP;
+          end
         end
-    end
-
-    // ------------------------------------------------------------------
-    // Request sequencer
-    // ------------------------------------------------------------------
-    typedef enum logic [2:0] { R_HDR, R_PL, R_DROP, R_NQ_DATA, R_NQ_WAIT, R_NQ_PL } rstate_e;
-    rstate_e state_q;
-
-    logic [127:0] o_data_q;
-    logic [3:0]   o_keep_q;
-    logic         o_sop_q, o_eop_q, o_valid_q, o_free;
-    logic [6:0]   dw_left_q;
-
-    assign o_free      = !o_valid_q || m_tlp_ready;
-    assign m_tlp_data  = o_data_q;
-    assign m_tlp_keep  = o_keep_q;
-    assign m_tlp_sop   = o_sop_q;
-    assign m_tlp_eop   = o_eop_q;
-    assign m_tlp_valid = o_valid_q;
-
-    // notification event being built
-    logic [31:0] nq_data_q, nq_off_q;
-    logic [15:0] nq_src_q;
-    net_pkg::nq_ent_t nq_ent;    // the entry's 16 bytes (hw/gen/gen_net.py)
-    always_comb begin
-        nq_ent        = '0;
-        nq_ent.data   = nq_data_q;
-        nq_ent.offset = nq_off_q;
-        nq_ent.node   = nq_src_q;
-        nq_ent.phase  = nq_phase;
-    end
-    logic        nq_got_q, nq_stalled_q;
-
-    logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
-    logic [7:0] alloc_tag;
-    logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
-
-    assign hdr_in  = state_q == R_HDR && s_pkt_valid;
-    assign go_wr   = hdr_in && is_wr && ok && !in_win && o_free;
-    assign go_nq   = hdr_in && is_wr && ok && in_win;
-    assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready;
-    assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
-    assign go_drop = hdr_in && !(is_rd || (is_wr && ok));
-    assign ur_valid    = hdr_in && is_rd && !ok;
-    assign alloc_valid = go_rd;
-
-    always_comb begin
-        case (state_q)
-            R_HDR:     s_pkt_ready = go_wr || go_nq || go_rd || go_ur || go_drop;
-            R_PL:      s_pkt_ready = o_free;
-            R_NQ_WAIT: s_pkt_ready = 1'b0;
-            R_NQ_PL:   s_pkt_ready = 1'b0;
-            default:   s_pkt_ready = 1'b1;   // R_DROP, R_NQ_DATA
-        endcase
-    end
-
-    logic nq_emit_hdr, nq_emit_pl, nq_drop;
-    assign nq_emit_hdr = state_q == R_NQ_WAIT && nq_ready && o_free;
-    assign nq_emit_pl  = state_q == R_NQ_PL && o_free;
-    // a disabled ring drops the event (the producer stands still); a full
-    // enabled ring holds it back
-    assign nq_drop     = state_q == R_NQ_WAIT && nq_off;
-    assign nq_push     = nq_emit_pl;
-    assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_off && !nq_stalled_q;
-
-    assign ev_req     = go_wr || go_nq || go_rd;
-    assign ev_refused = go_ur || (go_drop && (is_wr || is_rd)) || nq_drop;
-
-    // write retirement for the completion ordering of the caller: the TLP
-    // being presented is a write (MWr or notification entry)
-    logic o_wr_q;
-    always_ff @(posedge clk) begin
-        if (rst)                          o_wr_q <= 1'b0;
-        else if (go_wr || nq_emit_hdr)    o_wr_q <= 1'b1;
-        else if (go_rd)                   o_wr_q <= 1'b0;
-    end
-    assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_wr_q) ||
-                        (go_drop && is_wr) || nq_drop;
-
-    always_ff @(posedge clk) begin
-        if (rst) begin
+        R_PL: begin
+          if (s_pkt_valid && o_free) begin
+            o_valid_q <= 1'b1;
+            if (s_pkt_last) state_q <= R_HDR;
+          end
+        end
+        R_NQ_DATA: if (s_pkt_valid && s_pkt_last) state_q <= R_NQ_WAIT;
+        R_NQ_WAIT: begin
+          if (nq_drop) begin
+            state_q <= R_HDR;
+          end else if (nq_emit_hdr) begin
+            o_valid_q <= 1'b1;
+            state_q   <= R_NQ_PL;
+          end
+        end
+        R_NQ_PL: begin
+          if (nq_emit_pl) begin
+            o_valid_q <= 1'b1;
             state_q   <= R_HDR;
-            o_valid_q <= 1'b0;
-        end else begin
-            if (m_tlp_ready) o_valid_q <= 1'b0;
-            case (state_q)
-                R_HDR: begin
-                    if (go_wr || go_rd) o_valid_q <= 1'b1;
-                    if (go_nq) begin
-                        state_q <= R_NQ_DATA;
-                    end else if ((go_wr || go_drop || go_ur) && !s_pkt_last) begin
-                        state_q <= go_wr ? R_PL : R_DROP;
-                    end
-                end
-                R_PL: begin
-                    if (s_pkt_valid && o_free) begin
-                        o_valid_q <= 1'b1;
-                        if (s_pkt_last) state_q <= R_HDR;
-                    end
-                end
-                R_NQ_DATA: if (s_pkt_valid && s_pkt_last) state_q <= R_NQ_WAIT;
-                R_NQ_WAIT: begin
-                    if (nq_drop) begin
-                        state_q <= R_HDR;
-                    end else if (nq_emit_hdr) begin
-                        o_valid_q <= 1'b1;
-                        state_q   <= R_NQ_PL;
-                    end
-                end
-                R_NQ_PL: begin
-                    if (nq_emit_pl) begin
-                        o_valid_q <= 1'b1;
-                        state_q   <= R_HDR;
-                    end
-                end
-                default: if (s_pkt_valid && s_pkt_last) state_q <= R_HDR;
-            endcase
+          end
         end
+        default: if (s_pkt_valid && s_pkt_last) state_q <= R_HDR;
+      endcase
     end
+  end
 
-    always_ff @(posedge clk) begin
-        if (go_wr) begin
-            o_data_q  <= tlp_mem_hdr(1'b1, addr, {3'd0, len}, cfg_req_id, 8'd0, c.fbe, c.lbe);
-            o_keep_q  <= tlp_mem_hdr_keep(addr);
-            o_sop_q   <= 1'b1;
-            o_eop_q   <= 1'b0;
-            dw_left_q <= len;
-        end else if (go_rd) begin
-            o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, len}, cfg_req_id, alloc_tag, c.fbe, c.lbe);
-            o_keep_q  <= tlp_mem_hdr_keep(addr);
-            o_sop_q   <= 1'b1;
-            o_eop_q   <= 1'b1;
-        end else if (state_q == R_PL && s_pkt_valid && o_free) begin
-            o_data_q  <= smfu_mask(s_pkt_data, smfu_keep(dw_left_q));
-            o_keep_q  <= smfu_keep(dw_left_q);
-            o_sop_q   <= 1'b0;
-            o_eop_q   <= s_pkt_last;
-            dw_left_q <= dw_left_q - 7'd4;
-        end else if (nq_emit_hdr) begin
-            o_data_q  <= tlp_mem_hdr(1'b1, nq_addr, 10'd4, cfg_req_id, 8'd0, 4'hf, 4'hf);
-            o_keep_q  <= tlp_mem_hdr_keep(nq_addr);
-            o_sop_q   <= 1'b1;
-            o_eop_q   <= 1'b0;
-        end else if (nq_emit_pl) begin
-            o_data_q  <= nq_ent;
-            o_keep_q  <= 4'b1111;
-            o_sop_q   <= 1'b0;
-            o_eop_q   <= 1'b1;
-        end
-        // notification event capture
-        if (go_nq) begin
-            nq_off_q     <= woff[31:0];
-            nq_src_q     <= h.src;
-            nq_got_q     <= 1'b0;
-            nq_stalled_q <= 1'b0;
-        end
-        if (state_q == R_NQ_DATA && s_pkt_valid && !nq_got_q) begin
-            nq_data_q <= s_pkt_data[31:0];
-            nq_got_q  <= 1'b1;
-        end
-        if (nq_stall) nq_stalled_q <= 1'b1;
+  always_ff @(posedge clk) begin
+    if (go_wr) begin
+      o_data_q  <= tlp_mem_hdr(1'b1, addr, {3'd0, len}, cfg_req_id, 8'd0, c.fbe, c.lbe);
+      o_keep_q  <= tlp_mem_hdr_keep(addr);
+      o_sop_q   <= 1'b1;
+      o_eop_q   <= 1'b0;
+      dw_left_q <= len;
+    end else if (go_rd) begin
+      o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, len}, cfg_req_id, alloc_tag, c.fbe, c.lbe);
+      o_keep_q  <= tlp_mem_hdr_keep(addr);
+      o_sop_q   <= 1'b1;
+      o_eop_q   <= 1'b1;
+    end else if (state_q == R_PL && s_pkt_valid && o_free) begin
+      o_data_q  <= smfu_mask(s_pkt_data, smfu_keep(dw_left_q));
+      o_keep_q  <= smfu_keep(dw_left_q);
+      o_sop_q   <= 1'b0;
+      o_eop_q   <= s_pkt_last;
+      dw_left_q <= dw_left_q - 7'd4;
+    end else if (nq_emit_hdr) begin
+      o_data_q  <= tlp_mem_hdr(1'b1, nq_addr, 10'd4, cfg_req_id, 8'd0, 4'hf, 4'hf);
+      o_keep_q  <= tlp_mem_hdr_keep(nq_addr);
+      o_sop_q   <= 1'b1;
+      o_eop_q   <= 1'b0;
+    end else if (nq_emit_pl) begin
+      o_data_q  <= nq_ent;
+      o_keep_q  <= 4'b1111;
+      o_sop_q   <= 1'b0;
+      o_eop_q   <= 1'b1;
     end
+    // notification event capture
+    if (go_nq) begin
+      nq_off_q     <= woff[31:0];
+      nq_src_q     <= h.src;
+      nq_got_q     <= 1'b0;
+      nq_stalled_q <= 1'b0;
+    end
+    if (state_q == R_NQ_DATA && s_pkt_valid && !nq_got_q) begin
+      nq_data_q <= s_pkt_data[31:0];
+      nq_got_q  <= 1'b1;
+    end
+    if (nq_stall) nq_stalled_q <= 1'b1;
+  end
 
-    // ------------------------------------------------------------------
-    // Completions of our MRd -> SMFU_CPL
-    // ------------------------------------------------------------------
-    smfu_cpl2pkt #(.NTAGS(NTAGS), .TAG_BASE(TAG_BASE)) u_cpl (
-        .clk, .rst,
-        .cfg_node_id,
-        .alloc_ready,
-        .alloc_valid,
-        .alloc_tag,
-        .alloc_node  (h.src),
-        .alloc_ntag  (c.tag),
-        .ur_valid,
-        .ur_ready,
-        .ur_node     (h.src),
-        .ur_ntag     (c.tag),
-        .s_tlp_data  (s_cpl_data),
-        .s_tlp_keep  (s_cpl_keep),
-        .s_tlp_sop   (s_cpl_sop),
-        .s_tlp_eop   (s_cpl_eop),
-        .s_tlp_valid (s_cpl_valid),
-        .s_tlp_ready (s_cpl_ready),
-        .m_pkt_data,
-        .m_pkt_last,
-        .m_pkt_valid,
-        .m_pkt_ready,
-        .ev_drop     (ev_cpl_drop)
-    );
+  // ------------------------------------------------------------------
+  // Completions of our MRd -> SMFU_CPL
+  // ------------------------------------------------------------------
+  smfu_cpl2pkt #(.NTAGS(NTAGS), .TAG_BASE(TAG_BASE)) u_cpl (
+    .clk, .rst,
+    .cfg_node_id,
+    .alloc_ready,
+    .alloc_valid,
+    .alloc_tag,
+    .alloc_node  (h.src),
+    .alloc_ntag  (c.tag),
+    .ur_valid,
+    .ur_ready,
+    .ur_node     (h.src),
+    .ur_ntag     (c.tag),
+    .s_tlp_data  (s_cpl_data),
+    .s_tlp_keep  (s_cpl_keep),
+    .s_tlp_sop   (s_cpl_sop),
+    .s_tlp_eop   (s_cpl_eop),
+    .s_tlp_valid (s_cpl_valid),
+    .s_tlp_ready (s_cpl_ready),
+    .m_pkt_data,
+    .m_pkt_last,
+    .m_pkt_valid,
+    .m_pkt_ready,
+    .ev_drop     (ev_cpl_drop)
+  );
 
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic unused;
-    assign unused = ^{woff[63:32], cfg_in_base, cfg_win_base, cfg_win_size, cfg_bus_master,
-                      h.route, h.plen, h.rmode, h.vc, h.dst};
-    /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^{woff[63:32], cfg_in_base, cfg_win_base, cfg_win_size, cfg_bus_master,
+                    h.route, h.plen, h.rmode, h.vc, h.dst};
+  /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
 

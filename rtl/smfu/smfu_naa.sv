@@ -24,177 +24,177 @@
 
 module smfu_naa
 #(
-    parameter int         NIVL            = 16,     // ingress intervals (the register file has 16)
-    parameter int         IN_TAGS         = 16,     // outstanding MRd toward the device
-    parameter logic [7:0] TAG_BASE        = 8'h80,  // first MRd tag toward the device (multiple of IN_TAGS)
-    parameter int         PT_TAGS         = 16,     // outstanding pass-through reads of the device
-    parameter int         LOCAL_BUF_DEPTH = 32,     // router local inport credits per VC
-    parameter int         RX_DEPTH        = 64      // flits per receive buffer (>= 2 x router LOCAL_CREDITS)
+  parameter int         NIVL            = 16,     // ingress intervals (the register file has 16)
+  parameter int         IN_TAGS         = 16,     // outstanding MRd toward the device
+  parameter logic [7:0] TAG_BASE        = 8'h80,  // first MRd tag toward the device (multiple of IN_TAGS)
+  parameter int         PT_TAGS         = 16,     // outstanding pass-through reads of the device
+  parameter int         LOCAL_BUF_DEPTH = 32,     // router local inport credits per VC
+  parameter int         RX_DEPTH        = 64      // flits per receive buffer (>= 2 x router LOCAL_CREDITS)
 ) (
-    // ---------------- clock and reset ----------------
-    input  wire logic                  clk,
-    input  wire logic                  rst,            // synchronous, active high
+  // ---------------- clock and reset ----------------
+  input  wire logic                  clk,
+  input  wire logic                  rst,            // synchronous, active high
 
-    // ---------------- configuration ----------------
-    input  wire logic [15:0]           cfg_node_id,    // info.id.node_id
-    input  wire logic [15:0]           cfg_rp_id,      // root port ID (requester of MRd/MWr, completer of CplD)
-    input  wire logic                  cfg_passthru,   // smfu.ctrl.passthru
-    input  wire logic [15:0]           cfg_up_node,    // smfu.ctrl.up_node
-    input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // smfu.in_base[i]
+  // ---------------- configuration ----------------
+  input  wire logic [15:0]           cfg_node_id,    // info.id.node_id
+  input  wire logic [15:0]           cfg_rp_id,      // root port ID (requester of MRd/MWr, completer of CplD)
+  input  wire logic                  cfg_passthru,   // smfu.ctrl.passthru
+  input  wire logic [15:0]           cfg_up_node,    // smfu.ctrl.up_node
+  input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // smfu.in_base[i]
 
-    // ---------------- upstream requests of the device (pcie_rp m_up_req) ----------------
-    input  wire logic [127:0]          s_dev_req_data,
-    input  wire logic [3:0]            s_dev_req_keep,
-    input  wire logic                  s_dev_req_sop,
-    input  wire logic                  s_dev_req_eop,
-    input  wire logic                  s_dev_req_valid,
-    output      logic                  s_dev_req_ready,
+  // ---------------- upstream requests of the device (pcie_rp m_up_req) ----------------
+  input  wire logic [127:0]          s_dev_req_data,
+  input  wire logic [3:0]            s_dev_req_keep,
+  input  wire logic                  s_dev_req_sop,
+  input  wire logic                  s_dev_req_eop,
+  input  wire logic                  s_dev_req_valid,
+  output      logic                  s_dev_req_ready,
 
-    // ---------------- completions of the device for our MRd tags ----------------
-    input  wire logic [127:0]          s_dev_cpl_data,
-    input  wire logic [3:0]            s_dev_cpl_keep,
-    input  wire logic                  s_dev_cpl_sop,
-    input  wire logic                  s_dev_cpl_eop,
-    input  wire logic                  s_dev_cpl_valid,
-    output      logic                  s_dev_cpl_ready,
+  // ---------------- completions of the device for our MRd tags ----------------
+  input  wire logic [127:0]          s_dev_cpl_data,
+  input  wire logic [3:0]            s_dev_cpl_keep,
+  input  wire logic                  s_dev_cpl_sop,
+  input  wire logic                  s_dev_cpl_eop,
+  input  wire logic                  s_dev_cpl_valid,
+  output      logic                  s_dev_cpl_ready,
 
-    // ---------------- TLPs toward the device (MRd/MWr, CplD/Cpl; to pcie_rp s_up) ----------------
-    output      logic [127:0]          m_dev_data,
-    output      logic [3:0]            m_dev_keep,
-    output      logic                  m_dev_sop,
-    output      logic                  m_dev_eop,
-    output      logic                  m_dev_valid,
-    input  wire logic                  m_dev_ready,
+  // ---------------- TLPs toward the device (MRd/MWr, CplD/Cpl; to pcie_rp s_up) ----------------
+  output      logic [127:0]          m_dev_data,
+  output      logic [3:0]            m_dev_keep,
+  output      logic                  m_dev_sop,
+  output      logic                  m_dev_eop,
+  output      logic                  m_dev_valid,
+  input  wire logic                  m_dev_ready,
 
-    // ---------------- router local port: network -> unit ----------------
-    input  wire logic                  s_net_valid,
-    input  wire logic [127:0]          s_net_data,
-    input  wire logic                  s_net_last,
-    input  wire logic                  s_net_vc,
-    output      logic [1:0]            m_net_credit,
+  // ---------------- router local port: network -> unit ----------------
+  input  wire logic                  s_net_valid,
+  input  wire logic [127:0]          s_net_data,
+  input  wire logic                  s_net_last,
+  input  wire logic                  s_net_vc,
+  output      logic [1:0]            m_net_credit,
 
-    // ---------------- router local port: unit -> network ----------------
-    output      logic                  m_net_valid,
-    output      logic [127:0]          m_net_data,
-    output      logic                  m_net_last,
-    output      logic                  m_net_vc,
-    input  wire logic [1:0]            s_net_credit,
+  // ---------------- router local port: unit -> network ----------------
+  output      logic                  m_net_valid,
+  output      logic [127:0]          m_net_data,
+  output      logic                  m_net_last,
+  output      logic                  m_net_vc,
+  input  wire logic [1:0]            s_net_credit,
 
-    // ---------------- status (register file, hw = w) ----------------
-    output      logic [31:0]           st_in_reqs,     // smfu.in_reqs
-    output      logic [31:0]           st_up_reqs,     // smfu.up_reqs (pass-through requests sent)
-    output      logic [31:0]           st_drops        // refused / dropped requests and completions
+  // ---------------- status (register file, hw = w) ----------------
+  output      logic [31:0]           st_in_reqs,     // smfu.in_reqs
+  output      logic [31:0]           st_up_reqs,     // smfu.up_reqs (pass-through requests sent)
+  output      logic [31:0]           st_drops        // refused / dropped requests and completions
 );
 
-    // ------------------------------------------------------------------
-    // Network port
-    // ------------------------------------------------------------------
-    logic [127:0] rxq_data, rxc_data, txq_data, txc_data;
-    logic         rxq_last, rxq_valid, rxq_ready, rxc_last, rxc_valid, rxc_ready;
-    logic         txq_last, txq_valid, txq_ready, txc_last, txc_valid, txc_ready;
-    logic         ev_rx_drop;
+  // ------------------------------------------------------------------
+  // Network port
+  // ------------------------------------------------------------------
+  logic [127:0] rxq_data, rxc_data, txq_data, txc_data;
+  logic         rxq_last, rxq_valid, rxq_ready, rxc_last, rxc_valid, rxc_ready;
+  logic         txq_last, txq_valid, txq_ready, txc_last, txc_valid, txc_ready;
+  logic         ev_rx_drop;
 
-    smfu_net_if #(.LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .RX_DEPTH(RX_DEPTH)) u_net (
-        .clk, .rst,
-        .s_net_valid, .s_net_data, .s_net_last, .s_net_vc, .m_net_credit,
-        .m_net_valid, .m_net_data, .m_net_last, .m_net_vc, .s_net_credit,
-        .m_rxq_data (rxq_data), .m_rxq_last (rxq_last), .m_rxq_valid (rxq_valid), .m_rxq_ready (rxq_ready),
-        .m_rxc_data (rxc_data), .m_rxc_last (rxc_last), .m_rxc_valid (rxc_valid), .m_rxc_ready (rxc_ready),
-        .s_txq_data (txq_data), .s_txq_last (txq_last), .s_txq_valid (txq_valid), .s_txq_ready (txq_ready),
-        .s_txc_data (txc_data), .s_txc_last (txc_last), .s_txc_valid (txc_valid), .s_txc_ready (txc_ready),
-        .ev_rx_drop
-    );
+  smfu_net_if #(.LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .RX_DEPTH(RX_DEPTH)) u_net (
+    .clk, .rst,
+    .s_net_valid, .s_net_data, .s_net_last, .s_net_vc, .m_net_credit,
+    .m_net_valid, .m_net_data, .m_net_last, .m_net_vc, .s_net_credit,
+    .m_rxq_data (rxq_data), .m_rxq_last (rxq_last), .m_rxq_valid (rxq_valid), .m_rxq_ready (rxq_ready),
+    .m_rxc_data (rxc_data), .m_rxc_last (rxc_last), .m_rxc_valid (rxc_valid), .m_rxc_ready (rxc_ready),
+    .s_txq_data (txq_data), .s_txq_last (txq_last), .s_txq_valid (txq_valid), .s_txq_ready (txq_ready),
+    .s_txc_data (txc_data), .s_txc_last (txc_last), .s_txc_valid (txc_valid), .s_txc_ready (txc_ready),
+    .ev_rx_drop
+  );
 
-    // ------------------------------------------------------------------
-    // Ingress
-    // ------------------------------------------------------------------
-    logic [127:0] in_data;
-    logic [3:0]   in_keep;
-    logic         in_sop, in_eop, in_valid, in_ready;
-    logic         ev_req, ev_refused, ev_cpl_drop;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic         nq_push, nq_stall;   // MODE 0: constant 0
-    logic         in_wr_done;          // ordering of completions toward the device: not needed
-    /* verilator lint_on UNUSEDSIGNAL */
+  // ------------------------------------------------------------------
+  // Ingress
+  // ------------------------------------------------------------------
+  logic [127:0] in_data;
+  logic [3:0]   in_keep;
+  logic         in_sop, in_eop, in_valid, in_ready;
+  logic         ev_req, ev_refused, ev_cpl_drop;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         nq_push, nq_stall;   // MODE 0: constant 0
+  logic         in_wr_done;          // ordering of completions toward the device: not needed
+  /* verilator lint_on UNUSEDSIGNAL */
 
-    smfu_in #(.MODE(0), .NIVL(NIVL), .NTAGS(IN_TAGS), .TAG_BASE(TAG_BASE)) u_in (
-        .clk, .rst,
-        .cfg_node_id,
-        .cfg_req_id     (cfg_rp_id),
-        .cfg_bus_master (1'b1),
-        .cfg_in_base,
-        .cfg_win_base   (64'd0),
-        .cfg_win_size   (64'd0),
-        .nq_ready (1'b0), .nq_off (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
-        .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),
-        .m_tlp_data (in_data), .m_tlp_keep (in_keep), .m_tlp_sop (in_sop),
-        .m_tlp_eop (in_eop), .m_tlp_valid (in_valid), .m_tlp_ready (in_ready),
-        .s_cpl_data (s_dev_cpl_data), .s_cpl_keep (s_dev_cpl_keep), .s_cpl_sop (s_dev_cpl_sop),
-        .s_cpl_eop (s_dev_cpl_eop), .s_cpl_valid (s_dev_cpl_valid), .s_cpl_ready (s_dev_cpl_ready),
-        .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
-        .ev_req, .ev_refused, .ev_cpl_drop,
-        .ev_wr_done (in_wr_done)
-    );
+  smfu_in #(.MODE(0), .NIVL(NIVL), .NTAGS(IN_TAGS), .TAG_BASE(TAG_BASE)) u_in (
+    .clk, .rst,
+    .cfg_node_id,
+    .cfg_req_id     (cfg_rp_id),
+    .cfg_bus_master (1'b1),
+    .cfg_in_base,
+    .cfg_win_base   (64'd0),
+    .cfg_win_size   (64'd0),
+    .nq_ready (1'b0), .nq_off (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
+    .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),
+    .m_tlp_data (in_data), .m_tlp_keep (in_keep), .m_tlp_sop (in_sop),
+    .m_tlp_eop (in_eop), .m_tlp_valid (in_valid), .m_tlp_ready (in_ready),
+    .s_cpl_data (s_dev_cpl_data), .s_cpl_keep (s_dev_cpl_keep), .s_cpl_sop (s_dev_cpl_sop),
+    .s_cpl_eop (s_dev_cpl_eop), .s_cpl_valid (s_dev_cpl_valid), .s_cpl_ready (s_dev_cpl_ready),
+    .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
+    .ev_req, .ev_refused, .ev_cpl_drop,
+    .ev_wr_done (in_wr_done)
+  );
 
-    // ------------------------------------------------------------------
-    // Pass-through sender
-    // ------------------------------------------------------------------
-    logic [127:0] pt_data;
-    logic [3:0]   pt_keep;
-    logic         pt_sop, pt_eop, pt_valid, pt_ready;
-    logic         ev_hit, ev_miss, ev_late;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic         ev_timeout;          // MODE 1: no timeout
-    /* verilator lint_on UNUSEDSIGNAL */
+  // ------------------------------------------------------------------
+  // Pass-through sender
+  // ------------------------------------------------------------------
+  logic [127:0] pt_data;
+  logic [3:0]   pt_keep;
+  logic         pt_sop, pt_eop, pt_valid, pt_ready;
+  logic         ev_hit, ev_miss, ev_late;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         ev_timeout;          // MODE 1: no timeout
+  /* verilator lint_on UNUSEDSIGNAL */
 
-    smfu_eg #(.MODE(1), .NIVL(1), .NTAGS(PT_TAGS)) u_pt (
-        .clk, .rst,
-        .cfg_node_id,
-        .cfg_cpl_id   (cfg_rp_id),
-        .cfg_timeout  (16'd0),
-        .cfg_eg_start (64'd0), .cfg_eg_end (64'd0), .cfg_eg_valid (1'b0), .cfg_eg_node (16'd0),
-        .cfg_passthru,
-        .cfg_up_node,
-        .s_req_data (s_dev_req_data), .s_req_keep (s_dev_req_keep), .s_req_sop (s_dev_req_sop),
-        .s_req_eop (s_dev_req_eop), .s_req_valid (s_dev_req_valid), .s_req_ready (s_dev_req_ready),
-        .m_pkt_data (txq_data), .m_pkt_last (txq_last), .m_pkt_valid (txq_valid), .m_pkt_ready (txq_ready),
-        .s_cpl_data (rxc_data), .s_cpl_last (rxc_last), .s_cpl_valid (rxc_valid), .s_cpl_ready (rxc_ready),
-        .m_cpl_data (pt_data), .m_cpl_keep (pt_keep), .m_cpl_sop (pt_sop),
-        .m_cpl_eop (pt_eop), .m_cpl_valid (pt_valid), .m_cpl_ready (pt_ready),
-        .ev_hit, .ev_miss, .ev_timeout, .ev_late
-    );
+  smfu_eg #(.MODE(1), .NIVL(1), .NTAGS(PT_TAGS)) u_pt (
+    .clk, .rst,
+    .cfg_node_id,
+    .cfg_cpl_id   (cfg_rp_id),
+    .cfg_timeout  (16'd0),
+    .cfg_eg_start (64'd0), .cfg_eg_end (64'd0), .cfg_eg_valid (1'b0), .cfg_eg_node (16'd0),
+    .cfg_passthru,
+    .cfg_up_node,
+    .s_req_data (s_dev_req_data), .s_req_keep (s_dev_req_keep), .s_req_sop (s_dev_req_sop),
+    .s_req_eop (s_dev_req_eop), .s_req_valid (s_dev_req_valid), .s_req_ready (s_dev_req_ready),
+    .m_pkt_data (txq_data), .m_pkt_last (txq_last), .m_pkt_valid (txq_valid), .m_pkt_ready (txq_ready),
+    .s_cpl_data (rxc_data), .s_cpl_last (rxc_last), .s_cpl_valid (rxc_valid), .s_cpl_ready (rxc_ready),
+    .m_cpl_data (pt_data), .m_cpl_keep (pt_keep), .m_cpl_sop (pt_sop),
+    .m_cpl_eop (pt_eop), .m_cpl_valid (pt_valid), .m_cpl_ready (pt_ready),
+    .ev_hit, .ev_miss, .ev_timeout, .ev_late
+  );
 
-    // ------------------------------------------------------------------
-    // TLPs toward the device: ingress requests (0), pass-through completions (1)
-    // ------------------------------------------------------------------
-    pcie_tlp_arb #(.N(2)) u_arb (
-        .clk, .rst,
-        .s_data  ({pt_data, in_data}),
-        .s_keep  ({pt_keep, in_keep}),
-        .s_sop   ({pt_sop, in_sop}),
-        .s_eop   ({pt_eop, in_eop}),
-        .s_valid ({pt_valid, in_valid}),
-        .s_ready ({pt_ready, in_ready}),
-        .m_data  (m_dev_data),
-        .m_keep  (m_dev_keep),
-        .m_sop   (m_dev_sop),
-        .m_eop   (m_dev_eop),
-        .m_valid (m_dev_valid),
-        .m_ready (m_dev_ready)
-    );
+  // ------------------------------------------------------------------
+  // TLPs toward the device: ingress requests (0), pass-through completions (1)
+  // ------------------------------------------------------------------
+  pcie_tlp_arb #(.N(2)) u_arb (
+    .clk, .rst,
+    .s_data  ({pt_data, in_data}),
+    .s_keep  ({pt_keep, in_keep}),
+    .s_sop   ({pt_sop, in_sop}),
+    .s_eop   ({pt_eop, in_eop}),
+    .s_valid ({pt_valid, in_valid}),
+    .s_ready ({pt_ready, in_ready}),
+    .m_data  (m_dev_data),
+    .m_keep  (m_dev_keep),
+    .m_sop   (m_dev_sop),
+    .m_eop   (m_dev_eop),
+    .m_valid (m_dev_valid),
+    .m_ready (m_dev_ready)
+  );
 
-    always_ff @(posedge clk) begin
-        if (rst) begin
-            st_in_reqs <= '0;
-            st_up_reqs <= '0;
-            st_drops   <= '0;
-        end else begin
-            st_in_reqs <= st_in_reqs + 32'(ev_req);
-            st_up_reqs <= st_up_reqs + 32'(ev_hit);
-            st_drops   <= st_drops + 32'(ev_refused) + 32'(ev_cpl_drop) + 32'(ev_rx_drop) +
-                          32'(ev_miss) + 32'(ev_late);
-        end
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      st_in_reqs <= '0;
+      st_up_reqs <= '0;
+      st_drops   <= '0;
+    end else begin
+      st_in_reqs <= st_in_reqs + 32'(ev_req);
+      st_up_reqs <= st_up_reqs + 32'(ev_hit);
+      st_drops   <= st_drops + 32'(ev_refused) + 32'(ev_cpl_drop) + 32'(ev_rx_drop) +
+                    32'(ev_miss) + 32'(ev_late);
     end
+  end
 
 endmodule
 
