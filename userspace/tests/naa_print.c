@@ -72,11 +72,11 @@ int main(void)
 	for (k = 0; k < 5; k++) {
 		node_case(&a, k);
 		print_set_mode(0, 0, 0);
-		print_naa(&a, &naa_row);
+		print_naa(&a);
 		fflush(stdout);
 		print_set_mode(1, 0, 0);
 		new_json_obj();
-		print_naa(&a, &naa_row);
+		print_naa(&a);
 		delete_json_obj();
 		fflush(stdout);
 	}

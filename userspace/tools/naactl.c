@@ -111,46 +111,30 @@ static void print_or_null(const char *key, const char *fmt, const char *value,
 		print_null(PRINT_ANY, key, fmt, none);
 }
 
-/* Text layouts of a node; the JSON members are the same for all (print_naa
- * prints them into the innermost JSON object). NULL: not in the text. */
-struct naa_layout {
-	const char *node, *device, *state, *domain, *root_port, *none;
-	const char *devices;	/* before the device list */
-	int all_devices;	/* all, comma-separated, or the first */
-	int error;
-};
-
-/* naactl list:    "    5  attached   fffe    fffe:00:00.0  fffe:01:00.0" */
-static const struct naa_layout naa_row = {
-	"%5u  ", NULL, "%-9s  ", "%-6s  ", "%-12s  ", "-", "", 1, 1,
-};
-
-static void print_naa(const struct extoll_naa *a, const struct naa_layout *l)
+/* naactl list, one node a row:
+ *   "    5  attached   fffe    fffe:00:00.0  fffe:01:00.0,fffe:01:00.1"
+ * JSON: the node's members into the caller's object. */
+static void print_naa(const struct extoll_naa *a)
 {
-	enum output_type any_dev = l->devices ? PRINT_ANY : PRINT_JSON;
 	char dom[12];
 	size_t i;
 
 	if (a->domain >= 0)
 		snprintf(dom, sizeof(dom), "%04x", (unsigned int)a->domain);
-	print_uint(PRINT_ANY, "node", l->node, a->node);
-	print_string(PRINT_ANY, "device", l->device, a->name);
-	print_string(PRINT_ANY, "state", l->state, a->state);
-	print_or_null("domain", l->domain, a->domain >= 0 ? dom : NULL, l->none);
-	print_or_null("root_port", l->root_port,
-		      a->has_root_port ? a->root_port : NULL, l->none);
+	print_uint(PRINT_ANY, "node", "%5u  ", a->node);
+	print_string(PRINT_JSON, "device", NULL, a->name);
+	print_string(PRINT_ANY, "state", "%-9s  ", a->state);
+	print_or_null("domain", "%-6s  ", a->domain >= 0 ? dom : NULL, "-");
+	print_or_null("root_port", "%-12s  ", a->has_root_port ? a->root_port : NULL, "-");
 	open_json_array(PRINT_JSON, "devices");
-	if (l->devices)
-		print_text("%s%s", l->devices, a->n_devices ? "" : l->none);
+	if (!a->n_devices)
+		print_text("-");
 	for (i = 0; i < a->n_devices; i++)
-		print_string(i && !l->all_devices ? PRINT_JSON : any_dev, NULL,
-			     i ? ",%s" : "%s", a->devices[i]);
+		print_string(PRINT_ANY, NULL, i ? ",%s" : "%s", a->devices[i]);
 	close_json_array(PRINT_JSON, NULL);
 	if (a->error) {
-		print_int(l->error ? PRINT_ANY : PRINT_JSON, "error", "  (error %d: ",
-			  a->error);
-		if (l->error)
-			print_text("%s)", strerror(-a->error));
+		print_int(PRINT_ANY, "error", "  (error %d: ", a->error);
+		print_text("%s)", strerror(-a->error));
 	}
 	print_nl();
 }
@@ -183,7 +167,7 @@ static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
 	open_json_array(PRINT_JSON, "nodes");
 	for (i = 0; i < n; i++) {
 		open_json_object(NULL);
-		print_naa(&list[i], &naa_row);
+		print_naa(&list[i]);
 		close_json_object();
 	}
 	close_json_array(PRINT_JSON, NULL);
