@@ -22,22 +22,29 @@
 #include "Vnic_host_wr.h"
 #include "net_packet.h"
 #include "tb.h"
+#include "extoll_records.h"
 #include "tlp.h"
 #include "tlp_port.h"
 
 static const uint16_t REQ_ID = 0x0300;   // bus 3, device 0
 
 // ---------------------------------------------------------------------------
-// The completion record: the only place of its layout in this testbench
-// (docs/remote-access.md; to come from hw/include/net_packet.h).
+// The completion record, from the generated layout (hw/include/extoll_records.h,
+// hw/gen/gen_net.py; tb_pkt checks it against the RTL's net_pkg::cmp_rec_t).
 // ---------------------------------------------------------------------------
 struct Record {
 	uint64_t q0, q1;
 };
+#define REC_PUT(F, v) (((uint64_t)(v) << F##_SHIFT) & F##_MASK)
+static_assert(EXTOLL_CMP_DATA_QW == 0 && EXTOLL_CMP_SEQ_QW == 1 && EXTOLL_CMP_STATUS_QW == 1 &&
+	      EXTOLL_CMP_CPL_QW == 1 && EXTOLL_CMP_NODE_QW == 1 && EXTOLL_CMP_VALID_QW == 1,
+	      "record qwords as this testbench builds them");
 static Record record(uint64_t data, unsigned seq, unsigned status, unsigned cpl_status, unsigned node)
 {
-	return {data, (uint64_t)(seq & 0xffff) | (uint64_t)(status & 0xff) << 16 |
-			      (uint64_t)(cpl_status & 7) << 24 | (uint64_t)(node & 0xffff) << 32 | 1ull << 63};
+	return {REC_PUT(EXTOLL_CMP_DATA, data),
+		REC_PUT(EXTOLL_CMP_SEQ, seq) | REC_PUT(EXTOLL_CMP_STATUS, status) |
+			REC_PUT(EXTOLL_CMP_CPL, cpl_status) | REC_PUT(EXTOLL_CMP_NODE, node) |
+			REC_PUT(EXTOLL_CMP_VALID, 1)};
 }
 
 // ---------------------------------------------------------------------------
@@ -97,7 +104,7 @@ static Answer tlp_extract(uint64_t rec, uint16_t seq, uint8_t cst, unsigned ndw,
 	a.f[2].w[0] = data;
 	a.f[2].w[1] = 0x0123456789abcdefull;   // beyond the two payload dwords
 	a.addr = rec;
-	a.rec = record(ndw ? data : 0, seq, cst == TLP_CPL_SC ? 0 : 2, cst, src);
+	a.rec = record(ndw ? data : 0, seq, cst == TLP_CPL_SC ? EXTOLL_CMP_OK : EXTOLL_CMP_CPL_ERR, cst, src);
 	return a;
 }
 
