@@ -52,7 +52,8 @@ sim: $(STAMP)
 clean:
 	-$(MAKE) -C kernel clean
 	-$(MAKE) -C userspace clean
-	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/sim $(BUILD)/test-logs
+	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/smfu $(BUILD)/accel $(BUILD)/sim $(BUILD)/gen-check \
+	       $(BUILD)/test-logs
 
 distclean: clean
 	rm -rf $(BUILD)
