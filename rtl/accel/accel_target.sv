@@ -18,6 +18,7 @@
 // FIFO to the transmit arbiter.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (accel_pkg::...): Yosys reads
 // no package imports inside modules.
@@ -39,12 +40,7 @@ module accel_target
   // ------------------------------------------------------------------------
   // Request stream in (TLP stream beats of requests only)
   // ------------------------------------------------------------------------
-  input  wire logic          s_valid,
-  input  wire logic [127:0]  s_data,
-  input  wire logic [3:0]    s_keep,
-  input  wire logic          s_sop,
-  input  wire logic          s_eop,
-  output      logic          s_ready,
+  `TLP_S_PORTS(s),
   // ------------------------------------------------------------------------
   // Completion stream out (to the transmit arbiter)
   // ------------------------------------------------------------------------

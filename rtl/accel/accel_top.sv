@@ -16,6 +16,7 @@
 // (accel_rx_demux) sends them to the job engine, which never stalls them.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (accel_pkg::...): Yosys reads
 // no package imports inside modules.
@@ -42,21 +43,11 @@ module accel_top
   // ------------------------------------------------------------------------
   // TLP stream in: requests from upstream, completions for our requests
   // ------------------------------------------------------------------------
-  input  wire logic [127:0] s_tlp_data,
-  input  wire logic [3:0]   s_tlp_keep,
-  input  wire logic         s_tlp_sop,
-  input  wire logic         s_tlp_eop,
-  input  wire logic         s_tlp_valid,
-  output      logic         s_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
   // ------------------------------------------------------------------------
   // TLP stream out: completions, DMA requests, MSI/MSI-X writes
   // ------------------------------------------------------------------------
-  output      logic [127:0] m_tlp_data,
-  output      logic [3:0]   m_tlp_keep,
-  output      logic         m_tlp_sop,
-  output      logic         m_tlp_eop,
-  output      logic         m_tlp_valid,
-  input  wire logic         m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
   // ------------------------------------------------------------------------
   // Side band
   // ------------------------------------------------------------------------

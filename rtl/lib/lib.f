@@ -9,5 +9,6 @@
 
 pcie_tlp_pkg.sv
 pcie_tlp_func.svh
+tlp_stream.svh
 sync_fifo.sv
 pcie_cfg_caps.sv

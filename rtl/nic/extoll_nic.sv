@@ -28,6 +28,7 @@
 // docs/remote-access.md. All synchronous to clk, reset rst (sync, high).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::..., net_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -74,20 +75,12 @@ module extoll_nic
 
   // ---------------- TLPs from the PCIe link (vendor layer -> NIC) ----------------
   // ROLE 0: from the host (root complex); ROLE 1: from the device below
-  input  wire logic [127:0]          s_tlp_data,     // beat (pcie_tlp_pkg::TLP_DATA_W)
-  input  wire logic [3:0]            s_tlp_keep,     // one bit per dword
-  input  wire logic                  s_tlp_sop,
-  input  wire logic                  s_tlp_eop,
-  input  wire logic                  s_tlp_valid,
-  output      logic                  s_tlp_ready,
+  // s_tlp_data: beat (pcie_tlp_pkg::TLP_DATA_W)
+  `TLP_S_PORTS(s_tlp),
 
   // ---------------- TLPs to the PCIe link (NIC -> vendor layer) ----------------
-  output      logic [127:0]          m_tlp_data,     // beat (pcie_tlp_pkg::TLP_DATA_W)
-  output      logic [3:0]            m_tlp_keep,     // one bit per dword
-  output      logic                  m_tlp_sop,
-  output      logic                  m_tlp_eop,
-  output      logic                  m_tlp_valid,
-  input  wire logic                  m_tlp_ready,
+  // m_tlp_data: beat (pcie_tlp_pkg::TLP_DATA_W)
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- PCIe side band ----------------
   output      logic                  intx,           // ROLE 0: INTA# level; ROLE 1: 0

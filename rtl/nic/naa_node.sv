@@ -13,6 +13,7 @@
 // but not forwarded: the accelerator signals with MSI (SMFU / notify path).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module naa_node
 #(
@@ -87,18 +88,8 @@ module naa_node
   ) u_nic (
     .clk, .rst,
     .cfg_node_id, .cfg_dateline,
-    .s_tlp_data  (up_data),
-    .s_tlp_keep  (up_keep),
-    .s_tlp_sop   (up_sop),
-    .s_tlp_eop   (up_eop),
-    .s_tlp_valid (up_valid),
-    .s_tlp_ready (up_ready),
-    .m_tlp_data  (dn_data),
-    .m_tlp_keep  (dn_keep),
-    .m_tlp_sop   (dn_sop),
-    .m_tlp_eop   (dn_eop),
-    .m_tlp_valid (dn_valid),
-    .m_tlp_ready (dn_ready),
+    `TLP_CONNECT(s_tlp, up),
+    `TLP_CONNECT(m_tlp, dn),
     .intx           (nic_intx),
     .pcie_link_up   (1'b1),
     .pcie_sec_reset (sec_reset),
@@ -116,18 +107,8 @@ module naa_node
   ) u_dev (
     .clk,
     .rst         (rst || sec_reset),
-    .s_tlp_data  (dn_data),
-    .s_tlp_keep  (dn_keep),
-    .s_tlp_sop   (dn_sop),
-    .s_tlp_eop   (dn_eop),
-    .s_tlp_valid (dn_valid),
-    .s_tlp_ready (dn_ready),
-    .m_tlp_data  (dv_data),
-    .m_tlp_keep  (dv_keep),
-    .m_tlp_sop   (dv_sop),
-    .m_tlp_eop   (dv_eop),
-    .m_tlp_valid (dv_valid),
-    .m_tlp_ready (dv_ready),
+    `TLP_CONNECT(s_tlp, dn),
+    `TLP_CONNECT(m_tlp, dv),
     .intx        (dev_intx),
     .busy        (dev_busy)
   );

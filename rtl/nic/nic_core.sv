@@ -20,6 +20,7 @@
 // Synchronous to clk, reset rst (sync, high).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (extoll_regs_pkg::..., net_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -78,30 +79,15 @@ module nic_core #(
   output      logic                  bar_wr_err,
 
   // ---------------- backdoor TX (raw TLPs toward the PCIe side) ----------------
-  output      logic [127:0]          bd_tx_data,
-  output      logic [3:0]            bd_tx_keep,
-  output      logic                  bd_tx_sop,
-  output      logic                  bd_tx_eop,
-  output      logic                  bd_tx_valid,
-  input  wire logic                  bd_tx_ready,
+  `TLP_M_PORTS(bd_tx),
 
   // ---------------- backdoor RX (completions from the PCIe side) ----------------
-  input  wire logic [127:0]          bd_rx_data,
-  input  wire logic [3:0]            bd_rx_keep,
-  input  wire logic                  bd_rx_sop,
-  input  wire logic                  bd_rx_eop,
-  input  wire logic                  bd_rx_valid,
-  output      logic                  bd_rx_ready,
+  `TLP_S_PORTS(bd_rx),
   output      logic                  bd_pass_valid,  // completion the filter did not extract
   output      logic                  bd_pass_sop,    // (sunk here; counted by the root port)
 
   // ---------------- completion-record MWr toward the host ----------------
-  output      logic [127:0]          rec_tlp_data,
-  output      logic [3:0]            rec_tlp_keep,
-  output      logic                  rec_tlp_sop,
-  output      logic                  rec_tlp_eop,
-  output      logic                  rec_tlp_valid,
-  input  wire logic                  rec_tlp_ready,
+  `TLP_M_PORTS(rec_tlp),
 
   // ---------------- PCIe state and events (pcie.*) ----------------
   input  wire logic [15:0]           cpl_id,         // captured bus/dev/fn
@@ -274,23 +260,13 @@ module nic_core #(
     .s_inj_data         (inj_data),
     .s_inj_hdr_dw       (inj_hdr_dw),
     .s_inj_data_dw      (inj_data_dw),
-    .m_tx_data          (bd_tx_data),
-    .m_tx_keep          (bd_tx_keep),
-    .m_tx_sop           (bd_tx_sop),
-    .m_tx_eop           (bd_tx_eop),
-    .m_tx_valid         (bd_tx_valid),
-    .m_tx_ready         (bd_tx_ready),
+    `TLP_CONNECT(m_tx, bd_tx),
     .rx_filter_tag      (hwif_out.backdoor.rx_filter.tag.value),
     .rx_filter_enable   (hwif_out.backdoor.rx_filter.enable.value),
     .rx_filter_fwd      (hwif_out.backdoor.rx_filter.fwd.value),
     .rx_filter_fwd_node (hwif_out.backdoor.rx_filter.fwd_node.value),
     .rx_fwd_addr        (hwif_out.backdoor.rx_fwd_addr.addr.value),
-    .s_rx_data          (bd_rx_data),
-    .s_rx_keep          (bd_rx_keep),
-    .s_rx_sop           (bd_rx_sop),
-    .s_rx_eop           (bd_rx_eop),
-    .s_rx_valid         (bd_rx_valid),
-    .s_rx_ready         (bd_rx_ready),
+    `TLP_CONNECT(s_rx, bd_rx),
     .m_rx_data          (bd_pass_data),
     .m_rx_keep          (bd_pass_keep),
     .m_rx_sop           (bd_pass_sop),
@@ -468,12 +444,7 @@ module nic_core #(
     .s_fwd_data_dw   (fwd_data_dw),
     .s_fwd_node      (fwd_node),
     .s_fwd_addr      (fwd_addr),
-    .m_tlp_data      (rec_tlp_data),
-    .m_tlp_keep      (rec_tlp_keep),
-    .m_tlp_sop       (rec_tlp_sop),
-    .m_tlp_eop       (rec_tlp_eop),
-    .m_tlp_valid     (rec_tlp_valid),
-    .m_tlp_ready     (rec_tlp_ready),
+    `TLP_CONNECT(m_tlp, rec_tlp),
     .ev_sent, .ev_served, .ev_completed, .ev_dropped,
     .rx_ovf
   );

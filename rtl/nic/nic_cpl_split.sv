@@ -25,6 +25,7 @@
 // high). TAGS is a power of two and TAG_BASE a multiple of it.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module nic_cpl_split #(
   parameter logic [7:0] TAG_BASE = 8'h80,  // first SMFU tag
@@ -35,44 +36,19 @@ module nic_cpl_split #(
   input  wire logic          rst,          // synchronous, active high
 
   // ---------------- device requests (pcie_rp m_up_req) ----------------
-  input  wire logic [127:0]  s_req_data,
-  input  wire logic [3:0]    s_req_keep,
-  input  wire logic          s_req_sop,
-  input  wire logic          s_req_eop,
-  input  wire logic          s_req_valid,
-  output      logic          s_req_ready,
+  `TLP_S_PORTS(s_req),
 
   // ---------------- device requests to the SMFU (smfu_naa s_dev_req) ----------------
-  output      logic [127:0]  m_req_data,
-  output      logic [3:0]    m_req_keep,
-  output      logic          m_req_sop,
-  output      logic          m_req_eop,
-  output      logic          m_req_valid,
-  input  wire logic          m_req_ready,
+  `TLP_M_PORTS(m_req),
 
   // ---------------- completions (pcie_rp m_up_cpl) ----------------
-  input  wire logic [127:0]  s_cpl_data,
-  input  wire logic [3:0]    s_cpl_keep,
-  input  wire logic          s_cpl_sop,
-  input  wire logic          s_cpl_eop,
-  input  wire logic          s_cpl_valid,
-  output      logic          s_cpl_ready,
+  `TLP_S_PORTS(s_cpl),
 
   // ---------------- completions with an SMFU tag (smfu_naa s_dev_cpl) ----------------
-  output      logic [127:0]  m_sm_data,
-  output      logic [3:0]    m_sm_keep,
-  output      logic          m_sm_sop,
-  output      logic          m_sm_eop,
-  output      logic          m_sm_valid,
-  input  wire logic          m_sm_ready,
+  `TLP_M_PORTS(m_sm),
 
   // ---------------- other completions (pcie_backdoor s_rx) ----------------
-  output      logic [127:0]  m_bd_data,
-  output      logic [3:0]    m_bd_keep,
-  output      logic          m_bd_sop,
-  output      logic          m_bd_eop,
-  output      logic          m_bd_valid,
-  input  wire logic          m_bd_ready
+  `TLP_M_PORTS(m_bd)
 );
 
   // requests: straight through (the split only watches them)

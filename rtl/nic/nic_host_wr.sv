@@ -19,6 +19,7 @@
 // NIC is not in the endpoint role (no host above it).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module nic_host_wr (
   // ---------------- clock and reset ----------------
@@ -38,12 +39,7 @@ module nic_host_wr (
   input  wire logic [127:0]  s_f2,
 
   // ---------------- MWr TLP (docs/tlp-interface.md) ----------------
-  output      logic [127:0]  m_tlp_data,
-  output      logic [3:0]    m_tlp_keep,
-  output      logic          m_tlp_sop,
-  output      logic          m_tlp_eop,
-  output      logic          m_tlp_valid,
-  input  wire logic          m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- events ----------------
   output      logic          ev_done,      // record written (rra.completed)

@@ -21,6 +21,7 @@
 // records (rec_tlp sunk). Synchronous to clk, reset rst.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module nic_rp_side #(
   parameter logic [15:0] VENDOR_ID       = 16'h1ee7,
@@ -86,36 +87,11 @@ module nic_rp_side #(
     .CLASS_CODE (CLASS_CODE)
   ) u_rp (
     .clk, .rst,
-    .s_up_data      (up_data),
-    .s_up_keep      (up_keep),
-    .s_up_sop       (up_sop),
-    .s_up_eop       (up_eop),
-    .s_up_valid     (up_valid),
-    .s_up_ready     (up_ready),
-    .m_up_cpl_data  (cpl_data),
-    .m_up_cpl_keep  (cpl_keep),
-    .m_up_cpl_sop   (cpl_sop),
-    .m_up_cpl_eop   (cpl_eop),
-    .m_up_cpl_valid (cpl_valid),
-    .m_up_cpl_ready (cpl_ready),
-    .m_up_req_data  (req_data),
-    .m_up_req_keep  (req_keep),
-    .m_up_req_sop   (req_sop),
-    .m_up_req_eop   (req_eop),
-    .m_up_req_valid (req_valid),
-    .m_up_req_ready (req_ready),
-    .s_dn_data      (s_tlp_data),
-    .s_dn_keep      (s_tlp_keep),
-    .s_dn_sop       (s_tlp_sop),
-    .s_dn_eop       (s_tlp_eop),
-    .s_dn_valid     (s_tlp_valid),
-    .s_dn_ready     (s_tlp_ready),
-    .m_dn_data      (m_tlp_data),
-    .m_dn_keep      (m_tlp_keep),
-    .m_dn_sop       (m_tlp_sop),
-    .m_dn_eop       (m_tlp_eop),
-    .m_dn_valid     (m_tlp_valid),
-    .m_dn_ready     (m_tlp_ready),
+    `TLP_CONNECT(s_up, up),
+    `TLP_CONNECT(m_up_cpl, cpl),
+    `TLP_CONNECT(m_up_req, req),
+    `TLP_CONNECT(s_dn, s_tlp),
+    `TLP_CONNECT(m_dn, m_tlp),
     .link_up        (pcie_link_up),
     .cpl_id, .mem_en, .bus_master, .pri_bus, .sec_bus, .sub_bus,
     .sec_reset      (pcie_sec_reset),

@@ -18,6 +18,7 @@
 // record writer drop and count (rra.dropped). Synchronous to clk, reset rst.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module nic_rra_unit #(
   parameter bit ENDPOINT        = 1'b1,    // endpoint role (a host above)
@@ -91,12 +92,7 @@ module nic_rra_unit #(
   input  wire logic [63:0]           s_fwd_addr,
 
   // ---------------- completion-record MWr (docs/tlp-interface.md) ----------------
-  output      logic [127:0]          m_tlp_data,
-  output      logic [3:0]            m_tlp_keep,
-  output      logic                  m_tlp_sop,
-  output      logic                  m_tlp_eop,
-  output      logic                  m_tlp_valid,
-  input  wire logic                  m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- events and status ----------------
   output      logic                  ev_sent,        // rra.sent

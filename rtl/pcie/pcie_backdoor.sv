@@ -30,6 +30,7 @@
 // without sop outside a TLP are discarded.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -58,12 +59,7 @@ module pcie_backdoor
   input  wire logic [1:0]            s_inj_data_dw,  // payload dwords 0-2 (3: 2)
 
   // ---------------- TX stream (toward the PCIe side) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_tx_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_tx_keep,
-  output      logic                  m_tx_sop,
-  output      logic                  m_tx_eop,
-  output      logic                  m_tx_valid,
-  input  wire logic                  m_tx_ready,
+  `TLP_M_PORTS(m_tx),
 
   // ---------------- RX filter registers (backdoor.rx_filter, rx_fwd_addr) ----------------
   input  wire logic [7:0]            rx_filter_tag,
@@ -73,20 +69,10 @@ module pcie_backdoor
   input  wire logic [63:0]           rx_fwd_addr,
 
   // ---------------- RX stream in (TLPs coming up from the PCIe side) ----------------
-  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_rx_data,
-  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_rx_keep,
-  input  wire logic                  s_rx_sop,
-  input  wire logic                  s_rx_eop,
-  input  wire logic                  s_rx_valid,
-  output      logic                  s_rx_ready,
+  `TLP_S_PORTS(s_rx),
 
   // ---------------- RX pass-through (TLPs not extracted) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_rx_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_rx_keep,
-  output      logic                  m_rx_sop,
-  output      logic                  m_rx_eop,
-  output      logic                  m_rx_valid,
-  input  wire logic                  m_rx_ready,
+  `TLP_M_PORTS(m_rx),
 
   // ---------------- RX buffer (backdoor.rx_status, rx_hdr0/1, rx_data, rx_pop) ----------------
   output      logic                  rx_valid,       // rx_status.valid

@@ -18,6 +18,7 @@
 // units.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -38,12 +39,7 @@ module pcie_cfg_cpl
   output      logic [15:0] cpl_id,          // {bus, device, function 0} of the last CfgWr0
 
   // ---------------- completion stream ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-  output      logic        m_cpl_sop,
-  output      logic        m_cpl_eop,
-  output      logic        m_cpl_valid,
-  input  wire logic        m_cpl_ready
+  `TLP_M_PORTS(m_cpl)
 );
 
   `include "pcie_tlp_func.svh"

@@ -26,6 +26,7 @@
 // all ones reads back the size mask (0xffff0000 for 64 KiB).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -53,12 +54,7 @@ module pcie_cfg_t0
   input  wire logic [31:0] req_wdata,       // payload dword of a CfgWr0
 
   // ---------------- completion stream (to the transmit arbiter) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-  output      logic        m_cpl_sop,
-  output      logic        m_cpl_eop,
-  output      logic        m_cpl_valid,
-  input  wire logic        m_cpl_ready,
+  `TLP_M_PORTS(m_cpl),
 
   // ---------------- configuration state ----------------
   output      logic [15:0] cpl_id,          // completer ID {bus, device, function 0}
@@ -192,12 +188,7 @@ module pcie_cfg_t0
     .req         (req),
     .req_rdata   (rdata),
     .cpl_id      (cpl_id),
-    .m_cpl_data  (m_cpl_data),
-    .m_cpl_keep  (m_cpl_keep),
-    .m_cpl_sop   (m_cpl_sop),
-    .m_cpl_eop   (m_cpl_eop),
-    .m_cpl_valid (m_cpl_valid),
-    .m_cpl_ready (m_cpl_ready)
+    `TLP_CONNECT(m_cpl, m_cpl)
   );
 
   // ------------------------------------------------------------------

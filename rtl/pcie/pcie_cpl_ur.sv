@@ -8,6 +8,7 @@
 // requester ID, tag, traffic class and attributes.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -27,12 +28,7 @@ module pcie_cpl_ur
   input  wire logic [15:0]           cpl_id,
 
   // ---------------- completion stream (to the transmit arbiter) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-  output      logic                  m_cpl_sop,
-  output      logic                  m_cpl_eop,
-  output      logic                  m_cpl_valid,
-  input  wire logic                  m_cpl_ready
+  `TLP_M_PORTS(m_cpl)
 );
 
   `include "pcie_tlp_func.svh"

@@ -24,6 +24,7 @@
 // are counted (ev_aperture).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -48,34 +49,14 @@ module pcie_ep
   input  wire logic                  rst,           // synchronous, active high
 
   // ---------------- TLPs from the link ----------------
-  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_tlp_data,
-  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_tlp_keep,
-  input  wire logic                  s_tlp_sop,
-  input  wire logic                  s_tlp_eop,
-  input  wire logic                  s_tlp_valid,
-  output      logic                  s_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
 
   // ---------------- TLPs to the link ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_tlp_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_tlp_keep,
-  output      logic                  m_tlp_sop,
-  output      logic                  m_tlp_eop,
-  output      logic                  m_tlp_valid,
-  input  wire logic                  m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- SMFU (SMFU = 1): aperture requests, completions for its tags ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] ap_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] ap_keep,
-  output      logic                  ap_sop,
-  output      logic                  ap_eop,
-  output      logic                  ap_valid,
-  input  wire logic                  ap_ready,
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] scpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] scpl_keep,
-  output      logic                  scpl_sop,
-  output      logic                  scpl_eop,
-  output      logic                  scpl_valid,
-  input  wire logic                  scpl_ready,
+  `TLP_M_PORTS(ap),
+  `TLP_M_PORTS(scpl),
 
   // ---------------- register block, passthrough cpuif ----------------
   output      logic                  cpuif_req,
@@ -177,12 +158,7 @@ module pcie_ep
     .req_ready   (cfg_ready),
     .req         (cfg_req),
     .req_wdata   (cfg_wdata),
-    .m_cpl_data  (cpl_data[0*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
-    .m_cpl_keep  (cpl_keep[0*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
-    .m_cpl_sop   (cpl_sop[0]),
-    .m_cpl_eop   (cpl_eop[0]),
-    .m_cpl_valid (cpl_valid[0]),
-    .m_cpl_ready (cpl_ready[0]),
+    `TLP_CONNECT_AT(m_cpl, cpl, 0),
     .cpl_id, .mem_en, .bus_master, .intx_disable, .bar0, .bar2,
     .intx_pending(irq_pending),
     .ur_detected (ev_ur || ev_drop)
@@ -205,12 +181,7 @@ module pcie_ep
     .s_pl_valid  (mem_pl_valid),
     .s_pl_ready  (mem_pl_ready),
     .cpl_id,
-    .m_cpl_data  (cpl_data[1*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
-    .m_cpl_keep  (cpl_keep[1*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
-    .m_cpl_sop   (cpl_sop[1]),
-    .m_cpl_eop   (cpl_eop[1]),
-    .m_cpl_valid (cpl_valid[1]),
-    .m_cpl_ready (cpl_ready[1]),
+    `TLP_CONNECT_AT(m_cpl, cpl, 1),
     .cpuif_req, .cpuif_req_is_wr, .cpuif_addr, .cpuif_wr_data, .cpuif_wr_biten,
     .cpuif_req_stall_wr, .cpuif_req_stall_rd, .cpuif_rd_ack, .cpuif_rd_err,
     .cpuif_rd_data, .cpuif_wr_ack, .cpuif_wr_err
@@ -225,12 +196,7 @@ module pcie_ep
     .req_ready   (ur_ready),
     .req         (ur_req),
     .cpl_id,
-    .m_cpl_data  (cpl_data[2*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]),
-    .m_cpl_keep  (cpl_keep[2*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]),
-    .m_cpl_sop   (cpl_sop[2]),
-    .m_cpl_eop   (cpl_eop[2]),
-    .m_cpl_valid (cpl_valid[2]),
-    .m_cpl_ready (cpl_ready[2])
+    `TLP_CONNECT_AT(m_cpl, cpl, 2)
   );
 
   // ------------------------------------------------------------------
@@ -241,36 +207,16 @@ module pcie_ep
     .DATA_W (pcie_tlp_pkg::TLP_DATA_W)
   ) u_arb (
     .clk, .rst,
-    .s_data  (cpl_data),
-    .s_keep  (cpl_keep),
-    .s_sop   (cpl_sop),
-    .s_eop   (cpl_eop),
-    .s_valid (cpl_valid),
-    .s_ready (cpl_ready),
-    .m_data  (arb_data),
-    .m_keep  (arb_keep),
-    .m_sop   (arb_sop),
-    .m_eop   (arb_eop),
-    .m_valid (arb_valid),
-    .m_ready (arb_ready)
+    `TLP_CONNECT(s, cpl),
+    `TLP_CONNECT(m, arb)
   );
 
   pcie_tlp_slice #(
     .DATA_W (pcie_tlp_pkg::TLP_DATA_W)
   ) u_slice (
     .clk, .rst,
-    .s_data  (arb_data),
-    .s_keep  (arb_keep),
-    .s_sop   (arb_sop),
-    .s_eop   (arb_eop),
-    .s_valid (arb_valid),
-    .s_ready (arb_ready),
-    .m_data  (m_tlp_data),
-    .m_keep  (m_tlp_keep),
-    .m_sop   (m_tlp_sop),
-    .m_eop   (m_tlp_eop),
-    .m_valid (m_tlp_valid),
-    .m_ready (m_tlp_ready)
+    `TLP_CONNECT(s, arb),
+    `TLP_CONNECT(m, m_tlp)
   );
 
   assign ev_tx_tlp = m_tlp_valid && m_tlp_ready && m_tlp_sop;

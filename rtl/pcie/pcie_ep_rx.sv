@@ -31,6 +31,7 @@
 // so a malformed TLP cannot wedge the stream.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -50,12 +51,7 @@ module pcie_ep_rx
   input  wire logic                  rst,       // synchronous, active high
 
   // ---------------- TLPs from the link (docs/tlp-interface.md) ----------------
-  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_tlp_data,
-  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_tlp_keep,
-  input  wire logic                  s_tlp_sop,
-  input  wire logic                  s_tlp_eop,
-  input  wire logic                  s_tlp_valid,
-  output      logic                  s_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
 
   // ---------------- configuration state (from pcie_cfg_t0) ----------------
   input  wire logic                  mem_en,    // command: memory space enable
@@ -84,20 +80,10 @@ module pcie_ep_rx
   output      pcie_tlp_pkg::tlp_req_t              ur_req,
 
   // ---------------- aperture requests (SMFU = 1; whole TLPs) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] ap_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] ap_keep,
-  output      logic                  ap_sop,
-  output      logic                  ap_eop,
-  output      logic                  ap_valid,
-  input  wire logic                  ap_ready,
+  `TLP_M_PORTS(ap),
 
   // ---------------- completions for the SMFU's tags (SMFU = 1; whole TLPs) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] scpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] scpl_keep,
-  output      logic                  scpl_sop,
-  output      logic                  scpl_eop,
-  output      logic                  scpl_valid,
-  input  wire logic                  scpl_ready,
+  `TLP_M_PORTS(scpl),
 
   // ---------------- event pulses (counters) ----------------
   output      logic                  ev_rx_tlp,    // a header beat was received

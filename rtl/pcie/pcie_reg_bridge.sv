@@ -24,6 +24,7 @@
 // inside the register map.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -53,12 +54,7 @@ module pcie_reg_bridge
   input  wire logic [15:0]           cpl_id,
 
   // ---------------- completion stream (to the transmit arbiter) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-  output      logic                  m_cpl_sop,
-  output      logic                  m_cpl_eop,
-  output      logic                  m_cpl_valid,
-  input  wire logic                  m_cpl_ready,
+  `TLP_M_PORTS(m_cpl),
 
   // ---------------- register block, passthrough cpuif ----------------
   output      logic                  cpuif_req,

@@ -30,6 +30,7 @@
 // stalls only the traffic that goes there.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -48,44 +49,19 @@ module pcie_rp
   input  wire logic                  rst,           // synchronous, active high
 
   // ---------------- upstream: TLPs from the NIC (requests; completions for the device) ----------------
-  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_up_data,
-  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_up_keep,
-  input  wire logic                  s_up_sop,
-  input  wire logic                  s_up_eop,
-  input  wire logic                  s_up_valid,
-  output      logic                  s_up_ready,
+  `TLP_S_PORTS(s_up),
 
   // ---------------- upstream: completions to the NIC (own config, UR, from the device) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_up_cpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_up_cpl_keep,
-  output      logic                  m_up_cpl_sop,
-  output      logic                  m_up_cpl_eop,
-  output      logic                  m_up_cpl_valid,
-  input  wire logic                  m_up_cpl_ready,
+  `TLP_M_PORTS(m_up_cpl),
 
   // ---------------- upstream: requests of the device (DMA, MSI) to the NIC ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_up_req_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_up_req_keep,
-  output      logic                  m_up_req_sop,
-  output      logic                  m_up_req_eop,
-  output      logic                  m_up_req_valid,
-  input  wire logic                  m_up_req_ready,
+  `TLP_M_PORTS(m_up_req),
 
   // ---------------- downstream: TLPs from the link (vendor layer -> NIC) ----------------
-  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_dn_data,
-  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_dn_keep,
-  input  wire logic                  s_dn_sop,
-  input  wire logic                  s_dn_eop,
-  input  wire logic                  s_dn_valid,
-  output      logic                  s_dn_ready,
+  `TLP_S_PORTS(s_dn),
 
   // ---------------- downstream: TLPs to the link (NIC -> vendor layer) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_dn_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_dn_keep,
-  output      logic                  m_dn_sop,
-  output      logic                  m_dn_eop,
-  output      logic                  m_dn_valid,
-  input  wire logic                  m_dn_ready,
+  `TLP_M_PORTS(m_dn),
 
   // ---------------- link status ----------------
   input  wire logic                  link_up,       // downstream link up (vendor layer)
@@ -170,12 +146,7 @@ module pcie_rp
     .req_ready   (cfg_ready),
     .req         (cfg_req),
     .req_wdata   (cfg_wdata),
-    .m_cpl_data  (uc_data[0*DW +: DW]),
-    .m_cpl_keep  (uc_keep[0*KW +: KW]),
-    .m_cpl_sop   (uc_sop[0]),
-    .m_cpl_eop   (uc_eop[0]),
-    .m_cpl_valid (uc_valid[0]),
-    .m_cpl_ready (uc_ready[0]),
+    `TLP_CONNECT_AT(m_cpl, uc, 0),
     .cpl_id, .mem_en, .bus_master, .pri_bus, .sec_bus, .sub_bus,
     .mem_base, .mem_limit, .pref_base, .pref_limit,
     .sec_reset, .msi_en, .msi_addr, .msi_data,
@@ -194,12 +165,7 @@ module pcie_rp
     .ur_valid    (upur_valid),
     .ur_ready    (upur_ready),
     .ur_req      (upur_req),
-    .m_fwd_data  (dn_data[0*DW +: DW]),
-    .m_fwd_keep  (dn_keep[0*KW +: KW]),
-    .m_fwd_sop   (dn_sop[0]),
-    .m_fwd_eop   (dn_eop[0]),
-    .m_fwd_valid (dn_valid[0]),
-    .m_fwd_ready (dn_ready[0]),
+    `TLP_CONNECT_AT(m_fwd, dn, 0),
     .ev_rx   (ev_up_rx),
     .ev_cfg  (ev_up_cfg),
     .ev_fwd  (ev_up_fwd),
@@ -213,12 +179,7 @@ module pcie_rp
     .req_ready   (upur_ready),
     .req         (upur_req),
     .cpl_id,
-    .m_cpl_data  (uc_data[1*DW +: DW]),
-    .m_cpl_keep  (uc_keep[1*KW +: KW]),
-    .m_cpl_sop   (uc_sop[1]),
-    .m_cpl_eop   (uc_eop[1]),
-    .m_cpl_valid (uc_valid[1]),
-    .m_cpl_ready (uc_ready[1])
+    `TLP_CONNECT_AT(m_cpl, uc, 1)
   );
 
   // ------------------------------------------------------------------
@@ -228,18 +189,8 @@ module pcie_rp
     .clk, .rst,
     .s_dn_data, .s_dn_keep, .s_dn_sop, .s_dn_eop, .s_dn_valid, .s_dn_ready,
     .bus_master,
-    .m_cpl_data  (uc_data[2*DW +: DW]),
-    .m_cpl_keep  (uc_keep[2*KW +: KW]),
-    .m_cpl_sop   (uc_sop[2]),
-    .m_cpl_eop   (uc_eop[2]),
-    .m_cpl_valid (uc_valid[2]),
-    .m_cpl_ready (uc_ready[2]),
-    .m_req_data  (ur_data),
-    .m_req_keep  (ur_keep),
-    .m_req_sop   (ur_sop),
-    .m_req_eop   (ur_eop),
-    .m_req_valid (ur_valid),
-    .m_req_ready (ur_ready),
+    `TLP_CONNECT_AT(m_cpl, uc, 2),
+    `TLP_CONNECT(m_req, ur),
     .ur_valid    (dnur_valid),
     .ur_ready    (dnur_ready),
     .ur_req      (dnur_req),
@@ -256,12 +207,7 @@ module pcie_rp
     .req_ready   (dnur_ready),
     .req         (dnur_req),
     .cpl_id,
-    .m_cpl_data  (dn_data[1*DW +: DW]),
-    .m_cpl_keep  (dn_keep[1*KW +: KW]),
-    .m_cpl_sop   (dn_sop[1]),
-    .m_cpl_eop   (dn_eop[1]),
-    .m_cpl_valid (dn_valid[1]),
-    .m_cpl_ready (dn_ready[1])
+    `TLP_CONNECT_AT(m_cpl, dn, 1)
   );
 
   // ------------------------------------------------------------------

@@ -18,6 +18,7 @@
 // and the payload beats pass through combinationally to the chosen output.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -29,31 +30,16 @@ module pcie_rp_dn
   input  wire logic                  rst,       // synchronous, active high
 
   // ---------------- TLPs from below (docs/tlp-interface.md) ----------------
-  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_dn_data,
-  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_dn_keep,
-  input  wire logic                  s_dn_sop,
-  input  wire logic                  s_dn_eop,
-  input  wire logic                  s_dn_valid,
-  output      logic                  s_dn_ready,
+  `TLP_S_PORTS(s_dn),
 
   // ---------------- configuration state (from pcie_cfg_t1) ----------------
   input  wire logic                  bus_master, // command: bus master enable
 
   // ---------------- completions going up ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_cpl_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_cpl_keep,
-  output      logic                  m_cpl_sop,
-  output      logic                  m_cpl_eop,
-  output      logic                  m_cpl_valid,
-  input  wire logic                  m_cpl_ready,
+  `TLP_M_PORTS(m_cpl),
 
   // ---------------- requests going up ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_req_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_req_keep,
-  output      logic                  m_req_sop,
-  output      logic                  m_req_eop,
-  output      logic                  m_req_valid,
-  input  wire logic                  m_req_ready,
+  `TLP_M_PORTS(m_req),
 
   // ---------------- requests to answer with UR (sent back down) ----------------
   output      logic                  ur_valid,

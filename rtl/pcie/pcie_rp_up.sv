@@ -32,6 +32,7 @@
 // forced to zero); the remaining beats pass through combinationally.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -43,12 +44,7 @@ module pcie_rp_up
   input  wire logic                  rst,       // synchronous, active high
 
   // ---------------- TLPs from above (docs/tlp-interface.md) ----------------
-  input  wire logic [pcie_tlp_pkg::TLP_DATA_W-1:0] s_up_data,
-  input  wire logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] s_up_keep,
-  input  wire logic                  s_up_sop,
-  input  wire logic                  s_up_eop,
-  input  wire logic                  s_up_valid,
-  output      logic                  s_up_ready,
+  `TLP_S_PORTS(s_up),
 
   // ---------------- configuration state (from pcie_cfg_t1) ----------------
   input  wire logic                  mem_en,     // command: memory space enable
@@ -71,12 +67,7 @@ module pcie_rp_up
   output      pcie_tlp_pkg::tlp_req_t ur_req,
 
   // ---------------- TLPs forwarded down (to the downstream arbiter) ----------------
-  output      logic [pcie_tlp_pkg::TLP_DATA_W-1:0] m_fwd_data,
-  output      logic [pcie_tlp_pkg::TLP_KEEP_W-1:0] m_fwd_keep,
-  output      logic                  m_fwd_sop,
-  output      logic                  m_fwd_eop,
-  output      logic                  m_fwd_valid,
-  input  wire logic                  m_fwd_ready,
+  `TLP_M_PORTS(m_fwd),
 
   // ---------------- event pulses (counters), one per TLP ----------------
   output      logic                  ev_rx,      // header beat received

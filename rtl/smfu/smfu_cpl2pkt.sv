@@ -18,6 +18,7 @@
 // the NIC routes completions with these tags to this unit.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module smfu_cpl2pkt
 #(
@@ -45,12 +46,7 @@ module smfu_cpl2pkt
   input  wire logic [7:0]   ur_ntag,
 
   // ---------------- completion TLPs in ----------------
-  input  wire logic [127:0] s_tlp_data,
-  input  wire logic [3:0]   s_tlp_keep,
-  input  wire logic         s_tlp_sop,
-  input  wire logic         s_tlp_eop,
-  input  wire logic         s_tlp_valid,
-  output      logic         s_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
 
   // ---------------- SMFU_CPL packets out ----------------
   output      logic [127:0] m_pkt_data,

@@ -24,6 +24,7 @@
 // Non-memory TLPs: non-posted ones get UR, posted ones are dropped.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module smfu_eg
 #(
@@ -47,12 +48,7 @@ module smfu_eg
   input  wire logic [15:0]           cfg_up_node,  // MODE 1: the host's node
 
   // ---------------- memory requests in (TLP stream) ----------------
-  input  wire logic [127:0]          s_req_data,
-  input  wire logic [3:0]            s_req_keep,
-  input  wire logic                  s_req_sop,
-  input  wire logic                  s_req_eop,
-  input  wire logic                  s_req_valid,
-  output      logic                  s_req_ready,
+  `TLP_S_PORTS(s_req),
 
   // ---------------- request packets out (SMFU_RD / SMFU_WR) ----------------
   output      logic [127:0]          m_pkt_data,
@@ -67,12 +63,7 @@ module smfu_eg
   output      logic                  s_cpl_ready,
 
   // ---------------- completion TLPs out (to the requester) ----------------
-  output      logic [127:0]          m_cpl_data,
-  output      logic [3:0]            m_cpl_keep,
-  output      logic                  m_cpl_sop,
-  output      logic                  m_cpl_eop,
-  output      logic                  m_cpl_valid,
-  input  wire logic                  m_cpl_ready,
+  `TLP_M_PORTS(m_cpl),
 
   // ---------------- events (one pulse each) ----------------
   output      logic                  ev_hit,       // request sent as a packet
@@ -250,12 +241,7 @@ module smfu_eg
     .s_pkt_last   (s_cpl_last),
     .s_pkt_valid  (s_cpl_valid),
     .s_pkt_ready  (s_cpl_ready),
-    .m_tlp_data   (m_cpl_data),
-    .m_tlp_keep   (m_cpl_keep),
-    .m_tlp_sop    (m_cpl_sop),
-    .m_tlp_eop    (m_cpl_eop),
-    .m_tlp_valid  (m_cpl_valid),
-    .m_tlp_ready  (m_cpl_ready),
+    `TLP_CONNECT(m_tlp, m_cpl),
     .ev_timeout,
     .ev_late
   );

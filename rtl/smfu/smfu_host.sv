@@ -26,6 +26,7 @@
 // smfu and notify blocks of the register file (docs/smfu.md "Wiring").
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module smfu_host
 #(
@@ -57,28 +58,13 @@ module smfu_host
   input  wire logic [31:0]           cfg_nq_cons,     // notify.cons
 
   // ---------------- aperture requests from the host (TLP stream) ----------------
-  input  wire logic [127:0]          s_ap_data,
-  input  wire logic [3:0]            s_ap_keep,
-  input  wire logic                  s_ap_sop,
-  input  wire logic                  s_ap_eop,
-  input  wire logic                  s_ap_valid,
-  output      logic                  s_ap_ready,
+  `TLP_S_PORTS(s_ap),
 
   // ---------------- completions from the host for our MRd tags (TLP stream) ----------------
-  input  wire logic [127:0]          s_cpl_data,
-  input  wire logic [3:0]            s_cpl_keep,
-  input  wire logic                  s_cpl_sop,
-  input  wire logic                  s_cpl_eop,
-  input  wire logic                  s_cpl_valid,
-  output      logic                  s_cpl_ready,
+  `TLP_S_PORTS(s_cpl),
 
   // ---------------- TLPs to the host (CplD/Cpl, MWr/MRd) ----------------
-  output      logic [127:0]          m_tlp_data,
-  output      logic [3:0]            m_tlp_keep,
-  output      logic                  m_tlp_sop,
-  output      logic                  m_tlp_eop,
-  output      logic                  m_tlp_valid,
-  input  wire logic                  m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- router local port: network -> unit ----------------
   input  wire logic                  s_net_valid,
@@ -219,12 +205,7 @@ module smfu_host
     .s_eop   ({pt_eop, egc_eop}),
     .s_valid ({pt_valid, egc_valid}),
     .s_ready ({pt_ready, egc_ready}),
-    .m_data  (m_tlp_data),
-    .m_keep  (m_tlp_keep),
-    .m_sop   (m_tlp_sop),
-    .m_eop   (m_tlp_eop),
-    .m_valid (m_tlp_valid),
-    .m_ready (m_tlp_ready)
+    `TLP_CONNECT(m, m_tlp)
   );
 
   // ------------------------------------------------------------------

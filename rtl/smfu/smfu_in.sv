@@ -23,6 +23,7 @@
 // packets). MRd tags come from smfu_cpl2pkt (TAG_BASE ..).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module smfu_in
 #(
@@ -58,20 +59,10 @@ module smfu_in
   output      logic                  s_pkt_ready,
 
   // ---------------- request TLPs out (MRd / MWr) ----------------
-  output      logic [127:0]          m_tlp_data,
-  output      logic [3:0]            m_tlp_keep,
-  output      logic                  m_tlp_sop,
-  output      logic                  m_tlp_eop,
-  output      logic                  m_tlp_valid,
-  input  wire logic                  m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- completion TLPs in (for our MRd tags) ----------------
-  input  wire logic [127:0]          s_cpl_data,
-  input  wire logic [3:0]            s_cpl_keep,
-  input  wire logic                  s_cpl_sop,
-  input  wire logic                  s_cpl_eop,
-  input  wire logic                  s_cpl_valid,
-  output      logic                  s_cpl_ready,
+  `TLP_S_PORTS(s_cpl),
 
   // ---------------- completion packets out (SMFU_CPL) ----------------
   output      logic [127:0]          m_pkt_data,
@@ -294,12 +285,7 @@ module smfu_in
     .ur_ready,
     .ur_node     (h.src),
     .ur_ntag     (c.tag),
-    .s_tlp_data  (s_cpl_data),
-    .s_tlp_keep  (s_cpl_keep),
-    .s_tlp_sop   (s_cpl_sop),
-    .s_tlp_eop   (s_cpl_eop),
-    .s_tlp_valid (s_cpl_valid),
-    .s_tlp_ready (s_cpl_ready),
+    `TLP_CONNECT(s_tlp, s_cpl),
     .m_pkt_data,
     .m_pkt_last,
     .m_pkt_valid,

@@ -21,6 +21,7 @@
 // s_dev_req = pcie_rp m_up_req; net ports to the router's local port 1.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module smfu_naa
 #(
@@ -43,28 +44,13 @@ module smfu_naa
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // smfu.in_base[i]
 
   // ---------------- upstream requests of the device (pcie_rp m_up_req) ----------------
-  input  wire logic [127:0]          s_dev_req_data,
-  input  wire logic [3:0]            s_dev_req_keep,
-  input  wire logic                  s_dev_req_sop,
-  input  wire logic                  s_dev_req_eop,
-  input  wire logic                  s_dev_req_valid,
-  output      logic                  s_dev_req_ready,
+  `TLP_S_PORTS(s_dev_req),
 
   // ---------------- completions of the device for our MRd tags ----------------
-  input  wire logic [127:0]          s_dev_cpl_data,
-  input  wire logic [3:0]            s_dev_cpl_keep,
-  input  wire logic                  s_dev_cpl_sop,
-  input  wire logic                  s_dev_cpl_eop,
-  input  wire logic                  s_dev_cpl_valid,
-  output      logic                  s_dev_cpl_ready,
+  `TLP_S_PORTS(s_dev_cpl),
 
   // ---------------- TLPs toward the device (MRd/MWr, CplD/Cpl; to pcie_rp s_up) ----------------
-  output      logic [127:0]          m_dev_data,
-  output      logic [3:0]            m_dev_keep,
-  output      logic                  m_dev_sop,
-  output      logic                  m_dev_eop,
-  output      logic                  m_dev_valid,
-  input  wire logic                  m_dev_ready,
+  `TLP_M_PORTS(m_dev),
 
   // ---------------- router local port: network -> unit ----------------
   input  wire logic                  s_net_valid,
@@ -175,12 +161,7 @@ module smfu_naa
     .s_eop   ({pt_eop, in_eop}),
     .s_valid ({pt_valid, in_valid}),
     .s_ready ({pt_ready, in_ready}),
-    .m_data  (m_dev_data),
-    .m_keep  (m_dev_keep),
-    .m_sop   (m_dev_sop),
-    .m_eop   (m_dev_eop),
-    .m_valid (m_dev_valid),
-    .m_ready (m_dev_ready)
+    `TLP_CONNECT(m, m_dev)
   );
 
   always_ff @(posedge clk) begin

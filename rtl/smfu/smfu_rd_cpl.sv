@@ -21,6 +21,7 @@
 // slot is released, so a late completion never matches a reused slot.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module smfu_rd_cpl
 #(
@@ -63,12 +64,7 @@ module smfu_rd_cpl
   output      logic         s_pkt_ready,
 
   // ---------------- completion TLPs to the requester ----------------
-  output      logic [127:0] m_tlp_data,
-  output      logic [3:0]   m_tlp_keep,
-  output      logic         m_tlp_sop,
-  output      logic         m_tlp_eop,
-  output      logic         m_tlp_valid,
-  input  wire logic         m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- events ----------------
   output      logic         ev_timeout,    // a read was answered CA after the timeout

@@ -13,6 +13,7 @@
 // handshakes for the latency breakdown of the bench.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module tb_nic_remote_top #(
   parameter int HOPS  = 1,          // 1: adjacent, n: through n-1 intermediate NICs
@@ -21,18 +22,8 @@ module tb_nic_remote_top #(
   input  wire logic         clk,
   input  wire logic         rst,
   // ---- host NIC TLP streams (vendor layer side)
-  input  wire logic [127:0] s_tlp_data,
-  input  wire logic [3:0]   s_tlp_keep,
-  input  wire logic         s_tlp_sop,
-  input  wire logic         s_tlp_eop,
-  input  wire logic         s_tlp_valid,
-  output      logic         s_tlp_ready,
-  output      logic [127:0] m_tlp_data,
-  output      logic [3:0]   m_tlp_keep,
-  output      logic         m_tlp_sop,
-  output      logic         m_tlp_eop,
-  output      logic         m_tlp_valid,
-  input  wire logic         m_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
+  `TLP_M_PORTS(m_tlp),
   output      logic         intx,
   // ---- status
   output      logic [2:0]   ovf,          // net_ovf of host, mid, naa
