@@ -20,6 +20,7 @@
 // Synchronous to clk, reset rst (sync, high).
 
 `default_nettype none
+`include "net_local_port.svh"
 `include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (extoll_regs_pkg::..., net_pkg::...):
@@ -357,16 +358,7 @@ module nic_core #(
     .m_tbl_rdata   (tbl_rdata),
     .m_phy_valid, .m_phy_data, .m_phy_last, .m_phy_vc, .m_phy_crc, .s_phy_credit,
     .s_phy_valid, .s_phy_data, .s_phy_last, .s_phy_vc, .s_phy_crc, .m_phy_credit,
-    .s_loc_valid   (loc_in_valid),
-    .s_loc_data    (loc_in_data),
-    .s_loc_last    (loc_in_last),
-    .s_loc_vc      (loc_in_vc),
-    .m_loc_credit  (loc_in_credit),
-    .m_loc_valid   (loc_out_valid),
-    .m_loc_data    (loc_out_data),
-    .m_loc_last    (loc_out_last),
-    .m_loc_vc      (loc_out_vc),
-    .s_loc_credit  (loc_out_credit),
+    `NET_LOCAL_CONNECT(s_loc, m_loc, loc_in, loc_out),
     .m_crc_err_cnt (crc_err_cnt),
     .m_rx_pkt_cnt  (rx_pkt_cnt),
     .m_tx_pkt_cnt  (tx_pkt_cnt),
@@ -398,16 +390,7 @@ module nic_core #(
   ) u_rra (
     .clk, .rst,
     .node_id, .bus_master, .cpl_id,
-    .s_net_valid     (loc_out_valid[0]),
-    .s_net_data      (loc_out_data[0]),
-    .s_net_last      (loc_out_last[0]),
-    .s_net_vc        (loc_out_vc[0]),
-    .m_net_credit    (loc_out_credit[0]),
-    .m_net_valid     (loc_in_valid[0]),
-    .m_net_data      (loc_in_data[0]),
-    .m_net_last      (loc_in_last[0]),
-    .m_net_vc        (loc_in_vc[0]),
-    .s_net_credit    (loc_in_credit[0]),
+    `NET_LOCAL_CONNECT_AT(s_net, m_net, loc_out, loc_in, 0),
     .cpuif_req       (rr_req),
     .cpuif_req_is_wr (rr_req_is_wr),
     .cpuif_addr      (rr_addr),

@@ -18,6 +18,7 @@
 // MWr toward the host): bd_rx is idle. Synchronous to clk, reset rst.
 
 `default_nettype none
+`include "net_local_port.svh"
 
 module nic_ep_side #(
   parameter logic [15:0] VENDOR_ID       = 16'h1ee7,
@@ -138,16 +139,7 @@ module nic_ep_side #(
     .m_tlp_eop   (mg_eop[3]),
     .m_tlp_valid (mg_valid[3]),
     .m_tlp_ready (mg_ready[3]),
-    .s_net_valid (l1_out_valid),
-    .s_net_data  (l1_out_data),
-    .s_net_last  (l1_out_last),
-    .s_net_vc    (l1_out_vc),
-    .m_net_credit(l1_out_credit),
-    .m_net_valid (l1_in_valid),
-    .m_net_data  (l1_in_data),
-    .m_net_last  (l1_in_last),
-    .m_net_vc    (l1_in_vc),
-    .s_net_credit(l1_in_credit),
+    `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events,
     .st_drops   (sm_drops),

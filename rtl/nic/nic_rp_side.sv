@@ -21,6 +21,7 @@
 // records (rec_tlp sunk). Synchronous to clk, reset rst.
 
 `default_nettype none
+`include "net_local_port.svh"
 `include "tlp_stream.svh"
 
 module nic_rp_side #(
@@ -119,16 +120,7 @@ module nic_rp_side #(
     .s_dev_cpl_eop  (scpl_eop),  .s_dev_cpl_valid (scpl_valid), .s_dev_cpl_ready (scpl_ready),
     .m_dev_data (dm_data), .m_dev_keep (dm_keep), .m_dev_sop (dm_sop),
     .m_dev_eop  (dm_eop),  .m_dev_valid (dm_valid), .m_dev_ready (dm_ready),
-    .s_net_valid (l1_out_valid),
-    .s_net_data  (l1_out_data),
-    .s_net_last  (l1_out_last),
-    .s_net_vc    (l1_out_vc),
-    .m_net_credit(l1_out_credit),
-    .m_net_valid (l1_in_valid),
-    .m_net_data  (l1_in_data),
-    .m_net_last  (l1_in_last),
-    .m_net_vc    (l1_in_vc),
-    .s_net_credit(l1_in_credit),
+    `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),
     .st_in_reqs, .st_up_reqs,
     .st_drops     (sm_drops)
   );

@@ -18,6 +18,7 @@
 // record writer drop and count (rra.dropped). Synchronous to clk, reset rst.
 
 `default_nettype none
+`include "net_local_port.svh"
 `include "tlp_stream.svh"
 
 module nic_rra_unit #(
@@ -36,19 +37,8 @@ module nic_rra_unit #(
   input  wire logic                  bus_master,     // Command.BusMasterEnable (records)
   input  wire logic [15:0]           cpl_id,         // requester ID of the record MWr
 
-  // ---------------- router local outport 0 (router -> unit) ----------------
-  input  wire logic                  s_net_valid,
-  input  wire logic [127:0]          s_net_data,
-  input  wire logic                  s_net_last,
-  input  wire logic                  s_net_vc,
-  output      logic [1:0]            m_net_credit,
-
-  // ---------------- router local inport 0 (unit -> router) ----------------
-  output      logic                  m_net_valid,
-  output      logic [127:0]          m_net_data,
-  output      logic                  m_net_last,
-  output      logic                  m_net_vc,
-  input  wire logic [1:0]            s_net_credit,
+  // ---------------- router local port (net_local_port.svh) ----------------
+  `NET_LOCAL_PORTS(s_net, m_net),
 
   // ---------------- register file (responder, cpuif master) ----------------
   output      logic                  cpuif_req,

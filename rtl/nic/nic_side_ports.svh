@@ -9,20 +9,10 @@
   input  wire logic                  rst,            // synchronous, active high
 
   // ---------------- TLPs from the PCIe link (extoll_nic s_tlp) ----------------
-  input  wire logic [127:0]          s_tlp_data,
-  input  wire logic [3:0]            s_tlp_keep,
-  input  wire logic                  s_tlp_sop,
-  input  wire logic                  s_tlp_eop,
-  input  wire logic                  s_tlp_valid,
-  output      logic                  s_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
 
   // ---------------- TLPs to the PCIe link (extoll_nic m_tlp) ----------------
-  output      logic [127:0]          m_tlp_data,
-  output      logic [3:0]            m_tlp_keep,
-  output      logic                  m_tlp_sop,
-  output      logic                  m_tlp_eop,
-  output      logic                  m_tlp_valid,
-  input  wire logic                  m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
 
   // ---------------- PCIe side band (extoll_nic) ----------------
   output      logic                  intx,           // INTA# level
@@ -46,28 +36,13 @@
   input  wire logic                  bar_wr_err,
 
   // ---------------- nic_core: backdoor TX, RX, not extracted ----------------
-  input  wire logic [127:0]          bd_tx_data,
-  input  wire logic [3:0]            bd_tx_keep,
-  input  wire logic                  bd_tx_sop,
-  input  wire logic                  bd_tx_eop,
-  input  wire logic                  bd_tx_valid,
-  output      logic                  bd_tx_ready,
-  output      logic [127:0]          bd_rx_data,
-  output      logic [3:0]            bd_rx_keep,
-  output      logic                  bd_rx_sop,
-  output      logic                  bd_rx_eop,
-  output      logic                  bd_rx_valid,
-  input  wire logic                  bd_rx_ready,
+  `TLP_S_PORTS(bd_tx),
+  `TLP_M_PORTS(bd_rx),
   input  wire logic                  bd_pass_valid,
   input  wire logic                  bd_pass_sop,
 
   // ---------------- nic_core: completion-record MWr ----------------
-  input  wire logic [127:0]          rec_tlp_data,
-  input  wire logic [3:0]            rec_tlp_keep,
-  input  wire logic                  rec_tlp_sop,
-  input  wire logic                  rec_tlp_eop,
-  input  wire logic                  rec_tlp_valid,
-  output      logic                  rec_tlp_ready,
+  `TLP_S_PORTS(rec_tlp),
 
   // ---------------- nic_core: PCIe state and events (pcie.*) ----------------
   output      logic [15:0]           cpl_id,

@@ -26,6 +26,7 @@
 // smfu and notify blocks of the register file (docs/smfu.md "Wiring").
 
 `default_nettype none
+`include "net_local_port.svh"
 `include "tlp_stream.svh"
 
 module smfu_host
@@ -66,19 +67,8 @@ module smfu_host
   // ---------------- TLPs to the host (CplD/Cpl, MWr/MRd) ----------------
   `TLP_M_PORTS(m_tlp),
 
-  // ---------------- router local port: network -> unit ----------------
-  input  wire logic                  s_net_valid,
-  input  wire logic [127:0]          s_net_data,
-  input  wire logic                  s_net_last,
-  input  wire logic                  s_net_vc,
-  output      logic [1:0]            m_net_credit,
-
-  // ---------------- router local port: unit -> network ----------------
-  output      logic                  m_net_valid,
-  output      logic [127:0]          m_net_data,
-  output      logic                  m_net_last,
-  output      logic                  m_net_vc,
-  input  wire logic [1:0]            s_net_credit,
+  // ---------------- router local port (net_local_port.svh) ----------------
+  `NET_LOCAL_PORTS(s_net, m_net),
 
   // ---------------- status (register file, hw = w) ----------------
   output      logic [31:0]           st_eg_hits,      // smfu.eg_hits

@@ -21,6 +21,7 @@
 // s_dev_req = pcie_rp m_up_req; net ports to the router's local port 1.
 
 `default_nettype none
+`include "net_local_port.svh"
 `include "tlp_stream.svh"
 
 module smfu_naa
@@ -52,19 +53,8 @@ module smfu_naa
   // ---------------- TLPs toward the device (MRd/MWr, CplD/Cpl; to pcie_rp s_up) ----------------
   `TLP_M_PORTS(m_dev),
 
-  // ---------------- router local port: network -> unit ----------------
-  input  wire logic                  s_net_valid,
-  input  wire logic [127:0]          s_net_data,
-  input  wire logic                  s_net_last,
-  input  wire logic                  s_net_vc,
-  output      logic [1:0]            m_net_credit,
-
-  // ---------------- router local port: unit -> network ----------------
-  output      logic                  m_net_valid,
-  output      logic [127:0]          m_net_data,
-  output      logic                  m_net_last,
-  output      logic                  m_net_vc,
-  input  wire logic [1:0]            s_net_credit,
+  // ---------------- router local port (net_local_port.svh) ----------------
+  `NET_LOCAL_PORTS(s_net, m_net),
 
   // ---------------- status (register file, hw = w) ----------------
   output      logic [31:0]           st_in_reqs,     // smfu.in_reqs

@@ -20,6 +20,7 @@
 // ready (AXI-Stream rules); the first flit of a packet is its header.
 
 `default_nettype none
+`include "net_local_port.svh"
 
 module smfu_net_if
 #(
@@ -30,19 +31,8 @@ module smfu_net_if
   input  wire logic         clk,
   input  wire logic         rst,            // synchronous, active high
 
-  // ---------------- router -> unit (router m_loc_* of this port) ----------------
-  input  wire logic         s_net_valid,
-  input  wire logic [127:0] s_net_data,
-  input  wire logic         s_net_last,
-  input  wire logic         s_net_vc,
-  output      logic [1:0]   m_net_credit,   // to router s_loc_credit
-
-  // ---------------- unit -> router (router s_loc_* of this port) ----------------
-  output      logic         m_net_valid,
-  output      logic [127:0] m_net_data,
-  output      logic         m_net_last,
-  output      logic         m_net_vc,
-  input  wire logic [1:0]   s_net_credit,   // from router m_loc_credit
+  // ---------------- router local port (net_local_port.svh) ----------------
+  `NET_LOCAL_PORTS(s_net, m_net),
 
   // ---------------- received requests (SMFU_RD / SMFU_WR) ----------------
   output      logic [127:0] m_rxq_data,

@@ -7,6 +7,7 @@
 // requests, host memory) and the device below the NAA's root port.
 
 `default_nettype none
+`include "net_local_port.svh"
 
 module tb_smfu_pair
 #(
@@ -46,16 +47,7 @@ module tb_smfu_pair
   input  wire logic                  h_tlp_ready,
 
   // ---------------- host NIC network port ----------------
-  input  wire logic                  h_s_net_valid,
-  input  wire logic [127:0]          h_s_net_data,
-  input  wire logic                  h_s_net_last,
-  input  wire logic                  h_s_net_vc,
-  output      logic [1:0]            h_m_net_credit,
-  output      logic                  h_m_net_valid,
-  output      logic [127:0]          h_m_net_data,
-  output      logic                  h_m_net_last,
-  output      logic                  h_m_net_vc,
-  input  wire logic [1:0]            h_s_net_credit,
+  `NET_LOCAL_PORTS(h_s_net, h_m_net),
 
   // ---------------- host NIC status ----------------
   output      logic [31:0]           h_eg_hits, h_eg_misses, h_timeouts, h_up_reqs,
@@ -84,16 +76,7 @@ module tb_smfu_pair
   input  wire logic                  n_dev_ready,
 
   // ---------------- NAA NIC network port ----------------
-  input  wire logic                  n_s_net_valid,
-  input  wire logic [127:0]          n_s_net_data,
-  input  wire logic                  n_s_net_last,
-  input  wire logic                  n_s_net_vc,
-  output      logic [1:0]            n_m_net_credit,
-  output      logic                  n_m_net_valid,
-  output      logic [127:0]          n_m_net_data,
-  output      logic                  n_m_net_last,
-  output      logic                  n_m_net_vc,
-  input  wire logic [1:0]            n_s_net_credit,
+  `NET_LOCAL_PORTS(n_s_net, n_m_net),
 
   // ---------------- NAA NIC status ----------------
   output      logic [31:0]           n_in_reqs, n_up_reqs, n_drops
