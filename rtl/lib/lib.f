@@ -11,5 +11,6 @@ pcie_tlp_pkg.sv
 pcie_tlp_func.svh
 tlp_stream.svh
 net_local_port.svh
+cpuif_port.svh
 sync_fifo.sv
 pcie_cfg_caps.sv

@@ -20,6 +20,7 @@
 // Synchronous to clk, reset rst (sync, high).
 
 `default_nettype none
+`include "cpuif_port.svh"
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
 
@@ -67,17 +68,7 @@ module nic_core #(
   output      logic                  net_ovf,
 
   // ---------------- BAR0 cpuif (master 0 of the arbiter) ----------------
-  input  wire logic                  bar_req,
-  input  wire logic                  bar_req_is_wr,
-  input  wire logic [REG_ADDR_W-1:0] bar_addr,
-  input  wire logic [63:0]           bar_wr_data,
-  input  wire logic [63:0]           bar_wr_biten,
-  output      logic                  bar_stall,
-  output      logic                  bar_rd_ack,
-  output      logic                  bar_rd_err,
-  output      logic [63:0]           bar_rd_data,
-  output      logic                  bar_wr_ack,
-  output      logic                  bar_wr_err,
+  `CPUIF_S_PORTS(bar, REG_ADDR_W),
 
   // ---------------- backdoor TX (raw TLPs toward the PCIe side) ----------------
   `TLP_M_PORTS(bd_tx),
@@ -175,18 +166,7 @@ module nic_core #(
     .s_rd_data      (a_rd_data),
     .s_wr_ack       (a_wr_ack),
     .s_wr_err       (a_wr_err),
-    .m_req          (cpuif_req),
-    .m_req_is_wr    (cpuif_req_is_wr),
-    .m_addr         (cpuif_addr),
-    .m_wr_data      (cpuif_wr_data),
-    .m_wr_biten     (cpuif_wr_biten),
-    .m_req_stall_wr (cpuif_req_stall_wr),
-    .m_req_stall_rd (cpuif_req_stall_rd),
-    .m_rd_ack       (cpuif_rd_ack),
-    .m_rd_err       (cpuif_rd_err),
-    .m_rd_data      (cpuif_rd_data),
-    .m_wr_ack       (cpuif_wr_ack),
-    .m_wr_err       (cpuif_wr_err)
+    `REGBLK_CONNECT(m, cpuif)
   );
   assign bar_stall   = a_stall[0];
   assign bar_rd_ack  = a_rd_ack[0];
@@ -204,18 +184,7 @@ module nic_core #(
 
   extoll_regs u_regs (
     .clk, .rst,
-    .s_cpuif_req          (cpuif_req),
-    .s_cpuif_req_is_wr    (cpuif_req_is_wr),
-    .s_cpuif_addr         (cpuif_addr),
-    .s_cpuif_wr_data      (cpuif_wr_data),
-    .s_cpuif_wr_biten     (cpuif_wr_biten),
-    .s_cpuif_req_stall_wr (cpuif_req_stall_wr),
-    .s_cpuif_req_stall_rd (cpuif_req_stall_rd),
-    .s_cpuif_rd_ack       (cpuif_rd_ack),
-    .s_cpuif_rd_err       (cpuif_rd_err),
-    .s_cpuif_rd_data      (cpuif_rd_data),
-    .s_cpuif_wr_ack       (cpuif_wr_ack),
-    .s_cpuif_wr_err       (cpuif_wr_err),
+    `REGBLK_CONNECT(s_cpuif, cpuif),
     .hwif_in,
     .hwif_out
   );

@@ -14,6 +14,7 @@
 // the outstanding access.
 
 `default_nettype none
+`include "cpuif_port.svh"
 
 module nic_cpuif_arb #(
   parameter int ADDR_W = 12                    // register block address width
@@ -36,18 +37,7 @@ module nic_cpuif_arb #(
   output      logic [1:0]             s_wr_err,
 
   // ---------------- register block ----------------
-  output      logic               m_req,
-  output      logic               m_req_is_wr,
-  output      logic [ADDR_W-1:0]  m_addr,
-  output      logic [63:0]        m_wr_data,
-  output      logic [63:0]        m_wr_biten,
-  input  wire logic               m_req_stall_wr,
-  input  wire logic               m_req_stall_rd,
-  input  wire logic               m_rd_ack,
-  input  wire logic               m_rd_err,
-  input  wire logic [63:0]        m_rd_data,
-  input  wire logic               m_wr_ack,
-  input  wire logic               m_wr_err
+  `REGBLK_M_PORTS(m, ADDR_W)
 );
 
   logic busy_q;          // an access was taken and its ack is outstanding

@@ -23,6 +23,7 @@
 `default_nettype none
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
+`include "cpuif_port.svh"
 
 module nic_rp_side #(
   parameter logic [15:0] VENDOR_ID       = 16'h1ee7,

@@ -19,6 +19,7 @@
 // ev_served pulses once per executed request.
 
 `default_nettype none
+`include "cpuif_port.svh"
 
 module nic_rra_rsp #(
   parameter int ADDR_W     = 12,       // register block address width
@@ -38,17 +39,7 @@ module nic_rra_rsp #(
   input  wire logic [127:0]       s_f1,
 
   // ---------------- register block (cpuif master) ----------------
-  output      logic               cpuif_req,
-  output      logic               cpuif_req_is_wr,
-  output      logic [ADDR_W-1:0]  cpuif_addr,
-  output      logic [63:0]        cpuif_wr_data,
-  output      logic [63:0]        cpuif_wr_biten,
-  input  wire logic               cpuif_stall,
-  input  wire logic               cpuif_rd_ack,
-  input  wire logic               cpuif_rd_err,
-  input  wire logic [63:0]        cpuif_rd_data,
-  input  wire logic               cpuif_wr_ack,
-  input  wire logic               cpuif_wr_err,
+  `CPUIF_M_PORTS(cpuif, ADDR_W),
 
   // ---------------- response packet to the transmit mux ----------------
   output      logic               m_valid,

@@ -18,6 +18,7 @@
 // record writer drop and count (rra.dropped). Synchronous to clk, reset rst.
 
 `default_nettype none
+`include "cpuif_port.svh"
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
 
@@ -41,17 +42,7 @@ module nic_rra_unit #(
   `NET_LOCAL_PORTS(s_net, m_net),
 
   // ---------------- register file (responder, cpuif master) ----------------
-  output      logic                  cpuif_req,
-  output      logic                  cpuif_req_is_wr,
-  output      logic [REG_ADDR_W-1:0] cpuif_addr,
-  output      logic [63:0]           cpuif_wr_data,
-  output      logic [63:0]           cpuif_wr_biten,
-  input  wire logic                  cpuif_stall,
-  input  wire logic                  cpuif_rd_ack,
-  input  wire logic                  cpuif_rd_err,
-  input  wire logic [63:0]           cpuif_rd_data,
-  input  wire logic                  cpuif_wr_ack,
-  input  wire logic                  cpuif_wr_err,
+  `CPUIF_M_PORTS(cpuif, REG_ADDR_W),
 
   // ---------------- requester: rra.* registers ----------------
   input  wire logic                  req_launch,     // rra.req.seq written this cycle

@@ -23,17 +23,7 @@
   input  wire logic [15:0]           node_id,
 
   // ---------------- nic_core: BAR0 cpuif (master 0 of the arbiter) ----------------
-  output      logic                  bar_req,
-  output      logic                  bar_req_is_wr,
-  output      logic [REG_ADDR_W-1:0] bar_addr,
-  output      logic [63:0]           bar_wr_data,
-  output      logic [63:0]           bar_wr_biten,
-  input  wire logic                  bar_stall,
-  input  wire logic                  bar_rd_ack,
-  input  wire logic                  bar_rd_err,
-  input  wire logic [63:0]           bar_rd_data,
-  input  wire logic                  bar_wr_ack,
-  input  wire logic                  bar_wr_err,
+  `CPUIF_M_PORTS(bar, REG_ADDR_W),
 
   // ---------------- nic_core: backdoor TX, RX, not extracted ----------------
   `TLP_S_PORTS(bd_tx),

@@ -24,6 +24,7 @@
 // are counted (ev_aperture).
 
 `default_nettype none
+`include "cpuif_port.svh"
 `include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
@@ -59,18 +60,7 @@ module pcie_ep
   `TLP_M_PORTS(scpl),
 
   // ---------------- register block, passthrough cpuif ----------------
-  output      logic                  cpuif_req,
-  output      logic                  cpuif_req_is_wr,
-  output      logic [REG_ADDR_W-1:0] cpuif_addr,
-  output      logic [63:0]           cpuif_wr_data,
-  output      logic [63:0]           cpuif_wr_biten,
-  input  wire logic                  cpuif_req_stall_wr,
-  input  wire logic                  cpuif_req_stall_rd,
-  input  wire logic                  cpuif_rd_ack,
-  input  wire logic                  cpuif_rd_err,
-  input  wire logic [63:0]           cpuif_rd_data,
-  input  wire logic                  cpuif_wr_ack,
-  input  wire logic                  cpuif_wr_err,
+  `REGBLK_M_PORTS(cpuif, REG_ADDR_W),
 
   // ---------------- interrupt ----------------
   input  wire logic                  irq_pending,   // some enabled cause is pending

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// cpuif_port.svh: one definition of the register-access port groups
+// (docs/registers.md): PeakRDL regblock's passthrough CPU interface and the
+// arbiter's master ports, for port lists, wires and connections. Macros
+// rather than an interface for the reasons given in tlp_stream.svh.
+//
+//   `CPUIF_M_PORTS(p, AW)    a master of nic_cpuif_arb: p_req, p_req_is_wr,
+//                            p_addr[AW], p_wr_data, p_wr_biten out; p_stall
+//                            (both stalls of the regblock), p_rd_ack, p_rd_err,
+//                            p_rd_data, p_wr_ack, p_wr_err in
+//   `CPUIF_S_PORTS(p, AW)    the same group seen from the arbiter's side
+//   `CPUIF_CONNECT(p, s)     .p_req(s_req) ... .p_wr_err(s_wr_err)
+//   `REGBLK_M_PORTS(p, AW)   PeakRDL passthrough master: as CPUIF_M_PORTS but
+//                            with p_req_stall_wr and p_req_stall_rd
+//   `REGBLK_WIRES(s, AW)     logic s_req ... s_wr_err of a passthrough cpuif
+//   `REGBLK_CONNECT(p, s)    .p_req(s_req) ... .p_wr_err(s_wr_err)
+//
+// `include this file at the top of a file (it has a guard).
+
+`ifndef CPUIF_PORT_SVH
+`define CPUIF_PORT_SVH
+
+`define CPUIF_M_PORTS(p, AW) \
+  output      logic          p``_req, \
+  output      logic          p``_req_is_wr, \
+  output      logic [AW-1:0] p``_addr, \
+  output      logic [63:0]   p``_wr_data, \
+  output      logic [63:0]   p``_wr_biten, \
+  input  wire logic          p``_stall, \
+  input  wire logic          p``_rd_ack, \
+  input  wire logic          p``_rd_err, \
+  input  wire logic [63:0]   p``_rd_data, \
+  input  wire logic          p``_wr_ack, \
+  input  wire logic          p``_wr_err
+
+`define CPUIF_S_PORTS(p, AW) \
+  input  wire logic          p``_req, \
+  input  wire logic          p``_req_is_wr, \
+  input  wire logic [AW-1:0] p``_addr, \
+  input  wire logic [63:0]   p``_wr_data, \
+  input  wire logic [63:0]   p``_wr_biten, \
+  output      logic          p``_stall, \
+  output      logic          p``_rd_ack, \
+  output      logic          p``_rd_err, \
+  output      logic [63:0]   p``_rd_data, \
+  output      logic          p``_wr_ack, \
+  output      logic          p``_wr_err
+
+`define CPUIF_CONNECT(p, s) \
+  .p``_req(s``_req), .p``_req_is_wr(s``_req_is_wr), .p``_addr(s``_addr), \
+  .p``_wr_data(s``_wr_data), .p``_wr_biten(s``_wr_biten), .p``_stall(s``_stall), \
+  .p``_rd_ack(s``_rd_ack), .p``_rd_err(s``_rd_err), .p``_rd_data(s``_rd_data), \
+  .p``_wr_ack(s``_wr_ack), .p``_wr_err(s``_wr_err)
+
+`define REGBLK_M_PORTS(p, AW) \
+  output      logic          p``_req, \
+  output      logic          p``_req_is_wr, \
+  output      logic [AW-1:0] p``_addr, \
+  output      logic [63:0]   p``_wr_data, \
+  output      logic [63:0]   p``_wr_biten, \
+  input  wire logic          p``_req_stall_wr, \
+  input  wire logic          p``_req_stall_rd, \
+  input  wire logic          p``_rd_ack, \
+  input  wire logic          p``_rd_err, \
+  input  wire logic [63:0]   p``_rd_data, \
+  input  wire logic          p``_wr_ack, \
+  input  wire logic          p``_wr_err
+
+`define REGBLK_WIRES(s, AW) \
+  logic          s``_req, s``_req_is_wr; \
+  logic [AW-1:0] s``_addr; \
+  logic [63:0]   s``_wr_data, s``_wr_biten, s``_rd_data; \
+  logic          s``_req_stall_wr, s``_req_stall_rd; \
+  logic          s``_rd_ack, s``_rd_err, s``_wr_ack, s``_wr_err
+
+`define REGBLK_CONNECT(p, s) \
+  .p``_req(s``_req), .p``_req_is_wr(s``_req_is_wr), .p``_addr(s``_addr), \
+  .p``_wr_data(s``_wr_data), .p``_wr_biten(s``_wr_biten), \
+  .p``_req_stall_wr(s``_req_stall_wr), .p``_req_stall_rd(s``_req_stall_rd), \
+  .p``_rd_ack(s``_rd_ack), .p``_rd_err(s``_rd_err), .p``_rd_data(s``_rd_data), \
+  .p``_wr_ack(s``_wr_ack), .p``_wr_err(s``_wr_err)
+
+`endif  // CPUIF_PORT_SVH
