@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// net_local_port.svh: one definition of the port group between a unit and a
-// local port of the router (docs/network.md: flits with valid, data, last and
+// net_local_port.svh: one definition of the network port groups: between a
+// unit and a local port of the router (docs/network.md: flits with valid, data, last and
 // vc one way, a credit pulse per VC back), for port lists and connections.
 // Macros rather than an interface for the reasons given in tlp_stream.svh.
 //
@@ -13,6 +13,10 @@
 //                             outport signals o; .m_*(i_*), .s_credit(i_credit):
 //                             its inport signals i
 //   `NET_LOCAL_CONNECT_AT(s, m, o, i, k)   the same with o_*[k] and i_*[k]
+//   `NET_PHY_PORTS(NL)        a node's NL torus links (port order X+ X- Y+ Y- Z+
+//                             Z- spare): m_phy_valid/data/last/vc/crc out and
+//                             s_phy_credit in (credit return from the far
+//                             receiver, per VC); s_phy_* in and m_phy_credit out
 //
 // `include this file at the top of a file (it has a guard).
 
@@ -42,5 +46,19 @@
   .m``_credit(o``_credit[k]), \
   .m``_valid(i``_valid[k]), .m``_data(i``_data[k]), .m``_last(i``_last[k]), .m``_vc(i``_vc[k]), \
   .s``_credit(i``_credit[k])
+
+`define NET_PHY_PORTS(NL) \
+  output      logic [(NL)-1:0]        m_phy_valid, \
+  output      logic [(NL)-1:0][127:0] m_phy_data, \
+  output      logic [(NL)-1:0]        m_phy_last, \
+  output      logic [(NL)-1:0]        m_phy_vc, \
+  output      logic [(NL)-1:0][31:0]  m_phy_crc, \
+  input  wire logic [(NL)-1:0][1:0]   s_phy_credit, \
+  input  wire logic [(NL)-1:0]        s_phy_valid, \
+  input  wire logic [(NL)-1:0][127:0] s_phy_data, \
+  input  wire logic [(NL)-1:0]        s_phy_last, \
+  input  wire logic [(NL)-1:0]        s_phy_vc, \
+  input  wire logic [(NL)-1:0][31:0]  s_phy_crc, \
+  output      logic [(NL)-1:0][1:0]   m_phy_credit
 
 `endif  // NET_LOCAL_PORT_SVH

@@ -29,6 +29,7 @@
 
 `default_nettype none
 `include "tlp_stream.svh"
+`include "net_local_port.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::..., net_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -87,21 +88,8 @@ module extoll_nic
   input  wire logic                  pcie_link_up,   // ROLE 1: downstream link up (ROLE 0: ignored)
   output      logic                  pcie_sec_reset, // ROLE 1: secondary bus reset (bridge control); ROLE 0: 0
 
-  // ---------------- network links, outgoing (X+ X- Y+ Y- Z+ Z- spare) ----------------
-  output      logic [6:0]            m_phy_valid,
-  output      logic [6:0][127:0]     m_phy_data,
-  output      logic [6:0]            m_phy_last,
-  output      logic [6:0]            m_phy_vc,
-  output      logic [6:0][31:0]      m_phy_crc,
-  input  wire logic [6:0][1:0]       s_phy_credit,   // credit return from the far receiver, per VC
-
-  // ---------------- network links, incoming ----------------
-  input  wire logic [6:0]            s_phy_valid,
-  input  wire logic [6:0][127:0]     s_phy_data,
-  input  wire logic [6:0]            s_phy_last,
-  input  wire logic [6:0]            s_phy_vc,
-  input  wire logic [6:0][31:0]      s_phy_crc,
-  output      logic [6:0][1:0]       m_phy_credit,   // credit return to the far sender, per VC
+  // ---------------- network links (net_local_port.svh: NET_PHY_PORTS) ----------------
+  `NET_PHY_PORTS(7),
 
   // ---------------- status ----------------
   output      logic                  net_ovf         // sticky: a network buffer overran (must stay 0)

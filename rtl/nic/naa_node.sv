@@ -14,6 +14,7 @@
 
 `default_nettype none
 `include "tlp_stream.svh"
+`include "net_local_port.svh"
 
 module naa_node
 #(
@@ -39,21 +40,8 @@ module naa_node
   input  wire logic [15:0]           cfg_node_id,    // network node id
   input  wire logic [6:0]            cfg_dateline,   // links that cross a torus dateline
 
-  // ---------------- network links, outgoing (X+ X- Y+ Y- Z+ Z- spare) ----------------
-  output      logic [6:0]            m_phy_valid,
-  output      logic [6:0][127:0]     m_phy_data,
-  output      logic [6:0]            m_phy_last,
-  output      logic [6:0]            m_phy_vc,
-  output      logic [6:0][31:0]      m_phy_crc,
-  input  wire logic [6:0][1:0]       s_phy_credit,
-
-  // ---------------- network links, incoming ----------------
-  input  wire logic [6:0]            s_phy_valid,
-  input  wire logic [6:0][127:0]     s_phy_data,
-  input  wire logic [6:0]            s_phy_last,
-  input  wire logic [6:0]            s_phy_vc,
-  input  wire logic [6:0][31:0]      s_phy_crc,
-  output      logic [6:0][1:0]       m_phy_credit,
+  // ---------------- network links (net_local_port.svh: NET_PHY_PORTS) ----------------
+  `NET_PHY_PORTS(7),
 
   // ---------------- status ----------------
   output      logic                  net_ovf,        // sticky: a network buffer overran

@@ -1,11 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # RTL file list of unit nic: the NIC tops extoll_nic (both roles) and naa_node (NIC + sample
 # accelerator), and their units (docs/nic.md).
-# Read by mk/rtl-files.sh for lint, synthesis, testbenches and the co-simulation
-# models (docs/rtl-build.md). One entry a line, paths relative to this file:
-#   @UNIT      a unit this one depends on      FILE.sv   a source, in compile order
-#   FILE.svh   a header (its dir is -I)        FILE.vlt  Verilator waivers
-# Adding a file to the unit is adding its line here.
+# Format (@UNIT, FILE.sv, FILE.svh, FILE.vlt): docs/rtl-build.md.
 
 @gen/extoll_regs
 @pcie

@@ -53,18 +53,7 @@ module nic_core #(
   output      logic [15:0]           node_id,        // cfg_node_id (registered) | NODE_ID
 
   // ---------------- network links (extoll_nic ports) ----------------
-  output      logic [6:0]            m_phy_valid,
-  output      logic [6:0][127:0]     m_phy_data,
-  output      logic [6:0]            m_phy_last,
-  output      logic [6:0]            m_phy_vc,
-  output      logic [6:0][31:0]      m_phy_crc,
-  input  wire logic [6:0][1:0]       s_phy_credit,
-  input  wire logic [6:0]            s_phy_valid,
-  input  wire logic [6:0][127:0]     s_phy_data,
-  input  wire logic [6:0]            s_phy_last,
-  input  wire logic [6:0]            s_phy_vc,
-  input  wire logic [6:0][31:0]      s_phy_crc,
-  output      logic [6:0][1:0]       m_phy_credit,
+  `NET_PHY_PORTS(7),
   output      logic                  net_ovf,
 
   // ---------------- BAR0 cpuif (master 0 of the arbiter) ----------------
