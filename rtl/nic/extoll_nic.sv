@@ -141,6 +141,14 @@ module extoll_nic
   logic [1:0]            l1_out_credit, l1_in_credit;
 
   // The connections nic_core and the side have in common (all by name).
+`define EXTOLL_NIC_SIDE_PARAMS \
+    .VENDOR_ID (VENDOR_ID), .DEVICE_ID (DEVICE_ID), .REVISION (REVISION), \
+    .CLASS_CODE (CLASS_CODE), .REG_BAR_LOG2 (REG_BAR_LOG2), \
+    .APERTURE_LOG2 (APERTURE_LOG2), .REG_MAP_BYTES (REG_MAP_BYTES), \
+    .REG_ADDR_W (REG_ADDR_W), .BURST_DW (BURST_DW), .NIVL (NIVL), \
+    .SMFU_TAG_BASE (SMFU_TAG_BASE), .SMFU_TAGS (SMFU_TAGS), \
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH), .RX_DEPTH (2 * LOCAL_CREDITS)
+
 `define EXTOLL_NIC_SHARED \
     .clk, .rst, .node_id, \
     .bar_req, .bar_req_is_wr, .bar_addr, .bar_wr_data, .bar_wr_biten, \
@@ -195,43 +203,18 @@ module extoll_nic
   // The PCIe side of the role
   // ------------------------------------------------------------------
   if (ROLE == 0) begin : g_ep
-    nic_ep_side #(
-      .VENDOR_ID       (VENDOR_ID),
-      .DEVICE_ID       (DEVICE_ID),
-      .REVISION        (REVISION),
-      .CLASS_CODE      (CLASS_CODE),
-      .REG_BAR_LOG2    (REG_BAR_LOG2),
-      .APERTURE_LOG2   (APERTURE_LOG2),
-      .REG_MAP_BYTES   (REG_MAP_BYTES),
-      .REG_ADDR_W      (REG_ADDR_W),
-      .BURST_DW        (BURST_DW),
-      .NIVL            (NIVL),
-      .SMFU_TAG_BASE   (SMFU_TAG_BASE),
-      .SMFU_TAGS       (SMFU_TAGS),
-      .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
-      .RX_DEPTH        (2 * LOCAL_CREDITS)
-    ) u_side (
+    nic_ep_side #(`EXTOLL_NIC_SIDE_PARAMS) u_side (
       `EXTOLL_NIC_SHARED,
       `EXTOLL_NIC_PCIE
     );
   end else begin : g_rp
-    nic_rp_side #(
-      .VENDOR_ID       (VENDOR_ID),
-      .DEVICE_ID       (DEVICE_ID),
-      .REVISION        (REVISION),
-      .CLASS_CODE      (CLASS_CODE),
-      .REG_ADDR_W      (REG_ADDR_W),
-      .NIVL            (NIVL),
-      .SMFU_TAG_BASE   (SMFU_TAG_BASE),
-      .SMFU_TAGS       (SMFU_TAGS),
-      .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
-      .RX_DEPTH        (2 * LOCAL_CREDITS)
-    ) u_side (
+    nic_rp_side #(`EXTOLL_NIC_SIDE_PARAMS) u_side (
       `EXTOLL_NIC_SHARED,
       `EXTOLL_NIC_PCIE
     );
   end
 
+`undef EXTOLL_NIC_SIDE_PARAMS
 `undef EXTOLL_NIC_SHARED
 `undef EXTOLL_NIC_PCIE
 

@@ -22,6 +22,7 @@ nic_reg_hw.sv
 nic_core.sv
 nic_cpl_split.sv
 nic_side_ports.svh
+nic_side_params.svh
 nic_ep_side.sv
 nic_rp_side.sv
 extoll_nic.sv

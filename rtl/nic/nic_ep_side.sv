@@ -23,20 +23,7 @@
 `include "cpuif_port.svh"
 
 module nic_ep_side #(
-  parameter logic [15:0] VENDOR_ID       = 16'h1ee7,
-  parameter logic [15:0] DEVICE_ID       = 16'h0001,
-  parameter logic [7:0]  REVISION        = 8'h00,
-  parameter logic [23:0] CLASS_CODE      = 24'h028000,
-  parameter int          REG_BAR_LOG2    = 16,       // BAR0 size, log2 bytes
-  parameter int          APERTURE_LOG2   = 28,       // BAR2 size, log2 bytes
-  parameter int          REG_MAP_BYTES   = 'h200,    // bytes of BAR0 backed by registers (beyond: UR)
-  parameter int          REG_ADDR_W      = 9,        // register block address width
-  parameter int          BURST_DW        = 16,       // longest BAR0 request in dwords
-  parameter int          NIVL            = 16,       // SMFU intervals
-  parameter logic [7:0]  SMFU_TAG_BASE   = 8'h80,    // MRd tags of the SMFU toward the host
-  parameter int          SMFU_TAGS       = 16,
-  parameter int          LOCAL_BUF_DEPTH = 32,       // router local inport credits per VC
-  parameter int          RX_DEPTH        = 64        // SMFU receive buffer, flits
+  `include "nic_side_params.svh"
 ) (
   `include "nic_side_ports.svh"
 );

@@ -26,16 +26,9 @@
 `include "cpuif_port.svh"
 
 module nic_rp_side #(
-  parameter logic [15:0] VENDOR_ID       = 16'h1ee7,
-  parameter logic [15:0] DEVICE_ID       = 16'h0002,
-  parameter logic [7:0]  REVISION        = 8'h00,
-  parameter logic [23:0] CLASS_CODE      = 24'h060400,
-  parameter int          REG_ADDR_W      = 9,        // register block address width
-  parameter int          NIVL            = 16,       // SMFU intervals
-  parameter logic [7:0]  SMFU_TAG_BASE   = 8'h80,    // MRd tags of the SMFU toward the device
-  parameter int          SMFU_TAGS       = 16,
-  parameter int          LOCAL_BUF_DEPTH = 32,       // router local inport credits per VC
-  parameter int          RX_DEPTH        = 64        // SMFU receive buffer, flits
+  /* verilator lint_off UNUSEDPARAM */  // the endpoint's BAR0 parameters
+  `include "nic_side_params.svh"
+  /* verilator lint_on UNUSEDPARAM */
 ) (
   `include "nic_side_ports.svh"
 );

@@ -8,6 +8,7 @@
 
 `default_nettype none
 `include "net_local_port.svh"
+`include "tlp_stream.svh"
 
 module tb_smfu_pair
 #(
@@ -33,18 +34,9 @@ module tb_smfu_pair
   input  wire logic [31:0]           h_cfg_nq_cons,
 
   // ---------------- host NIC TLP streams ----------------
-  input  wire logic [127:0]          h_ap_data,
-  input  wire logic [3:0]            h_ap_keep,
-  input  wire logic                  h_ap_sop, h_ap_eop, h_ap_valid,
-  output      logic                  h_ap_ready,
-  input  wire logic [127:0]          h_cpl_data,
-  input  wire logic [3:0]            h_cpl_keep,
-  input  wire logic                  h_cpl_sop, h_cpl_eop, h_cpl_valid,
-  output      logic                  h_cpl_ready,
-  output      logic [127:0]          h_tlp_data,
-  output      logic [3:0]            h_tlp_keep,
-  output      logic                  h_tlp_sop, h_tlp_eop, h_tlp_valid,
-  input  wire logic                  h_tlp_ready,
+  `TLP_S_PORTS(h_ap),
+  `TLP_S_PORTS(h_cpl),
+  `TLP_M_PORTS(h_tlp),
 
   // ---------------- host NIC network port ----------------
   `NET_LOCAL_PORTS(h_s_net, h_m_net),
@@ -62,18 +54,9 @@ module tb_smfu_pair
   input  wire logic [NIVL-1:0][63:0] n_cfg_in_base,
 
   // ---------------- NAA NIC TLP streams ----------------
-  input  wire logic [127:0]          n_req_data,
-  input  wire logic [3:0]            n_req_keep,
-  input  wire logic                  n_req_sop, n_req_eop, n_req_valid,
-  output      logic                  n_req_ready,
-  input  wire logic [127:0]          n_cpl_data,
-  input  wire logic [3:0]            n_cpl_keep,
-  input  wire logic                  n_cpl_sop, n_cpl_eop, n_cpl_valid,
-  output      logic                  n_cpl_ready,
-  output      logic [127:0]          n_dev_data,
-  output      logic [3:0]            n_dev_keep,
-  output      logic                  n_dev_sop, n_dev_eop, n_dev_valid,
-  input  wire logic                  n_dev_ready,
+  `TLP_S_PORTS(n_req),
+  `TLP_S_PORTS(n_cpl),
+  `TLP_M_PORTS(n_dev),
 
   // ---------------- NAA NIC network port ----------------
   `NET_LOCAL_PORTS(n_s_net, n_m_net),
