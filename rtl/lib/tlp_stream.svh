@@ -16,6 +16,9 @@
 //   `TLP_WIRES_N(s, n)         n streams side by side: s_data[n*DW], s_sop[n], ...
 //   `TLP_CONNECT(p, s)         .p_data(s_data), ... .p_ready(s_ready)
 //   `TLP_CONNECT_AT(p, s, i)   .p_data(s_data[i*DW +: DW]), ... .p_ready(s_ready[i])
+//   `TLP_CONNECT_CAT(p, a, b)  .p_data({a_data, b_data}), ...: streams a (index 1)
+//                              and b (index 0) into an N = 2 port such as
+//                              pcie_tlp_arb's s_*
 //
 // Write a comma after a macro as after a port or connection; none after the
 // last one. `include this file at the top of a file (it has a guard).
@@ -57,5 +60,10 @@
   .p``_data(s``_data[(i)*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W]), \
   .p``_keep(s``_keep[(i)*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W]), \
   .p``_sop(s``_sop[i]), .p``_eop(s``_eop[i]), .p``_valid(s``_valid[i]), .p``_ready(s``_ready[i])
+
+`define TLP_CONNECT_CAT(p, a, b) \
+  .p``_data({a``_data, b``_data}), .p``_keep({a``_keep, b``_keep}), \
+  .p``_sop({a``_sop, b``_sop}), .p``_eop({a``_eop, b``_eop}), \
+  .p``_valid({a``_valid, b``_valid}), .p``_ready({a``_ready, b``_ready})
 
 `endif  // TLP_STREAM_SVH

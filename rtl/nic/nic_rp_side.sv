@@ -51,12 +51,7 @@ module nic_rp_side #(
 
   pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
     .clk, .rst,
-    .s_data  ({dm_data, bd_tx_data}),
-    .s_keep  ({dm_keep, bd_tx_keep}),
-    .s_sop   ({dm_sop, bd_tx_sop}),
-    .s_eop   ({dm_eop, bd_tx_eop}),
-    .s_valid ({dm_valid, bd_tx_valid}),
-    .s_ready ({dm_ready, bd_tx_ready}),
+    `TLP_CONNECT_CAT(s, dm, bd_tx),
     .m_data  (up_data), .m_keep (up_keep), .m_sop (up_sop), .m_eop (up_eop),
     .m_valid (up_valid), .m_ready (up_ready)
   );

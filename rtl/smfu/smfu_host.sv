@@ -189,12 +189,7 @@ module smfu_host
   // ------------------------------------------------------------------
   pcie_tlp_arb #(.N(2)) u_arb (
     .clk, .rst,
-    .s_data  ({pt_data, egc_data}),
-    .s_keep  ({pt_keep, egc_keep}),
-    .s_sop   ({pt_sop, egc_sop}),
-    .s_eop   ({pt_eop, egc_eop}),
-    .s_valid ({pt_valid, egc_valid}),
-    .s_ready ({pt_ready, egc_ready}),
+    `TLP_CONNECT_CAT(s, pt, egc),
     `TLP_CONNECT(m, m_tlp)
   );
 

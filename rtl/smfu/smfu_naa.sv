@@ -145,12 +145,7 @@ module smfu_naa
   // ------------------------------------------------------------------
   pcie_tlp_arb #(.N(2)) u_arb (
     .clk, .rst,
-    .s_data  ({pt_data, in_data}),
-    .s_keep  ({pt_keep, in_keep}),
-    .s_sop   ({pt_sop, in_sop}),
-    .s_eop   ({pt_eop, in_eop}),
-    .s_valid ({pt_valid, in_valid}),
-    .s_ready ({pt_ready, in_ready}),
+    `TLP_CONNECT_CAT(s, pt, in),
     `TLP_CONNECT(m, m_dev)
   );
 
