@@ -13,6 +13,11 @@
 //                             outport signals o; .m_*(i_*), .s_credit(i_credit):
 //                             its inport signals i
 //   `NET_LOCAL_CONNECT_AT(s, m, o, i, k)   the same with o_*[k] and i_*[k]
+//   `NET_LOCAL_PORTS_OI(o, i) the unit's side with the signals named after the
+//                             router's port: o_valid/o_data/o_last/o_vc in and
+//                             o_credit out (router outport o), i_valid/i_data/
+//                             i_last/i_vc out and i_credit in (router inport i)
+//   `NET_ROUTER_PORTS(o, i)   the same group seen from the router's side
 //   `NET_PHY_PORTS(NL)        a node's NL torus links (port order X+ X- Y+ Y- Z+
 //                             Z- spare): m_phy_valid/data/last/vc/crc out and
 //                             s_phy_credit in (credit return from the far
@@ -46,6 +51,30 @@
   .m``_credit(o``_credit[k]), \
   .m``_valid(i``_valid[k]), .m``_data(i``_data[k]), .m``_last(i``_last[k]), .m``_vc(i``_vc[k]), \
   .s``_credit(i``_credit[k])
+
+`define NET_LOCAL_PORTS_OI(o, i) \
+  input  wire logic         o``_valid, \
+  input  wire logic [127:0] o``_data, \
+  input  wire logic         o``_last, \
+  input  wire logic         o``_vc, \
+  output      logic [1:0]   o``_credit, \
+  output      logic         i``_valid, \
+  output      logic [127:0] i``_data, \
+  output      logic         i``_last, \
+  output      logic         i``_vc, \
+  input  wire logic [1:0]   i``_credit
+
+`define NET_ROUTER_PORTS(o, i) \
+  output      logic         o``_valid, \
+  output      logic [127:0] o``_data, \
+  output      logic         o``_last, \
+  output      logic         o``_vc, \
+  input  wire logic [1:0]   o``_credit, \
+  input  wire logic         i``_valid, \
+  input  wire logic [127:0] i``_data, \
+  input  wire logic         i``_last, \
+  input  wire logic         i``_vc, \
+  output      logic [1:0]   i``_credit
 
 `define NET_PHY_PORTS(NL) \
   output      logic [(NL)-1:0]        m_phy_valid, \

@@ -23,6 +23,7 @@
 `include "cpuif_port.svh"
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
+`include "backdoor_port.svh"
 
 // Package items are referenced by qualified name (extoll_regs_pkg::..., net_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -111,16 +112,7 @@ module nic_core #(
   input  wire logic                  irq_notify,     // pulse: info.irq_status.notify hwset
 
   // ---------------- router local port 1 (the role's SMFU) ----------------
-  output      logic                  l1_out_valid,   // router -> SMFU
-  output      logic [127:0]          l1_out_data,
-  output      logic                  l1_out_last,
-  output      logic                  l1_out_vc,
-  input  wire logic [1:0]            l1_out_credit,
-  input  wire logic                  l1_in_valid,    // SMFU -> router
-  input  wire logic [127:0]          l1_in_data,
-  input  wire logic                  l1_in_last,
-  input  wire logic                  l1_in_vc,
-  output      logic [1:0]            l1_in_credit
+  `NET_ROUTER_PORTS(l1_out, l1_in)  // router -> SMFU: l1_out; SMFU -> router: l1_in
 );
 
   localparam int NL      = net_pkg::NLINK;
@@ -129,40 +121,17 @@ module nic_core #(
   // ------------------------------------------------------------------
   // Register file and its cpuif arbiter (0 BAR0 bridge, 1 RRA responder)
   // ------------------------------------------------------------------
-  logic                  rr_req, rr_req_is_wr;
+  logic                  rr_req, rr_req_is_wr, rr_stall, rr_rd_ack, rr_rd_err, rr_wr_ack, rr_wr_err;
   logic [REG_ADDR_W-1:0] rr_addr;
-  logic [63:0]           rr_wr_data, rr_wr_biten;
-  logic [1:0]            a_stall, a_rd_ack, a_rd_err, a_wr_ack, a_wr_err;
-  logic [63:0]           a_rd_data;
-
-  logic                  cpuif_req, cpuif_req_is_wr;
-  logic [REG_ADDR_W-1:0] cpuif_addr;
-  logic [63:0]           cpuif_wr_data, cpuif_wr_biten;
-  logic                  cpuif_req_stall_wr, cpuif_req_stall_rd;
-  logic                  cpuif_rd_ack, cpuif_rd_err, cpuif_wr_ack, cpuif_wr_err;
-  logic [63:0]           cpuif_rd_data;
+  logic [63:0]           rr_wr_data, rr_wr_biten, rr_rd_data;
+  `REGBLK_WIRES(cpuif, REG_ADDR_W);
 
   nic_cpuif_arb #(.ADDR_W(REG_ADDR_W)) u_arb (
     .clk, .rst,
-    .s_req          ({rr_req, bar_req}),
-    .s_req_is_wr    ({rr_req_is_wr, bar_req_is_wr}),
-    .s_addr         ({rr_addr, bar_addr}),
-    .s_wr_data      ({rr_wr_data, bar_wr_data}),
-    .s_wr_biten     ({rr_wr_biten, bar_wr_biten}),
-    .s_stall        (a_stall),
-    .s_rd_ack       (a_rd_ack),
-    .s_rd_err       (a_rd_err),
-    .s_rd_data      (a_rd_data),
-    .s_wr_ack       (a_wr_ack),
-    .s_wr_err       (a_wr_err),
+    `CPUIF_CONNECT(s0, bar),
+    `CPUIF_CONNECT(s1, rr),
     `REGBLK_CONNECT(m, cpuif)
   );
-  assign bar_stall   = a_stall[0];
-  assign bar_rd_ack  = a_rd_ack[0];
-  assign bar_rd_err  = a_rd_err[0];
-  assign bar_rd_data = a_rd_data;
-  assign bar_wr_ack  = a_wr_ack[0];
-  assign bar_wr_err  = a_wr_err[0];
 
   extoll_regs_pkg::extoll_nic__in_t  hwif_in;
   // Not every register is used here: blocks whose units are not part of
@@ -182,18 +151,8 @@ module nic_core #(
   // Backdoor (both roles): TX toward the PCIe side, RX filter on the
   // completions that come up from it (root port role)
   // ------------------------------------------------------------------
-  logic         inj_valid, inj_ready;
-  logic [127:0] inj_hdr;
-  logic [63:0]  inj_data;
-  logic [2:0]   inj_hdr_dw;
-  logic [1:0]   inj_data_dw;
-
-  logic         fwd_valid, fwd_ready;
-  logic [127:0] fwd_hdr;
-  logic [63:0]  fwd_data;
-  logic [1:0]   fwd_data_dw;
-  logic [15:0]  fwd_node;
-  logic [63:0]  fwd_addr;
+  `BD_INJ_WIRES(inj);
+  `BD_FWD_WIRES(fwd);
 
   logic         bd_rx_valid_st;
   logic [1:0]   bd_rx_data_dw;
@@ -213,12 +172,7 @@ module nic_core #(
     .tx_data_dw         (hwif_out.backdoor.tx_ctrl.data_dw.value),
     .tx_send            (hwif_out.backdoor.tx_ctrl.send.value),
     .tx_busy            (bd_tx_busy),
-    .s_inj_valid        (inj_valid),
-    .s_inj_ready        (inj_ready),
-    .s_inj_hdr          (inj_hdr),
-    .s_inj_data         (inj_data),
-    .s_inj_hdr_dw       (inj_hdr_dw),
-    .s_inj_data_dw      (inj_data_dw),
+    `BD_INJ_CONNECT(s_inj, inj),
     `TLP_CONNECT(m_tx, bd_tx),
     .rx_filter_tag      (hwif_out.backdoor.rx_filter.tag.value),
     .rx_filter_enable   (hwif_out.backdoor.rx_filter.enable.value),
@@ -239,13 +193,7 @@ module nic_core #(
     .rx_hdr1            (bd_rx_hdr1),
     .rx_data            (bd_rx_dat),
     .rx_pop             (hwif_out.backdoor.rx_pop.pop.value),
-    .m_fwd_valid        (fwd_valid),
-    .m_fwd_ready        (fwd_ready),
-    .m_fwd_hdr          (fwd_hdr),
-    .m_fwd_data         (fwd_data),
-    .m_fwd_data_dw      (fwd_data_dw),
-    .m_fwd_node         (fwd_node),
-    .m_fwd_addr         (fwd_addr),
+    `BD_FWD_CONNECT(m_fwd, fwd),
     .ev_tx              (bd_ev_tx),
     .ev_tx_busy         (bd_ev_tx_busy),
     .ev_rx_extract      (bd_ev_rx_extract),
@@ -349,17 +297,7 @@ module nic_core #(
     .clk, .rst,
     .node_id, .bus_master, .cpl_id,
     `NET_LOCAL_CONNECT_AT(s_net, m_net, loc_out, loc_in, 0),
-    .cpuif_req       (rr_req),
-    .cpuif_req_is_wr (rr_req_is_wr),
-    .cpuif_addr      (rr_addr),
-    .cpuif_wr_data   (rr_wr_data),
-    .cpuif_wr_biten  (rr_wr_biten),
-    .cpuif_stall     (a_stall[1]),
-    .cpuif_rd_ack    (a_rd_ack[1]),
-    .cpuif_rd_err    (a_rd_err[1]),
-    .cpuif_rd_data   (a_rd_data),
-    .cpuif_wr_ack    (a_wr_ack[1]),
-    .cpuif_wr_err    (a_wr_err[1]),
+    `CPUIF_CONNECT(cpuif, rr),
     // requester: launch on the write of rra.req.seq, with the value being written
     .req_launch      (hwif_out.rra.req.seq.swmod),
     .req_q           ({hwif_out.rra.req.seq.value, 2'b00, hwif_out.rra.req.tlp_len.value,
@@ -372,19 +310,8 @@ module nic_core #(
     .req_tlp_hdr1    (hwif_out.rra.tlp_hdr1.data.value),
     .req_route       (hwif_out.rra.route.hops.value),
     .req_cmp_addr    (hwif_out.rra.cmp_addr.addr.value),
-    .m_inj_valid     (inj_valid),
-    .m_inj_ready     (inj_ready),
-    .m_inj_hdr       (inj_hdr),
-    .m_inj_data      (inj_data),
-    .m_inj_hdr_dw    (inj_hdr_dw),
-    .m_inj_data_dw   (inj_data_dw),
-    .s_fwd_valid     (fwd_valid),
-    .s_fwd_ready     (fwd_ready),
-    .s_fwd_hdr       (fwd_hdr),
-    .s_fwd_data      (fwd_data),
-    .s_fwd_data_dw   (fwd_data_dw),
-    .s_fwd_node      (fwd_node),
-    .s_fwd_addr      (fwd_addr),
+    `BD_INJ_CONNECT(m_inj, inj),
+    `BD_FWD_CONNECT(s_fwd, fwd),
     `TLP_CONNECT(m_tlp, rec_tlp),
     .ev_sent, .ev_served, .ev_completed, .ev_dropped,
     .rx_ovf

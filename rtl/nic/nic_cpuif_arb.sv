@@ -23,18 +23,9 @@ module nic_cpuif_arb #(
   input  wire logic               clk,
   input  wire logic               rst,          // synchronous, active high
 
-  // ---------------- masters (index 0 BAR0 bridge, 1 network) ----------------
-  input  wire logic [1:0]             s_req,
-  input  wire logic [1:0]             s_req_is_wr,
-  input  wire logic [1:0][ADDR_W-1:0] s_addr,
-  input  wire logic [1:0][63:0]       s_wr_data,
-  input  wire logic [1:0][63:0]       s_wr_biten,
-  output      logic [1:0]             s_stall,      // to both req_stall_wr and req_stall_rd
-  output      logic [1:0]             s_rd_ack,
-  output      logic [1:0]             s_rd_err,
-  output      logic [63:0]            s_rd_data,    // shared, valid with s_rd_ack
-  output      logic [1:0]             s_wr_ack,
-  output      logic [1:0]             s_wr_err,
+  // ---------------- masters: 0 the BAR0 bridge, 1 the network (RRA responder) ----------------
+  `CPUIF_S_PORTS(s0, ADDR_W),
+  `CPUIF_S_PORTS(s1, ADDR_W),
 
   // ---------------- register block ----------------
   `REGBLK_M_PORTS(m, ADDR_W)
@@ -47,6 +38,27 @@ module nic_cpuif_arb #(
   logic any;
   logic own;             // master the acks belong to this cycle
   logic taken, acked;
+
+  // The two masters as arrays, index = master number. A master's stall goes
+  // to both req_stall_wr and req_stall_rd of the block; rd_data is shared,
+  // valid with the master's rd_ack.
+  logic [1:0]             s_req, s_req_is_wr;
+  logic [1:0][ADDR_W-1:0] s_addr;
+  logic [1:0][63:0]       s_wr_data, s_wr_biten;
+  logic [1:0]             s_stall, s_rd_ack, s_rd_err, s_wr_ack, s_wr_err;
+
+  assign s_req       = {s1_req, s0_req};
+  assign s_req_is_wr = {s1_req_is_wr, s0_req_is_wr};
+  assign s_addr      = {s1_addr, s0_addr};
+  assign s_wr_data   = {s1_wr_data, s0_wr_data};
+  assign s_wr_biten  = {s1_wr_biten, s0_wr_biten};
+  assign {s1_stall, s0_stall}   = s_stall;
+  assign {s1_rd_ack, s0_rd_ack} = s_rd_ack;
+  assign {s1_rd_err, s0_rd_err} = s_rd_err;
+  assign {s1_wr_ack, s0_wr_ack} = s_wr_ack;
+  assign {s1_wr_err, s0_wr_err} = s_wr_err;
+  assign s0_rd_data  = m_rd_data;
+  assign s1_rd_data  = m_rd_data;
 
   always_comb begin
     any = |s_req && !busy_q;
@@ -78,7 +90,6 @@ module nic_cpuif_arb #(
     s_wr_ack[own] = m_wr_ack;
     s_wr_err[own] = m_wr_err;
   end
-  assign s_rd_data = m_rd_data;
 
   always_ff @(posedge clk) begin
     if (rst) begin

@@ -138,7 +138,7 @@ module nic_rra_rsp #(
         S_IDLE: begin
           if (s_valid) state_q <= S_ACCESS;
         end
-        S_ACCESS: begin
+        S_ACCESS, S_WAIT: begin
           if (done) begin
             if (is_wr_q && ans_q == 64'd0) begin
               state_q <= S_IDLE;
@@ -146,18 +146,8 @@ module nic_rra_rsp #(
               state_q <= S_RSP;
               m_valid <= 1'b1;
             end
-          end else if (!cpuif_stall) begin
+          end else if (state_q == S_ACCESS && !cpuif_stall) begin
             state_q <= S_WAIT;
-          end
-        end
-        S_WAIT: begin
-          if (done) begin
-            if (is_wr_q && ans_q == 64'd0) begin
-              state_q <= S_IDLE;
-            end else begin
-              state_q <= S_RSP;
-              m_valid <= 1'b1;
-            end
           end
         end
         S_RSP: begin

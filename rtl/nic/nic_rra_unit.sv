@@ -21,6 +21,7 @@
 `include "cpuif_port.svh"
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
+`include "backdoor_port.svh"
 
 module nic_rra_unit #(
   parameter bit ENDPOINT        = 1'b1,    // endpoint role (a host above)
@@ -56,21 +57,10 @@ module nic_rra_unit #(
   input  wire logic [63:0]           req_cmp_addr,   // rra.cmp_addr
 
   // ---------------- TLP_RAW inject -> pcie_backdoor s_inj ----------------
-  output      logic                  m_inj_valid,
-  input  wire logic                  m_inj_ready,
-  output      logic [127:0]          m_inj_hdr,
-  output      logic [63:0]           m_inj_data,
-  output      logic [2:0]            m_inj_hdr_dw,
-  output      logic [1:0]            m_inj_data_dw,
+  `BD_INJ_M_PORTS(m_inj),
 
   // ---------------- forwarded completion <- pcie_backdoor m_fwd ----------------
-  input  wire logic                  s_fwd_valid,
-  output      logic                  s_fwd_ready,
-  input  wire logic [127:0]          s_fwd_hdr,
-  input  wire logic [63:0]           s_fwd_data,
-  input  wire logic [1:0]            s_fwd_data_dw,
-  input  wire logic [15:0]           s_fwd_node,
-  input  wire logic [63:0]           s_fwd_addr,
+  `BD_FWD_S_PORTS(s_fwd),
 
   // ---------------- completion-record MWr (docs/tlp-interface.md) ----------------
   `TLP_M_PORTS(m_tlp),

@@ -74,13 +74,4 @@
   output      logic                  irq_notify,
 
   // ---------------- nic_core: router local port 1 ----------------
-  input  wire logic                  l1_out_valid,   // router -> SMFU
-  input  wire logic [127:0]          l1_out_data,
-  input  wire logic                  l1_out_last,
-  input  wire logic                  l1_out_vc,
-  output      logic [1:0]            l1_out_credit,
-  output      logic                  l1_in_valid,    // SMFU -> router
-  output      logic [127:0]          l1_in_data,
-  output      logic                  l1_in_last,
-  output      logic                  l1_in_vc,
-  input  wire logic [1:0]            l1_in_credit
+  `NET_LOCAL_PORTS_OI(l1_out, l1_in)  // router -> SMFU: l1_out; SMFU -> router: l1_in

@@ -16,4 +16,5 @@ pcie_cfg_t1.sv
 pcie_rp_up.sv
 pcie_rp_dn.sv
 pcie_rp.sv
+backdoor_port.svh
 pcie_backdoor.sv

@@ -31,6 +31,7 @@
 
 `default_nettype none
 `include "tlp_stream.svh"
+`include "backdoor_port.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -51,12 +52,7 @@ module pcie_backdoor
   output      logic                  tx_busy,        // register slot occupied
 
   // ---------------- network inject (RRA op TLP) ----------------
-  input  wire logic                  s_inj_valid,
-  output      logic                  s_inj_ready,
-  input  wire logic [127:0]          s_inj_hdr,      // header dword i in bits 32*i+31:32*i
-  input  wire logic [63:0]           s_inj_data,     // payload dwords 1 (63:32), 0 (31:0)
-  input  wire logic [2:0]            s_inj_hdr_dw,   // header dwords: 4, else 3
-  input  wire logic [1:0]            s_inj_data_dw,  // payload dwords 0-2 (3: 2)
+  `BD_INJ_S_PORTS(s_inj),
 
   // ---------------- TX stream (toward the PCIe side) ----------------
   `TLP_M_PORTS(m_tx),
@@ -84,13 +80,7 @@ module pcie_backdoor
   input  wire logic                  rx_pop,         // pulse: release the buffer
 
   // ---------------- RX forward output (to the network unit) ----------------
-  output      logic                  m_fwd_valid,
-  input  wire logic                  m_fwd_ready,
-  output      logic [127:0]          m_fwd_hdr,      // completion header dwords 0-2 (dword 3 zero)
-  output      logic [63:0]           m_fwd_data,     // payload dwords 1, 0 (absent: 0)
-  output      logic [1:0]            m_fwd_data_dw,  // payload dwords 0-2
-  output      logic [15:0]           m_fwd_node,     // rx_filter.fwd_node at extraction
-  output      logic [63:0]           m_fwd_addr,     // rx_fwd_addr at extraction
+  `BD_FWD_M_PORTS(m_fwd),
 
   // ---------------- event pulses (counters) ----------------
   output      logic                  ev_tx,          // TLP sent on m_tx
