@@ -403,6 +403,13 @@ static int bench(void)
 	return 0;
 }
 
+// Let board b check every packet the network delivers.
+static void collect(Net &net, Board &b)
+{
+	b.net = &net;
+	net.on_pkt = [&b](int node, int port, std::vector<Flit> &f) { b.got(node, port, f); };
+}
+
 int main(int argc, char **argv)
 {
 	if (tb_args(argc, argv).bench) return bench();
@@ -413,8 +420,7 @@ int main(int argc, char **argv)
 	      [&] {
 		Net net(2, 1, 1, 5, 21);
 		Board b;
-		b.net = &net;
-		net.on_pkt = [&](int node, int port, std::vector<Flit> &f) { b.got(node, port, f); };
+		collect(net, b);
 		for (auto &rc : net.rcv) rc.drain = 0.3;
 		for (int k = 0; k < 3000; k++) {
 			int s = net.rng() % 2, u = net.rng() % 2, t = 1 + net.rng() % 8;
@@ -434,8 +440,7 @@ int main(int argc, char **argv)
 	      [&] {
 		Net net(2, 1, 1, 3, 22);
 		Board b;
-		b.net = &net;
-		net.on_pkt = [&](int node, int port, std::vector<Flit> &f) { b.got(node, port, f); };
+		collect(net, b);
 		net.err_prob = 0.01;
 		for (int k = 0; k < 3000; k++) {
 			int s = net.rng() % 2;
@@ -464,8 +469,7 @@ int main(int argc, char **argv)
 			     "deadlock; good packets delivered once, intact, in order; hit packets dropped and counted", [&] {
 		Net net(4, 3, 2, 3, 23);
 		Board b;
-		b.net = &net;
-		net.on_pkt = [&](int node, int port, std::vector<Flit> &f) { b.got(node, port, f); };
+		collect(net, b);
 		net.err_prob = 0.0005;
 		for (auto &rc : net.rcv) rc.drain = 0.5 + 0.5 * net.rnd();
 		const int per = 150;
