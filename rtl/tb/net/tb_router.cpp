@@ -296,6 +296,14 @@ static int bench(void)
 	return 0;
 }
 
+// Let board b check every packet the router delivers; set the dateline links.
+static void collect(RouterTB &tb, Board &b, unsigned dateline)
+{
+	tb.on_pkt = [&b](int o, int v, std::vector<Flit> &f) { b.got(o, v, f); };
+	tb.dateline = dateline;
+	tb.d->cfg_dateline = tb.dateline;
+}
+
 int main(int argc, char **argv)
 {
 	if (tb_args(argc, argv).bench) return bench();
@@ -305,9 +313,7 @@ int main(int argc, char **argv)
 			       "with the table's VC rule; headers only change in the VC field", [&] {
 		RouterTB tb(11);
 		Board b;
-		tb.on_pkt = [&](int o, int v, std::vector<Flit> &f) { b.got(o, v, f); };
-		tb.dateline = 0x15;
-		tb.d->cfg_dateline = tb.dateline;
+		collect(tb, b, 0x15);
 		for (int i = 0; i < TN; i++) tb.write_tbl(15, i, rand_entry(tb.rng, false));
 		for (int p = 0; p < NP; p++)
 			for (int i = 0; i < TN; i++)
@@ -334,9 +340,7 @@ int main(int argc, char **argv)
 			       "records the way back; table-mode packets are dropped and counted", [&] {
 		RouterTB tb(12);
 		Board b;
-		tb.on_pkt = [&](int o, int v, std::vector<Flit> &f) { b.got(o, v, f); };
-		tb.dateline = 0x42;
-		tb.d->cfg_dateline = tb.dateline;
+		collect(tb, b, 0x42);
 		int drops = 0;
 		for (int n = 0; n < 2000; n++) {
 			int in = tb.rng() % NP, vc = tb.rng() % 2;
@@ -366,9 +370,7 @@ int main(int argc, char **argv)
 			       "once, intact, in order per (inport, VC, destination)", [&] {
 		RouterTB tb(13);
 		Board b;
-		tb.on_pkt = [&](int o, int v, std::vector<Flit> &f) { b.got(o, v, f); };
-		tb.dateline = tb.rng() & 0x7F;
-		tb.d->cfg_dateline = tb.dateline;
+		collect(tb, b, tb.rng() & 0x7F);
 		for (int p = 0; p < NP; p++)
 			for (int i = 0; i < TN; i++) tb.write_tbl(p, i, rand_entry(tb.rng, true));
 		for (int p = 0; p < NP; p++) {
