@@ -331,11 +331,16 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 		if (is_json_context() || !quiet || res[i].error || !res[i].reachable)
 			print_result(&o, &res[i]);
 	close_json_array(PRINT_JSON, NULL);
-	if (!o.dry_run && (!quiet || failed || unreachable)) {
-		print_text("%u of %u node(s) programmed", n - failed, n);
+	if (!o.dry_run) {	/* the summary: JSON always, text unless -q and all well */
+		enum output_type t = !quiet || failed || unreachable ? PRINT_ANY : PRINT_JSON;
+
+		print_uint(t, "programmed", "%u", n - failed);
+		print_uint(t, "n_nodes", " of %u node(s) programmed", n);
 		if (o.check)
-			print_text(", %u reachable by table routing", n - unreachable);
-		print_nl();
+			print_uint(t, "n_reachable", ", %u reachable by table routing",
+				   n - unreachable);
+		if (t == PRINT_ANY)
+			print_nl();
 	}
 	delete_json_obj();
 	print_set_quiet(quiet);
