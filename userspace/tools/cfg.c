@@ -99,6 +99,28 @@ static int bad(const char *what, const char *s)
 	return -EINVAL;
 }
 
+/* CAP_NAME / CAPid (cap 1) or ECAP_NAME / ECAPid (cap 2), len chars of p */
+static int parse_cap(const char *p, size_t len, int cap, struct naactl_cfg_reg *r)
+{
+	size_t skip = cap == 2 ? 4 : 3;
+	const struct cfg_name *n;
+	unsigned long v;
+
+	r->cap = cap;
+	if (p[skip] == '_') {
+		n = cap == 2 ? lookup(ecap_names, N_OF(ecap_names), p, len) :
+			       lookup(cap_names, N_OF(cap_names), p, len);
+		if (!n)
+			return -EINVAL;
+		r->cap_id = n->offset;
+		return 0;
+	}
+	if (hex_n(p + skip, len - skip, cap == 2 ? 0xffff : 0xff, &v))
+		return -EINVAL;
+	r->cap_id = (unsigned int)v;
+	return 0;
+}
+
 int naactl_cfg_parse(const char *reg, const char *value, struct naactl_cfg_reg *r)
 {
 	const struct cfg_name *n = NULL;
@@ -117,25 +139,11 @@ int naactl_cfg_parse(const char *reg, const char *value, struct naactl_cfg_reg *
 	if (len > (size_t)(end - p))
 		len = (size_t)(end - p);
 	if (!strncasecmp(p, "ECAP", 4) && len > 4) {
-		r->cap = 2;
-		if (p[4] == '_')
-			n = lookup(ecap_names, N_OF(ecap_names), p, len);
-		else if (!hex_n(p + 4, len - 4, 0xffff, &v))
-			r->cap_id = (unsigned int)v;
-		else
-			return bad("extended capability", reg);
-		if (p[4] == '_' && !n)
+		if (parse_cap(p, len, 2, r))
 			return bad("extended capability", reg);
 	} else if (!strncasecmp(p, "CAP", 3) && len > 3 &&
 		   !lookup(reg_names, N_OF(reg_names), p, len)) {	/* CAPABILITIES */
-		r->cap = 1;
-		if (p[3] == '_')
-			n = lookup(cap_names, N_OF(cap_names), p, len);
-		else if (!hex_n(p + 3, len - 3, 0xff, &v))
-			r->cap_id = (unsigned int)v;
-		else
-			return bad("capability", reg);
-		if (p[3] == '_' && !n)
+		if (parse_cap(p, len, 1, r))
 			return bad("capability", reg);
 	} else if (!hex_n(p, len, 0xfff, &v)) {
 		r->offset = (unsigned int)v;
@@ -146,8 +154,6 @@ int naactl_cfg_parse(const char *reg, const char *value, struct naactl_cfg_reg *
 		r->offset = n->offset;
 		r->size = n->size;
 	}
-	if (n && r->cap)
-		r->cap_id = n->offset;
 	p += len;
 	if (p < end && *p == '+') {	/* +OFF, hex */
 		len = strcspn(p + 1, ".=");
