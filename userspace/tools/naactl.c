@@ -124,9 +124,19 @@ int naactl_getopt(int argc, char **argv, const char *shortopts,
 	memset(&all[n], 0, sizeof(all[n]));
 	/* '-' first would return operands as options; ':' not: messages by getopt */
 	snprintf(opts, sizeof(opts), "%sjpq", shortopts ? shortopts : "");
+	opterr = 0;	/* our messages: "naactl: rra: ...", not "rra: ..." */
 	for (;;) {
 		c = getopt_long(argc, argv, opts, all, NULL);
 		switch (c) {
+		case '?':
+			if (optopt && strchr(opts, optopt))
+				err_msg("%s: option '%s' requires an argument", argv[0],
+					argv[optind - 1]);
+			else if (optopt)
+				err_msg("%s: invalid option '-%c'", argv[0], optopt);
+			else
+				err_msg("%s: unrecognized option '%s'", argv[0], argv[optind - 1]);
+			return c;
 		case 'j':
 			opt_json = 1;
 			break;
