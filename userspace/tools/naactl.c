@@ -172,10 +172,6 @@ int naactl_operands(int *argc, char ***argv)
 	return 0;
 }
 
-static int parse_node(const char *s, uint16_t *node)
-{
-	return naactl_parse_node(s, node);
-}
 
 enum naactl_exit naactl_open_nic(struct extoll_nic **nic)
 {
@@ -358,7 +354,7 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 		return NAACTL_EXIT_USAGE;
 	if (argc != 2)
 		return usage_error(argv[0]);
-	if (parse_node(argv[1], &node))
+	if (naactl_parse_node(argv[1], &node))
 		return NAACTL_EXIT_USAGE;
 	ret = naactl_open(&nic, 1);
 	if (ret)
@@ -395,7 +391,7 @@ static int parse_target(const char *s, int *domain, uint16_t *node)
 		return 0;
 	}
 	*domain = -1;
-	return parse_node(s, node);
+	return naactl_parse_node(s, node);
 }
 
 static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
@@ -536,7 +532,7 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 	if (argc != (write ? 4 : 3))
 		return usage_error("rra");
 	/* with --route the node is not used: any id or '-' */
-	if (routed ? strcmp(argv[1], "-") && parse_node(argv[1], &node) : parse_node(argv[1], &node))
+	if (routed ? strcmp(argv[1], "-") && naactl_parse_node(argv[1], &node) : naactl_parse_node(argv[1], &node))
 		return NAACTL_EXIT_USAGE;
 	if (naactl_parse_u64(argv[2], &addr) || addr > UINT32_MAX) {
 		err_msg("invalid register address '%s' (decimal or 0x hex, e.g. 0x408)", argv[2]);
@@ -614,7 +610,7 @@ static int cmd_cfg(struct extoll_nic *nic, int argc, char **argv)
 		return NAACTL_EXIT_USAGE;
 	if (argc != 4 && argc != 5)
 		return usage_error(argv[0]);
-	if (parse_node(argv[1], &t.node))
+	if (naactl_parse_node(argv[1], &t.node))
 		return NAACTL_EXIT_USAGE;
 	/* BUS:DEV.FN in the node's hierarchy: no domain (it has none yet) */
 	if (extoll_pci_addr_parse(argv[2], &pa) || pa.domain >= 0 ||
