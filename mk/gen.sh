@@ -7,6 +7,7 @@
 #
 # Sources (hw/):                     generated:
 #   regs/extoll_nic.rdl (SystemRDL)  rtl/gen/extoll_regs{,_pkg}.sv, hw/include/extoll_regs.h,
+#                                    hw/include/extoll_regs_table.h (registers by name),
 #                                    docs/registers.md
 #   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h,
 #                                    hw/include/extoll_records.h (host-memory records)
@@ -28,7 +29,8 @@ rdl=hw/regs/extoll_nic.rdl
 "$venv/bin/peakrdl" regblock "$rdl" -o "$outabs/rtl/gen" --cpuif passthrough \
 	--module-name extoll_regs --package-name extoll_regs_pkg >/dev/null
 sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$outabs/rtl/gen/extoll_regs_pkg.sv"
-"$py" hw/gen/gen_cheader.py "$rdl" "$outabs/hw/include/extoll_regs.h"
+"$py" hw/gen/gen_cheader.py "$rdl" "$outabs/hw/include/extoll_regs.h" \
+	"$outabs/hw/include/extoll_regs_table.h"
 "$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/registers.md" >/dev/null
 
 # --- Network packets and records --------------------------------------------

@@ -51,6 +51,32 @@ else
 	fail "scratch write"
 fi
 
+# naactl regs/links by name on the local NIC (BAR0, or its own RRA where
+# strict devmem refuses the mapping), text and JSON (one line, no escaped /)
+fv() { if [ "$1" -gt 9 ]; then printf '0x%x' "$1"; else printf '%d' "$1"; fi; }	# as naactl prints a field
+out=$(naactl regs info.version 2>&1); rc=$?
+echo "$out"
+IFS=. read -r ma mi pa <<EOF_VER
+$hw_ver
+EOF_VER
+echo "$out" | grep -Eq "^info\.version +0x0010 .* patch=$(fv "${pa:-x}") minor=$(fv "${mi:-x}") major=$(fv "${ma:-x}")\$" &&
+	[ $rc -eq 0 ] && pass "naactl regs info.version: fields decoded ($hw_ver)" || fail "naactl regs info.version (exit $rc)"
+out=$(naactl -j regs info.id 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q '"magic":1280596037' &&
+	echo "$out" | grep -q '"registers":\[{"block":"info","register":"id","offset":"0x0008"' &&
+	! echo "$out" | grep -qF '\/' && pass "naactl -j regs info.id: one JSON line, magic decoded" ||
+	fail "naactl -j regs info.id (exit $rc)"
+out=$(naactl links 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -Eq '^node [0-9]+ \(local NIC, (bar0|rra)\): [0-7] of 7 links up, CRC errors [0-9]+' &&
+	[ "$(echo "$out" | grep -Ec '^ +[0-6]  [a-zXYZ+-]+ +(up|down)$')" -eq 7 ] &&
+	pass "naactl links: 7 links, counters" || fail "naactl links (exit $rc)"
+out=$(naactl links -j 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q '"n_links":7,"crc_errors":[0-9]*,"unroutable":[0-9]*,"retransmissions":null,"links":\[{"link":0,"port":"X+","state":"' &&
+	pass "naactl links -j" || fail "naactl links -j (exit $rc)"
+
 if rmmod extoll; then pass "rmmod extoll"; else fail "rmmod extoll"; fi
 [ -e "$NIC_DEV/driver" ] && fail "driver unbound after rmmod" || pass "driver unbound after rmmod"
 

@@ -48,6 +48,24 @@ setpci -s "$dom:01:00.0" CAP_MSI+4.l="$old"
 
 naactl list
 
+# ---- the node's registers by name, in-band (table-routed and source-routed)
+out=$(naactl regs "$NODE" info.id 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -Eq "^info\.id +0x0008 .* magic=0x4c545845 role=1 node_id=(0x)?$(printf '%x' "$NODE")\$" &&
+	pass "naactl regs $NODE info.id: magic, role root port, node id" || fail "naactl regs $NODE info.id (exit $rc)"
+out=$(naactl regs - info.id --route 0,7 -j 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q '"route":"X+,eject","local":false,"via":"rra"' &&
+	echo "$out" | grep -q "\"node_id\":$NODE}" && pass "naactl regs --route 0,7 -j: node $NODE" ||
+	fail "naactl regs --route 0,7 -j (exit $rc)"
+out=$(naactl links "$NODE" 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -Eq "^node $NODE \(rra\): [1-7] of 7 links up" &&
+	pass "naactl links $NODE: a link up" || fail "naactl links $NODE (exit $rc)"
+out=$(naactl -j links "$NODE" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q "^{\"node\":$NODE,\"route\":null,\"local\":false,\"via\":\"rra\",\"links_up\":[1-7]," &&
+	pass "naactl -j links $NODE" || fail "naactl -j links $NODE (exit $rc): $out"
+
 # ---- detach, attach again
 if naactl detach "$NODE"; then pass "naactl detach $NODE"; else fail "naactl detach $NODE"; fi
 lspci -D | grep -q "^$dom:" && fail "domain $dom gone after detach" || pass "domain $dom gone after detach"

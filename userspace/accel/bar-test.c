@@ -60,6 +60,7 @@ static void usage(FILE *f)
 		"  -S, --seed N        pattern seed (default: random; printed)\n"
 		"  -q, --quiet         print only mismatches and the verdict\n"
 		"  -h, --help          this text\n"
+		"  -V, --version       the version\n"
 		"\n"
 		"Prints PASS or FAIL last. Exit status: 0 PASS, 1 FAIL, 2 usage error,\n"
 		"3 could not run (no device, cannot map, no permission).\n", WINDOW);
@@ -72,11 +73,12 @@ static int parse_args(int argc, char **argv, struct sacc_opts *o)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "d:S:qh", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "d:S:qhV", longopts, NULL)) != -1)
 		if (sacc_common_opt(PROG, c, optarg, o, usage))
 			return -1;
 	return sacc_no_operands(PROG, argc, argv);

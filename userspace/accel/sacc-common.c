@@ -3,6 +3,7 @@
  * Helpers shared by sacc-test and bar-test (see sacc-common.h).
  */
 #include "sacc-common.h"
+#include "version.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -237,6 +238,9 @@ int sacc_common_opt(const char *prog, int c, const char *arg,
 		break;
 	case 'h':
 		usage(stdout);
+		exit(EXIT_PASS);
+	case 'V':
+		printf("%s %s\n", prog, EXTOLL_VERSION_STRING);
 		exit(EXIT_PASS);
 	default:
 		fprintf(stderr, "try '%s --help'\n", prog);

@@ -14,12 +14,15 @@
 
 #define SACC_SYSFS_PCI "/sys/bus/pci/devices"
 
-/* Exit codes of both tools. */
+#include "extoll_exit.h"
+
+/* Exit codes of both tools: the table every naa-extoll tool shares
+ * (userspace/lib/extoll_exit.h). */
 enum {
-	EXIT_PASS = 0,	/* every check passed */
-	EXIT_FAIL = 1,	/* a check failed (data mismatch, job error) */
-	EXIT_USAGE = 2,	/* bad command line */
-	EXIT_ENV = 3,	/* could not run: no device, no driver, no permission */
+	EXIT_PASS = EXTOLL_EXIT_OK,	/* every check passed */
+	EXIT_FAIL = EXTOLL_EXIT_FAIL,	/* a check failed (data mismatch, job error) */
+	EXIT_USAGE = EXTOLL_EXIT_USAGE,	/* bad command line */
+	EXIT_ENV = EXTOLL_EXIT_ENV,	/* could not run: no device, no driver, no permission */
 };
 
 /*
@@ -54,8 +57,8 @@ struct sacc_opts {
 
 /*
  * Handle option C from getopt_long() (argument ARG) when it is one of the
- * common options, or an unknown one. -h prints USAGE to stdout and exits
- * with EXIT_PASS. Returns 0, or -1 after a message naming PROG (a usage
+ * common options, or an unknown one. -h prints USAGE to stdout, -V the
+ * version (userspace/version.mk), and exit with EXIT_PASS. Returns 0, or -1 after a message naming PROG (a usage
  * error: a bad value, or an option the tool does not know).
  */
 int sacc_common_opt(const char *prog, int c, const char *arg,

@@ -63,6 +63,7 @@ static void usage(FILE *f)
 		"      --rw            move data with pwrite/pread instead of mmap\n"
 		"  -q, --quiet         print only the verdict and errors\n"
 		"  -h, --help          this text\n"
+		"  -V, --version       the version\n"
 		"\n"
 		"Prints PASS or FAIL last. Exit status: 0 PASS, 1 FAIL, 2 usage error,\n"
 		"3 could not run (no device, no driver, no permission).\n");
@@ -78,11 +79,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "rw", no_argument, NULL, 'r' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "d:s:o:S:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:s:o:S:qhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (sacc_parse_size(optarg, &o->size) || !o->size || o->size % 4) {

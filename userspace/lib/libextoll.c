@@ -5,7 +5,8 @@
  * The ioctls of /dev/extollN (kernel/include/uapi/extoll_ioctl.h) for
  * remote register access, config requests, attach (which returns the PCI
  * domain and root bus) and detach; sysfs for the list of attached nodes and
- * their domains (the node's root_bus link, docs/kernel.md).
+ * their domains (the node's root_bus link, docs/kernel.md); the NIC's own
+ * registers read through its BAR0 (sysfs resource0, mapped read-only).
  */
 
 #include <ctype.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,6 +26,7 @@
 #include "extoll_regs.h"
 #include "uapi/extoll_ioctl.h"
 #include "libextoll.h"
+#include "version.h"
 
 #define SYS_PCI		"/sys/bus/pci/devices"
 #define SYS_DRIVER	"/sys/bus/pci/drivers/extoll"
@@ -31,6 +34,8 @@
 struct extoll_nic {
 	int fd;
 	struct extoll_nic_info info;
+	volatile const uint64_t *bar0;	/* mapped by the first extoll_reg_read() */
+	size_t bar0_len;
 };
 
 static int read_line(const char *path, char *buf, size_t len)
@@ -166,6 +171,8 @@ void extoll_close(struct extoll_nic *nic)
 {
 	if (!nic)
 		return;
+	if (nic->bar0)
+		munmap((void *)nic->bar0, nic->bar0_len);
 	close(nic->fd);
 	free(nic);
 }
@@ -224,6 +231,32 @@ int extoll_rra_write_routed(struct extoll_nic *nic, uint64_t route,
 			    uint32_t addr, uint64_t val, uint16_t *answered)
 {
 	return rra(nic, EXTOLL_RRA_WRITE, 1, 0, route, addr, &val, answered);
+}
+
+int extoll_reg_read(struct extoll_nic *nic, uint32_t addr, uint64_t *val)
+{
+	char path[160];
+	void *map;
+	int fd, err;
+
+	*val = ~0ULL;
+	if (addr % 8 || addr >= EXTOLL_REGS_SIZE)
+		return -EINVAL;
+	if (!nic->bar0) {
+		snprintf(path, sizeof(path), "%.128s/resource0", nic->info.sysfs);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		nic->bar0_len = (EXTOLL_REGS_SIZE + 4095) & ~(size_t)4095;
+		map = mmap(NULL, nic->bar0_len, PROT_READ, MAP_SHARED, fd, 0);
+		err = errno;
+		close(fd);
+		if (map == MAP_FAILED)	/* e.g. EPERM under CONFIG_IO_STRICT_DEVMEM */
+			return -err;
+		nic->bar0 = map;
+	}
+	*val = nic->bar0[addr / 8];
+	return 0;
 }
 
 int extoll_cfg(struct extoll_nic *nic, uint16_t node, uint8_t bus,
@@ -474,6 +507,11 @@ void extoll_list_free(struct extoll_naa *naa)
 	for (i = 0; i < list->n; i++)
 		naa_free(&list->naa[i]);
 	free(list);
+}
+
+const char *extoll_version(void)
+{
+	return EXTOLL_VERSION_STRING;
 }
 
 uint32_t extoll_reg_info_id(void)

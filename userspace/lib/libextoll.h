@@ -48,6 +48,12 @@ int extoll_rra_read_routed(struct extoll_nic *nic, uint64_t route,
 int extoll_rra_write_routed(struct extoll_nic *nic, uint64_t route,
 			    uint32_t addr, uint64_t val, uint16_t *answered);
 
+/* The NIC's own register at byte offset addr (a multiple of 8) of its
+ * BAR0, through sysfs resource0 (root; refused with -EPERM where the kernel
+ * forbids mapping a BAR its driver claimed, CONFIG_IO_STRICT_DEVMEM: then
+ * read the local node by RRA). val is all-ones on error. */
+int extoll_reg_read(struct extoll_nic *nic, uint32_t addr, uint64_t *val);
+
 /* One tunnelled config request; cpl_status (may be NULL): 0 SC, 1 UR, 2 CRS, 4 CA. */
 int extoll_cfg(struct extoll_nic *nic, uint16_t node, uint8_t bus,
 	       uint8_t devfn, uint16_t where, unsigned int size, int write,
@@ -82,6 +88,10 @@ struct extoll_naa {
 /* Every attached node, sorted by node id; free with extoll_list_free(). */
 int extoll_list(struct extoll_nic *nic, struct extoll_naa **list, size_t *n);
 void extoll_list_free(struct extoll_naa *list);
+
+/* The version of naa-extoll this library was built from ("0.1.0", with
+ * " (git <describe>)" when built in a git checkout). */
+const char *extoll_version(void);
 
 /* --- routing tables (torus geometry and routes: extoll_topo.h) */
 

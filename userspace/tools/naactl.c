@@ -4,11 +4,15 @@
  * program the routing tables of a torus, raw remote register and config
  * access. Usage in docs/naactl.md; `naactl help`, `naactl COMMAND help`.
  *
- * On the conventions of iproute2: a command table (name, handler, help;
- * a command may be abbreviated to any unique prefix), one print layer for
- * text and JSON (print.h), named exit codes (naactl_exit.h), getopt_long.
+ * On the conventions of iproute2 and pciutils: a command table (name,
+ * handler, help; a command may be abbreviated to any unique prefix), one
+ * print layer for text and JSON (print.h), the exit codes every tool shares
+ * (extoll_exit.h), getopt_long with argument permutation per command (its
+ * options anywhere after the command name), every argument checked before
+ * the NIC is opened, setpci's register syntax for cfg (cfg.c).
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -23,6 +27,7 @@
 
 static const char *prog = "naactl";
 static const char *opt_dev;
+static int opt_json, opt_pretty, opt_quiet;
 
 void err_msg(const char *fmt, ...)
 {
@@ -57,26 +62,116 @@ enum naactl_exit naactl_exit_of(int err)
 	return NAACTL_EXIT_OTHER;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
+/* A number: hex with 0x, else decimal (never octal: 010 is ten). */
+int naactl_parse_u64(const char *s, uint64_t *v)
 {
+	int base = 10;
 	char *end;
 
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (!isxdigit((unsigned char)*s))	/* no sign, no blank, not empty */
+		return -EINVAL;
 	errno = 0;
-	*v = strtoull(s, &end, 0);
+	*v = strtoull(s, &end, base);
 	return errno || end == s || *end ? -EINVAL : 0;
 }
 
-static int parse_node(const char *s, uint16_t *node)
+/* Node ids are decimal (as in topology files and the driver's messages);
+ * leading zeros do not make them octal, and hex is refused rather than
+ * guessed. */
+int naactl_parse_node(const char *s, uint16_t *node)
 {
-	uint64_t v;
+	unsigned long v;
+	char *end;
 
-	if (parse_u64(s, &v) || v > 0xffff) {
-		err_msg("bad node id '%s' (0..65535)", s);
+	errno = 0;
+	v = isdigit((unsigned char)*s) ? strtoul(s, &end, 10) : 0;
+	if (!isdigit((unsigned char)*s) || errno || *end || v > 0xffff) {
+		err_msg("invalid node id '%s' (decimal, 0..65535)", s);
 		return -EINVAL;
 	}
 	*node = (uint16_t)v;
 	return 0;
 }
+
+/*
+ * getopt_long over a command's arguments (argv[0]: the command), with
+ * permutation: options anywhere after the command name, "--" ends them.
+ * The output options -j, -p, -q are accepted here too. Returns the next
+ * option of shortopts/longopts, -1 at the end (argv then permuted:
+ * operands from optind), or '?' after a message.
+ */
+int naactl_getopt(int argc, char **argv, const char *shortopts,
+		  const struct option *longopts)
+{
+	static const struct option common[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
+	};
+	static struct option all[32];
+	char opts[64];
+	size_t n = 0, i;
+	int c;
+
+	for (; longopts && longopts[n].name && n < 28; n++)
+		all[n] = longopts[n];
+	for (i = 0; i < 3; i++)
+		all[n++] = common[i];
+	memset(&all[n], 0, sizeof(all[n]));
+	/* '-' first would return operands as options; ':' not: messages by getopt */
+	snprintf(opts, sizeof(opts), "%sjpq", shortopts ? shortopts : "");
+	opterr = 0;	/* our messages: "naactl: rra: ...", not "rra: ..." */
+	for (;;) {
+		c = getopt_long(argc, argv, opts, all, NULL);
+		switch (c) {
+		case '?':
+			if (optopt && strchr(opts, optopt))
+				err_msg("%s: option '%s' requires an argument", argv[0],
+					argv[optind - 1]);
+			else if (optopt)
+				err_msg("%s: invalid option '-%c'", argv[0], optopt);
+			else
+				err_msg("%s: unrecognized option '%s'", argv[0], argv[optind - 1]);
+			return c;
+		case 'j':
+			opt_json = 1;
+			break;
+		case 'p':
+			opt_pretty = 1;
+			break;
+		case 'q':
+			opt_quiet = 1;
+			break;
+		default:
+			print_set_mode(opt_json, opt_pretty, opt_quiet);
+			return c;
+		}
+	}
+}
+
+/*
+ * For a command with no options of its own: parses -j/-p/-q wherever they
+ * are and leaves the operands in (*argv)[1..*argc-1] after the command
+ * name. Returns 0, or a usage message (the command's synopsis) and
+ * NAACTL_EXIT_USAGE.
+ */
+int naactl_operands(int *argc, char ***argv)
+{
+	char *name = (*argv)[0];
+
+	optind = 0;
+	if (naactl_getopt(*argc, *argv, "", NULL) != -1)
+		return naactl_usage_error(name);
+	*argv += optind - 1;
+	*argc -= optind - 1;
+	(*argv)[0] = name;
+	return 0;
+}
+
 
 enum naactl_exit naactl_open_nic(struct extoll_nic **nic)
 {
@@ -97,7 +192,24 @@ enum naactl_exit naactl_open_nic(struct extoll_nic **nic)
 	return ret == -EINVAL ? NAACTL_EXIT_USAGE : NAACTL_EXIT_NONIC;
 }
 
-static int usage_error(const char *name);
+enum naactl_exit naactl_open(struct extoll_nic **nic, int need_rra)
+{
+	enum naactl_exit ret = naactl_open_nic(nic);
+
+	if (ret)
+		return ret;
+	if (need_rra && naactl_require_rra(*nic)) {
+		extoll_close(*nic);
+		*nic = NULL;
+		return NAACTL_EXIT_NONIC;
+	}
+	return NAACTL_EXIT_OK;
+}
+
+static int usage_error(const char *name)
+{
+	return naactl_usage_error(name);
+}
 
 /* ---- list: one node a row */
 
@@ -141,19 +253,25 @@ static void print_naa(const struct extoll_naa *a)
 
 static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
 {
-	const struct extoll_nic_info *info = extoll_nic_info(nic);
+	const struct extoll_nic_info *info;
 	struct extoll_naa *list;
 	size_t n, i;
 	int ret;
 
-	(void)argv;
+	if (naactl_operands(&argc, &argv))
+		return NAACTL_EXIT_USAGE;
 	if (argc > 1) {
 		err_msg("list takes no arguments");
 		return NAACTL_EXIT_USAGE;
 	}
+	ret = naactl_open(&nic, 0);
+	if (ret)
+		return ret;
+	info = extoll_nic_info(nic);
 	ret = extoll_list(nic, &list, &n);
 	if (ret) {
 		err_msg("cannot list the nodes of %s: %s", info->pci_name, strerror(-ret));
+		extoll_close(nic);
 		return NAACTL_EXIT_OTHER;
 	}
 	new_json_obj();
@@ -173,6 +291,7 @@ static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
 	close_json_array(PRINT_JSON, NULL);
 	delete_json_obj();
 	extoll_list_free(list);
+	extoll_close(nic);
 	return NAACTL_EXIT_OK;
 }
 
@@ -231,12 +350,18 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 	uint16_t node;
 	int ret;
 
+	if (naactl_operands(&argc, &argv))
+		return NAACTL_EXIT_USAGE;
 	if (argc != 2)
 		return usage_error(argv[0]);
-	if (parse_node(argv[1], &node))
+	if (naactl_parse_node(argv[1], &node))
 		return NAACTL_EXIT_USAGE;
+	ret = naactl_open(&nic, 1);
+	if (ret)
+		return ret;
 
 	ret = extoll_attach(nic, node, &res);
+	extoll_close(nic);
 	if (ret) {
 		const char *why = attach_reason(ret);
 
@@ -266,7 +391,7 @@ static int parse_target(const char *s, int *domain, uint16_t *node)
 		return 0;
 	}
 	*domain = -1;
-	return parse_node(s, node);
+	return naactl_parse_node(s, node);
 }
 
 static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
@@ -276,10 +401,15 @@ static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
 	size_t n = 0, i;
 	int domain, ret;
 
+	if (naactl_operands(&argc, &argv))
+		return NAACTL_EXIT_USAGE;
 	if (argc != 2)
 		return usage_error(argv[0]);
 	if (parse_target(argv[1], &domain, &node))
 		return NAACTL_EXIT_USAGE;
+	ret = naactl_open(&nic, 0);
+	if (ret)
+		return ret;
 
 	if (domain >= 0) {
 		ret = extoll_list(nic, &list, &n);
@@ -289,6 +419,7 @@ static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
 		if (ret || i == n) {
 			err_msg("no attached node has PCI domain %04x", (unsigned int)domain);
 			extoll_list_free(list);
+			extoll_close(nic);
 			return NAACTL_EXIT_NONODE;
 		}
 		node = list[i].node;
@@ -296,6 +427,7 @@ static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
 	}
 
 	ret = extoll_detach(nic, node);
+	extoll_close(nic);
 	if (ret == -ENOENT) {
 		err_msg("node %u is not attached", node);
 		return NAACTL_EXIT_NONODE;
@@ -314,14 +446,20 @@ static int cmd_detach(struct extoll_nic *nic, int argc, char **argv)
 
 static int cmd_info(struct extoll_nic *nic, int argc, char **argv)
 {
-	const struct extoll_nic_info *i = extoll_nic_info(nic);
+	const struct extoll_nic_info *i;
 	char ver[32];
+	int ret;
 
-	(void)argv;
+	if (naactl_operands(&argc, &argv))
+		return NAACTL_EXIT_USAGE;
 	if (argc > 1) {
 		err_msg("info takes no arguments");
 		return NAACTL_EXIT_USAGE;
 	}
+	ret = naactl_open(&nic, 0);
+	if (ret)
+		return ret;
+	i = extoll_nic_info(nic);
 	snprintf(ver, sizeof(ver), "%u.%u.%u", i->rtl_major, i->rtl_minor, i->rtl_patch);
 	new_json_obj();
 	print_string(PRINT_ANY, "device", "%s: ", i->dev_path);
@@ -334,13 +472,14 @@ static int cmd_info(struct extoll_nic *nic, int argc, char **argv)
 	print_uint(PRINT_ANY, "rra_timeout_us", " (timeout %u us)", i->rra_timeout_us);
 	print_nl();
 	delete_json_obj();
+	extoll_close(nic);
 	return NAACTL_EXIT_OK;
 }
 
 /* ---- rra */
 
 /* "0,2,7" -> hop list */
-static int parse_route(const char *s, uint64_t *route)
+int naactl_parse_route(const char *s, uint64_t *route)
 {
 	unsigned int hop = 0;
 	unsigned long p;
@@ -349,17 +488,21 @@ static int parse_route(const char *s, uint64_t *route)
 	*route = 0;
 	for (;;) {
 		errno = 0;
-		p = strtoul(s, &end, 10);
+		p = isdigit((unsigned char)*s) ? strtoul(s, &end, 10) : 8;
 		if (errno || end == s || p > 7 || hop >= 7)
-			return -EINVAL;
+			goto bad;
 		*route |= (uint64_t)p << (3 * hop++);
 		if (*end == '\0')
 			break;
 		if (*end != ',')
-			return -EINVAL;
+			goto bad;
 		s = end + 1;
 	}
-	return p == 7 ? 0 : -EINVAL;
+	if (p == 7)
+		return 0;
+bad:
+	err_msg("--route takes a comma-separated port list ending in 7 (eject), e.g. 0,2,7");
+	return -EINVAL;
 }
 
 static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
@@ -374,11 +517,11 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 	char abuf[24], vbuf[24];
 
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "+r:", opts, NULL)) != -1) {
-		if (c != 'r' || parse_route(optarg, &route)) {
-			err_msg("--route takes a comma-separated port list ending in 7 (eject), e.g. 0,2,7");
+	while ((c = naactl_getopt(argc, argv, "r:", opts)) != -1) {
+		if (c != 'r')
+			return usage_error("rra");
+		if (naactl_parse_route(optarg, &route))
 			return NAACTL_EXIT_USAGE;
-		}
 		routed = 1;
 	}
 	argc -= optind;
@@ -386,10 +529,22 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 	if (argc < 3 || (strcmp(argv[0], "read") && strcmp(argv[0], "write")))
 		return usage_error("rra");
 	write = !strcmp(argv[0], "write");
-	if (argc != (write ? 4 : 3) ||
-	    (!routed && parse_node(argv[1], &node)) || parse_u64(argv[2], &addr) ||
-	    addr > UINT32_MAX || (write && parse_u64(argv[3], &val)))
+	if (argc != (write ? 4 : 3))
 		return usage_error("rra");
+	/* with --route the node is not used: any id or '-' */
+	if (routed ? strcmp(argv[1], "-") && naactl_parse_node(argv[1], &node) : naactl_parse_node(argv[1], &node))
+		return NAACTL_EXIT_USAGE;
+	if (naactl_parse_u64(argv[2], &addr) || addr > UINT32_MAX) {
+		err_msg("invalid register address '%s' (decimal or 0x hex, e.g. 0x408)", argv[2]);
+		return NAACTL_EXIT_USAGE;
+	}
+	if (write && naactl_parse_u64(argv[3], &val)) {
+		err_msg("invalid value '%s' (64 bit, decimal or 0x hex)", argv[3]);
+		return NAACTL_EXIT_USAGE;
+	}
+	ret = naactl_open(&nic, 1);
+	if (ret)
+		return ret;
 
 	if (write)
 		ret = routed ? extoll_rra_write_routed(nic, route, (uint32_t)addr, val, &answered)
@@ -397,6 +552,7 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 	else
 		ret = routed ? extoll_rra_read_routed(nic, route, (uint32_t)addr, &val, &answered)
 			     : extoll_rra_read(nic, node, (uint32_t)addr, &val);
+	extoll_close(nic);
 	if (!routed)
 		answered = node;
 	if (ret) {
@@ -427,21 +583,34 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 	return NAACTL_EXIT_OK;
 }
 
-/* ---- cfg */
+/* ---- cfg: setpci's syntax (cfg.c) */
+
+static int cfg_read(struct extoll_nic *nic, const struct naactl_cfg_target *t,
+		    unsigned int where, unsigned int size, uint32_t *val)
+{
+	unsigned int cpl = 0;
+	int ret;
+
+	ret = extoll_cfg(nic, t->node, t->bus, t->devfn, (uint16_t)where, size, 0, val, &cpl);
+	return ret ? ret : cpl ? -EIO : 0;
+}
 
 static int cmd_cfg(struct extoll_nic *nic, int argc, char **argv)
 {
-	unsigned int cpl = 0, size = 4;
+	struct naactl_cfg_target t;
+	struct naactl_cfg_reg reg;
 	struct extoll_pci_addr pa;
-	uint64_t off, v = 0;
+	unsigned int cpl = 0, off;
 	uint32_t val = 0;
-	uint16_t node;
-	char *dot, offs[32], buf[16];
+	char buf[16], offs[8];
+	const char *regs, *vals;
 	int write, ret;
 
+	if (naactl_operands(&argc, &argv))
+		return NAACTL_EXIT_USAGE;
 	if (argc != 4 && argc != 5)
 		return usage_error(argv[0]);
-	if (parse_node(argv[1], &node))
+	if (naactl_parse_node(argv[1], &t.node))
 		return NAACTL_EXIT_USAGE;
 	/* BUS:DEV.FN in the node's hierarchy: no domain (it has none yet) */
 	if (extoll_pci_addr_parse(argv[2], &pa) || pa.domain >= 0 ||
@@ -449,32 +618,44 @@ static int cmd_cfg(struct extoll_nic *nic, int argc, char **argv)
 		err_msg("bad address '%s' (BUS:DEV.FN in hex, e.g. 01:00.0)", argv[2]);
 		return NAACTL_EXIT_USAGE;
 	}
-	snprintf(offs, sizeof(offs), "%s", argv[3]);
-	dot = strrchr(offs, '.');
-	if (dot) {
-		size = !strcmp(dot, ".b") ? 1 : !strcmp(dot, ".w") ? 2 :
-		       !strcmp(dot, ".l") ? 4 : 0;
-		*dot = '\0';
-	}
-	write = argc == 5;
-	if (!size || parse_u64(offs, &off) || off > 4095 || off % size ||
-	    (write && (parse_u64(argv[4], &v) || v > UINT32_MAX))) {
-		err_msg("bad offset/size/value (OFFSET < 0x1000, aligned; .b .w .l)");
+	t.bus = (uint8_t)pa.bus;
+	t.devfn = (uint8_t)(pa.dev << 3 | pa.fn);
+	/* setpci: REG=VALUE; naactl also takes the value as its own argument */
+	regs = argv[3];
+	vals = argc == 5 ? argv[4] : NULL;
+	if (naactl_cfg_parse(regs, vals, &reg))
 		return NAACTL_EXIT_USAGE;
-	}
-	val = (uint32_t)v;
+	write = reg.write;
+	val = reg.value;
 
-	ret = extoll_cfg(nic, node, (uint8_t)pa.bus, (uint8_t)(pa.dev << 3 | pa.fn),
-			 (uint16_t)off, size, write, &val, &cpl);
+	ret = naactl_open(&nic, 1);
+	if (ret)
+		return ret;
+	ret = naactl_cfg_resolve(&reg, nic, &t, cfg_read, &off);
 	if (ret) {
-		err_msg("cfg node %u %02x:%02x.%x 0x%03" PRIx64 ": %s (completion status %u)",
-			node, (unsigned int)pa.bus, (unsigned int)pa.dev, (unsigned int)pa.fn,
+		extoll_close(nic);
+		return ret == -ENOENT ? NAACTL_EXIT_OTHER : naactl_exit_of(ret == -EIO ? -ENXIO : ret);
+	}
+	ret = extoll_cfg(nic, t.node, t.bus, t.devfn, (uint16_t)off, reg.size, write,
+			 &val, &cpl);
+	extoll_close(nic);
+	if (ret) {
+		err_msg("cfg node %u %02x:%02x.%x 0x%03x: %s (completion status %u)",
+			t.node, (unsigned int)pa.bus, (unsigned int)pa.dev, (unsigned int)pa.fn,
 			off, ret == -ETIMEDOUT ? "no answer" : strerror(-ret), cpl);
 		return naactl_exit_of(ret == -EIO ? -ENXIO : ret);
 	}
-	/* text: a read's value alone, in hex without 0x; a write prints nothing */
-	snprintf(buf, sizeof(buf), "0x%0*x", (int)size * 2, val);
+	/* text, as setpci: a read's value alone, in hex without 0x; a write
+	 * prints nothing. JSON: the same value, and where it was. */
+	snprintf(buf, sizeof(buf), "0x%0*x", (int)reg.size * 2, val);
+	snprintf(offs, sizeof(offs), "0x%03x", off);
 	new_json_obj();
+	print_uint(PRINT_JSON, "node", NULL, t.node);
+	print_string(PRINT_JSON, "address", NULL, argv[2]);
+	print_string(PRINT_JSON, "register", NULL, regs);
+	print_string(PRINT_JSON, "offset", NULL, offs);
+	print_uint(PRINT_JSON, "width", NULL, reg.size);
+	print_bool(PRINT_JSON, "write", NULL, write);
 	print_string(PRINT_JSON, "value", NULL, buf);
 	if (!write)
 		print_text("%s\n", buf + 2);
@@ -486,6 +667,16 @@ static int cmd_cfg(struct extoll_nic *nic, int argc, char **argv)
 
 static int cmd_help(struct extoll_nic *nic, int argc, char **argv);
 
+/*
+ * A command: a handler int cmd_x(struct extoll_nic *nic, int argc, char
+ * **argv) (argv[0] the command's full name; nic NULL) that checks all its
+ * arguments first (naactl_getopt() or naactl_operands(), naactl_parse_*())
+ * and only then opens the NIC with naactl_open(), so that a bad argument
+ * is a usage error (exit 2) with or without a NIC. To add one: declare the
+ * handler and its synopsis in naactl.h, its file in the Makefile's TOOL_SRC,
+ * and a line below. CMD_NIC (main opens the NIC and passes it) remains for
+ * a command without arguments to check.
+ */
 #define CMD_NIC		1	/* the NIC is opened before the handler runs */
 #define CMD_RRA		2	/* and must have remote register access */
 
@@ -498,22 +689,30 @@ struct cmd {
 };
 
 static const struct cmd cmds[] = {
-	{ "list", cmd_list, CMD_NIC, "",
+	{ "list", cmd_list, 0, "",
 	  "attached nodes: node, state, PCI domain, root port, devices" },
-	{ "attach", cmd_attach, CMD_NIC | CMD_RRA, "NODE",
+	{ "attach", cmd_attach, 0, "NODE",
 	  "make remote node NODE a PCI domain of this host" },
-	{ "detach", cmd_detach, CMD_NIC, "NODE | DOMAIN:",
+	{ "detach", cmd_detach, 0, "NODE | DOMAIN:",
 	  "remove it again (DOMAIN: hex PCI domain with a colon,\n"
 	  "e.g. fffe: or any device address in it, fffe:01:00.0)" },
-	{ "info", cmd_info, CMD_NIC, "",
+	{ "info", cmd_info, 0, "",
 	  "the NIC: node id, role, PCI address, RRA timeout" },
 	{ "route", cmd_route, 0, route_usage,
 	  "program every node's routing tables (dimension order)" },
-	{ "rra", cmd_rra, CMD_NIC | CMD_RRA,
+	{ "rra", cmd_rra, 0,
 	  "read NODE ADDR [--route PORTS]\nwrite NODE ADDR VALUE [--route PORTS]",
-	  "remote register access; PORTS e.g. 0,2,7 (source route)" },
-	{ "cfg", cmd_cfg, CMD_NIC | CMD_RRA, "NODE BUS:DEV.FN OFFSET[.b|.w|.l] [VALUE]",
-	  "one config request through the tunnel (bus 0: root port)" },
+	  "remote register access; PORTS e.g. 0,2,7 (source route;\n"
+	  "NODE then unused, '-')" },
+	{ "cfg", cmd_cfg, 0, "NODE BUS:DEV.FN REG[.B|.W|.L][=VALUE] [VALUE]",
+	  "one config request through the tunnel (bus 0: root port);\n"
+	  "REG as setpci: hex offset, name (COMMAND, BASE_ADDRESS_0)\n"
+	  "or capability (CAP_EXP+8, ECAP_AER+4), optional +hex" },
+	{ "regs", cmd_regs, 0, regs_usage,
+	  "registers by name with their fields: the local NIC (BAR0),\n"
+	  "or NODE in-band (RRA); BLOCK e.g. router, REG e.g. link_status" },
+	{ "links", cmd_links, 0, links_usage,
+	  "the router's links: state, CRC errors, unroutable packets" },
 	{ "help", cmd_help, 0, "[COMMAND]",
 	  "this help, or a command's (also: naactl COMMAND help)" },
 };
@@ -553,7 +752,8 @@ static void usage(FILE *f)
 	size_t i;
 
 	fprintf(f,
-"usage: naactl [-d NIC] [-j [-p]] [-q] COMMAND [ARGS]\n"
+"usage: naactl [-d NIC] [-j [-p]] [-q] COMMAND [ARGS] [COMMAND OPTIONS]\n"
+"       naactl -V | --version\n"
 "\n"
 "Network-attached accelerators behind an EXTOLL NIC.\n"
 "\n"
@@ -568,9 +768,14 @@ static void usage(FILE *f)
 "  -p, --pretty              with -j: indented JSON\n"
 "  -q, --quiet               no output on success\n"
 "  -h, --help                this help\n"
+"  -V, --version             the version\n"
+"-j, -p and -q may also follow the command, as its own options do.\n"
+"Numbers: node ids decimal; addresses and values decimal or 0x hex;\n"
+"cfg registers and values hex (as setpci).\n"
 "\n"
-"exit status: 0 ok, 1 usage, 2 no such node / not answering / not attached,\n"
-"3 busy / already attached, 4 no NIC / driver not loaded / permission, 5 other error\n");
+"exit status: 0 ok, 1 failed / other error, 2 usage, 3 no NIC / driver not loaded /\n"
+"permission / no remote access, 4 no such node / not answering / not attached,\n"
+"5 busy / already attached\n");
 }
 
 /* Exact name, else the one command it is a prefix of (iproute2's matches(),
@@ -602,7 +807,7 @@ static int is_help(const char *s)
 	return !strcmp(s, "help") || !strcmp(s, "-h") || !strcmp(s, "--help");
 }
 
-static int usage_error(const char *name)
+int naactl_usage_error(const char *name)
 {
 	const struct cmd *c = find_cmd(name);
 
@@ -638,28 +843,33 @@ int main(int argc, char **argv)
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, ret, json = 0, pretty = 0, quiet = 0;
+	int c, ret;
 	struct extoll_nic *nic = NULL;
 	const struct cmd *cmd;
 
-	while ((c = getopt_long(argc, argv, "+d:jpqh", opts, NULL)) != -1) {
+	/* '+': the options before the command; the command parses its own */
+	while ((c = getopt_long(argc, argv, "+d:jpqhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			opt_dev = optarg;
 			break;
 		case 'j':
-			json = 1;
+			opt_json = 1;
 			break;
 		case 'p':	/* as in iproute2: -p alone changes nothing */
-			pretty = 1;
+			opt_pretty = 1;
 			break;
 		case 'q':
-			quiet = 1;
+			opt_quiet = 1;
 			break;
 		case 'h':
 			usage(stdout);
+			return NAACTL_EXIT_OK;
+		case 'V':
+			printf("naactl %s\n", extoll_version());
 			return NAACTL_EXIT_OK;
 		default:
 			usage(stderr);
@@ -672,7 +882,7 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	print_set_mode(json, pretty, quiet);
+	print_set_mode(opt_json, opt_pretty, opt_quiet);
 
 	cmd = find_cmd(argv[0]);
 	if (!cmd)

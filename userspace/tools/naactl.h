@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* naactl: what the command files share (naactl.c: options, the command
- * table, NIC opening; route.c: the route command). */
+ * table, NIC opening; route.c: the route command; regs.c: regs and links;
+ * cfg.c: setpci's syntax for cfg). A new command: its handler and synopsis
+ * here, a line in naactl.c's cmds[] table, its file in the Makefile. */
 #ifndef NAACTL_H
 #define NAACTL_H
 
+#include <getopt.h>
+#include <stdint.h>
+
+#include "cfg.h"
 #include "naactl_exit.h"
 #include "print.h"
 
@@ -15,10 +21,33 @@ void err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 enum naactl_exit naactl_open_nic(struct extoll_nic **nic);
 /* 0, or a message and -EOPNOTSUPP. */
 int naactl_require_rra(struct extoll_nic *nic);
+/* naactl_open_nic, then (need_rra) naactl_require_rra; an exit status. */
+enum naactl_exit naactl_open(struct extoll_nic **nic, int need_rra);
+
+/* Arguments, checked before the NIC is opened; each prints its message. */
+/* getopt_long with permutation over a command's argv (argv[0] the command;
+ * set optind = 0 first), also taking -j -p -q; see naactl.c. */
+int naactl_getopt(int argc, char **argv, const char *shortopts,
+		  const struct option *longopts);
+/* A command without options: -j/-p/-q anywhere, operands after argv[0]. */
+int naactl_operands(int *argc, char ***argv);
+/* The command's synopsis on stderr; returns NAACTL_EXIT_USAGE. */
+int naactl_usage_error(const char *name);
+/* Decimal node id 0..65535 (010 is ten; 0x.. refused): 0 or -EINVAL. */
+int naactl_parse_node(const char *s, uint16_t *node);
+/* Decimal, or hex with 0x: 0 or -EINVAL (no message). */
+int naactl_parse_u64(const char *s, uint64_t *v);
+/* "0,2,7" -> source route: 0 or -EINVAL. */
+int naactl_parse_route(const char *s, uint64_t *route);
 
 /* route.c: a command of the table; nic is NULL (it opens the NIC itself
  * unless --dry-run). */
 int cmd_route(struct extoll_nic *nic, int argc, char **argv);
 extern const char route_usage[];
+
+/* regs.c */
+int cmd_regs(struct extoll_nic *nic, int argc, char **argv);
+int cmd_links(struct extoll_nic *nic, int argc, char **argv);
+extern const char regs_usage[], links_usage[];
 
 #endif /* NAACTL_H */

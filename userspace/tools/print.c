@@ -2,7 +2,7 @@
 /*
  * naactl's print layer (print.h): text on stdout, or one JSON document per
  * command built with json-c and printed at the end (compact with -j, pretty
- * with -j -p).
+ * with -j -p; slashes never escaped: "/dev/extoll0", not "\/dev\/extoll0").
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,8 +74,8 @@ void new_json_obj(void)
 
 void delete_json_obj(void)
 {
-	int flags = pretty_mode ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED :
-		    JSON_C_TO_STRING_PLAIN;
+	int flags = (pretty_mode ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED :
+		     JSON_C_TO_STRING_PLAIN) | JSON_C_TO_STRING_NOSLASHESCAPE;
 
 	if (!json_mode || depth == 0)
 		return;

@@ -79,14 +79,13 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 		{ "no-check", no_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char *end;
 	int c;
 
 	memset(o, 0, sizeof(*o));
 	o->check = 1;
 	o->host_node = -1;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "+t:f:nTH:aC", opts, NULL)) != -1) {
+	optind = 0;	/* options anywhere after "route", -j -p -q too */
+	while ((c = naactl_getopt(argc, argv, "t:f:nTH:aC", opts)) != -1) {
 		switch (c) {
 		case 't':
 			if (extoll_torus_parse(optarg, &o->torus)) {
@@ -105,13 +104,14 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 		case 'T':
 			o->tables = 1;
 			break;
-		case 'H':
-			o->host_node = strtol(optarg, &end, 0);
-			if (*end || o->host_node < 0 || o->host_node > 0xffff) {
-				err_msg("bad --host-node '%s'", optarg);
+		case 'H': {
+			uint16_t node;
+
+			if (naactl_parse_node(optarg, &node))
 				return -EINVAL;
-			}
+			o->host_node = node;
 			break;
+		}
 		case 'a':
 			o->all_inports = 1;
 			break;
@@ -207,15 +207,20 @@ static int check_node(struct extoll_nic *nic, struct node_result *r)
 	return 0;
 }
 
-/* Text only: the out port toward every destination. */
+/* The out port toward every destination; JSON: "tables", an array indexed
+ * by destination. */
 static void print_tables(const struct route_opts *o, unsigned int node)
 {
 	unsigned int n = extoll_torus_nodes(&o->torus), d;
 
 	print_text("    out port by destination:");
-	for (d = 0; d < n; d++)
-		print_text(" %u:%s", d,
-			   extoll_port_name(extoll_torus_next_port(&o->torus, node, d)));
+	open_json_array(PRINT_JSON, "tables");
+	for (d = 0; d < n; d++) {
+		print_text(" %u:", d);
+		print_string(PRINT_ANY, NULL, "%s",
+			     extoll_port_name(extoll_torus_next_port(&o->torus, node, d)));
+	}
+	close_json_array(PRINT_JSON, NULL);
 	print_nl();
 }
 
@@ -326,11 +331,16 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 		if (is_json_context() || !quiet || res[i].error || !res[i].reachable)
 			print_result(&o, &res[i]);
 	close_json_array(PRINT_JSON, NULL);
-	if (!o.dry_run && (!quiet || failed || unreachable)) {
-		print_text("%u of %u node(s) programmed", n - failed, n);
+	if (!o.dry_run) {	/* the summary: JSON always, text unless -q and all well */
+		enum output_type t = !quiet || failed || unreachable ? PRINT_ANY : PRINT_JSON;
+
+		print_uint(t, "programmed", "%u", n - failed);
+		print_uint(t, "n_nodes", " of %u node(s) programmed", n);
 		if (o.check)
-			print_text(", %u reachable by table routing", n - unreachable);
-		print_nl();
+			print_uint(t, "n_reachable", ", %u reachable by table routing",
+				   n - unreachable);
+		if (t == PRINT_ANY)
+			print_nl();
 	}
 	delete_json_obj();
 	print_set_quiet(quiet);
