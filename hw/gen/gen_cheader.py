@@ -116,18 +116,24 @@ def write_table(amap, rdl, path):
         "",
     ]
     regs = []
+    lists = {}  # field list (as C initialisers) -> the array that holds it
     for blk in amap.children():
         if not isinstance(blk, RegfileNode):
             continue
         for reg in blk.children():
             if not isinstance(reg, RegNode):
                 continue
-            ident = "f_%s_%s" % (blk.inst_name, reg.inst_name)
-            out.append("static const struct extoll_reg_field %s[] = {" % ident)
-            for f in reg.fields():
-                out.append("\t{ %s, %d, %d, %s }," % (c_str(f.inst_name), f.lsb, f.width,
-                                                    c_str(f.get_property("desc"))))
-            out.append("};")
+            body = tuple("\t{ %s, %d, %d, %s }," % (c_str(f.inst_name), f.lsb, f.width,
+                                                   c_str(f.get_property("desc")))
+                         for f in reg.fields())
+            # Registers with the same fields (every block header, the counters)
+            # share one array.
+            ident = lists.get(body)
+            if ident is None:
+                ident = lists[body] = "f_%s_%s" % (blk.inst_name, reg.inst_name)
+                out.append("static const struct extoll_reg_field %s[] = {" % ident)
+                out += body
+                out.append("};")
             regs.append("\t{ %s, %s, 0x%04x, %s, %s,\n\t  %s,\n\t  %d, %s }," % (
                 c_str(blk.inst_name), c_str(reg.inst_name), reg.absolute_address,
                 c_str(sw_access(reg)), c_str(reg.get_property("name")),

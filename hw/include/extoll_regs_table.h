@@ -65,12 +65,6 @@ static const struct extoll_reg_field f_info_irq_test[] = {
 static const struct extoll_reg_field f_info_cycles[] = {
 	{ "count", 0, 64, "" },
 };
-static const struct extoll_reg_field f_pcie_hdr[] = {
-	{ "btype", 0, 16, "Block type (see the block list)." },
-	{ "ver_minor", 16, 8, "Minor version: compatible additions." },
-	{ "ver_major", 24, 8, "Major version: software refuses an unknown major." },
-	{ "next", 32, 32, "Byte offset of the next block in the register BAR; 0 ends the list." },
-};
 static const struct extoll_reg_field f_pcie_status[] = {
 	{ "func", 0, 3, "Function number of the completer ID (always 0)." },
 	{ "dev", 3, 5, "Device number captured from the last CfgWr0." },
@@ -83,35 +77,8 @@ static const struct extoll_reg_field f_pcie_status[] = {
 static const struct extoll_reg_field f_pcie_rx_tlp[] = {
 	{ "count", 0, 32, "Event count." },
 };
-static const struct extoll_reg_field f_pcie_tx_tlp[] = {
-	{ "count", 0, 32, "Event count." },
-};
-static const struct extoll_reg_field f_pcie_ur[] = {
-	{ "count", 0, 32, "Event count." },
-};
-static const struct extoll_reg_field f_pcie_drop[] = {
-	{ "count", 0, 32, "Event count." },
-};
-static const struct extoll_reg_field f_pcie_aperture[] = {
-	{ "count", 0, 32, "Event count." },
-};
-static const struct extoll_reg_field f_rra_hdr[] = {
-	{ "btype", 0, 16, "Block type (see the block list)." },
-	{ "ver_minor", 16, 8, "Minor version: compatible additions." },
-	{ "ver_major", 24, 8, "Major version: software refuses an unknown major." },
-	{ "next", 32, 32, "Byte offset of the next block in the register BAR; 0 ends the list." },
-};
 static const struct extoll_reg_field f_rra_cmp_addr[] = {
 	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_rra_wdata[] = {
-	{ "data", 0, 64, "" },
-};
-static const struct extoll_reg_field f_rra_tlp_hdr0[] = {
-	{ "data", 0, 64, "" },
-};
-static const struct extoll_reg_field f_rra_tlp_hdr1[] = {
-	{ "data", 0, 64, "" },
 };
 static const struct extoll_reg_field f_rra_route[] = {
 	{ "hops", 0, 64, "" },
@@ -127,30 +94,6 @@ static const struct extoll_reg_field f_rra_req[] = {
 static const struct extoll_reg_field f_rra_sent[] = {
 	{ "count", 0, 32, "" },
 };
-static const struct extoll_reg_field f_rra_completed[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_rra_served[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_rra_dropped[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_backdoor_hdr[] = {
-	{ "btype", 0, 16, "Block type (see the block list)." },
-	{ "ver_minor", 16, 8, "Minor version: compatible additions." },
-	{ "ver_major", 24, 8, "Major version: software refuses an unknown major." },
-	{ "next", 32, 32, "Byte offset of the next block in the register BAR; 0 ends the list." },
-};
-static const struct extoll_reg_field f_backdoor_tx_hdr0[] = {
-	{ "data", 0, 64, "" },
-};
-static const struct extoll_reg_field f_backdoor_tx_hdr1[] = {
-	{ "data", 0, 64, "" },
-};
-static const struct extoll_reg_field f_backdoor_tx_data[] = {
-	{ "data", 0, 64, "" },
-};
 static const struct extoll_reg_field f_backdoor_tx_ctrl[] = {
 	{ "hdr_dw", 0, 3, "Header dwords (3 or 4)." },
 	{ "data_dw", 4, 2, "Payload dwords (0-2)." },
@@ -162,31 +105,13 @@ static const struct extoll_reg_field f_backdoor_rx_filter[] = {
 	{ "fwd", 9, 1, "Forward extracted completions to node fwd_node instead of buffering them." },
 	{ "fwd_node", 16, 16, "Node to forward to." },
 };
-static const struct extoll_reg_field f_backdoor_rx_fwd_addr[] = {
-	{ "addr", 0, 64, "" },
-};
 static const struct extoll_reg_field f_backdoor_rx_status[] = {
 	{ "valid", 0, 1, "A completion is in the RX buffer." },
 	{ "data_dw", 4, 2, "Payload dwords of the buffered completion." },
 	{ "dropped", 32, 16, "Extracted completions dropped because the buffer was full." },
 };
-static const struct extoll_reg_field f_backdoor_rx_hdr0[] = {
-	{ "data", 0, 64, "" },
-};
-static const struct extoll_reg_field f_backdoor_rx_hdr1[] = {
-	{ "data", 0, 64, "" },
-};
-static const struct extoll_reg_field f_backdoor_rx_data[] = {
-	{ "data", 0, 64, "" },
-};
 static const struct extoll_reg_field f_backdoor_rx_pop[] = {
 	{ "pop", 0, 1, "Write 1 to release the RX buffer." },
-};
-static const struct extoll_reg_field f_router_hdr[] = {
-	{ "btype", 0, 16, "Block type (see the block list)." },
-	{ "ver_minor", 16, 8, "Minor version: compatible additions." },
-	{ "ver_major", 24, 8, "Major version: software refuses an unknown major." },
-	{ "next", 32, 32, "Byte offset of the next block in the register BAR; 0 ends the list." },
 };
 static const struct extoll_reg_field f_router_rt_entry[] = {
 	{ "dest", 0, 16, "Destination node." },
@@ -196,263 +121,20 @@ static const struct extoll_reg_field f_router_rt_entry[] = {
 	{ "valid", 31, 1, "Entry valid; invalid entries drop and count." },
 	{ "commit", 32, 1, "Any value; the write stores the entry." },
 };
-static const struct extoll_reg_field f_router_crc_errors[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_router_unroutable[] = {
-	{ "count", 0, 32, "" },
-};
 static const struct extoll_reg_field f_router_link_status[] = {
 	{ "up", 0, 7, "" },
-};
-static const struct extoll_reg_field f_smfu_hdr[] = {
-	{ "btype", 0, 16, "Block type (see the block list)." },
-	{ "ver_minor", 16, 8, "Minor version: compatible additions." },
-	{ "ver_major", 24, 8, "Major version: software refuses an unknown major." },
-	{ "next", 32, 32, "Byte offset of the next block in the register BAR; 0 ends the list." },
 };
 static const struct extoll_reg_field f_smfu_ctrl[] = {
 	{ "passthru", 0, 1, "Pass memory requests from the PCIe device below (root-port role) to up_node unaltered." },
 	{ "up_node", 16, 16, "Node that receives the pass-through traffic (the host)." },
 	{ "timeout", 32, 16, "Remote read completion timeout, in units of 256 cycles (0: 4096 units)." },
 };
-static const struct extoll_reg_field f_smfu_eg_hits[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_misses[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_smfu_timeouts[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_smfu_in_reqs[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_smfu_up_reqs[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start0[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start1[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start2[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start3[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start4[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start5[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start6[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start7[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start8[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start9[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start10[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start11[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start12[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start13[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start14[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_start15[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end0[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end1[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end2[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end3[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end4[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end5[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end6[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end7[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end8[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end9[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end10[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end11[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end12[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end13[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end14[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_eg_end15[] = {
-	{ "addr", 0, 64, "" },
-};
 static const struct extoll_reg_field f_smfu_eg_ctrl0[] = {
 	{ "valid", 0, 1, "Interval valid." },
 	{ "node", 16, 16, "Target node." },
 };
-static const struct extoll_reg_field f_smfu_eg_ctrl1[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl2[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl3[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl4[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl5[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl6[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl7[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl8[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl9[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl10[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl11[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl12[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl13[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl14[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_eg_ctrl15[] = {
-	{ "valid", 0, 1, "Interval valid." },
-	{ "node", 16, 16, "Target node." },
-};
-static const struct extoll_reg_field f_smfu_in_base0[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base1[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base2[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base3[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base4[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base5[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base6[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base7[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base8[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base9[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base10[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base11[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base12[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base13[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base14[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_smfu_in_base15[] = {
-	{ "addr", 0, 64, "" },
-};
-static const struct extoll_reg_field f_notify_hdr[] = {
-	{ "btype", 0, 16, "Block type (see the block list)." },
-	{ "ver_minor", 16, 8, "Minor version: compatible additions." },
-	{ "ver_major", 24, 8, "Major version: software refuses an unknown major." },
-	{ "next", 32, 32, "Byte offset of the next block in the register BAR; 0 ends the list." },
-};
-static const struct extoll_reg_field f_notify_win_base[] = {
-	{ "addr", 0, 64, "" },
-};
 static const struct extoll_reg_field f_notify_win_size[] = {
 	{ "size", 0, 64, "" },
-};
-static const struct extoll_reg_field f_notify_ring_base[] = {
-	{ "addr", 0, 64, "" },
 };
 static const struct extoll_reg_field f_notify_ring_ctrl[] = {
 	{ "enable", 0, 1, "Enable the ring." },
@@ -460,15 +142,6 @@ static const struct extoll_reg_field f_notify_ring_ctrl[] = {
 };
 static const struct extoll_reg_field f_notify_prod[] = {
 	{ "index", 0, 32, "" },
-};
-static const struct extoll_reg_field f_notify_cons[] = {
-	{ "index", 0, 32, "" },
-};
-static const struct extoll_reg_field f_notify_full_stalls[] = {
-	{ "count", 0, 32, "" },
-};
-static const struct extoll_reg_field f_notify_events[] = {
-	{ "count", 0, 32, "" },
 };
 
 static const struct extoll_reg_desc extoll_reg_table[] = {
@@ -501,7 +174,7 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  1, f_info_cycles },
 	{ "pcie", "hdr", 0x0100, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
-	  4, f_pcie_hdr },
+	  4, f_info_hdr },
 	{ "pcie", "status", 0x0108, "r", "PCIe status",
 	  "Completer ID captured from configuration writes and the command register bits in effect.",
 	  7, f_pcie_status },
@@ -510,31 +183,31 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  1, f_pcie_rx_tlp },
 	{ "pcie", "tx_tlp", 0x0118, "r", "Transmitted TLPs",
 	  "TLPs sent on m_tlp (every header beat).",
-	  1, f_pcie_tx_tlp },
+	  1, f_pcie_rx_tlp },
 	{ "pcie", "ur", 0x0120, "r", "Unsupported non-posted requests",
 	  "Non-posted requests answered with a completion of status UR (no BAR hit, memory space disabled, aperture reads, CfgRd1/CfgWr1, unknown types, poisoned, too long).",
-	  1, f_pcie_ur },
+	  1, f_pcie_rx_tlp },
 	{ "pcie", "drop", 0x0128, "r", "Dropped posted TLPs",
 	  "Posted requests and stray TLPs dropped without effect (no BAR hit, memory space disabled, aperture writes, messages, poisoned, too long, unexpected completions).",
-	  1, f_pcie_drop },
+	  1, f_pcie_rx_tlp },
 	{ "pcie", "aperture", 0x0130, "r", "Aperture accesses",
 	  "Memory requests that hit the SMFU aperture BAR (BAR2) while the SMFU is not implemented (reads also count in ur, writes in drop).",
-	  1, f_pcie_aperture },
+	  1, f_pcie_rx_tlp },
 	{ "rra", "hdr", 0x0200, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
-	  4, f_rra_hdr },
+	  4, f_info_hdr },
 	{ "rra", "cmp_addr", 0x0208, "rw", "Completion address",
 	  "Host bus address of the 16-byte completion record (16-byte aligned).",
 	  1, f_rra_cmp_addr },
 	{ "rra", "wdata", 0x0210, "rw", "Write data",
 	  "Data of the next register write request.",
-	  1, f_rra_wdata },
+	  1, f_info_scratch },
 	{ "rra", "tlp_hdr0", 0x0218, "rw", "TLP header 0",
 	  "Op TLP: header dwords 0 (bits 31:0) and 1 (63:32) of the TLP to inject at the target.",
-	  1, f_rra_tlp_hdr0 },
+	  1, f_info_scratch },
 	{ "rra", "tlp_hdr1", 0x0220, "rw", "TLP header 1",
 	  "Op TLP: header dwords 2 (bits 31:0) and 3 (63:32); the payload (at most 2 dwords) comes from wdata.",
-	  1, f_rra_tlp_hdr1 },
+	  1, f_info_scratch },
 	{ "rra", "route", 0x0228, "rw", "Source route",
 	  "Hop list for source-routed requests (used before routing tables exist): see docs/packets.md.",
 	  1, f_rra_route },
@@ -546,25 +219,25 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  1, f_rra_sent },
 	{ "rra", "completed", 0x0240, "r", "Completions written",
 	  "",
-	  1, f_rra_completed },
+	  1, f_rra_sent },
 	{ "rra", "served", 0x0248, "r", "Requests served",
 	  "RRA requests from the network executed on this NIC's register file.",
-	  1, f_rra_served },
+	  1, f_rra_sent },
 	{ "rra", "dropped", 0x0250, "r", "Dropped",
 	  "Requests and completion records dropped: a request launched while the previous one had not yet left, or a completion record that could not be written (Command.BusMasterEnable clear, or a response arriving at a root-port NIC).",
-	  1, f_rra_dropped },
+	  1, f_rra_sent },
 	{ "backdoor", "hdr", 0x0300, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
-	  4, f_backdoor_hdr },
+	  4, f_info_hdr },
 	{ "backdoor", "tx_hdr0", 0x0308, "rw", "TX header 0",
 	  "Header dwords 0 (31:0) and 1 (63:32).",
-	  1, f_backdoor_tx_hdr0 },
+	  1, f_info_scratch },
 	{ "backdoor", "tx_hdr1", 0x0310, "rw", "TX header 1",
 	  "Header dwords 2 (31:0) and 3 (63:32).",
-	  1, f_backdoor_tx_hdr1 },
+	  1, f_info_scratch },
 	{ "backdoor", "tx_data", 0x0318, "rw", "TX payload",
 	  "Payload dwords 0 (31:0) and 1 (63:32).",
-	  1, f_backdoor_tx_data },
+	  1, f_info_scratch },
 	{ "backdoor", "tx_ctrl", 0x0320, "rw", "TX control",
 	  "Writing SEND=1 injects the TLP in tx_hdr*/tx_data.",
 	  3, f_backdoor_tx_ctrl },
@@ -573,262 +246,262 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  4, f_backdoor_rx_filter },
 	{ "backdoor", "rx_fwd_addr", 0x0330, "rw", "RX forward address",
 	  "Host bus address at fwd_node where forwarded completions are written (a 16-byte completion record, see rra).",
-	  1, f_backdoor_rx_fwd_addr },
+	  1, f_rra_cmp_addr },
 	{ "backdoor", "rx_status", 0x0338, "r", "RX status",
 	  "",
 	  3, f_backdoor_rx_status },
 	{ "backdoor", "rx_hdr0", 0x0340, "r", "RX header 0",
 	  "",
-	  1, f_backdoor_rx_hdr0 },
+	  1, f_info_scratch },
 	{ "backdoor", "rx_hdr1", 0x0348, "r", "RX header 1",
 	  "",
-	  1, f_backdoor_rx_hdr1 },
+	  1, f_info_scratch },
 	{ "backdoor", "rx_data", 0x0350, "r", "RX payload",
 	  "",
-	  1, f_backdoor_rx_data },
+	  1, f_info_scratch },
 	{ "backdoor", "rx_pop", 0x0358, "rw", "RX pop",
 	  "",
 	  1, f_backdoor_rx_pop },
 	{ "router", "hdr", 0x0400, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
-	  4, f_router_hdr },
+	  4, f_info_hdr },
 	{ "router", "rt_entry", 0x0408, "rw", "Routing table entry",
 	  "A write stores one entry: packets for DEST arriving on INPORT leave on OUTPORT (net_port enum; 7 = eject to the local units).",
 	  6, f_router_rt_entry },
 	{ "router", "crc_errors", 0x0410, "r", "CRC errors",
 	  "Packets dropped for a bad CRC, all links.",
-	  1, f_router_crc_errors },
+	  1, f_rra_sent },
 	{ "router", "unroutable", 0x0418, "r", "Unroutable packets",
 	  "Packets dropped because the routing table entry was invalid.",
-	  1, f_router_unroutable },
+	  1, f_rra_sent },
 	{ "router", "link_status", 0x0420, "r", "Link status",
 	  "Bit i: link i is connected (credits received from the partner).",
 	  1, f_router_link_status },
 	{ "smfu", "hdr", 0x0800, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
-	  4, f_smfu_hdr },
+	  4, f_info_hdr },
 	{ "smfu", "ctrl", 0x0808, "rw", "SMFU control",
 	  "",
 	  3, f_smfu_ctrl },
 	{ "smfu", "eg_hits", 0x0810, "r", "Egress hits",
 	  "",
-	  1, f_smfu_eg_hits },
+	  1, f_rra_sent },
 	{ "smfu", "eg_misses", 0x0818, "r", "Egress misses",
 	  "Aperture accesses outside every valid interval (reads: UR, writes dropped).",
-	  1, f_smfu_eg_misses },
+	  1, f_rra_sent },
 	{ "smfu", "timeouts", 0x0820, "r", "Read timeouts",
 	  "Remote reads answered with a CA completion after the timeout.",
-	  1, f_smfu_timeouts },
+	  1, f_rra_sent },
 	{ "smfu", "in_reqs", 0x0828, "r", "Ingress requests",
 	  "",
-	  1, f_smfu_in_reqs },
+	  1, f_rra_sent },
 	{ "smfu", "up_reqs", 0x0830, "r", "Pass-through requests",
 	  "",
-	  1, f_smfu_up_reqs },
+	  1, f_rra_sent },
 	{ "smfu", "eg_start0", 0x0900, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start0 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start1", 0x0908, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start1 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start2", 0x0910, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start2 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start3", 0x0918, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start3 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start4", 0x0920, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start4 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start5", 0x0928, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start5 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start6", 0x0930, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start6 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start7", 0x0938, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start7 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start8", 0x0940, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start8 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start9", 0x0948, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start9 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start10", 0x0950, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start10 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start11", 0x0958, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start11 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start12", 0x0960, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start12 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start13", 0x0968, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start13 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start14", 0x0970, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start14 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_start15", 0x0978, "rw", "Egress interval start",
 	  "First host bus address of interval i (in the aperture BAR).",
-	  1, f_smfu_eg_start15 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end0", 0x0980, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end0 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end1", 0x0988, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end1 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end2", 0x0990, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end2 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end3", 0x0998, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end3 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end4", 0x09a0, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end4 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end5", 0x09a8, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end5 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end6", 0x09b0, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end6 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end7", 0x09b8, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end7 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end8", 0x09c0, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end8 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end9", 0x09c8, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end9 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end10", 0x09d0, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end10 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end11", 0x09d8, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end11 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end12", 0x09e0, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end12 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end13", 0x09e8, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end13 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end14", 0x09f0, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end14 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_end15", 0x09f8, "rw", "Egress interval end",
 	  "Last host bus address of interval i (inclusive).",
-	  1, f_smfu_eg_end15 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "eg_ctrl0", 0x0a00, "rw", "Egress interval control",
 	  "",
 	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl1", 0x0a08, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl1 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl2", 0x0a10, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl2 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl3", 0x0a18, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl3 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl4", 0x0a20, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl4 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl5", 0x0a28, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl5 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl6", 0x0a30, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl6 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl7", 0x0a38, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl7 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl8", 0x0a40, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl8 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl9", 0x0a48, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl9 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl10", 0x0a50, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl10 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl11", 0x0a58, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl11 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl12", 0x0a60, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl12 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl13", 0x0a68, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl13 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl14", 0x0a70, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl14 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "eg_ctrl15", 0x0a78, "rw", "Egress interval control",
 	  "",
-	  2, f_smfu_eg_ctrl15 },
+	  2, f_smfu_eg_ctrl0 },
 	{ "smfu", "in_base0", 0x0a80, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base0 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base1", 0x0a88, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base1 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base2", 0x0a90, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base2 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base3", 0x0a98, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base3 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base4", 0x0aa0, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base4 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base5", 0x0aa8, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base5 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base6", 0x0ab0, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base6 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base7", 0x0ab8, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base7 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base8", 0x0ac0, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base8 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base9", 0x0ac8, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base9 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base10", 0x0ad0, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base10 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base11", 0x0ad8, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base11 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base12", 0x0ae0, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base12 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base13", 0x0ae8, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base13 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base14", 0x0af0, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base14 },
+	  1, f_rra_cmp_addr },
 	{ "smfu", "in_base15", 0x0af8, "rw", "Ingress interval base",
 	  "Bus address on this node's PCIe side that offset 0 of interval i maps to.",
-	  1, f_smfu_in_base15 },
+	  1, f_rra_cmp_addr },
 	{ "notify", "hdr", 0x0c00, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
-	  4, f_notify_hdr },
+	  4, f_info_hdr },
 	{ "notify", "win_base", 0x0c08, "rw", "Window base",
 	  "First address of the interrupt window (bus address as sent by the device).",
-	  1, f_notify_win_base },
+	  1, f_rra_cmp_addr },
 	{ "notify", "win_size", 0x0c10, "rw", "Window size",
 	  "Size of the interrupt window in bytes (power of two).",
 	  1, f_notify_win_size },
 	{ "notify", "ring_base", 0x0c18, "rw", "Ring base",
 	  "Host bus address of the ring (16-byte entries).",
-	  1, f_notify_ring_base },
+	  1, f_rra_cmp_addr },
 	{ "notify", "ring_ctrl", 0x0c20, "rw", "Ring control",
 	  "",
 	  2, f_notify_ring_ctrl },
@@ -837,13 +510,13 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  1, f_notify_prod },
 	{ "notify", "cons", 0x0c30, "rw", "Consumer index",
 	  "Entries consumed by software (free-running); a full ring holds further events back.",
-	  1, f_notify_cons },
+	  1, f_notify_prod },
 	{ "notify", "full_stalls", 0x0c38, "r", "Overflow",
 	  "Events held back because the ring was full (the NIC stalls that source, nothing is lost).",
-	  1, f_notify_full_stalls },
+	  1, f_rra_sent },
 	{ "notify", "events", 0x0c40, "r", "Notifications",
 	  "",
-	  1, f_notify_events },
+	  1, f_rra_sent },
 };
 
 #define EXTOLL_REG_TABLE_LEN (sizeof(extoll_reg_table) / sizeof(extoll_reg_table[0]))
