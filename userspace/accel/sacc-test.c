@@ -171,16 +171,16 @@ static int buf_move(struct ctx *c, bool put, uint8_t *user, size_t len)
 
 /*
  * Move SIZE bytes between host memory and device memory at OFFSET, one
- * buffer-sized piece per ioctl. Returns 0 or -1 (message printed).
+ * buffer-sized piece per ioctl, and print a line with the figures unless
+ * QUIET. Returns 0 or -1 (message printed).
  */
 static int transfer(struct ctx *c, bool to_dev, uint8_t *host, uint64_t offset,
-		    uint64_t size, double *secs, uint64_t *cycles, unsigned int *ioctls)
+		    uint64_t size, bool quiet)
 {
-	uint64_t pos;
+	uint64_t pos, cycles = 0;
+	unsigned int ioctls = 0;
+	double secs = 0;
 
-	*secs = 0;
-	*cycles = 0;
-	*ioctls = 0;
 	for (pos = 0; pos < size; ) {
 		uint64_t piece = size - pos < c->info.buf_size ? size - pos : c->info.buf_size;
 		struct sacc_copy cp = {
@@ -199,7 +199,7 @@ static int transfer(struct ctx *c, bool to_dev, uint8_t *host, uint64_t offset,
 		}
 		t0 = sacc_now();
 		ret = ioctl(c->fd, to_dev ? SACC_IOC_COPY_TO_DEV : SACC_IOC_COPY_FROM_DEV, &cp);
-		*secs += sacc_now() - t0;
+		secs += sacc_now() - t0;
 		if (ret) {
 			fprintf(stderr, PROG ": %s (dev offset 0x%" PRIx64 ", %" PRIu64 " bytes): %s\n",
 				to_dev ? "COPY_TO_DEV" : "COPY_FROM_DEV", (uint64_t)cp.dev_offset, piece,
@@ -208,10 +208,14 @@ static int transfer(struct ctx *c, bool to_dev, uint8_t *host, uint64_t offset,
 		}
 		if (!to_dev && buf_move(c, false, host + pos, piece))
 			return -1;
-		*cycles += cp.cycles;
-		(*ioctls)++;
+		cycles += cp.cycles;
+		ioctls++;
 		pos += piece;
 	}
+	if (!quiet)
+		printf(PROG ": %s: %" PRIu64 " bytes in %u ioctl(s), %.3f ms (%.2f MB/s), %" PRIu64 " device cycles\n",
+		       to_dev ? "host->device" : "device->host", size, ioctls, secs * 1e3,
+		       mbps(size, secs), cycles);
 	return 0;
 }
 
@@ -246,8 +250,6 @@ int main(int argc, char **argv)
 	uint32_t sw_crc;
 	struct sacc_crc32 crc;
 	double t, t0;
-	uint64_t cycles;
-	unsigned int ioctls;
 	int rc = EXIT_FAIL, ret;
 	bool ok = true;
 
@@ -336,13 +338,10 @@ int main(int argc, char **argv)
 	fill_random(src, o.size, o.common.seed);
 
 	/* 1. host -> device */
-	if (transfer(&c, true, src, o.offset, o.size, &t, &cycles, &ioctls)) {
+	if (transfer(&c, true, src, o.offset, o.size, o.common.quiet)) {
 		ok = false;
 		goto verdict;
 	}
-	if (!o.common.quiet)
-		printf(PROG ": host->device: %" PRIu64 " bytes in %u ioctl(s), %.3f ms (%.2f MB/s), %" PRIu64 " device cycles\n",
-		       o.size, ioctls, t * 1e3, mbps(o.size, t), cycles);
 
 	/* 2. CRC-32 on the device vs zlib */
 	memset(&crc, 0, sizeof(crc));
@@ -374,13 +373,10 @@ int main(int argc, char **argv)
 
 	/* 3. device -> host into a second buffer, byte compare */
 	memset(dst, 0xa5, o.size);
-	if (transfer(&c, false, dst, o.offset, o.size, &t, &cycles, &ioctls)) {
+	if (transfer(&c, false, dst, o.offset, o.size, o.common.quiet)) {
 		ok = false;
 		goto verdict;
 	}
-	if (!o.common.quiet)
-		printf(PROG ": device->host: %" PRIu64 " bytes in %u ioctl(s), %.3f ms (%.2f MB/s), %" PRIu64 " device cycles\n",
-		       o.size, ioctls, t * 1e3, mbps(o.size, t), cycles);
 	if (memcmp(src, dst, o.size)) {
 		report_mismatch(src, dst, o.size, o.offset);
 		ok = false;
