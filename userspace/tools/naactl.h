@@ -21,4 +21,9 @@ int naactl_require_rra(struct extoll_nic *nic);
 int cmd_route(struct extoll_nic *nic, int argc, char **argv);
 extern const char route_usage[];
 
+/* discover.c: topo (a command of the table) and route --discover (from cmd_route) */
+int cmd_topo(struct extoll_nic *nic, int argc, char **argv);
+int cmd_route_discover(int argc, char **argv);
+extern const char topo_usage[];
+
 #endif /* NAACTL_H */
