@@ -27,7 +27,7 @@ t0=$(now_ms)
 out=$(naactl topo --topology "$TOPOLOGY"); rc=$?
 t1=$(now_ms)
 echo "$out"
-echo "DISCOVERY: $((t1 - t0)) ms wall (guest); $(echo "$out" | sed -n 's/.*in \([0-9]*\) register reads (\([0-9]*\) NIC cycles.*/\1 reads, \2 NIC cycles/p')"
+echo "DISCOVERY: $((t1 - t0)) ms wall (guest); $(echo "$out" | sed -n 's/.*in \([0-9]*\) register reads (\([0-9]*\) unanswered) (\([0-9]*\) NIC cycles.*/\1 reads (\2 unanswered), \3 NIC cycles/p')"
 [ $rc -eq 0 ] && pass "naactl topo finds the fabric of $TOPOLOGY" || fail "naactl topo finds the fabric of $TOPOLOGY (exit $rc)"
 echo "$out" | grep -q "^fabric: $N node(s), $LINKS link(s), explored from node $HOST_NODE" &&
 	pass "$N nodes, $LINKS links" || fail "$N nodes, $LINKS links"

@@ -4,10 +4,14 @@
  * topology file, and the routing tables for it (fabric.c).
  *
  * Discovery: breadth first from the host's NIC, by source-routed register
- * reads only (no table needs to exist): at every node found, the router's
- * link_status; through every link that is up, the neighbour's nic_info.id
- * (its node id). The read goes through a callback, so the same code serves
- * naactl (libextoll's RRA) and tests without a NIC.
+ * reads only (no table needs to exist): at every node found, through every
+ * link port, the neighbour's nic_info.id (its node id); a port whose probe
+ * is not answered (the RRA timeout) has no working link. The router's
+ * link_status is read afterwards, for the report only: its bits are sticky
+ * once a link carried a flit or a credit, so before any traffic they are all
+ * 0 and cannot tell a dead link from an idle one. The read goes through a
+ * callback, so the same code serves naactl (libextoll's RRA) and tests
+ * without a NIC.
  *
  * Routing: where the fabric is a whole torus (every link of a torus of
  * X*Y*Z = n nodes up, node ids in the torus numbering), dimension order with
@@ -37,7 +41,8 @@ struct extoll_fabric_node {
 	uint16_t id;		/* node id (nic_info.id) */
 	unsigned int hops;	/* links from the host on the discovery path */
 	uint64_t route;		/* source route from the host, ending in eject */
-	uint8_t link_up;	/* router link_status: bit p = link p up */
+	uint8_t link_up;	/* bit p: link p answered the probe (a peer) */
+	uint8_t link_status;	/* the router's link_status after the probes */
 	int peer[EXTOLL_FABRIC_LINKS];	/* node index behind link p, -1: none */
 	unsigned int level;	/* breadth-first level (= hops) */
 };
@@ -46,7 +51,8 @@ struct extoll_fabric {
 	unsigned int n;		/* nodes found; node[0] is the host's NIC */
 	struct extoll_fabric_node node[EXTOLL_FABRIC_MAX_NODES];
 	unsigned int reads;	/* register reads it took */
-	unsigned int unexplored; /* up links beyond the source-route reach */
+	unsigned int unexplored; /* ports beyond the source-route reach */
+	unsigned int silent;	/* probes not answered (no link, or a dead one) */
 };
 
 /* Read register addr at the node a source route leads to; 0 or -errno. */

@@ -51,24 +51,20 @@ int extoll_fabric_discover(extoll_fabric_read_fn rd, void *ctx, struct extoll_fa
 		for (p = 0; p < EXTOLL_FABRIC_LINKS; p++)
 			n->peer[p] = -1;
 		n->level = n->hops;
-		ret = rd(ctx, n->route, a_ls, &v);
-		f->reads++;
-		if (ret)
-			continue;	/* answered its id, not its router: treat as a leaf */
-		n->link_up = (uint8_t)(v & 0x7f);
 		for (p = 0; p < EXTOLL_FABRIC_LINKS; p++) {
 			int k;
 
-			if (!(n->link_up >> p & 1))
-				continue;
 			if (n->hops >= EXTOLL_ROUTE_MAX_LINKS) {
 				f->unexplored++;
 				continue;
 			}
 			ret = rd(ctx, route_through(n, p), a_id, &v);
 			f->reads++;
-			if (ret)
-				continue;	/* up but silent: reported as a link without peer */
+			if (ret) {
+				f->silent++;
+				continue;	/* no link, or a dead one */
+			}
+			n->link_up |= (uint8_t)(1u << p);
 			k = extoll_fabric_index(f, (uint16_t)(v >> EXTOLL_INFO_ID_NODE_ID_SHIFT));
 			if (k < 0) {
 				if (f->n == EXTOLL_FABRIC_MAX_NODES)
@@ -80,6 +76,10 @@ int extoll_fabric_discover(extoll_fabric_read_fn rd, void *ctx, struct extoll_fa
 			}
 			n->peer[p] = k;
 		}
+		/* for the report: which links carried traffic (sticky bits) */
+		if (!rd(ctx, n->route, a_ls, &v))
+			n->link_status = (uint8_t)(v & 0x7f);
+		f->reads++;
 	}
 	return 0;
 }

@@ -165,7 +165,7 @@ static void print_node(const struct disc *d, unsigned int i)
 	print_uint(PRINT_ANY, "hops", " %u hop(s)", n->hops);
 	extoll_route_string(n->route, buf, sizeof(buf));
 	print_string(PRINT_ANY, "route", " via %s,", buf);
-	print_uint(PRINT_JSON, "link_status", NULL, n->link_up);
+	print_uint(PRINT_JSON, "link_status", NULL, n->link_status);
 	open_json_array(PRINT_JSON, "links");
 	print_text(" links");
 	for (p = 0; p < EXTOLL_FABRIC_LINKS; p++) {
@@ -244,6 +244,7 @@ static void print_summary(struct disc *d)
 	print_uint(PRINT_ANY, "link_count", ", %u link(s)", links);
 	print_uint(PRINT_ANY, "host", ", explored from node %u", d->f.node[0].id);
 	print_uint(PRINT_ANY, "reads", " in %u register reads", d->f.reads);
+	print_uint(PRINT_ANY, "silent", " (%u unanswered)", d->f.silent);
 	print_u64(PRINT_ANY, "cycles", " (%" PRIu64 " NIC cycles", d->cycles);
 	print_uint(PRINT_ANY, "ms", ", %u ms)", (unsigned int)(d->secs * 1000 + 0.5));
 	print_nl();
@@ -462,9 +463,9 @@ int cmd_route_discover(int argc, char **argv)
 				 (uint16_t)(id >> EXTOLL_INFO_ID_NODE_ID_SHIFT) == d->f.node[i].id;
 
 			reachable += ok;
-			print_bool(PRINT_ANY, "reachable", ", %s", ok);
-			if (!ok)
-				print_text(" (NOT reachable by table routing)");
+			print_bool(PRINT_JSON, "reachable", NULL, ok);
+			print_text(", %s", ok ? "reachable by table routing" :
+				   "NOT reachable by table routing");
 		}
 		print_nl();
 		close_json_object();
