@@ -473,11 +473,13 @@ def gen_lua():
     for name, cpre, w, vals in ENUMS:
         items = ", ".join(f"[{n}] = {lua_str(v)}" for v, n, c in vals)
         L.append(f"local vs_{name[:-2]} = {{ {items} }}")
+    L.append('local vs_cap_tlp_dir = { [0] = "host->dev", [1] = "dev->host" }')
     L.append("")
     # pseudo-header fields
     for kind, (size, fields) in (("net", CAP_NET), ("tlp", CAP_TLP)):
         for fname, off, n, com in fields:
-            vs = "vs_net_port" if fname.endswith("_port") else "nil"
+            vs = "vs_net_port" if fname.endswith("_port") else \
+                "vs_cap_tlp_dir" if (kind, fname) == ("tlp", "dir") else "nil"
             base = "base.HEX" if fname in ("crc",) else "base.DEC"
             L.append(f'F["cap_{kind}.{fname}"] = ProtoField.uint{8 * n}("extoll{"" if kind == "net" else "_tlp"}'
                      f'.cap.{fname}", {lua_str(fname)}, {base}, {vs}, nil, {lua_str(com)})')

@@ -17,6 +17,7 @@ local vs_net_vcrule = { [0] = "AUTO", [1] = "VC0", [2] = "VC1", [3] = "KEEP" }
 local vs_net_port = { [0] = "XP", [1] = "XM", [2] = "YP", [3] = "YM", [4] = "ZP", [5] = "ZM", [6] = "SPARE", [7] = "EJECT" }
 local vs_net_rsp_status = { [0] = "OK", [1] = "ERR" }
 local vs_net_tlp_dir = { [0] = "INJECT", [1] = "EXTRACT" }
+local vs_cap_tlp_dir = { [0] = "host->dev", [1] = "dev->host" }
 
 F["cap_net.version"] = ProtoField.uint8("extoll.cap.version", "version", base.DEC, nil, nil, "pseudo-header version (1)")
 F["cap_net.vc"] = ProtoField.uint8("extoll.cap.vc", "vc", base.DEC, nil, nil, "VC the header flit travelled on")
@@ -28,7 +29,7 @@ F["cap_net.dst"] = ProtoField.uint16("extoll.cap.dst", "dst", base.DEC, nil, nil
 F["cap_net.nflits"] = ProtoField.uint16("extoll.cap.nflits", "nflits", base.DEC, nil, nil, "flits that follow (1 + plen)")
 F["cap_net.crc"] = ProtoField.uint32("extoll.cap.crc", "crc", base.HEX, nil, nil, "link CRC-32C sent with the last flit")
 F["cap_tlp.version"] = ProtoField.uint8("extoll_tlp.cap.version", "version", base.DEC, nil, nil, "pseudo-header version (1)")
-F["cap_tlp.dir"] = ProtoField.uint8("extoll_tlp.cap.dir", "dir", base.DEC, nil, nil, "0 host to device (config/BAR access, completion), 1 device to host")
+F["cap_tlp.dir"] = ProtoField.uint8("extoll_tlp.cap.dir", "dir", base.DEC, vs_cap_tlp_dir, nil, "0 host to device (config/BAR access, completion), 1 device to host")
 F["cap_tlp.node"] = ProtoField.uint16("extoll_tlp.cap.node", "node", base.DEC, nil, nil, "node id of the host NIC")
 F["cap_tlp.hdr_dw"] = ProtoField.uint8("extoll_tlp.cap.hdr_dw", "hdr_dw", base.DEC, nil, nil, "TLP header dwords that follow (3 or 4; dword i as a little-endian uint32, PCIe bit numbering)")
 F["cap_tlp.rsvd"] = ProtoField.uint8("extoll_tlp.cap.rsvd", "rsvd", base.DEC, nil, nil, "0")
