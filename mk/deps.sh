@@ -15,7 +15,8 @@ mkdir -p "$build"
 kabi_pkg=linux-headers-amd64
 
 pkgs=(build-essential verilator qemu-system-x86 busybox-static pciutils iproute2
-      cpio gzip kmod zstd python3 python3-venv libjson-c-dev libpci-dev zlib1g-dev "$kabi_pkg")
+      cpio gzip kmod zstd python3 python3-venv libjson-c-dev libpci-dev zlib1g-dev "$kabi_pkg"
+      libpcap-dev tshark)   # cosimd --pcap (libpcap's writer); test pcap-dissect
 
 need=()
 for p in "${pkgs[@]}"; do
@@ -25,6 +26,8 @@ if [ ${#need[@]} -gt 0 ]; then
 	echo "deps: installing Debian packages: ${need[*]}"
 	SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 	$SUDO apt-get update -qq
+	# tshark asks whether non-root users may capture: no (we only read files)
+	echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 

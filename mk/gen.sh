@@ -10,7 +10,9 @@
 #                                    hw/include/extoll_regs_table.h (registers by name),
 #                                    docs/registers.md
 #   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h,
-#                                    hw/include/extoll_records.h (host-memory records)
+#                                    hw/include/extoll_records.h (host-memory records),
+#                                    tools/wireshark/extoll.lua (dissector; its logic:
+#                                    gen/extoll_dissector.lua)
 #   regs/sample_accel.rdl (SystemRDL) hw/include/accel_hw.h, rtl/gen/accel_regs_pkg.sv
 #                                    (gen/gen_accel.py), docs/accel-registers.md
 set -euo pipefail
@@ -20,7 +22,7 @@ mkdir -p "$out"; outabs=$(cd "$out" && pwd)
 venv=${VENV:-$top/build/venv}
 py=$venv/bin/python
 cd "$top"
-mkdir -p "$outabs/rtl/gen" "$outabs/hw/include" "$outabs/docs"
+mkdir -p "$outabs/rtl/gen" "$outabs/hw/include" "$outabs/docs" "$outabs/tools/wireshark"
 
 # --- NIC register file -----------------------------------------------------
 rdl=hw/regs/extoll_nic.rdl
@@ -35,7 +37,7 @@ sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$ou
 
 # --- Network packets and records --------------------------------------------
 "$py" hw/gen/gen_net.py "$outabs/rtl/gen/net_pkg.sv" "$outabs/hw/include/net_packet.h" \
-	"$outabs/hw/include/extoll_records.h"
+	"$outabs/hw/include/extoll_records.h" "$outabs/tools/wireshark/extoll.lua"
 
 # --- Sample accelerator registers --------------------------------------------
 rdl=hw/regs/sample_accel.rdl

@@ -271,6 +271,45 @@ static inline uint64_t net_route_reverse(uint64_t route)
 	return r;
 }
 
+/* Capture (cosimd --pcap, docs/cosim.md): pcap link-layer types and the
+ * little-endian pseudo-header in front of every captured packet / TLP:
+ * NET_CAP_<KIND>_<FIELD>_OFF and _SIZE (bytes). */
+#define NET_CAP_LINKTYPE_NET 147 /* LINKTYPE_USER0: packets on links */
+#define NET_CAP_LINKTYPE_TLP 148 /* LINKTYPE_USER1: host TLPs */
+#define NET_CAP_VERSION 1
+#define NET_CAP_NET_BYTES 16
+#define NET_CAP_NET_VERSION_OFF 0 /* pseudo-header version (1) */
+#define NET_CAP_NET_VERSION_SIZE 1
+#define NET_CAP_NET_VC_OFF 1 /* VC the header flit travelled on */
+#define NET_CAP_NET_VC_SIZE 1
+#define NET_CAP_NET_LINK_OFF 2 /* link number (cosimd -v lists the links in this order) */
+#define NET_CAP_NET_LINK_SIZE 2
+#define NET_CAP_NET_SRC_OFF 4 /* node that sent the packet on the link */
+#define NET_CAP_NET_SRC_SIZE 2
+#define NET_CAP_NET_SRC_PORT_OFF 6 /* its link port (net_port_e) */
+#define NET_CAP_NET_SRC_PORT_SIZE 1
+#define NET_CAP_NET_DST_PORT_OFF 7 /* link port of the receiving node */
+#define NET_CAP_NET_DST_PORT_SIZE 1
+#define NET_CAP_NET_DST_OFF 8 /* node that received the packet */
+#define NET_CAP_NET_DST_SIZE 2
+#define NET_CAP_NET_NFLITS_OFF 10 /* flits that follow (1 + plen) */
+#define NET_CAP_NET_NFLITS_SIZE 2
+#define NET_CAP_NET_CRC_OFF 12 /* link CRC-32C sent with the last flit */
+#define NET_CAP_NET_CRC_SIZE 4
+#define NET_CAP_TLP_BYTES 8
+#define NET_CAP_TLP_VERSION_OFF 0 /* pseudo-header version (1) */
+#define NET_CAP_TLP_VERSION_SIZE 1
+#define NET_CAP_TLP_DIR_OFF 1 /* 0 host to device (config/BAR access, completion), 1 device to host */
+#define NET_CAP_TLP_DIR_SIZE 1
+#define NET_CAP_TLP_NODE_OFF 2 /* node id of the host NIC */
+#define NET_CAP_TLP_NODE_SIZE 2
+#define NET_CAP_TLP_HDR_DW_OFF 4 /* TLP header dwords that follow (3 or 4; dword i as a little-endian uint32, PCIe bit numbering) */
+#define NET_CAP_TLP_HDR_DW_SIZE 1
+#define NET_CAP_TLP_RSVD_OFF 5 /* 0 */
+#define NET_CAP_TLP_RSVD_SIZE 1
+#define NET_CAP_TLP_PAYLOAD_DW_OFF 6 /* payload dwords after the header (little-endian, host byte order) */
+#define NET_CAP_TLP_PAYLOAD_DW_SIZE 2
+
 #ifdef __cplusplus
 }
 #endif

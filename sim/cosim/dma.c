@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 
+#include "capture.h"
 #include "guest_ram.h"
 #include "mmio.h"
 #include "trace.h"
@@ -142,6 +143,7 @@ bool dma_service(void)
 			continue;
 		}
 		tlp_trace("dev->host", &t, pcie_model_cycles(dev));
+		capture_tlp(false, &t, pcie_model_cycles(dev));
 		switch (t.kind) {
 		case TLP_MWR:
 			dma_write(&t);

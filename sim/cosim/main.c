@@ -15,6 +15,7 @@
  *   dma.c        the device's TLPs toward the host (DMA, completions)
  *   clock.c      when the world is clocked
  *   trace.c      messages, wall clock, the TLP trace
+ *   capture.c    --pcap, --pcap-tlp: the links' packets and the TLPs in pcap files
  *
  * The device (--device) is a back end of sim/model/pcie_model.h: the host
  * node of a world (sim/world/, sim/topologies/; --topology, default the
@@ -39,6 +40,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "clock.h"
 #include "default_topo.h"   /* generated: default_topo_name, default_topo_text */
 #include "dma.h"
@@ -59,6 +61,7 @@ static const struct pcie_model_backend *const devices[] = {
 
 static struct {
 	const char *trace_fst, *trace_tlp;
+	const char *pcap_net, *pcap_tlp;
 	const char *topology; /* file, "default" or "single" */
 	const struct pcie_model_backend *device;
 	int cpu;             /* -1: no pinning, -2: first allowed CPU */
@@ -174,6 +177,9 @@ static void usage(FILE *f)
 		"  --trace-fst FILE     write an FST waveform of the device (other nodes:\n"
 		"                       FILE.nodeN.fst)\n"
 		"  --trace-tlp FILE     log every TLP (one line each, with the RTL cycle)\n"
+		"  --pcap FILE          capture every link's packets (pcap, link type 147 =\n"
+		"                       LINKTYPE_USER0; tools/wireshark/extoll.lua decodes them)\n"
+		"  --pcap-tlp FILE      capture the host's TLPs (pcap, link type 148 = USER1)\n"
 		"  --cpu N              pin daemon and QEMU to CPU N (default: first allowed\n"
 		"                       CPU; -1: no pinning)\n"
 		"  --stats              print access counts and round trips at exit\n"
@@ -210,6 +216,8 @@ static int parse_options(int argc, char **argv)
 		{ "device", required_argument, NULL, 'D' },
 		{ "trace-fst", required_argument, NULL, 'F' },
 		{ "trace-tlp", required_argument, NULL, 'T' },
+		{ "pcap", required_argument, NULL, 'N' },
+		{ "pcap-tlp", required_argument, NULL, 'L' },
 		{ "cpu", required_argument, NULL, 'c' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "topology", required_argument, NULL, 'P' },
@@ -247,6 +255,12 @@ static int parse_options(int argc, char **argv)
 			break;
 		case 'T':
 			opt.trace_tlp = optarg;
+			break;
+		case 'N':
+			opt.pcap_net = optarg;
+			break;
+		case 'L':
+			opt.pcap_tlp = optarg;
 			break;
 		case 'c': {
 			char *end;
@@ -380,6 +394,8 @@ int main(int argc, char **argv)
 	r = build_world();
 	if (r)
 		return r;
+	if (capture_open(world, opt.pcap_net, opt.pcap_tlp, world_host_node(world, 0)))
+		return 2;
 	clock_init(world, dev, opt.linger, service);
 	mmio_init(dev, &opt.mmio);
 	dma_init(dev);
@@ -433,6 +449,7 @@ int main(int argc, char **argv)
 		logmsg("terminated by signal %d; QEMU stopped", (int)got_signal);
 	if (opt.stats)
 		print_stats();
+	capture_close(opt.stats);
 	world_destroy(world);
 	dev = NULL;
 	guest_ram_unmap_all();

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "capture.h"
 #include "clock.h"
 #include "trace.h"
 
@@ -41,6 +42,7 @@ void mmio_init(struct pcie_model *d, const struct mmio_config *c)
 void mmio_push(const struct tlp *t)
 {
 	tlp_trace("host->dev", t, pcie_model_cycles(dev));
+	capture_tlp(true, t, pcie_model_cycles(dev));
 	if (pcie_model_push_tlp(dev, t))
 		logmsg("internal error: cannot push TLP");
 }

@@ -17,6 +17,14 @@ struct wire_slot {
 struct wire {
 	unsigned src, sp, dst, dp;
 	struct wire_slot *ring;         /* latency + 1 slots, indexed by cycle */
+	struct wire_pkt *pkt;           /* the packet being sent (packet hook only) */
+};
+
+/* flits of the packet on a wire so far, for the packet hook */
+struct wire_pkt {
+	uint32_t flit[WORLD_PKT_MAX_FLITS][4];
+	unsigned n, vc;
+	bool truncated;
 };
 
 struct node {
@@ -32,6 +40,8 @@ struct world {
 	unsigned nwires, ring_len;
 	unsigned host[WORLD_MAX_NODES], nhosts;
 	uint64_t cycle, last_active, flits, credits;
+	world_packet_fn hook;
+	void *hook_ctx;
 };
 
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
@@ -90,10 +100,11 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 		if (!n->m)
 			goto fail;
 	}
-	/* every + port of every dimension longer than 1: one link, two wires */
+	/* every + port of every dimension longer than 1: one link, two wires
+	 * (none for a missing-link of the topology: a failed link) */
 	for (unsigned i = 0; i < t->n; i++)
 		for (unsigned d = 0; d < 3; d++)
-			if (t->torus.dim[d] > 1)
+			if (extoll_topo_link_cabled(t, i, 2 * d))
 				w->nwires += 2;
 	w->wire = calloc(w->nwires ? w->nwires : 1, sizeof(*w->wire));
 	if (!w->wire)
@@ -101,7 +112,7 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 	unsigned k = 0;
 	for (unsigned i = 0; i < t->n; i++) {
 		for (unsigned d = 0; d < 3; d++) {
-			if (t->torus.dim[d] < 2)
+			if (!extoll_topo_link_cabled(t, i, 2 * d))
 				continue;
 			unsigned j = extoll_torus_neighbour(&t->torus, i, 2 * d);
 			w->wire[k++] = (struct wire){ i, 2 * d, j, 2 * d + 1, NULL };
@@ -130,10 +141,47 @@ void world_destroy(struct world *w)
 		return;
 	for (unsigned i = 0; i < WORLD_MAX_NODES; i++)
 		pcie_model_destroy(w->node[i].m);
-	for (unsigned i = 0; i < w->nwires; i++)
+	for (unsigned i = 0; i < w->nwires; i++) {
 		free(w->wire[i].ring);
+		free(w->wire[i].pkt);
+	}
 	free(w->wire);
 	free(w);
+}
+
+void world_set_packet_hook(struct world *w, world_packet_fn fn, void *ctx)
+{
+	for (unsigned i = 0; fn && i < w->nwires; i++)
+		if (!w->wire[i].pkt)
+			w->wire[i].pkt = calloc(1, sizeof(struct wire_pkt));
+	w->hook = fn;
+	w->hook_ctx = ctx;
+}
+
+/* one flit leaving wire i's source: collect; on the last, report the packet */
+static void capture_flit(struct world *w, unsigned i, const struct wire_slot *s)
+{
+	const struct wire *e = &w->wire[i];
+	struct wire_pkt *p = e->pkt;
+
+	if (!p)
+		return;
+	if (p->n == 0)
+		p->vc = s->vc;
+	if (p->n < WORLD_PKT_MAX_FLITS)
+		memcpy(p->flit[p->n++], s->data, sizeof(s->data));
+	else
+		p->truncated = true;
+	if (!s->last)
+		return;
+	const struct world_packet wp = {
+		.link = i / 2, .src = e->src, .src_port = e->sp, .dst = e->dst, .dst_port = e->dp,
+		.vc = p->vc, .crc = s->crc, .cycle = w->cycle, .nflits = p->n,
+		.truncated = p->truncated, .flit = (const uint32_t (*)[4])p->flit,
+	};
+	w->hook(w->hook_ctx, &wp);
+	p->n = 0;
+	p->truncated = false;
 }
 
 bool world_step(struct world *w)
@@ -187,6 +235,8 @@ bool world_step(struct world *w)
 			memcpy(s->data, o->data[p], sizeof(s->data));
 			s->crc = o->crc[p];
 			w->flits++;
+			if (w->hook)
+				capture_flit(w, i, s);
 		}
 		if (s->credit)
 			w->credits += (s->credit & 1) + (s->credit >> 1);
@@ -269,8 +319,11 @@ void world_describe(const struct world *w, FILE *f)
 			extoll_torus_dateline(&t->torus, i));
 	}
 	for (unsigned i = 0; i < w->nwires; i += 2)
-		fprintf(f, "  link node %u %s <-> node %u %s\n", w->wire[i].src,
+		fprintf(f, "  link %u: node %u %s <-> node %u %s\n", i / 2, w->wire[i].src,
 			port_name[w->wire[i].sp], w->wire[i].dst, port_name[w->wire[i].dp]);
+	for (unsigned i = 0; i < t->n_missing; i++)
+		fprintf(f, "  missing link node %u %s\n", t->missing[i].node,
+			port_name[t->missing[i].port]);
 }
 
 void world_trace_flush(struct world *w)

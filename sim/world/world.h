@@ -10,6 +10,9 @@
  *   router nodes: nic (extoll_nic ROLE 0), PCIe side idle (m_tlp_ready high)
  *   naa nodes:    naa (naa_node)
  *
+ * A topology's missing-link lines leave those links unwired (a failed link:
+ * the ports see no credits, their link_status bit stays 0).
+ *
  * Straps: cfg_node_id = the node id, cfg_dateline = extoll_torus_dateline().
  * Link timing = rtl/tb/tb_link_delay.sv with DELAY = latency: what a node
  * drives after clock edge k is sampled by the far node at edge k + 1 + latency.
@@ -60,6 +63,24 @@ bool world_overrun(const struct world *w);
 /* Reset the host device i only (PCIe function reset seen by its QEMU); the rest
  * of the world keeps running (it is stepped alongside). */
 void world_reset_host(struct world *w, unsigned i, unsigned cycles);
+/* A packet that crossed a link (for captures, cosimd --pcap): reported by
+ * world_step when the last flit has left the sending node's link port. */
+#define WORLD_PKT_MAX_FLITS 32  /* 1 + plen (5 bit) */
+struct world_packet {
+	unsigned link;                  /* link number: the order of world_describe */
+	unsigned src, src_port;         /* sending node and its link port (0..6) */
+	unsigned dst, dst_port;         /* receiving node and its link port */
+	unsigned vc;                    /* VC of the header flit */
+	uint32_t crc;                   /* link CRC sent with the last flit */
+	uint64_t cycle;                 /* world cycle of the last flit */
+	unsigned nflits;                /* flits in flit[] (more were dropped: truncated) */
+	bool truncated;
+	const uint32_t (*flit)[4];      /* dword 0 = bits 31:0 */
+};
+typedef void (*world_packet_fn)(void *ctx, const struct world_packet *p);
+/* Call fn for every packet on every link (NULL: stop); costs a flit copy per flit. */
+void world_set_packet_hook(struct world *w, world_packet_fn fn, void *ctx);
+
 /* One line per node and link. */
 void world_describe(const struct world *w, FILE *f);
 void world_trace_flush(struct world *w);

@@ -23,6 +23,12 @@
  *                        accelerator), or a router (extoll_nic, endpoint role,
  *                        nothing on its PCIe side). Unlisted ids: router.
  *                        Used by the co-simulation; routing covers every node.
+ *   missing-link NODE PORT
+ *                        the link at NODE's PORT (X+ X- Y+ Y- Z+ Z-) and the
+ *                        facing port of its neighbour is not cabled: the
+ *                        co-simulation leaves it unwired (a failed link), and
+ *                        naactl topo reports it as missing when it compares a
+ *                        discovered fabric with the file.
  *
  * Functions return 0 or a negative errno (the parsers add a message
  * "name:line: ..." in err); they never print.
@@ -115,6 +121,7 @@ enum extoll_topo_role {
 
 #define EXTOLL_TOPO_DEFAULT_LATENCY	4
 #define EXTOLL_TOPO_MAX_LISTED		256	/* node lines */
+#define EXTOLL_TOPO_MAX_MISSING		16	/* missing-link lines */
 
 struct extoll_topo {
 	struct extoll_torus torus;
@@ -125,6 +132,11 @@ struct extoll_topo {
 		uint16_t node;
 		uint8_t role;		/* enum extoll_topo_role */
 	} listed[EXTOLL_TOPO_MAX_LISTED];
+	unsigned int n_missing;		/* missing-link lines */
+	struct {
+		uint16_t node;
+		uint8_t port;
+	} missing[EXTOLL_TOPO_MAX_MISSING];
 	char name[64];			/* file name without directory and .topo */
 };
 
@@ -141,6 +153,12 @@ enum extoll_topo_role extoll_topo_role(const struct extoll_topo *t,
 const char *extoll_topo_role_name(enum extoll_topo_role r);
 unsigned int extoll_topo_count(const struct extoll_topo *t,
 			       enum extoll_topo_role r);
+/* 1 if the link at node's port (0..5) is cabled: its dimension is longer
+ * than 1 and no missing-link line names it (from either end). */
+int extoll_topo_link_cabled(const struct extoll_topo *t, unsigned int node,
+			    unsigned int port);
+/* "X+" ... "Z-" -> 0..5; -1 for anything else. */
+int extoll_port_parse(const char *s);
 
 #ifdef __cplusplus
 }

@@ -133,9 +133,22 @@ int extoll_topo_parse(const char *text, const char *name, struct extoll_topo *t,
 			t->listed[t->n_listed].node = (uint16_t)v;
 			t->listed[t->n_listed].role = (uint8_t)r;
 			t->n_listed++;
+		} else if (!strcmp(w[0], "missing-link")) {
+			int port = nw == 3 ? extoll_port_parse(w[2]) : -1;
+
+			if (port < 0 || word_uint(w[1], 65535, &v))
+				return perr(err, errlen, name, line,
+					    "expected 'missing-link NODE X+|X-|Y+|Y-|Z+|Z-'");
+			if (t->n_missing == EXTOLL_TOPO_MAX_MISSING)
+				return perr(err, errlen, name, line, "too many missing-link lines");
+			/* checked against the torus after the last line */
+			t->missing[t->n_missing].node = (uint16_t)v;
+			t->missing[t->n_missing].port = (uint8_t)port;
+			t->n_missing++;
 		} else {
 			return perr(err, errlen, name, line,
-				    "unknown directive '%s' (torus, link-latency, node)", w[0]);
+				    "unknown directive '%s' (torus, link-latency, node, missing-link)",
+				    w[0]);
 		}
 	}
 	if (!have_torus)
@@ -152,7 +165,39 @@ int extoll_topo_parse(const char *text, const char *name, struct extoll_topo *t,
 				return perr(err, errlen, name, lines[i],
 					    "node %u listed twice", t->listed[i].node);
 	}
+	for (i = 0; i < t->n_missing; i++)
+		if (t->missing[i].node >= t->n ||
+		    t->torus.dim[t->missing[i].port / 2] < 2)
+			return perr(err, errlen, name, line,
+				    "missing-link %u %s: no such link in the %ux%ux%u torus",
+				    t->missing[i].node, extoll_port_name(t->missing[i].port),
+				    t->torus.dim[0], t->torus.dim[1], t->torus.dim[2]);
 	return 0;
+}
+
+int extoll_port_parse(const char *s)
+{
+	unsigned int p;
+
+	for (p = 0; p < 6; p++)
+		if (!strcmp(s, extoll_port_name(p)))
+			return (int)p;
+	return -1;
+}
+
+int extoll_topo_link_cabled(const struct extoll_topo *t, unsigned int node,
+			    unsigned int port)
+{
+	unsigned int i, far;
+
+	if (port > 5 || node >= t->n || t->torus.dim[port / 2] < 2)
+		return 0;
+	far = extoll_torus_neighbour(&t->torus, node, port);
+	for (i = 0; i < t->n_missing; i++)
+		if ((t->missing[i].node == node && t->missing[i].port == port) ||
+		    (t->missing[i].node == far && t->missing[i].port == (port ^ 1)))
+			return 0;
+	return 1;
 }
 
 int extoll_topo_load(const char *path, struct extoll_topo *t, char *err,

@@ -16,7 +16,7 @@
 #     exit-code table of extoll_exit.h in the docs;
 #   - JSON: valid, compact on one line by default, indented with -p, no
 #     escaped slashes, the values of the text (tests/print_json.c, route);
-#   - libextoll.so: soname, exactly the API of libextoll.h/extoll_topo.h
+#   - libextoll.so: soname, exactly the API of libextoll.h/extoll_topo.h/extoll_fabric.h
 #     exported; make install into a DESTDIR, a program built with its
 #     extoll.pc runs.
 set -uo pipefail
@@ -277,12 +277,12 @@ ub=${USR_BUILD:-$top/userspace/build}
 objdump -p "$ub/libextoll.so" | grep -q 'SONAME *libextoll\.so\.0$' && pass || fail "libextoll.so: soname libextoll.so.0"
 nm -D --defined-only "$ub/libextoll.so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort >"$tmp/exp"
 sed -n 's/^[a-z].*[ *]\(extoll_[a-z_0-9]*\)(.*/\1/p' "$top/userspace/lib/libextoll.h" \
-	"$top/userspace/lib/extoll_topo.h" | sort -u >"$tmp/api"
+	"$top/userspace/lib/extoll_topo.h" "$top/userspace/lib/extoll_fabric.h" | sort -u >"$tmp/api"
 cmp -s "$tmp/exp" "$tmp/api" && pass ||
-	{ fail "libextoll.so exports other than the API of libextoll.h/extoll_topo.h"; diff "$tmp/api" "$tmp/exp"; }
+	{ fail "libextoll.so exports other than the API of libextoll.h/extoll_topo.h/extoll_fabric.h"; diff "$tmp/api" "$tmp/exp"; }
 if make -s -C "$top/userspace" install DESTDIR="$tmp/root" PREFIX=/usr >"$tmp/inst.log" 2>&1; then
 	for f in usr/bin/naactl usr/bin/sacc-test usr/bin/bar-test usr/lib/libextoll.so.0 usr/lib/libextoll.so \
-		 usr/lib/libextoll.a usr/include/extoll/libextoll.h usr/include/extoll/extoll_topo.h \
+		 usr/lib/libextoll.a usr/include/extoll/libextoll.h usr/include/extoll/extoll_topo.h usr/include/extoll/extoll_fabric.h \
 		 usr/lib/pkgconfig/extoll.pc usr/lib/python3/dist-packages/extoll.py; do
 		[ -e "$tmp/root/$f" ] && pass || fail "make install: no $f"
 	done

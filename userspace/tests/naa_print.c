@@ -23,6 +23,17 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 
 const char route_usage[] = "";
 
+/* nor discover.c */
+int cmd_topo(struct extoll_nic *nic, int argc, char **argv)
+{
+	(void)nic;
+	(void)argc;
+	(void)argv;
+	return NAACTL_EXIT_USAGE;
+}
+
+const char topo_usage[] = "";
+
 static void node_case(struct extoll_naa *a, int k)
 {
 	static char devices[2][16];

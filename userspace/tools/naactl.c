@@ -700,6 +700,8 @@ static const struct cmd cmds[] = {
 	  "the NIC: node id, role, PCI address, RRA timeout" },
 	{ "route", cmd_route, 0, route_usage,
 	  "program every node's routing tables (dimension order)" },
+	{ "topo", cmd_topo, 0, topo_usage,
+	  "discover the fabric in-band: text, -j JSON, --dot Graphviz" },
 	{ "rra", cmd_rra, 0,
 	  "read NODE ADDR [--route PORTS]\nwrite NODE ADDR VALUE [--route PORTS]",
 	  "remote register access; PORTS e.g. 0,2,7 (source route;\n"

@@ -50,4 +50,9 @@ int cmd_regs(struct extoll_nic *nic, int argc, char **argv);
 int cmd_links(struct extoll_nic *nic, int argc, char **argv);
 extern const char regs_usage[], links_usage[];
 
+/* discover.c: topo (a command of the table) and route --discover (from cmd_route) */
+int cmd_topo(struct extoll_nic *nic, int argc, char **argv);
+int cmd_route_discover(int argc, char **argv);
+extern const char topo_usage[];
+
 #endif /* NAACTL_H */

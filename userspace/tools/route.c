@@ -65,7 +65,8 @@ static int load_topology(const char *path, struct route_opts *o)
 }
 
 const char route_usage[] = "--torus XxYxZ | --topology FILE [--dry-run] [--tables] "
-			   "[--host-node N] [--all-inports] [--no-check]";
+			   "[--host-node N] [--all-inports] [--no-check]\n"
+			   "--discover [--topology FILE] [--dry-run]";
 
 static int parse_opts(int argc, char **argv, struct route_opts *o)
 {
@@ -275,6 +276,9 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 	int ret, quiet, worst = 0;
 	char dims[48];
 
+	for (i = 1; !nic && i < (unsigned int)argc; i++)	/* in-band: discover.c */
+		if (!strcmp(argv[i], "--discover"))
+			return cmd_route_discover(argc, argv);
 	if (nic || parse_opts(argc, argv, &o))
 		return NAACTL_EXIT_USAGE;
 	n = extoll_torus_nodes(&o.torus);
