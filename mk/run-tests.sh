@@ -11,8 +11,8 @@ logs=build/test-logs
 mkdir -p "$logs"
 pass=0 fail=0 failed=()
 while IFS='|' read -r name limit cmd; do
+	case "$name" in ''|\#*|[[:space:]]*\#*) continue ;; esac
 	name=$(echo "$name" | xargs); limit=$(echo "$limit" | xargs)
-	case "$name" in ''|\#*) continue ;; esac
 	if [ $# -gt 0 ]; then
 		match=0
 		for p in "$@"; do case "$name" in $p) match=1 ;; esac; done
