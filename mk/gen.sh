@@ -11,8 +11,8 @@
 #                                    docs/registers.md
 #   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h,
 #                                    hw/include/extoll_records.h (host-memory records),
-#                                    tools/wireshark/extoll.lua (dissector; its logic:
-#                                    gen/extoll_dissector.lua)
+#                                    tools/wireshark/extoll_tables.lua (the tables of
+#                                    the dissector tools/wireshark/extoll.lua)
 #   regs/sample_accel.rdl (SystemRDL) hw/include/accel_hw.h, rtl/gen/accel_regs_pkg.sv
 #                                    (gen/gen_accel.py), docs/accel-registers.md
 set -euo pipefail
@@ -37,7 +37,7 @@ sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$ou
 
 # --- Network packets and records --------------------------------------------
 "$py" hw/gen/gen_net.py "$outabs/rtl/gen/net_pkg.sv" "$outabs/hw/include/net_packet.h" \
-	"$outabs/hw/include/extoll_records.h" "$outabs/tools/wireshark/extoll.lua"
+	"$outabs/hw/include/extoll_records.h" "$outabs/tools/wireshark/extoll_tables.lua"
 
 # --- Sample accelerator registers --------------------------------------------
 rdl=hw/regs/sample_accel.rdl

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Check a co-simulation capture (cosimd --pcap NET --pcap-tlp TLP) with tshark and
-# the generated dissector tools/wireshark/extoll.lua: every packet decodes, none is
+# the dissector tools/wireshark/extoll.lua (with its generated tables): every packet decodes, none is
 # malformed or carries an expert error (the dissector checks lengths, types and
 # recomputes every packet's link CRC-32C), the expected packet and TLP types
 # appear, and a capture with one flipped payload bit is caught (CRC error).

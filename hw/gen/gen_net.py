@@ -16,8 +16,9 @@ the Verilator test tb_pkt additionally decodes random flits with both.
 
 The capture format of the co-simulation (cosimd --pcap, docs/cosim.md: link-layer
 types and per-packet pseudo-headers, CAPTURE below) goes into net_packet.h as
-well, and a fourth output is the Wireshark Lua dissector of the packets and the
-captured TLPs (tools/wireshark/extoll.lua):
+well, and a fourth output is the tables of the Wireshark Lua dissector of the
+packets and the captured TLPs (tools/wireshark/extoll_tables.lua, loaded by the
+hand-written decoding logic tools/wireshark/extoll.lua):
 
     gen_net.py SV_OUT C_OUT REC_OUT LUA_OUT
 """
@@ -456,19 +457,15 @@ def lua_str(s):
 
 
 def gen_lua():
-    """Wireshark dissector: fields, value strings and per-type layouts from the
-    tables above; the decoding logic is the fixed text at the end."""
+    """Tables of the Wireshark dissector: fields, value strings and per-type
+    layouts from the tables above (the decoding logic: tools/wireshark/extoll.lua)."""
     layouts = {l[0]: l for l in LAYOUTS}
     L = [f"-- {HEADER}", f"-- {GEN}", "--",
-         "-- Wireshark/tshark dissector for the EXTOLL network packets (docs/packets.md) and the",
-         "-- co-simulation's TLP capture, as cosimd --pcap / --pcap-tlp write them (docs/cosim.md):",
-         f"-- link-layer type {CAP_LINKTYPE_NET} (LINKTYPE_USER0) = packets on the links, "
-         f"{CAP_LINKTYPE_TLP} (LINKTYPE_USER1) = TLPs.",
-         "--   tshark -X lua_script:tools/wireshark/extoll.lua -r build/sim/demo.pcap -V",
-         "-- or copy it into ~/.local/lib/wireshark/plugins/.", "",
-         'local p_net = Proto("extoll", "EXTOLL network packet")',
-         'local p_tlp = Proto("extoll_tlp", "EXTOLL co-simulation TLP")',
-         "local F = {}", ""]
+         "-- The tables of the Wireshark dissector tools/wireshark/extoll.lua (its decoding",
+         "-- logic; it loads this file): fields, value strings and per-type layouts of the",
+         "-- EXTOLL packets (docs/packets.md) and of cosimd's capture pseudo-headers",
+         "-- (docs/cosim.md). A function, so that loading this file alone does nothing.", "",
+         "return function()", "local F = {}", ""]
     # value strings
     for name, cpre, w, vals in ENUMS:
         items = ", ".join(f"[{n}] = {lua_str(v)}" for v, n, c in vals)
@@ -523,7 +520,10 @@ def gen_lua():
           f'"net_hdr_t.route", "net_hdr_t.rmode"',
           f"local NET_RMODE_SOURCE = {dict((v, n) for v, n, c in ENUMS[1][3])['SOURCE']}",
           ""]
-    L.append(open(__file__[:-len("gen_net.py")] + "extoll_dissector.lua").read())
+    names = [n.strip() for l in L if l.startswith("local ") and "=" in l
+             for n in l[6:l.index("=")].split(",")]
+    L.append("return { " + ", ".join(f"{n} = {n}" for n in names) + " }")
+    L += ["end", ""]
     return "\n".join(L)
 
 
