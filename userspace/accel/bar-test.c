@@ -69,11 +69,7 @@ static void usage(FILE *f)
 static int parse_args(int argc, char **argv, struct sacc_opts *o)
 {
 	static const struct option longopts[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		EXTOLL_OPT_DEVICE, { "seed", required_argument, NULL, 'S' }, EXTOLL_OPTS_STD,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;

@@ -72,15 +72,9 @@ static void usage(FILE *f)
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "size", required_argument, NULL, 's' },
-		{ "offset", required_argument, NULL, 'o' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "rw", no_argument, NULL, 'r' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		EXTOLL_OPT_DEVICE, { "size", required_argument, NULL, 's' },
+		{ "offset", required_argument, NULL, 'o' }, { "seed", required_argument, NULL, 'S' },
+		{ "rw", no_argument, NULL, 'r' }, EXTOLL_OPTS_STD, { NULL, 0, NULL, 0 },
 	};
 	int c;
 

@@ -20,4 +20,15 @@ enum extoll_exit {
 				 * no free window or domain */
 };
 
+/*
+ * The options every tool spells the same way, for getopt_long tables (the
+ * file that uses them includes <getopt.h>): -d/--device DEV, -j/--json with
+ * -p/--pretty, and -q/--quiet, -h/--help, -V/--version.
+ */
+#define EXTOLL_OPT_DEVICE	{ "device", required_argument, NULL, 'd' }
+#define EXTOLL_OPTS_JSON	{ "json", no_argument, NULL, 'j' }, { "pretty", no_argument, NULL, 'p' }
+#define EXTOLL_OPTS_STD		{ "quiet", no_argument, NULL, 'q' }, \
+				{ "help", no_argument, NULL, 'h' }, \
+				{ "version", no_argument, NULL, 'V' }
+
 #endif /* EXTOLL_EXIT_H */

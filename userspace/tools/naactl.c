@@ -108,9 +108,7 @@ int naactl_getopt(int argc, char **argv, const char *shortopts,
 		  const struct option *longopts)
 {
 	static const struct option common[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "quiet", no_argument, NULL, 'q' },
+		EXTOLL_OPTS_JSON, { "quiet", no_argument, NULL, 'q' },
 	};
 	static struct option all[32];
 	char opts[64];
@@ -840,12 +838,7 @@ static int cmd_help(struct extoll_nic *nic, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		EXTOLL_OPT_DEVICE, EXTOLL_OPTS_JSON, EXTOLL_OPTS_STD,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, ret;
