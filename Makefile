@@ -69,7 +69,7 @@ clean:
 	-$(MAKE) -C kernel clean
 	-$(MAKE) -C userspace clean
 	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/smfu $(BUILD)/accel $(BUILD)/sim $(BUILD)/gen-check \
-	       $(BUILD)/test-logs
+	       $(BUILD)/test-logs $(BUILD)/kmod-6.12 $(BUILD)/deb
 
 distclean: clean
 	rm -rf $(BUILD)
