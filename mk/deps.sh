@@ -16,7 +16,7 @@ kabi_pkg=linux-headers-amd64
 
 pkgs=(build-essential verilator qemu-system-x86 busybox-static pciutils iproute2
       cpio gzip kmod zstd python3 python3-venv libjson-c-dev libpci-dev zlib1g-dev "$kabi_pkg"
-      dwarves dkms debhelper dh-dkms lintian fakeroot dpkg-dev)
+      dwarves pkgconf dkms debhelper dh-dkms lintian fakeroot dpkg-dev)
 
 need=()
 for p in "${pkgs[@]}"; do
@@ -52,8 +52,13 @@ echo "$krel" > "$build/kernel/release"
 # as for 6.1). The newest 6.12 in the archive unless K612_RELEASE names one.
 k612=$build/kernel-6.12
 k612_rel=${K612_RELEASE:-$(cat "$k612/release" 2>/dev/null || true)}
-[ -n "$k612_rel" ] || k612_rel=$(apt-cache search --names-only '^linux-headers-6\.12\.[0-9]+\+deb12-amd64$' |
-	awk '{ print $1 }' | sed 's/^linux-headers-//' | sort -V | tail -1)
+k612_newest() { apt-cache search --names-only '^linux-headers-6\.12\.[0-9]+\+deb12-amd64$' |
+	awk '{ print $1 }' | sed 's/^linux-headers-//' | sort -V | tail -1; }
+[ -n "$k612_rel" ] || k612_rel=$(k612_newest)
+if [ -z "$k612_rel" ]; then   # no package lists yet
+	SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo; $SUDO apt-get update -qq
+	k612_rel=$(k612_newest)
+fi
 [ -n "$k612_rel" ] || { echo "deps: no linux-headers-6.12.*+deb12-amd64 in the archive (apt-get update?)" >&2; exit 1; }
 if [ ! -f "$k612/vmlinuz-$k612_rel" ] || [ ! -f "$k612/usr/src/linux-headers-$k612_rel/Makefile" ]; then
 	echo "deps: unpacking linux-image/headers-$k612_rel into $k612"
