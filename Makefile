@@ -8,7 +8,7 @@
 BUILD   := build
 STAMP   := $(BUILD)/deps.stamp
 
-.PHONY: all deps gen test demo bench rtl kernel userspace sim clean distclean help
+.PHONY: all deps gen test demo bench rtl kernel userspace sim clean distclean help install install-dkms deb
 
 help:
 	@echo "make demo       co-simulated demo: Linux in QEMU drives the NIC RTL in Verilator"
@@ -18,6 +18,9 @@ help:
 	@echo "make gen        run every generator of hw/ (registers, packets) into the tree"
 	@echo "make kernel     build the kernel modules (KDIR=/lib/modules/\$$(uname -r)/build on a real host)"
 	@echo "make userspace  build the library and tools"
+	@echo "make install    modules (KDIR's kernel), tools, library, headers, udev rule (DESTDIR, PREFIX)"
+	@echo "make install-dkms   the DKMS source tree into \$$(DESTDIR)/usr/src/naa-extoll-VERSION"
+	@echo "make deb        the Debian packages naa-extoll-dkms and naa-extoll-tools into build/deb/"
 
 all: rtl kernel userspace sim
 
@@ -49,11 +52,24 @@ userspace:
 sim: $(STAMP)
 	$(MAKE) -C sim
 
+# A real host (docs/real-hosts.md): make install [DESTDIR=/stage] [PREFIX=/usr/local]
+# [KDIR=/lib/modules/$$(uname -r)/build]. Modules into /lib/modules/KREL/extra.
+PREFIX  ?= /usr/local
+install:
+	$(MAKE) -C kernel install DESTDIR=$(DESTDIR)
+	DESTDIR=$(DESTDIR) PREFIX=$(PREFIX) ./mk/install.sh tools
+
+install-dkms:
+	./mk/install.sh dkms-src $(DESTDIR)/usr/src/naa-extoll-$$(./mk/install.sh version)
+
+deb:
+	./mk/deb.sh
+
 clean:
 	-$(MAKE) -C kernel clean
 	-$(MAKE) -C userspace clean
 	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/smfu $(BUILD)/accel $(BUILD)/sim $(BUILD)/gen-check \
-	       $(BUILD)/test-logs
+	       $(BUILD)/test-logs $(BUILD)/kmod-6.12 $(BUILD)/deb
 
 distclean: clean
 	rm -rf $(BUILD)

@@ -21,6 +21,7 @@
 #include <linux/uaccess.h>
 
 #include "sacc.h"
+#include "extoll_compat.h"
 
 static size_t sacc_chunk_size(const struct sacc_buf *buf)
 {
@@ -296,7 +297,7 @@ int sacc_buf_mmap(struct sacc_buf *buf, struct vm_area_struct *vma)
 	if (vma->vm_pgoff >= total || pages > total - vma->vm_pgoff)
 		return -EINVAL;
 
-	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
 	vma->vm_private_data = buf;
 	vma->vm_ops = &sacc_buf_vm_ops;
 	return 0;

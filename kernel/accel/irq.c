@@ -17,6 +17,7 @@
 #include <linux/moduleparam.h>
 
 #include "sacc.h"
+#include "extoll_compat.h"
 
 static unsigned int irq_test_ms = SACC_IRQ_SELFTEST_MS;
 module_param(irq_test_ms, uint, 0444);
@@ -90,7 +91,7 @@ static int sacc_irq_request(struct sacc_dev *sdev)
 	max = clamp_t(int, ACCEL_CAPS_MSIX_VECTORS(sdev->caps), 1,
 		      ACCEL_MSIX_VECTORS);
 	nvec = pci_alloc_irq_vectors(pdev, 1, max,
-				     PCI_IRQ_MSIX | PCI_IRQ_MSI | PCI_IRQ_LEGACY);
+				     PCI_IRQ_MSIX | PCI_IRQ_MSI | PCI_IRQ_INTX);
 	if (nvec < 0)
 		return nvec;
 

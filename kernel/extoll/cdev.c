@@ -21,7 +21,7 @@
 
 struct extoll_cdev {
 	struct miscdevice misc;
-	char name[16];
+	char name[24];		/* "extoll%d" for any int */
 	struct kref ref;
 	struct rw_semaphore lock;	/* protects edev */
 	struct extoll_dev *edev;	/* NULL once the NIC is gone */

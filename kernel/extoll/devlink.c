@@ -12,6 +12,7 @@
 #include <net/devlink.h>
 
 #include "extoll.h"
+#include "extoll_compat.h"
 
 static int extoll_devlink_info_get(struct devlink *devlink,
 				   struct devlink_info_req *req,
@@ -22,7 +23,7 @@ static int extoll_devlink_info_get(struct devlink *devlink,
 	char buf[32];
 	int ret;
 
-	ret = devlink_info_driver_name_put(req, KBUILD_MODNAME);
+	ret = extoll_devlink_info_driver_name_put(req, KBUILD_MODNAME);
 	if (ret)
 		return ret;
 

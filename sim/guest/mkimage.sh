@@ -19,21 +19,29 @@
 # $TOPOLOGY (a sim/topologies/*.topo file, optional): installed as
 # /etc/extoll/topology, with /etc/extoll/host-node (the first host node's id)
 # and /etc/extoll/naa-nodes (the naa node ids, one line, space separated).
+# $KVER (optional, e.g. 6.12): the kernel of build/kernel-KVER, our modules from
+# build/kmod-KVER/kernel (make -C kernel KVER=KVER); default OUTPUT then
+# build/sim/initramfs-SCENARIO-KVER.cpio.gz.
 set -euo pipefail
 
 sim=$(cd "$(dirname "$0")/.." && pwd)
 top=$(cd "$sim/.." && pwd)
 scen=${1:?usage: mkimage.sh SCENARIO [OUTPUT]}
 build=${BUILD:-$top/build/sim}
-out=${2:-$build/initramfs-$scen.cpio.gz}
+kver=${KVER:-}
+tag=$scen${kver:+-$kver}
+out=${2:-$build/initramfs-$tag.cpio.gz}
 script=$sim/scenarios/$scen.sh
-kdir=$top/build/kernel
+kdir=$top/build/kernel${kver:+-$kver}
+# where our .ko files are (kernel/Makefile: KVER builds in a copy)
+kmods=$top/kernel
+[ -z "$kver" ] || kmods=$top/build/kmod-$kver/kernel
 [ -f "$script" ] || { echo "mkimage: no scenario $script" >&2; exit 2; }
 [ -x /bin/busybox ] || { echo "mkimage: /bin/busybox missing (apt-get install busybox-static)" >&2; exit 1; }
 file -L /bin/busybox | grep -q 'statically linked' ||
 	{ echo "mkimage: /bin/busybox is not static (install busybox-static)" >&2; exit 1; }
 
-stage=$build/guest-$scen
+stage=$build/guest-$tag
 rm -rf "$stage"
 mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,lib/modules,proc,sys,dev,tmp,run,etc,usr/share/misc,root}
 mkdir -p "$(dirname "$out")"
@@ -87,7 +95,8 @@ deps=()
 add_dep() { # add_dep NAME: resolve in the Debian module tree, recursively
 	local n=${1//-/_} f d
 	for d in "${deps[@]}"; do [ "$(basename "$d" .ko)" = "$n" ] && return 0; done
-	f=$(find "$kdir/lib/modules/$rel" -name "$n.ko" -o -name "${n//_/-}.ko" 2>/dev/null | head -1)
+	f=$(find "$kdir/lib/modules/$rel" -name "$n.ko" -o -name "${n//_/-}.ko" \
+		-o -name "$n.ko.xz" -o -name "${n//_/-}.ko.xz" 2>/dev/null | head -1)
 	[ -n "$f" ] || { echo "mkimage: dependency module $n not found in $kdir" >&2; return 0; }
 	for d in $(modinfo -F depends "$f" | tr , ' '); do add_dep "$d"; done
 	deps+=("$f")
@@ -98,22 +107,28 @@ while IFS= read -r ko; do
 	nko=$((nko + 1))
 	for d in $(modinfo -F depends "$ko" 2>/dev/null | tr , ' '); do
 		# a dependency on one of our own modules is satisfied by the scenario
-		[ -n "$(find "$top/kernel" -name "$d.ko" | head -1)" ] || add_dep "$d"
+		[ -n "$(find "$kmods" -name "$d.ko" | head -1)" ] || add_dep "$d"
 	done
-done < <(find "$top/kernel" -name '*.ko' 2>/dev/null | sort)
-[ $nko -gt 0 ] || echo "mkimage: no kernel modules under kernel/ (run make -C kernel)" >&2
+done < <(find "$kmods" -name '*.ko' 2>/dev/null | sort)
+[ $nko -gt 0 ] || echo "mkimage: no kernel modules under $kmods (run make -C kernel${kver:+ KVER=$kver})" >&2
+copy_ko() { # copy_ko MODULE DIR: as DIR/NAME.ko (6.12's modules are .ko.xz; insmod takes .ko)
+	case "$1" in
+	*.xz) xz -dc "$1" >"$2/$(basename "$1" .xz)" ;;
+	*) cp "$1" "$2/" ;;
+	esac
+}
 mkdir -p "$stage/lib/modules/deps"
 : >"$stage/lib/modules/deps/order"
 for f in "${deps[@]}"; do
-	cp "$f" "$stage/lib/modules/deps/"
-	basename "$f" >>"$stage/lib/modules/deps/order"
+	copy_ko "$f" "$stage/lib/modules/deps"
+	basename "$f" .xz >>"$stage/lib/modules/deps/order"
 done
 
 # module index so that modprobe, lspci -k and libkmod work (our modules in extra/)
 if [ -n "$rel" ]; then
 	mkdir -p "$stage/lib/modules/$rel/extra" "$stage/lib/modules/$rel/kernel"
 	cp "$stage"/lib/modules/*.ko "$stage/lib/modules/$rel/extra/" 2>/dev/null || true
-	for f in "${deps[@]}"; do cp "$f" "$stage/lib/modules/$rel/kernel/"; done
+	for f in "${deps[@]}"; do copy_ko "$f" "$stage/lib/modules/$rel/kernel"; done
 	cp "$kdir/lib/modules/$rel"/modules.builtin* "$stage/lib/modules/$rel/" 2>/dev/null || true
 	depmod -b "$stage" "$rel" 2>/dev/null || echo "mkimage: depmod failed (modprobe unavailable in the guest)" >&2
 fi

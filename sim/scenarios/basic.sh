@@ -77,6 +77,26 @@ echo "$out"
 [ $rc -eq 0 ] && echo "$out" | grep -q '"n_links":7,"crc_errors":[0-9]*,"unroutable":[0-9]*,"retransmissions":null,"links":\[{"link":0,"port":"X+","state":"' &&
 	pass "naactl links -j" || fail "naactl links -j (exit $rc)"
 
+# What the udev rule (userspace/udev/60-extoll.rules) does on a real host: /dev/extollN
+# to group extoll, mode 0660. A member then runs `naactl info` and `list` without root;
+# before, the driver's 0600 keeps them out. (busybox su: root needs no password)
+dev=/dev/$(ls "$NIC_DEV/misc" 2>/dev/null | head -1)
+echo "extoll:x:900:alice" >>/etc/group
+echo "alice:x:1000:1000::/tmp:/bin/sh" >>/etc/passwd
+if [ -c "$dev" ]; then
+	ls -l "$dev"
+	su -s /bin/sh alice -c 'naactl info' >/dev/null 2>&1 &&
+		fail "a user outside root cannot open $dev (0600)" || pass "a user outside root cannot open $dev (0600)"
+	chgrp extoll "$dev" && chmod 0660 "$dev"
+	if out=$(su -s /bin/sh alice -c 'naactl info && naactl list' 2>&1); then
+		echo "$out"; pass "a member of group extoll runs naactl info and list on $dev (0660)"
+	else
+		echo "$out"; fail "a member of group extoll runs naactl info and list on $dev (0660)"
+	fi
+else
+	fail "the NIC's character device (sysfs misc/) exists"
+fi
+
 if rmmod extoll; then pass "rmmod extoll"; else fail "rmmod extoll"; fi
 [ -e "$NIC_DEV/driver" ] && fail "driver unbound after rmmod" || pass "driver unbound after rmmod"
 
