@@ -134,6 +134,11 @@ module extoll_nic
   logic [15:0]           cpl_id;
   logic                  mem_en, bus_master, intx_disable, irq_pending;
   logic                  ev_rx_tlp, ev_tx_tlp, ev_ur, ev_drop, ev_aperture;
+  logic [3:0]            pcie_ev;
+  logic [2:0]            pcie_st;
+  logic [63:0]           msix_addr;
+  logic [31:0]           msix_data;
+  logic                  msix_mask;
   // SMFU / notify configuration and status
   logic [15:0]           sm_timeout, sm_up_node;
   logic                  sm_passthru;
@@ -163,6 +168,7 @@ module extoll_nic
     .rec_tlp_data, .rec_tlp_keep, .rec_tlp_sop, .rec_tlp_eop, .rec_tlp_valid, .rec_tlp_ready, \
     .cpl_id, .mem_en, .bus_master, .intx_disable, .intx, \
     .ev_rx_tlp, .ev_tx_tlp, .ev_ur, .ev_drop, .ev_aperture, .irq_pending, \
+    .pcie_ev, .pcie_st, .msix_addr, .msix_data, .msix_mask, \
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid, \
     .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, \
     .nq_log2, .nq_cons, \

@@ -148,6 +148,8 @@ module nic_rp_side #(
   assign ev_aperture  = 1'b0;
   assign intx_disable = 1'b0;
   assign intx         = 1'b0;
+  assign pcie_ev      = '0;       // no MSI-X, error status bits of the root port: not counted
+  assign pcie_st      = '0;
 
   // the root port has no BAR0 master; the completion records have no host
   assign bar_req       = 1'b0;
@@ -163,7 +165,7 @@ module nic_rp_side #(
                     pri_bus, sec_bus, sub_bus, msi_en, msi_addr, msi_data, ev_up_rx, ev_up_cfg,
                     ev_up_fwd, ev_dn_cpl, ev_dn_req, irq_pending, rec_tlp_data, rec_tlp_keep,
                     rec_tlp_sop, rec_tlp_eop, rec_tlp_valid, bar_stall, bar_rd_ack, bar_rd_err,
-                    bar_rd_data, bar_wr_ack, bar_wr_err};
+                    bar_rd_data, bar_wr_ack, bar_wr_err, msix_addr, msix_data, msix_mask};
 
 endmodule
 
