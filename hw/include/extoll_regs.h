@@ -152,6 +152,11 @@
 #define EXTOLL_PCIE_MSIX_MSGS_COUNT_WIDTH            32
 #define EXTOLL_PCIE_MSIX_MSGS_COUNT_MASK             0xffffffffULL
 #define EXTOLL_PCIE_MSIX_MSGS_COUNT_RESET            0x0ULL
+#define EXTOLL_PCIE_POISONED_TX                      0x0058
+#define EXTOLL_PCIE_POISONED_TX_COUNT_SHIFT          0
+#define EXTOLL_PCIE_POISONED_TX_COUNT_WIDTH          32
+#define EXTOLL_PCIE_POISONED_TX_COUNT_MASK           0xffffffffULL
+#define EXTOLL_PCIE_POISONED_TX_COUNT_RESET          0x0ULL
 
 /* Block rra: Remote register access */
 #define EXTOLL_RRA_BASE                              0x0200

@@ -89,6 +89,7 @@ module extoll_regs (
             logic cpl_err;
             logic ca_sent;
             logic msix_msgs;
+            logic poisoned_tx;
         } pcie;
         struct packed {
             logic hdr;
@@ -247,6 +248,7 @@ module extoll_regs (
         decoded_reg_strb.pcie.cpl_err = cpuif_req_masked & (cpuif_addr == 13'h140) & !cpuif_req_is_wr;
         decoded_reg_strb.pcie.ca_sent = cpuif_req_masked & (cpuif_addr == 13'h148) & !cpuif_req_is_wr;
         decoded_reg_strb.pcie.msix_msgs = cpuif_req_masked & (cpuif_addr == 13'h150) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.poisoned_tx = cpuif_req_masked & (cpuif_addr == 13'h158) & !cpuif_req_is_wr;
         decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 13'h200) & !cpuif_req_is_wr;
         decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 13'h208);
         decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 13'h210);
@@ -479,6 +481,14 @@ module extoll_regs (
                     logic overflow;
                 } count;
             } msix_msgs;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } poisoned_tx;
         } pcie;
         struct packed {
             struct packed {
@@ -1258,6 +1268,11 @@ module extoll_regs (
                     logic [31:0] value;
                 } count;
             } msix_msgs;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } poisoned_tx;
         } pcie;
         struct packed {
             struct packed {
@@ -2215,6 +2230,33 @@ module extoll_regs (
         end else begin
             if(field_combo.pcie.msix_msgs.count.load_next) begin
                 field_storage.pcie.msix_msgs.count.value <= field_combo.pcie.msix_msgs.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.poisoned_tx.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.poisoned_tx.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.poisoned_tx.count.incr) begin // increment
+            field_combo.pcie.poisoned_tx.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.poisoned_tx.count.overflow = '0;
+        end
+        field_combo.pcie.poisoned_tx.count.incrthreshold = (field_storage.pcie.poisoned_tx.count.value >= 32'hffffffff);
+        field_combo.pcie.poisoned_tx.count.next = next_c;
+        field_combo.pcie.poisoned_tx.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.poisoned_tx.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.poisoned_tx.count.load_next) begin
+                field_storage.pcie.poisoned_tx.count.value <= field_combo.pcie.poisoned_tx.count.next;
             end
         end
     end
@@ -5218,6 +5260,9 @@ module extoll_regs (
         end
         if(rd_mux_addr == 13'h150) begin
             readback_data_var[31:0] = field_storage.pcie.msix_msgs.count.value;
+        end
+        if(rd_mux_addr == 13'h158) begin
+            readback_data_var[31:0] = field_storage.pcie.poisoned_tx.count.value;
         end
         if(rd_mux_addr == 13'h200) begin
             readback_data_var[15:0] = 16'h3;

@@ -170,11 +170,11 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic incr;
-    } pcie_cnt_t_desc_acf7f019_name_7bdb98b7__count__in_t;
+    } pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__count__in_t;
 
     typedef struct packed {
-        pcie_cnt_t_desc_acf7f019_name_7bdb98b7__count__in_t count;
-    } pcie_cnt_t_desc_acf7f019_name_7bdb98b7__in_t;
+        pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__count__in_t count;
+    } pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__in_t;
 
     typedef struct packed {
         logic incr;
@@ -201,16 +201,25 @@ package extoll_regs_pkg;
     } pcie_cnt_t_desc_96cca9a7_name_84af2567__in_t;
 
     typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_0f477418_name_6a1e7f79__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_0f477418_name_6a1e7f79__count__in_t count;
+    } pcie_cnt_t_desc_0f477418_name_6a1e7f79__in_t;
+
+    typedef struct packed {
         pcie_t_hdr_fd1626a3__status__in_t status;
         pcie_cnt_t_desc_a82d4e1c_name_33947d31__in_t rx_tlp;
         pcie_cnt_t_desc_536c0906_name_5407efa7__in_t tx_tlp;
         pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__in_t ur;
         pcie_cnt_t_desc_a53863ee_name_00aa8dd4__in_t drop;
         pcie_cnt_t_desc_4de14efd_name_52702d50__in_t aperture;
-        pcie_cnt_t_desc_acf7f019_name_7bdb98b7__in_t poisoned;
+        pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__in_t poisoned;
         pcie_cnt_t_desc_f11f0cc8_name_d253c048__in_t cpl_err;
         pcie_cnt_t_desc_a353d2f0_name_bc55d024__in_t ca_sent;
         pcie_cnt_t_desc_96cca9a7_name_84af2567__in_t msix_msgs;
+        pcie_cnt_t_desc_0f477418_name_6a1e7f79__in_t poisoned_tx;
     } pcie_t_hdr_fd1626a3__in_t;
 
     typedef struct packed {

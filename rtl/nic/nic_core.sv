@@ -101,8 +101,8 @@ module nic_core #(
   input  wire logic                  ev_drop,
   input  wire logic                  ev_aperture,
   output      logic                  irq_pending,    // any enabled interrupt cause
-  // pcie.{msix_msgs, ca_sent, cpl_err, poisoned} counter pulses
-  input  wire logic [3:0]            pcie_ev,
+  // pcie.{poisoned_tx, msix_msgs, ca_sent, cpl_err, poisoned} counter pulses
+  input  wire logic [4:0]            pcie_ev,
   input  wire logic [2:0]            pcie_st,        // {D3hot, MSI-X enable, MSI-X pending}
   output      logic [63:0]           msix_addr,      // msix.addr (table entry 0)
   output      logic [31:0]           msix_data,      // msix.ctrl.data
@@ -510,6 +510,7 @@ module nic_core #(
     hwif_in.pcie.cpl_err.count.incr       = pcie_ev[1];
     hwif_in.pcie.ca_sent.count.incr       = pcie_ev[2];
     hwif_in.pcie.msix_msgs.count.incr     = pcie_ev[3];
+    hwif_in.pcie.poisoned_tx.count.incr   = pcie_ev[4];
     hwif_in.pcie.status.msix_en.next      = pcie_st[1];
     hwif_in.pcie.status.d3hot.next        = pcie_st[2];
     hwif_in.msix.pba.pending.next         = pcie_st[0];

@@ -49,7 +49,7 @@ module nic_ep_side #(
   logic              scpl_sop, scpl_eop, scpl_valid, scpl_ready;
   logic [31:0]       sm_drops;
   logic              tx_sig_ca, tx_poisoned_wr;
-  logic              tx_mon_ur, tx_mon_poisoned, tx_mon_pcpl;   // not used on the transmit side
+  logic              tx_mon_ur, tx_mon_poisoned, tx_mon_pcpl;   // (UR, poisoned completions: not Status bits)
 
   pcie_ep #(
     .VENDOR_ID     (VENDOR_ID),
@@ -185,6 +185,7 @@ module nic_ep_side #(
     .poisoned_cpl (tx_mon_pcpl), .poisoned_wr (tx_poisoned_wr)
   );
   assign pcie_ev[2] = tx_sig_ca;
+  assign pcie_ev[4] = tx_mon_poisoned;   // pcie.poisoned_tx
 
   // no completions come up to the backdoor in this role (the NIC issues only MWr)
   assign bd_rx_data     = '0;
@@ -195,7 +196,7 @@ module nic_ep_side #(
   assign pcie_sec_reset = 1'b0;
 
   logic unused;
-  assign unused = ^{tx_mon_ur, tx_mon_poisoned, tx_mon_pcpl, bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
+  assign unused = ^{tx_mon_ur, tx_mon_pcpl, bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
                     sm_in_base, sm_passthru, sm_up_node};
 
 endmodule

@@ -576,6 +576,54 @@ static void test_err_status(Tb &tb)
 	cfg_wr(tb, 0x48, 0x0008'2910);
 	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x0010, "Detected Parity Error cleared (RW1C)");
 
+	section("Status: completions for the NIC's own reads (SMFU tags 0x80..0x8f)");
+	uint32_t ce0 = counter(tb, EXTOLL_PCIE_CPL_ERR);
+	p0 = counter(tb, EXTOLL_PCIE_POISONED);
+	tlp_cpl(&t, HOST_ID, TLP_CPL_UR, NIC_ID, 0x85, 0, 4, nullptr, 0);
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x2010, "Received Master Abort after a UR completion");
+	tlp_cpl(&t, HOST_ID, TLP_CPL_CA, NIC_ID, 0x86, 0, 4, nullptr, 0);
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x3010, "Received Target Abort after a CA completion");
+	tlp_cpl(&t, HOST_ID, TLP_CPL_UR, NIC_ID, 0x42, 0, 4, nullptr, 0);   // not our tag
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_CPL_ERR) - ce0, 2, "pcie.cpl_err counts only completions for our tags");
+	cfg_wr(tb, 0x04, 0xffff'0046);   // clear; Parity Error Response on
+	tlp_cpl(&t, HOST_ID, TLP_CPL_SC, NIC_ID, 0x87, 0, 4, &d, 1);
+	tb.drv().send(t, 1u << 14);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x8110,
+		 "poisoned completion for our read: Detected Parity Error, Master Data Parity Error (PER set)");
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_POISONED) - p0, 1, "pcie.poisoned +1");
+	cfg_wr(tb, 0x04, 0xffff'0006);
+
+	section("Status: Signaled Target Abort when the NIC completes an aperture read with CA");
+	// an interval to a node nobody routes to: the read times out into a CA
+	const uint64_t SM = BAR0 + EXTOLL_SMFU_BASE;
+	uint32_t ca0 = counter(tb, EXTOLL_PCIE_CA_SENT);
+	uint64_t ctrl = mem_rd(tb, SM + EXTOLL_SMFU_CTRL, 8);
+	mem_wr(tb, SM + EXTOLL_SMFU_CTRL, 8, (ctrl & ~EXTOLL_SMFU_CTRL_TIMEOUT_MASK) |
+	       1ull << EXTOLL_SMFU_CTRL_TIMEOUT_SHIFT);
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_START_N(0), 8, BAR2);
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_END_N(0), 8, BAR2 + 0xfff);
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_CTRL_N(0), 8, EXTOLL_SMFU_EG_CTRL_VALID_MASK |
+	       5ull << EXTOLL_SMFU_EG_CTRL_NODE_SHIFT);
+	tlp_mrd(&t, BAR2 + 0x40, 1, 0xf, 0, HOST_ID, 0x91);
+	tb.drv().send(t);
+	struct tlp c;
+	bool got = tb.wait_rx(&c, 5000);
+	CHECK(got && c.kind == TLP_CPL && c.status == TLP_CPL_CA && c.tag == 0x91,
+	      "aperture read without an answer: CA completion (kind %d status %u)", c.kind, c.status);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x0810, "Signaled Target Abort after sending a CA completion");
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_CA_SENT) - ca0, 1, "pcie.ca_sent +1");
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_CTRL_N(0), 8, 0);
+	mem_wr(tb, SM + EXTOLL_SMFU_CTRL, 8, ctrl);
+	cfg_wr(tb, 0x04, 0xffff'0006);
+
 	section("PM: D3hot -> memory requests UR, back to D0 with the state kept");
 	cfg_wr(tb, 0x84, 0x3);
 	tlp_mrd(&t, S, 2, 0xf, 0xf, HOST_ID, 0x90);
