@@ -46,7 +46,8 @@ module extoll_nic
 
   // ---------------- BAR sizes (endpoint role) ----------------
   parameter int          REG_BAR_LOG2  = 16,          // BAR0 size: 64 KiB (>= 12)
-  parameter int          APERTURE_LOG2 = 28,          // BAR2 size: 256 MiB (12..31)
+  parameter int          APERTURE_LOG2 = 28,          // BAR2 size: 256 MiB (12..31; APERTURE_64: ..47)
+  parameter bit          APERTURE_64   = 1'b0,        // BAR2/3: 64-bit prefetchable (docs/nic.md)
 
   // ---------------- RTL release and build identification ----------------
   parameter logic [15:0] RTL_MAJOR     = 16'd0,       // info.version.major
@@ -220,6 +221,7 @@ module extoll_nic
       .CLASS_CODE      (CLASS_CODE),
       .REG_BAR_LOG2    (REG_BAR_LOG2),
       .APERTURE_LOG2   (APERTURE_LOG2),
+      .APERTURE_64     (APERTURE_64),
       .REG_MAP_BYTES   (REG_MAP_BYTES),
       .REG_ADDR_W      (REG_ADDR_W),
       .BURST_DW        (BURST_DW),

@@ -26,6 +26,7 @@ module nic_ep_side #(
   parameter logic [23:0] CLASS_CODE      = 24'h028000,
   parameter int          REG_BAR_LOG2    = 16,       // BAR0 size, log2 bytes
   parameter int          APERTURE_LOG2   = 28,       // BAR2 size, log2 bytes
+  parameter bit          APERTURE_64     = 1'b0,     // BAR2/3: 64-bit prefetchable
   parameter int          REG_MAP_BYTES   = 'h200,    // bytes of BAR0 backed by registers (beyond: UR)
   parameter int          REG_ADDR_W      = 9,        // register block address width
   parameter int          BURST_DW        = 16,       // longest BAR0 request in dwords
@@ -58,6 +59,7 @@ module nic_ep_side #(
     .CLASS_CODE    (CLASS_CODE),
     .REG_BAR_LOG2  (REG_BAR_LOG2),
     .APERTURE_LOG2 (APERTURE_LOG2),
+    .APERTURE_64   (APERTURE_64),
     .REG_MAP_BYTES (REG_MAP_BYTES),
     .REG_ADDR_W    (REG_ADDR_W),
     .BURST_DW      (BURST_DW),

@@ -6,7 +6,8 @@
 // BAR (for the NIC: the register file, hw/regs/extoll_nic.rdl block msix);
 // this module turns the level of the function's interrupt cause into
 // messages:
-//   * a rising edge of irq while MSI-X is enabled owes one message;
+//   * a rising edge of irq while MSI-X is enabled owes one message (also a
+//     cause already pending when MSI-X gets enabled);
 //   * an owed message is sent (a 1-DW MWr of the entry's data to its
 //     address) when neither the Function Mask nor the vector's mask is set
 //     and Bus Master Enable is set (7.5.1.1.3: no MSI/MSI-X without it);
@@ -60,7 +61,7 @@ module pcie_msix (
       addr_q  <= '0;
       data_q  <= '0;
     end else begin
-      irq_q <= irq;
+      irq_q <= irq && msix_en;
       if (!msix_en || !irq) begin
         owe_q <= 1'b0;                 // disabled, or the cause was served
       end else if (irq && !irq_q) begin

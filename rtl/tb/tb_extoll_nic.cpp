@@ -536,6 +536,10 @@ static void test_msix(Tb &tb)
 	cfg_wr(tb, 0x88, 0);
 	CHECK_EQ(top->intx, 1, "MSI-X disabled with the cause pending: INTx");
 	no_msg("MSI-X disabled");
+	cfg_wr(tb, 0x88, 0x8000'0000);
+	expect_msg(0x0000'0012'3456'7890ull, 0xbeef, "a cause pending when MSI-X gets enabled");
+	CHECK_EQ(top->intx, 0, "INTx off again with MSI-X enabled");
+	cfg_wr(tb, 0x88, 0);
 	ack();
 	CHECK_EQ(top->intx, 0, "INTx low after the W1C");
 	mem_wr(tb, I + EXTOLL_INFO_IRQ_ENABLE, 8, 0);
