@@ -83,7 +83,10 @@
     input logic [pcie_tlp_pkg::TLP_DATA_W-1:0] f_hdr,
     input logic                                f_ep
   );
-    tlp_set_ep = f_hdr | (pcie_tlp_pkg::TLP_DATA_W'(f_ep) << 14);
+    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] f_h;
+    f_h        = f_hdr;
+    f_h[14]    = f_hdr[14] | f_ep;
+    tlp_set_ep = f_h;
   endfunction
 
   // Build a memory request header beat: 3-DW header below 4 GiB, 4-DW above
