@@ -168,13 +168,17 @@ def main(rdl, hdr, table=None):
             continue
         bname = "%s_%s" % (PREFIX, blk.inst_name.upper())
         hdr_reg = blk.get_child_by_name("hdr")
-        vals = {f.inst_name: f.get_property("reset") for f in hdr_reg.fields()}
-        out.append("/* Block %s: %s */" % (blk.inst_name, blk.get_property("name")))
-        out.append("#define %-44s 0x%04x" % (bname + "_BASE", blk.absolute_address))
-        out.append("#define %-44s 0x%04x" % (bname + "_TYPE", vals["btype"]))
-        out.append("#define %-44s %d" % (bname + "_VER_MAJOR", vals["ver_major"]))
-        out.append("#define %-44s %d" % (bname + "_VER_MINOR", vals["ver_minor"]))
-        blocks.append((blk.inst_name, vals["btype"]))
+        if hdr_reg is None:   # a fixed structure outside the block list (MSI-X table)
+            out.append("/* %s (no block header: not in the block list) */" % blk.get_property("name"))
+            out.append("#define %-44s 0x%04x" % (bname + "_BASE", blk.absolute_address))
+        else:
+            vals = {f.inst_name: f.get_property("reset") for f in hdr_reg.fields()}
+            out.append("/* Block %s: %s */" % (blk.inst_name, blk.get_property("name")))
+            out.append("#define %-44s 0x%04x" % (bname + "_BASE", blk.absolute_address))
+            out.append("#define %-44s 0x%04x" % (bname + "_TYPE", vals["btype"]))
+            out.append("#define %-44s %d" % (bname + "_VER_MAJOR", vals["ver_major"]))
+            out.append("#define %-44s %d" % (bname + "_VER_MINOR", vals["ver_minor"]))
+            blocks.append((blk.inst_name, vals["btype"]))
         for name, regs in group_unrolled(r for r in blk.children()
                                          if isinstance(r, RegNode) and r.inst_name != "hdr"):
             if len(regs) < MIN_ARRAY:   # pairs like tx_hdr0/tx_hdr1 keep their names

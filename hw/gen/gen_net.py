@@ -110,6 +110,7 @@ LAYOUTS = [
         ("len_m1", 12, 6, None, "payload dwords minus 1"),
         ("lower_addr", 18, 7, None, "PCIe lower address"),
         ("byte_count", 25, 13, None, "PCIe remaining byte count"),
+        ("ep", 38, 1, None, "poisoned: the completion's data is bad (PCIe EP, Base Spec. 2.7.2); re-issued with EP = 1"),
     ]),
     ("net_cmd_intr_t", "NET_CMD_INTR", 64, "cmd of INTR", [
         ("data", 0, 32, None, "MSI data as written by the device"),

@@ -6,7 +6,7 @@
 #ifndef EXTOLL_REGS_H
 #define EXTOLL_REGS_H
 
-#define EXTOLL_REGS_SIZE                             0xc48
+#define EXTOLL_REGS_SIZE                             0x1808
 
 /* Block info: NIC information */
 #define EXTOLL_INFO_BASE                             0x0000
@@ -78,7 +78,7 @@
 #define EXTOLL_PCIE_BASE                             0x0100
 #define EXTOLL_PCIE_TYPE                             0x0002
 #define EXTOLL_PCIE_VER_MAJOR                        1
-#define EXTOLL_PCIE_VER_MINOR                        0
+#define EXTOLL_PCIE_VER_MINOR                        1
 #define EXTOLL_PCIE_STATUS                           0x0008
 #define EXTOLL_PCIE_STATUS_FUNC_SHIFT                0
 #define EXTOLL_PCIE_STATUS_FUNC_WIDTH                3
@@ -101,6 +101,12 @@
 #define EXTOLL_PCIE_STATUS_INTX_SHIFT                19
 #define EXTOLL_PCIE_STATUS_INTX_WIDTH                1
 #define EXTOLL_PCIE_STATUS_INTX_MASK                 0x80000ULL
+#define EXTOLL_PCIE_STATUS_MSIX_EN_SHIFT             20
+#define EXTOLL_PCIE_STATUS_MSIX_EN_WIDTH             1
+#define EXTOLL_PCIE_STATUS_MSIX_EN_MASK              0x100000ULL
+#define EXTOLL_PCIE_STATUS_D3HOT_SHIFT               21
+#define EXTOLL_PCIE_STATUS_D3HOT_WIDTH               1
+#define EXTOLL_PCIE_STATUS_D3HOT_MASK                0x200000ULL
 #define EXTOLL_PCIE_RX_TLP                           0x0010
 #define EXTOLL_PCIE_RX_TLP_COUNT_SHIFT               0
 #define EXTOLL_PCIE_RX_TLP_COUNT_WIDTH               32
@@ -126,6 +132,31 @@
 #define EXTOLL_PCIE_APERTURE_COUNT_WIDTH             32
 #define EXTOLL_PCIE_APERTURE_COUNT_MASK              0xffffffffULL
 #define EXTOLL_PCIE_APERTURE_COUNT_RESET             0x0ULL
+#define EXTOLL_PCIE_POISONED                         0x0038
+#define EXTOLL_PCIE_POISONED_COUNT_SHIFT             0
+#define EXTOLL_PCIE_POISONED_COUNT_WIDTH             32
+#define EXTOLL_PCIE_POISONED_COUNT_MASK              0xffffffffULL
+#define EXTOLL_PCIE_POISONED_COUNT_RESET             0x0ULL
+#define EXTOLL_PCIE_CPL_ERR                          0x0040
+#define EXTOLL_PCIE_CPL_ERR_COUNT_SHIFT              0
+#define EXTOLL_PCIE_CPL_ERR_COUNT_WIDTH              32
+#define EXTOLL_PCIE_CPL_ERR_COUNT_MASK               0xffffffffULL
+#define EXTOLL_PCIE_CPL_ERR_COUNT_RESET              0x0ULL
+#define EXTOLL_PCIE_CA_SENT                          0x0048
+#define EXTOLL_PCIE_CA_SENT_COUNT_SHIFT              0
+#define EXTOLL_PCIE_CA_SENT_COUNT_WIDTH              32
+#define EXTOLL_PCIE_CA_SENT_COUNT_MASK               0xffffffffULL
+#define EXTOLL_PCIE_CA_SENT_COUNT_RESET              0x0ULL
+#define EXTOLL_PCIE_MSIX_MSGS                        0x0050
+#define EXTOLL_PCIE_MSIX_MSGS_COUNT_SHIFT            0
+#define EXTOLL_PCIE_MSIX_MSGS_COUNT_WIDTH            32
+#define EXTOLL_PCIE_MSIX_MSGS_COUNT_MASK             0xffffffffULL
+#define EXTOLL_PCIE_MSIX_MSGS_COUNT_RESET            0x0ULL
+#define EXTOLL_PCIE_POISONED_TX                      0x0058
+#define EXTOLL_PCIE_POISONED_TX_COUNT_SHIFT          0
+#define EXTOLL_PCIE_POISONED_TX_COUNT_WIDTH          32
+#define EXTOLL_PCIE_POISONED_TX_COUNT_MASK           0xffffffffULL
+#define EXTOLL_PCIE_POISONED_TX_COUNT_RESET          0x0ULL
 
 /* Block rra: Remote register access */
 #define EXTOLL_RRA_BASE                              0x0200
@@ -450,6 +481,27 @@
 #define EXTOLL_NOTIFY_EVENTS_COUNT_SHIFT             0
 #define EXTOLL_NOTIFY_EVENTS_COUNT_WIDTH             32
 #define EXTOLL_NOTIFY_EVENTS_COUNT_MASK              0xffffffffULL
+
+/* MSI-X table and PBA (no block header: not in the block list) */
+#define EXTOLL_MSIX_BASE                             0x1000
+#define EXTOLL_MSIX_ADDR                             0x0000
+#define EXTOLL_MSIX_ADDR_ADDR_SHIFT                  2
+#define EXTOLL_MSIX_ADDR_ADDR_WIDTH                  62
+#define EXTOLL_MSIX_ADDR_ADDR_MASK                   0xfffffffffffffffcULL
+#define EXTOLL_MSIX_ADDR_ADDR_RESET                  0x0ULL
+#define EXTOLL_MSIX_CTRL                             0x0008
+#define EXTOLL_MSIX_CTRL_DATA_SHIFT                  0
+#define EXTOLL_MSIX_CTRL_DATA_WIDTH                  32
+#define EXTOLL_MSIX_CTRL_DATA_MASK                   0xffffffffULL
+#define EXTOLL_MSIX_CTRL_DATA_RESET                  0x0ULL
+#define EXTOLL_MSIX_CTRL_MASK_SHIFT                  32
+#define EXTOLL_MSIX_CTRL_MASK_WIDTH                  1
+#define EXTOLL_MSIX_CTRL_MASK_MASK                   0x100000000ULL
+#define EXTOLL_MSIX_CTRL_MASK_RESET                  0x1ULL
+#define EXTOLL_MSIX_PBA                              0x0800
+#define EXTOLL_MSIX_PBA_PENDING_SHIFT                0
+#define EXTOLL_MSIX_PBA_PENDING_WIDTH                1
+#define EXTOLL_MSIX_PBA_PENDING_MASK                 0x1ULL
 
 #define EXTOLL_BLK_HDR                               0x0000
 #define EXTOLL_BLK_HDR_BTYPE_SHIFT                   0

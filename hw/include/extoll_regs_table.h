@@ -73,6 +73,8 @@ static const struct extoll_reg_field f_pcie_status[] = {
 	{ "bus_master", 17, 1, "Command.BusMasterEnable." },
 	{ "intx_disable", 18, 1, "Command.InterruptDisable." },
 	{ "intx", 19, 1, "Level of the INTx output." },
+	{ "msix_en", 20, 1, "MSI-X capability: MSI-X Enable (INTx is not used while set)." },
+	{ "d3hot", 21, 1, "PM capability: PowerState is D3hot (memory space and bus mastering off)." },
 };
 static const struct extoll_reg_field f_pcie_rx_tlp[] = {
 	{ "count", 0, 32, "Event count." },
@@ -143,6 +145,16 @@ static const struct extoll_reg_field f_notify_ring_ctrl[] = {
 static const struct extoll_reg_field f_notify_prod[] = {
 	{ "index", 0, 32, "" },
 };
+static const struct extoll_reg_field f_msix_addr[] = {
+	{ "addr", 2, 62, "Message address bits 63:2." },
+};
+static const struct extoll_reg_field f_msix_ctrl[] = {
+	{ "data", 0, 32, "Message data." },
+	{ "mask", 32, 1, "Vector Control Mask Bit (reset 1: masked)." },
+};
+static const struct extoll_reg_field f_msix_pba[] = {
+	{ "pending", 0, 1, "Pending bit of vector 0." },
+};
 
 static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "info", "hdr", 0x0000, "r", "Block header",
@@ -177,7 +189,7 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  4, f_info_hdr },
 	{ "pcie", "status", 0x0108, "r", "PCIe status",
 	  "Completer ID captured from configuration writes and the command register bits in effect.",
-	  7, f_pcie_status },
+	  9, f_pcie_status },
 	{ "pcie", "rx_tlp", 0x0110, "r", "Received TLPs",
 	  "TLPs received on s_tlp (every header beat).",
 	  1, f_pcie_rx_tlp },
@@ -192,6 +204,21 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  1, f_pcie_rx_tlp },
 	{ "pcie", "aperture", 0x0130, "r", "Aperture accesses",
 	  "Memory requests that hit the SMFU aperture BAR (BAR2) while the SMFU is not implemented (reads also count in ur, writes in drop).",
+	  1, f_pcie_rx_tlp },
+	{ "pcie", "poisoned", 0x0138, "r", "Poisoned TLPs received",
+	  "TLPs received with EP = 1 (endpoint role: Status.Detected Parity Error; PCIe Base Spec. 2.7.2). Poisoned writes are discarded (endpoint: completer of the BAR; root-port role: the root complex of its hierarchy), poisoned completions forwarded poisoned.",
+	  1, f_pcie_rx_tlp },
+	{ "pcie", "cpl_err", 0x0140, "r", "Error completions received",
+	  "Completions with status UR or CA received for the NIC's own reads (Status.Received Master Abort / Received Target Abort).",
+	  1, f_pcie_rx_tlp },
+	{ "pcie", "ca_sent", 0x0148, "r", "Completer aborts sent",
+	  "Completions with status CA sent toward the host (Status.Signaled Target Abort), e.g. an aperture read that timed out.",
+	  1, f_pcie_rx_tlp },
+	{ "pcie", "msix_msgs", 0x0150, "r", "MSI-X messages",
+	  "MSI-X messages (memory writes to the table entry's address) sent.",
+	  1, f_pcie_rx_tlp },
+	{ "pcie", "poisoned_tx", 0x0158, "r", "Poisoned TLPs sent",
+	  "TLPs sent with EP = 1: completions whose data arrived poisoned from the network and are forwarded poisoned (PCIe Base Spec. 2.7.2).",
 	  1, f_pcie_rx_tlp },
 	{ "rra", "hdr", 0x0200, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
@@ -517,6 +544,15 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "notify", "events", 0x0c40, "r", "Notifications",
 	  "",
 	  1, f_rra_sent },
+	{ "msix", "addr", 0x1000, "rw", "Message address",
+	  "Table entry 0, Message Address (bits 63:2; bits 1:0 read 0).",
+	  1, f_msix_addr },
+	{ "msix", "ctrl", 0x1008, "rw", "Message data, Vector Control",
+	  "Table entry 0, Message Data (31:0) and Vector Control (63:32).",
+	  2, f_msix_ctrl },
+	{ "msix", "pba", 0x1800, "r", "Pending Bit Array",
+	  "Pending bit of vector 0: a message is owed while the vector or the function is masked.",
+	  1, f_msix_pba },
 };
 
 #define EXTOLL_REG_TABLE_LEN (sizeof(extoll_reg_table) / sizeof(extoll_reg_table[0]))

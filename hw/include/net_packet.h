@@ -186,6 +186,8 @@ static inline void net_cmd_smfu_set_tag(uint64_t *w, uint64_t v) { net_bits_set(
 #define NET_CMD_CPL_LOWER_ADDR_WIDTH 7
 #define NET_CMD_CPL_BYTE_COUNT_LSB 25
 #define NET_CMD_CPL_BYTE_COUNT_WIDTH 13
+#define NET_CMD_CPL_EP_LSB 38
+#define NET_CMD_CPL_EP_WIDTH 1
 static inline uint64_t net_cmd_cpl_get_tag(const uint64_t *w) { return net_bits_get(w, NET_CMD_CPL_TAG_LSB, NET_CMD_CPL_TAG_WIDTH); } /* tag of the read */
 static inline void net_cmd_cpl_set_tag(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_CPL_TAG_LSB, NET_CMD_CPL_TAG_WIDTH, v); }
 static inline uint64_t net_cmd_cpl_get_status(const uint64_t *w) { return net_bits_get(w, NET_CMD_CPL_STATUS_LSB, NET_CMD_CPL_STATUS_WIDTH); } /* PCIe completion status (0 SC, 1 UR, 2 CRS, 4 CA) */
@@ -198,6 +200,8 @@ static inline uint64_t net_cmd_cpl_get_lower_addr(const uint64_t *w) { return ne
 static inline void net_cmd_cpl_set_lower_addr(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_CPL_LOWER_ADDR_LSB, NET_CMD_CPL_LOWER_ADDR_WIDTH, v); }
 static inline uint64_t net_cmd_cpl_get_byte_count(const uint64_t *w) { return net_bits_get(w, NET_CMD_CPL_BYTE_COUNT_LSB, NET_CMD_CPL_BYTE_COUNT_WIDTH); } /* PCIe remaining byte count */
 static inline void net_cmd_cpl_set_byte_count(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_CPL_BYTE_COUNT_LSB, NET_CMD_CPL_BYTE_COUNT_WIDTH, v); }
+static inline uint64_t net_cmd_cpl_get_ep(const uint64_t *w) { return net_bits_get(w, NET_CMD_CPL_EP_LSB, NET_CMD_CPL_EP_WIDTH); } /* poisoned: the completion's data is bad (PCIe EP, Base Spec. 2.7.2); re-issued with EP = 1 */
+static inline void net_cmd_cpl_set_ep(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_CPL_EP_LSB, NET_CMD_CPL_EP_WIDTH, v); }
 
 /* cmd of INTR (64 bit) */
 #define NET_CMD_INTR_DATA_LSB 0

@@ -44,7 +44,13 @@ static int naa_window_claim(struct naa_host *host)
 	snprintf(host->window_name, sizeof(host->window_name), "naa node %u",
 		 host->node);
 	host->window.name = host->window_name;
-	/* MEM only: no PREFETCH (non-prefetchable BARs must fit), no MEM_64. */
+	/*
+	 * MEM only: no PREFETCH (non-prefetchable BARs must fit), no MEM_64.
+	 * A 64-bit prefetchable aperture (docs/nic.md) works the same: the PCI
+	 * core puts 64-bit prefetchable BARs into a non-prefetchable window
+	 * when no better one exists, and keeps 32-bit BARs below 4 GiB of bus
+	 * address by itself (bus_base decides where the window lies).
+	 */
 	host->window.flags = IORESOURCE_MEM;
 	ret = allocate_resource(ap, &host->window, size, ap->start, ap->end,
 				size, NULL, NULL);

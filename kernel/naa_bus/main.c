@@ -24,12 +24,12 @@
 unsigned int naa_window_mb = 64;
 module_param_named(window_mb, naa_window_mb, uint, 0644);
 MODULE_PARM_DESC(window_mb,
-		 "Size in MiB of each node's window in the NIC's aperture BAR (power of two, 1..256; default 64)");
+		 "Size in MiB of each node's window in the NIC's aperture BAR (power of two, at most the aperture; default 64)");
 
 unsigned long naa_bus_base = 0x80000000UL;
 module_param_named(bus_base, naa_bus_base, ulong, 0644);
 MODULE_PARM_DESC(bus_base,
-		 "Bus address of the window on the NAA side, aligned to window_mb (default 0x80000000)");
+		 "Bus address of the window on the NAA side, aligned to window_mb; above 4 GiB for windows of GiBs (default 0x80000000)");
 
 unsigned int naa_dead_after = 4;
 module_param_named(dead_after, naa_dead_after, uint, 0644);
@@ -42,8 +42,13 @@ static int naa_params_check(struct naa_host *host)
 	u64 size = (u64)READ_ONCE(naa_window_mb) * SZ_1M;
 
 	host->bus_base = READ_ONCE(naa_bus_base);
-	if (!size || size > SZ_256M || !is_power_of_2(size)) {
-		dev_err(host->dev, "window_mb=%u: must be a power of two from 1 to 256\n",
+	/*
+	 * The upper bound is the aperture BAR (naa_window_claim): 256 MiB with
+	 * the NIC's default 32-bit aperture, GiBs with its 64-bit prefetchable
+	 * one, so a device BAR of GiBs can be mapped (docs/nic.md).
+	 */
+	if (!size || !is_power_of_2(size)) {
+		dev_err(host->dev, "window_mb=%u: must be a power of two\n",
 			naa_window_mb);
 		return -EINVAL;
 	}

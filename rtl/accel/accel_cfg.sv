@@ -102,6 +102,8 @@ module accel_cfg
   logic [63:0] bar0_q, bar2_q;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [15:0] devctl;        // Device Control: MPS and MRRS used
+  logic [1:0]  caps_pm_state; // PM and MSI-X are not taken from pcie_cfg_caps here
+  logic        caps_msix_en, caps_msix_fmask;
   /* verilator lint_on UNUSEDSIGNAL */
   logic        msix_en_q, msix_fm_q;
   logic [31:0] cap_rdata;     // PCI Express and MSI capabilities
@@ -214,7 +216,8 @@ module accel_cfg
     .s_reg_addr(addr), .s_reg_wr(wr_en), .s_reg_wdata(wr_data), .s_reg_be(wr_be),
     .s_reg_rdata(cap_rdata),
     .link_up(1'b1), .ur_detected, .msi_pending,
-    .devctl, .msi_en(msi_enable), .msi_mme, .msi_addr, .msi_data, .msi_mask
+    .devctl, .msi_en(msi_enable), .msi_mme, .msi_addr, .msi_data, .msi_mask,
+    .pm_state(caps_pm_state), .msix_en(caps_msix_en), .msix_fmask(caps_msix_fmask)
   );
 
 endmodule

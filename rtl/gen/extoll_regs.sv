@@ -7,7 +7,7 @@ module extoll_regs (
 
         input wire s_cpuif_req,
         input wire s_cpuif_req_is_wr,
-        input wire [11:0] s_cpuif_addr,
+        input wire [12:0] s_cpuif_addr,
         input wire [63:0] s_cpuif_wr_data,
         input wire [63:0] s_cpuif_wr_biten,
         output wire s_cpuif_req_stall_wr,
@@ -27,7 +27,7 @@ module extoll_regs (
     //--------------------------------------------------------------------------
     logic cpuif_req;
     logic cpuif_req_is_wr;
-    logic [11:0] cpuif_addr;
+    logic [12:0] cpuif_addr;
     logic [63:0] cpuif_wr_data;
     logic [63:0] cpuif_wr_biten;
     logic cpuif_req_stall_wr;
@@ -85,6 +85,11 @@ module extoll_regs (
             logic ur;
             logic drop;
             logic aperture;
+            logic poisoned;
+            logic cpl_err;
+            logic ca_sent;
+            logic msix_msgs;
+            logic poisoned_tx;
         } pcie;
         struct packed {
             logic hdr;
@@ -204,10 +209,15 @@ module extoll_regs (
             logic full_stalls;
             logic events;
         } notify;
+        struct packed {
+            logic addr;
+            logic ctrl;
+            logic pba;
+        } msix;
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
-    logic [11:0] decoded_addr;
+    logic [12:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
     logic [63:0] decoded_wr_data;
@@ -218,130 +228,138 @@ module extoll_regs (
         automatic logic is_valid_rw;
         is_valid_addr = '1; // No valid address check
         is_valid_rw = '1; // No valid RW check
-        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 12'h0) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 12'h8) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 12'h10) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 12'h18) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 12'h20);
-        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 12'h28);
-        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 12'h30);
-        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 12'h38);
-        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 12'h40) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 12'h100) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 12'h108) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 12'h110) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 12'h118) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 12'h120) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 12'h128) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 12'h130) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 12'h200) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 12'h208);
-        decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 12'h210);
-        decoded_reg_strb.rra.tlp_hdr0 = cpuif_req_masked & (cpuif_addr == 12'h218);
-        decoded_reg_strb.rra.tlp_hdr1 = cpuif_req_masked & (cpuif_addr == 12'h220);
-        decoded_reg_strb.rra.route = cpuif_req_masked & (cpuif_addr == 12'h228);
-        decoded_reg_strb.rra.req = cpuif_req_masked & (cpuif_addr == 12'h230);
-        decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 12'h238) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 12'h240) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 12'h248) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.dropped = cpuif_req_masked & (cpuif_addr == 12'h250) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 12'h300) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 12'h308);
-        decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 12'h310);
-        decoded_reg_strb.backdoor.tx_data = cpuif_req_masked & (cpuif_addr == 12'h318);
-        decoded_reg_strb.backdoor.tx_ctrl = cpuif_req_masked & (cpuif_addr == 12'h320);
-        decoded_reg_strb.backdoor.rx_filter = cpuif_req_masked & (cpuif_addr == 12'h328);
-        decoded_reg_strb.backdoor.rx_fwd_addr = cpuif_req_masked & (cpuif_addr == 12'h330);
-        decoded_reg_strb.backdoor.rx_status = cpuif_req_masked & (cpuif_addr == 12'h338) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_hdr0 = cpuif_req_masked & (cpuif_addr == 12'h340) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_hdr1 = cpuif_req_masked & (cpuif_addr == 12'h348) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_data = cpuif_req_masked & (cpuif_addr == 12'h350) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_pop = cpuif_req_masked & (cpuif_addr == 12'h358);
-        decoded_reg_strb.router.hdr = cpuif_req_masked & (cpuif_addr == 12'h400) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.rt_entry = cpuif_req_masked & (cpuif_addr == 12'h408);
-        decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 12'h410) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 12'h418) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 12'h420) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 12'h800) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 12'h808);
-        decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 12'h810) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.eg_misses = cpuif_req_masked & (cpuif_addr == 12'h818) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.timeouts = cpuif_req_masked & (cpuif_addr == 12'h820) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.in_reqs = cpuif_req_masked & (cpuif_addr == 12'h828) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.up_reqs = cpuif_req_masked & (cpuif_addr == 12'h830) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.eg_start0 = cpuif_req_masked & (cpuif_addr == 12'h900);
-        decoded_reg_strb.smfu.eg_start1 = cpuif_req_masked & (cpuif_addr == 12'h908);
-        decoded_reg_strb.smfu.eg_start2 = cpuif_req_masked & (cpuif_addr == 12'h910);
-        decoded_reg_strb.smfu.eg_start3 = cpuif_req_masked & (cpuif_addr == 12'h918);
-        decoded_reg_strb.smfu.eg_start4 = cpuif_req_masked & (cpuif_addr == 12'h920);
-        decoded_reg_strb.smfu.eg_start5 = cpuif_req_masked & (cpuif_addr == 12'h928);
-        decoded_reg_strb.smfu.eg_start6 = cpuif_req_masked & (cpuif_addr == 12'h930);
-        decoded_reg_strb.smfu.eg_start7 = cpuif_req_masked & (cpuif_addr == 12'h938);
-        decoded_reg_strb.smfu.eg_start8 = cpuif_req_masked & (cpuif_addr == 12'h940);
-        decoded_reg_strb.smfu.eg_start9 = cpuif_req_masked & (cpuif_addr == 12'h948);
-        decoded_reg_strb.smfu.eg_start10 = cpuif_req_masked & (cpuif_addr == 12'h950);
-        decoded_reg_strb.smfu.eg_start11 = cpuif_req_masked & (cpuif_addr == 12'h958);
-        decoded_reg_strb.smfu.eg_start12 = cpuif_req_masked & (cpuif_addr == 12'h960);
-        decoded_reg_strb.smfu.eg_start13 = cpuif_req_masked & (cpuif_addr == 12'h968);
-        decoded_reg_strb.smfu.eg_start14 = cpuif_req_masked & (cpuif_addr == 12'h970);
-        decoded_reg_strb.smfu.eg_start15 = cpuif_req_masked & (cpuif_addr == 12'h978);
-        decoded_reg_strb.smfu.eg_end0 = cpuif_req_masked & (cpuif_addr == 12'h980);
-        decoded_reg_strb.smfu.eg_end1 = cpuif_req_masked & (cpuif_addr == 12'h988);
-        decoded_reg_strb.smfu.eg_end2 = cpuif_req_masked & (cpuif_addr == 12'h990);
-        decoded_reg_strb.smfu.eg_end3 = cpuif_req_masked & (cpuif_addr == 12'h998);
-        decoded_reg_strb.smfu.eg_end4 = cpuif_req_masked & (cpuif_addr == 12'h9a0);
-        decoded_reg_strb.smfu.eg_end5 = cpuif_req_masked & (cpuif_addr == 12'h9a8);
-        decoded_reg_strb.smfu.eg_end6 = cpuif_req_masked & (cpuif_addr == 12'h9b0);
-        decoded_reg_strb.smfu.eg_end7 = cpuif_req_masked & (cpuif_addr == 12'h9b8);
-        decoded_reg_strb.smfu.eg_end8 = cpuif_req_masked & (cpuif_addr == 12'h9c0);
-        decoded_reg_strb.smfu.eg_end9 = cpuif_req_masked & (cpuif_addr == 12'h9c8);
-        decoded_reg_strb.smfu.eg_end10 = cpuif_req_masked & (cpuif_addr == 12'h9d0);
-        decoded_reg_strb.smfu.eg_end11 = cpuif_req_masked & (cpuif_addr == 12'h9d8);
-        decoded_reg_strb.smfu.eg_end12 = cpuif_req_masked & (cpuif_addr == 12'h9e0);
-        decoded_reg_strb.smfu.eg_end13 = cpuif_req_masked & (cpuif_addr == 12'h9e8);
-        decoded_reg_strb.smfu.eg_end14 = cpuif_req_masked & (cpuif_addr == 12'h9f0);
-        decoded_reg_strb.smfu.eg_end15 = cpuif_req_masked & (cpuif_addr == 12'h9f8);
-        decoded_reg_strb.smfu.eg_ctrl0 = cpuif_req_masked & (cpuif_addr == 12'ha00);
-        decoded_reg_strb.smfu.eg_ctrl1 = cpuif_req_masked & (cpuif_addr == 12'ha08);
-        decoded_reg_strb.smfu.eg_ctrl2 = cpuif_req_masked & (cpuif_addr == 12'ha10);
-        decoded_reg_strb.smfu.eg_ctrl3 = cpuif_req_masked & (cpuif_addr == 12'ha18);
-        decoded_reg_strb.smfu.eg_ctrl4 = cpuif_req_masked & (cpuif_addr == 12'ha20);
-        decoded_reg_strb.smfu.eg_ctrl5 = cpuif_req_masked & (cpuif_addr == 12'ha28);
-        decoded_reg_strb.smfu.eg_ctrl6 = cpuif_req_masked & (cpuif_addr == 12'ha30);
-        decoded_reg_strb.smfu.eg_ctrl7 = cpuif_req_masked & (cpuif_addr == 12'ha38);
-        decoded_reg_strb.smfu.eg_ctrl8 = cpuif_req_masked & (cpuif_addr == 12'ha40);
-        decoded_reg_strb.smfu.eg_ctrl9 = cpuif_req_masked & (cpuif_addr == 12'ha48);
-        decoded_reg_strb.smfu.eg_ctrl10 = cpuif_req_masked & (cpuif_addr == 12'ha50);
-        decoded_reg_strb.smfu.eg_ctrl11 = cpuif_req_masked & (cpuif_addr == 12'ha58);
-        decoded_reg_strb.smfu.eg_ctrl12 = cpuif_req_masked & (cpuif_addr == 12'ha60);
-        decoded_reg_strb.smfu.eg_ctrl13 = cpuif_req_masked & (cpuif_addr == 12'ha68);
-        decoded_reg_strb.smfu.eg_ctrl14 = cpuif_req_masked & (cpuif_addr == 12'ha70);
-        decoded_reg_strb.smfu.eg_ctrl15 = cpuif_req_masked & (cpuif_addr == 12'ha78);
-        decoded_reg_strb.smfu.in_base0 = cpuif_req_masked & (cpuif_addr == 12'ha80);
-        decoded_reg_strb.smfu.in_base1 = cpuif_req_masked & (cpuif_addr == 12'ha88);
-        decoded_reg_strb.smfu.in_base2 = cpuif_req_masked & (cpuif_addr == 12'ha90);
-        decoded_reg_strb.smfu.in_base3 = cpuif_req_masked & (cpuif_addr == 12'ha98);
-        decoded_reg_strb.smfu.in_base4 = cpuif_req_masked & (cpuif_addr == 12'haa0);
-        decoded_reg_strb.smfu.in_base5 = cpuif_req_masked & (cpuif_addr == 12'haa8);
-        decoded_reg_strb.smfu.in_base6 = cpuif_req_masked & (cpuif_addr == 12'hab0);
-        decoded_reg_strb.smfu.in_base7 = cpuif_req_masked & (cpuif_addr == 12'hab8);
-        decoded_reg_strb.smfu.in_base8 = cpuif_req_masked & (cpuif_addr == 12'hac0);
-        decoded_reg_strb.smfu.in_base9 = cpuif_req_masked & (cpuif_addr == 12'hac8);
-        decoded_reg_strb.smfu.in_base10 = cpuif_req_masked & (cpuif_addr == 12'had0);
-        decoded_reg_strb.smfu.in_base11 = cpuif_req_masked & (cpuif_addr == 12'had8);
-        decoded_reg_strb.smfu.in_base12 = cpuif_req_masked & (cpuif_addr == 12'hae0);
-        decoded_reg_strb.smfu.in_base13 = cpuif_req_masked & (cpuif_addr == 12'hae8);
-        decoded_reg_strb.smfu.in_base14 = cpuif_req_masked & (cpuif_addr == 12'haf0);
-        decoded_reg_strb.smfu.in_base15 = cpuif_req_masked & (cpuif_addr == 12'haf8);
-        decoded_reg_strb.notify.hdr = cpuif_req_masked & (cpuif_addr == 12'hc00) & !cpuif_req_is_wr;
-        decoded_reg_strb.notify.win_base = cpuif_req_masked & (cpuif_addr == 12'hc08);
-        decoded_reg_strb.notify.win_size = cpuif_req_masked & (cpuif_addr == 12'hc10);
-        decoded_reg_strb.notify.ring_base = cpuif_req_masked & (cpuif_addr == 12'hc18);
-        decoded_reg_strb.notify.ring_ctrl = cpuif_req_masked & (cpuif_addr == 12'hc20);
-        decoded_reg_strb.notify.prod = cpuif_req_masked & (cpuif_addr == 12'hc28) & !cpuif_req_is_wr;
-        decoded_reg_strb.notify.cons = cpuif_req_masked & (cpuif_addr == 12'hc30);
-        decoded_reg_strb.notify.full_stalls = cpuif_req_masked & (cpuif_addr == 12'hc38) & !cpuif_req_is_wr;
-        decoded_reg_strb.notify.events = cpuif_req_masked & (cpuif_addr == 12'hc40) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 13'h0) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 13'h8) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 13'h10) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 13'h18) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 13'h20);
+        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 13'h28);
+        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 13'h30);
+        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 13'h38);
+        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 13'h40) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 13'h100) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 13'h108) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 13'h110) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 13'h118) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 13'h120) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 13'h128) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 13'h130) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.poisoned = cpuif_req_masked & (cpuif_addr == 13'h138) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.cpl_err = cpuif_req_masked & (cpuif_addr == 13'h140) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.ca_sent = cpuif_req_masked & (cpuif_addr == 13'h148) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.msix_msgs = cpuif_req_masked & (cpuif_addr == 13'h150) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.poisoned_tx = cpuif_req_masked & (cpuif_addr == 13'h158) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 13'h200) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 13'h208);
+        decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 13'h210);
+        decoded_reg_strb.rra.tlp_hdr0 = cpuif_req_masked & (cpuif_addr == 13'h218);
+        decoded_reg_strb.rra.tlp_hdr1 = cpuif_req_masked & (cpuif_addr == 13'h220);
+        decoded_reg_strb.rra.route = cpuif_req_masked & (cpuif_addr == 13'h228);
+        decoded_reg_strb.rra.req = cpuif_req_masked & (cpuif_addr == 13'h230);
+        decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 13'h238) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 13'h240) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 13'h248) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.dropped = cpuif_req_masked & (cpuif_addr == 13'h250) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 13'h300) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 13'h308);
+        decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 13'h310);
+        decoded_reg_strb.backdoor.tx_data = cpuif_req_masked & (cpuif_addr == 13'h318);
+        decoded_reg_strb.backdoor.tx_ctrl = cpuif_req_masked & (cpuif_addr == 13'h320);
+        decoded_reg_strb.backdoor.rx_filter = cpuif_req_masked & (cpuif_addr == 13'h328);
+        decoded_reg_strb.backdoor.rx_fwd_addr = cpuif_req_masked & (cpuif_addr == 13'h330);
+        decoded_reg_strb.backdoor.rx_status = cpuif_req_masked & (cpuif_addr == 13'h338) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr0 = cpuif_req_masked & (cpuif_addr == 13'h340) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr1 = cpuif_req_masked & (cpuif_addr == 13'h348) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_data = cpuif_req_masked & (cpuif_addr == 13'h350) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_pop = cpuif_req_masked & (cpuif_addr == 13'h358);
+        decoded_reg_strb.router.hdr = cpuif_req_masked & (cpuif_addr == 13'h400) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.rt_entry = cpuif_req_masked & (cpuif_addr == 13'h408);
+        decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 13'h410) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 13'h418) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 13'h420) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 13'h800) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 13'h808);
+        decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 13'h810) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.eg_misses = cpuif_req_masked & (cpuif_addr == 13'h818) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.timeouts = cpuif_req_masked & (cpuif_addr == 13'h820) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.in_reqs = cpuif_req_masked & (cpuif_addr == 13'h828) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.up_reqs = cpuif_req_masked & (cpuif_addr == 13'h830) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.eg_start0 = cpuif_req_masked & (cpuif_addr == 13'h900);
+        decoded_reg_strb.smfu.eg_start1 = cpuif_req_masked & (cpuif_addr == 13'h908);
+        decoded_reg_strb.smfu.eg_start2 = cpuif_req_masked & (cpuif_addr == 13'h910);
+        decoded_reg_strb.smfu.eg_start3 = cpuif_req_masked & (cpuif_addr == 13'h918);
+        decoded_reg_strb.smfu.eg_start4 = cpuif_req_masked & (cpuif_addr == 13'h920);
+        decoded_reg_strb.smfu.eg_start5 = cpuif_req_masked & (cpuif_addr == 13'h928);
+        decoded_reg_strb.smfu.eg_start6 = cpuif_req_masked & (cpuif_addr == 13'h930);
+        decoded_reg_strb.smfu.eg_start7 = cpuif_req_masked & (cpuif_addr == 13'h938);
+        decoded_reg_strb.smfu.eg_start8 = cpuif_req_masked & (cpuif_addr == 13'h940);
+        decoded_reg_strb.smfu.eg_start9 = cpuif_req_masked & (cpuif_addr == 13'h948);
+        decoded_reg_strb.smfu.eg_start10 = cpuif_req_masked & (cpuif_addr == 13'h950);
+        decoded_reg_strb.smfu.eg_start11 = cpuif_req_masked & (cpuif_addr == 13'h958);
+        decoded_reg_strb.smfu.eg_start12 = cpuif_req_masked & (cpuif_addr == 13'h960);
+        decoded_reg_strb.smfu.eg_start13 = cpuif_req_masked & (cpuif_addr == 13'h968);
+        decoded_reg_strb.smfu.eg_start14 = cpuif_req_masked & (cpuif_addr == 13'h970);
+        decoded_reg_strb.smfu.eg_start15 = cpuif_req_masked & (cpuif_addr == 13'h978);
+        decoded_reg_strb.smfu.eg_end0 = cpuif_req_masked & (cpuif_addr == 13'h980);
+        decoded_reg_strb.smfu.eg_end1 = cpuif_req_masked & (cpuif_addr == 13'h988);
+        decoded_reg_strb.smfu.eg_end2 = cpuif_req_masked & (cpuif_addr == 13'h990);
+        decoded_reg_strb.smfu.eg_end3 = cpuif_req_masked & (cpuif_addr == 13'h998);
+        decoded_reg_strb.smfu.eg_end4 = cpuif_req_masked & (cpuif_addr == 13'h9a0);
+        decoded_reg_strb.smfu.eg_end5 = cpuif_req_masked & (cpuif_addr == 13'h9a8);
+        decoded_reg_strb.smfu.eg_end6 = cpuif_req_masked & (cpuif_addr == 13'h9b0);
+        decoded_reg_strb.smfu.eg_end7 = cpuif_req_masked & (cpuif_addr == 13'h9b8);
+        decoded_reg_strb.smfu.eg_end8 = cpuif_req_masked & (cpuif_addr == 13'h9c0);
+        decoded_reg_strb.smfu.eg_end9 = cpuif_req_masked & (cpuif_addr == 13'h9c8);
+        decoded_reg_strb.smfu.eg_end10 = cpuif_req_masked & (cpuif_addr == 13'h9d0);
+        decoded_reg_strb.smfu.eg_end11 = cpuif_req_masked & (cpuif_addr == 13'h9d8);
+        decoded_reg_strb.smfu.eg_end12 = cpuif_req_masked & (cpuif_addr == 13'h9e0);
+        decoded_reg_strb.smfu.eg_end13 = cpuif_req_masked & (cpuif_addr == 13'h9e8);
+        decoded_reg_strb.smfu.eg_end14 = cpuif_req_masked & (cpuif_addr == 13'h9f0);
+        decoded_reg_strb.smfu.eg_end15 = cpuif_req_masked & (cpuif_addr == 13'h9f8);
+        decoded_reg_strb.smfu.eg_ctrl0 = cpuif_req_masked & (cpuif_addr == 13'ha00);
+        decoded_reg_strb.smfu.eg_ctrl1 = cpuif_req_masked & (cpuif_addr == 13'ha08);
+        decoded_reg_strb.smfu.eg_ctrl2 = cpuif_req_masked & (cpuif_addr == 13'ha10);
+        decoded_reg_strb.smfu.eg_ctrl3 = cpuif_req_masked & (cpuif_addr == 13'ha18);
+        decoded_reg_strb.smfu.eg_ctrl4 = cpuif_req_masked & (cpuif_addr == 13'ha20);
+        decoded_reg_strb.smfu.eg_ctrl5 = cpuif_req_masked & (cpuif_addr == 13'ha28);
+        decoded_reg_strb.smfu.eg_ctrl6 = cpuif_req_masked & (cpuif_addr == 13'ha30);
+        decoded_reg_strb.smfu.eg_ctrl7 = cpuif_req_masked & (cpuif_addr == 13'ha38);
+        decoded_reg_strb.smfu.eg_ctrl8 = cpuif_req_masked & (cpuif_addr == 13'ha40);
+        decoded_reg_strb.smfu.eg_ctrl9 = cpuif_req_masked & (cpuif_addr == 13'ha48);
+        decoded_reg_strb.smfu.eg_ctrl10 = cpuif_req_masked & (cpuif_addr == 13'ha50);
+        decoded_reg_strb.smfu.eg_ctrl11 = cpuif_req_masked & (cpuif_addr == 13'ha58);
+        decoded_reg_strb.smfu.eg_ctrl12 = cpuif_req_masked & (cpuif_addr == 13'ha60);
+        decoded_reg_strb.smfu.eg_ctrl13 = cpuif_req_masked & (cpuif_addr == 13'ha68);
+        decoded_reg_strb.smfu.eg_ctrl14 = cpuif_req_masked & (cpuif_addr == 13'ha70);
+        decoded_reg_strb.smfu.eg_ctrl15 = cpuif_req_masked & (cpuif_addr == 13'ha78);
+        decoded_reg_strb.smfu.in_base0 = cpuif_req_masked & (cpuif_addr == 13'ha80);
+        decoded_reg_strb.smfu.in_base1 = cpuif_req_masked & (cpuif_addr == 13'ha88);
+        decoded_reg_strb.smfu.in_base2 = cpuif_req_masked & (cpuif_addr == 13'ha90);
+        decoded_reg_strb.smfu.in_base3 = cpuif_req_masked & (cpuif_addr == 13'ha98);
+        decoded_reg_strb.smfu.in_base4 = cpuif_req_masked & (cpuif_addr == 13'haa0);
+        decoded_reg_strb.smfu.in_base5 = cpuif_req_masked & (cpuif_addr == 13'haa8);
+        decoded_reg_strb.smfu.in_base6 = cpuif_req_masked & (cpuif_addr == 13'hab0);
+        decoded_reg_strb.smfu.in_base7 = cpuif_req_masked & (cpuif_addr == 13'hab8);
+        decoded_reg_strb.smfu.in_base8 = cpuif_req_masked & (cpuif_addr == 13'hac0);
+        decoded_reg_strb.smfu.in_base9 = cpuif_req_masked & (cpuif_addr == 13'hac8);
+        decoded_reg_strb.smfu.in_base10 = cpuif_req_masked & (cpuif_addr == 13'had0);
+        decoded_reg_strb.smfu.in_base11 = cpuif_req_masked & (cpuif_addr == 13'had8);
+        decoded_reg_strb.smfu.in_base12 = cpuif_req_masked & (cpuif_addr == 13'hae0);
+        decoded_reg_strb.smfu.in_base13 = cpuif_req_masked & (cpuif_addr == 13'hae8);
+        decoded_reg_strb.smfu.in_base14 = cpuif_req_masked & (cpuif_addr == 13'haf0);
+        decoded_reg_strb.smfu.in_base15 = cpuif_req_masked & (cpuif_addr == 13'haf8);
+        decoded_reg_strb.notify.hdr = cpuif_req_masked & (cpuif_addr == 13'hc00) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.win_base = cpuif_req_masked & (cpuif_addr == 13'hc08);
+        decoded_reg_strb.notify.win_size = cpuif_req_masked & (cpuif_addr == 13'hc10);
+        decoded_reg_strb.notify.ring_base = cpuif_req_masked & (cpuif_addr == 13'hc18);
+        decoded_reg_strb.notify.ring_ctrl = cpuif_req_masked & (cpuif_addr == 13'hc20);
+        decoded_reg_strb.notify.prod = cpuif_req_masked & (cpuif_addr == 13'hc28) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.cons = cpuif_req_masked & (cpuif_addr == 13'hc30);
+        decoded_reg_strb.notify.full_stalls = cpuif_req_masked & (cpuif_addr == 13'hc38) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.events = cpuif_req_masked & (cpuif_addr == 13'hc40) & !cpuif_req_is_wr;
+        decoded_reg_strb.msix.addr = cpuif_req_masked & (cpuif_addr == 13'h1000);
+        decoded_reg_strb.msix.ctrl = cpuif_req_masked & (cpuif_addr == 13'h1008);
+        decoded_reg_strb.msix.pba = cpuif_req_masked & (cpuif_addr == 13'h1800) & !cpuif_req_is_wr;
         decoded_err = '0;
     end
 
@@ -431,6 +449,46 @@ module extoll_regs (
                     logic overflow;
                 } count;
             } aperture;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } poisoned;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } cpl_err;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } ca_sent;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } msix_msgs;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } poisoned_tx;
         } pcie;
         struct packed {
             struct packed {
@@ -1114,6 +1172,24 @@ module extoll_regs (
                 } index;
             } cons;
         } notify;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [61:0] next;
+                    logic load_next;
+                } addr;
+            } addr;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                } data;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } mask;
+            } ctrl;
+        } msix;
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -1172,6 +1248,31 @@ module extoll_regs (
                     logic [31:0] value;
                 } count;
             } aperture;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } poisoned;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } cpl_err;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } ca_sent;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } msix_msgs;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } poisoned_tx;
         } pcie;
         struct packed {
             struct packed {
@@ -1725,6 +1826,21 @@ module extoll_regs (
                 } index;
             } cons;
         } notify;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [61:0] value;
+                } addr;
+            } addr;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } data;
+                struct packed {
+                    logic value;
+                } mask;
+            } ctrl;
+        } msix;
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -2006,6 +2122,141 @@ module extoll_regs (
         end else begin
             if(field_combo.pcie.aperture.count.load_next) begin
                 field_storage.pcie.aperture.count.value <= field_combo.pcie.aperture.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.poisoned.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.poisoned.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.poisoned.count.incr) begin // increment
+            field_combo.pcie.poisoned.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.poisoned.count.overflow = '0;
+        end
+        field_combo.pcie.poisoned.count.incrthreshold = (field_storage.pcie.poisoned.count.value >= 32'hffffffff);
+        field_combo.pcie.poisoned.count.next = next_c;
+        field_combo.pcie.poisoned.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.poisoned.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.poisoned.count.load_next) begin
+                field_storage.pcie.poisoned.count.value <= field_combo.pcie.poisoned.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.cpl_err.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.cpl_err.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.cpl_err.count.incr) begin // increment
+            field_combo.pcie.cpl_err.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.cpl_err.count.overflow = '0;
+        end
+        field_combo.pcie.cpl_err.count.incrthreshold = (field_storage.pcie.cpl_err.count.value >= 32'hffffffff);
+        field_combo.pcie.cpl_err.count.next = next_c;
+        field_combo.pcie.cpl_err.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.cpl_err.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.cpl_err.count.load_next) begin
+                field_storage.pcie.cpl_err.count.value <= field_combo.pcie.cpl_err.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.ca_sent.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.ca_sent.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.ca_sent.count.incr) begin // increment
+            field_combo.pcie.ca_sent.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.ca_sent.count.overflow = '0;
+        end
+        field_combo.pcie.ca_sent.count.incrthreshold = (field_storage.pcie.ca_sent.count.value >= 32'hffffffff);
+        field_combo.pcie.ca_sent.count.next = next_c;
+        field_combo.pcie.ca_sent.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.ca_sent.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.ca_sent.count.load_next) begin
+                field_storage.pcie.ca_sent.count.value <= field_combo.pcie.ca_sent.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.msix_msgs.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.msix_msgs.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.msix_msgs.count.incr) begin // increment
+            field_combo.pcie.msix_msgs.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.msix_msgs.count.overflow = '0;
+        end
+        field_combo.pcie.msix_msgs.count.incrthreshold = (field_storage.pcie.msix_msgs.count.value >= 32'hffffffff);
+        field_combo.pcie.msix_msgs.count.next = next_c;
+        field_combo.pcie.msix_msgs.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.msix_msgs.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.msix_msgs.count.load_next) begin
+                field_storage.pcie.msix_msgs.count.value <= field_combo.pcie.msix_msgs.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.poisoned_tx.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.poisoned_tx.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.poisoned_tx.count.incr) begin // increment
+            field_combo.pcie.poisoned_tx.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.poisoned_tx.count.overflow = '0;
+        end
+        field_combo.pcie.poisoned_tx.count.incrthreshold = (field_storage.pcie.poisoned_tx.count.value >= 32'hffffffff);
+        field_combo.pcie.poisoned_tx.count.next = next_c;
+        field_combo.pcie.poisoned_tx.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.poisoned_tx.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.poisoned_tx.count.load_next) begin
+                field_storage.pcie.poisoned_tx.count.value <= field_combo.pcie.poisoned_tx.count.next;
             end
         end
     end
@@ -4839,6 +5090,75 @@ module extoll_regs (
         end
     end
     assign hwif_out.notify.cons.index.value = field_storage.notify.cons.index.value;
+    // Field: extoll_nic.msix.addr.addr
+    always_comb begin
+        automatic logic [61:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.msix.addr.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.msix.addr && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.msix.addr.addr.value & ~decoded_wr_biten[63:2]) | (decoded_wr_data[63:2] & decoded_wr_biten[63:2]);
+            load_next_c = '1;
+        end
+        field_combo.msix.addr.addr.next = next_c;
+        field_combo.msix.addr.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.msix.addr.addr.value <= 62'h0;
+        end else begin
+            if(field_combo.msix.addr.addr.load_next) begin
+                field_storage.msix.addr.addr.value <= field_combo.msix.addr.addr.next;
+            end
+        end
+    end
+    assign hwif_out.msix.addr.addr.value = field_storage.msix.addr.addr.value;
+    // Field: extoll_nic.msix.ctrl.data
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.msix.ctrl.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.msix.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.msix.ctrl.data.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.msix.ctrl.data.next = next_c;
+        field_combo.msix.ctrl.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.msix.ctrl.data.value <= 32'h0;
+        end else begin
+            if(field_combo.msix.ctrl.data.load_next) begin
+                field_storage.msix.ctrl.data.value <= field_combo.msix.ctrl.data.next;
+            end
+        end
+    end
+    assign hwif_out.msix.ctrl.data.value = field_storage.msix.ctrl.data.value;
+    // Field: extoll_nic.msix.ctrl.mask
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.msix.ctrl.mask.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.msix.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.msix.ctrl.mask.value & ~decoded_wr_biten[32:32]) | (decoded_wr_data[32:32] & decoded_wr_biten[32:32]);
+            load_next_c = '1;
+        end
+        field_combo.msix.ctrl.mask.next = next_c;
+        field_combo.msix.ctrl.mask.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.msix.ctrl.mask.value <= 1'h1;
+        end else begin
+            if(field_combo.msix.ctrl.mask.load_next) begin
+                field_storage.msix.ctrl.mask.value <= field_combo.msix.ctrl.mask.next;
+            end
+        end
+    end
+    assign hwif_out.msix.ctrl.mask.value = field_storage.msix.ctrl.mask.value;
 
     //--------------------------------------------------------------------------
     // Write response
@@ -4851,7 +5171,7 @@ module extoll_regs (
     // Readback
     //--------------------------------------------------------------------------
 
-    logic [11:0] rd_mux_addr;
+    logic [12:0] rd_mux_addr;
     assign rd_mux_addr = decoded_addr;
 
     logic readback_err;
@@ -4860,50 +5180,50 @@ module extoll_regs (
     always_comb begin
         automatic logic [63:0] readback_data_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 12'h0) begin
+        if(rd_mux_addr == 13'h0) begin
             readback_data_var[15:0] = 16'h1;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h100;
         end
-        if(rd_mux_addr == 12'h8) begin
+        if(rd_mux_addr == 13'h8) begin
             readback_data_var[31:0] = 32'h4c545845;
             readback_data_var[39:32] = hwif_in.info.id.role.next;
             readback_data_var[63:48] = hwif_in.info.id.node_id.next;
         end
-        if(rd_mux_addr == 12'h10) begin
+        if(rd_mux_addr == 13'h10) begin
             readback_data_var[15:0] = hwif_in.info.version.patch.next;
             readback_data_var[31:16] = hwif_in.info.version.minor.next;
             readback_data_var[47:32] = hwif_in.info.version.major.next;
         end
-        if(rd_mux_addr == 12'h18) begin
+        if(rd_mux_addr == 13'h18) begin
             readback_data_var[31:0] = hwif_in.info.build.date.next;
             readback_data_var[63:32] = hwif_in.info.build.commit.next;
         end
-        if(rd_mux_addr == 12'h20) begin
+        if(rd_mux_addr == 13'h20) begin
             readback_data_var[63:0] = field_storage.info.scratch.data.value;
         end
-        if(rd_mux_addr == 12'h28) begin
+        if(rd_mux_addr == 13'h28) begin
             readback_data_var[0] = field_storage.info.irq_status.test.value;
             readback_data_var[1] = field_storage.info.irq_status.notify.value;
         end
-        if(rd_mux_addr == 12'h30) begin
+        if(rd_mux_addr == 13'h30) begin
             readback_data_var[0] = field_storage.info.irq_enable.test.value;
             readback_data_var[1] = field_storage.info.irq_enable.notify.value;
         end
-        if(rd_mux_addr == 12'h38) begin
+        if(rd_mux_addr == 13'h38) begin
             readback_data_var[0] = field_storage.info.irq_test.fire.value;
         end
-        if(rd_mux_addr == 12'h40) begin
+        if(rd_mux_addr == 13'h40) begin
             readback_data_var[63:0] = hwif_in.info.cycles.count.next;
         end
-        if(rd_mux_addr == 12'h100) begin
+        if(rd_mux_addr == 13'h100) begin
             readback_data_var[15:0] = 16'h2;
-            readback_data_var[23:16] = 8'h0;
+            readback_data_var[23:16] = 8'h1;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h200;
         end
-        if(rd_mux_addr == 12'h108) begin
+        if(rd_mux_addr == 13'h108) begin
             readback_data_var[2:0] = hwif_in.pcie.status.func.next;
             readback_data_var[7:3] = hwif_in.pcie.status.dev.next;
             readback_data_var[15:8] = hwif_in.pcie.status.bus.next;
@@ -4911,44 +5231,61 @@ module extoll_regs (
             readback_data_var[17] = hwif_in.pcie.status.bus_master.next;
             readback_data_var[18] = hwif_in.pcie.status.intx_disable.next;
             readback_data_var[19] = hwif_in.pcie.status.intx.next;
+            readback_data_var[20] = hwif_in.pcie.status.msix_en.next;
+            readback_data_var[21] = hwif_in.pcie.status.d3hot.next;
         end
-        if(rd_mux_addr == 12'h110) begin
+        if(rd_mux_addr == 13'h110) begin
             readback_data_var[31:0] = field_storage.pcie.rx_tlp.count.value;
         end
-        if(rd_mux_addr == 12'h118) begin
+        if(rd_mux_addr == 13'h118) begin
             readback_data_var[31:0] = field_storage.pcie.tx_tlp.count.value;
         end
-        if(rd_mux_addr == 12'h120) begin
+        if(rd_mux_addr == 13'h120) begin
             readback_data_var[31:0] = field_storage.pcie.ur.count.value;
         end
-        if(rd_mux_addr == 12'h128) begin
+        if(rd_mux_addr == 13'h128) begin
             readback_data_var[31:0] = field_storage.pcie.drop.count.value;
         end
-        if(rd_mux_addr == 12'h130) begin
+        if(rd_mux_addr == 13'h130) begin
             readback_data_var[31:0] = field_storage.pcie.aperture.count.value;
         end
-        if(rd_mux_addr == 12'h200) begin
+        if(rd_mux_addr == 13'h138) begin
+            readback_data_var[31:0] = field_storage.pcie.poisoned.count.value;
+        end
+        if(rd_mux_addr == 13'h140) begin
+            readback_data_var[31:0] = field_storage.pcie.cpl_err.count.value;
+        end
+        if(rd_mux_addr == 13'h148) begin
+            readback_data_var[31:0] = field_storage.pcie.ca_sent.count.value;
+        end
+        if(rd_mux_addr == 13'h150) begin
+            readback_data_var[31:0] = field_storage.pcie.msix_msgs.count.value;
+        end
+        if(rd_mux_addr == 13'h158) begin
+            readback_data_var[31:0] = field_storage.pcie.poisoned_tx.count.value;
+        end
+        if(rd_mux_addr == 13'h200) begin
             readback_data_var[15:0] = 16'h3;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h300;
         end
-        if(rd_mux_addr == 12'h208) begin
+        if(rd_mux_addr == 13'h208) begin
             readback_data_var[63:0] = field_storage.rra.cmp_addr.addr.value;
         end
-        if(rd_mux_addr == 12'h210) begin
+        if(rd_mux_addr == 13'h210) begin
             readback_data_var[63:0] = field_storage.rra.wdata.data.value;
         end
-        if(rd_mux_addr == 12'h218) begin
+        if(rd_mux_addr == 13'h218) begin
             readback_data_var[63:0] = field_storage.rra.tlp_hdr0.data.value;
         end
-        if(rd_mux_addr == 12'h220) begin
+        if(rd_mux_addr == 13'h220) begin
             readback_data_var[63:0] = field_storage.rra.tlp_hdr1.data.value;
         end
-        if(rd_mux_addr == 12'h228) begin
+        if(rd_mux_addr == 13'h228) begin
             readback_data_var[63:0] = field_storage.rra.route.hops.value;
         end
-        if(rd_mux_addr == 12'h230) begin
+        if(rd_mux_addr == 13'h230) begin
             readback_data_var[15:0] = field_storage.rra.req.node.value;
             readback_data_var[39:16] = field_storage.rra.req.addr.value;
             readback_data_var[42:40] = field_storage.rra.req.op.value;
@@ -4956,71 +5293,71 @@ module extoll_regs (
             readback_data_var[45:44] = field_storage.rra.req.tlp_len.value;
             readback_data_var[63:48] = field_storage.rra.req.seq.value;
         end
-        if(rd_mux_addr == 12'h238) begin
+        if(rd_mux_addr == 13'h238) begin
             readback_data_var[31:0] = field_storage.rra.sent.count.value;
         end
-        if(rd_mux_addr == 12'h240) begin
+        if(rd_mux_addr == 13'h240) begin
             readback_data_var[31:0] = field_storage.rra.completed.count.value;
         end
-        if(rd_mux_addr == 12'h248) begin
+        if(rd_mux_addr == 13'h248) begin
             readback_data_var[31:0] = field_storage.rra.served.count.value;
         end
-        if(rd_mux_addr == 12'h250) begin
+        if(rd_mux_addr == 13'h250) begin
             readback_data_var[31:0] = field_storage.rra.dropped.count.value;
         end
-        if(rd_mux_addr == 12'h300) begin
+        if(rd_mux_addr == 13'h300) begin
             readback_data_var[15:0] = 16'h4;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h400;
         end
-        if(rd_mux_addr == 12'h308) begin
+        if(rd_mux_addr == 13'h308) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_hdr0.data.value;
         end
-        if(rd_mux_addr == 12'h310) begin
+        if(rd_mux_addr == 13'h310) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_hdr1.data.value;
         end
-        if(rd_mux_addr == 12'h318) begin
+        if(rd_mux_addr == 13'h318) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_data.data.value;
         end
-        if(rd_mux_addr == 12'h320) begin
+        if(rd_mux_addr == 13'h320) begin
             readback_data_var[2:0] = field_storage.backdoor.tx_ctrl.hdr_dw.value;
             readback_data_var[5:4] = field_storage.backdoor.tx_ctrl.data_dw.value;
             readback_data_var[8] = field_storage.backdoor.tx_ctrl.send.value;
         end
-        if(rd_mux_addr == 12'h328) begin
+        if(rd_mux_addr == 13'h328) begin
             readback_data_var[7:0] = field_storage.backdoor.rx_filter.tag.value;
             readback_data_var[8] = field_storage.backdoor.rx_filter.enable.value;
             readback_data_var[9] = field_storage.backdoor.rx_filter.fwd.value;
             readback_data_var[31:16] = field_storage.backdoor.rx_filter.fwd_node.value;
         end
-        if(rd_mux_addr == 12'h330) begin
+        if(rd_mux_addr == 13'h330) begin
             readback_data_var[63:0] = field_storage.backdoor.rx_fwd_addr.addr.value;
         end
-        if(rd_mux_addr == 12'h338) begin
+        if(rd_mux_addr == 13'h338) begin
             readback_data_var[0] = hwif_in.backdoor.rx_status.valid.next;
             readback_data_var[5:4] = hwif_in.backdoor.rx_status.data_dw.next;
             readback_data_var[47:32] = hwif_in.backdoor.rx_status.dropped.next;
         end
-        if(rd_mux_addr == 12'h340) begin
+        if(rd_mux_addr == 13'h340) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_hdr0.data.next;
         end
-        if(rd_mux_addr == 12'h348) begin
+        if(rd_mux_addr == 13'h348) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_hdr1.data.next;
         end
-        if(rd_mux_addr == 12'h350) begin
+        if(rd_mux_addr == 13'h350) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_data.data.next;
         end
-        if(rd_mux_addr == 12'h358) begin
+        if(rd_mux_addr == 13'h358) begin
             readback_data_var[0] = field_storage.backdoor.rx_pop.pop.value;
         end
-        if(rd_mux_addr == 12'h400) begin
+        if(rd_mux_addr == 13'h400) begin
             readback_data_var[15:0] = 16'h5;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h800;
         end
-        if(rd_mux_addr == 12'h408) begin
+        if(rd_mux_addr == 13'h408) begin
             readback_data_var[15:0] = field_storage.router.rt_entry.dest.value;
             readback_data_var[19:16] = field_storage.router.rt_entry.inport.value;
             readback_data_var[27:24] = field_storage.router.rt_entry.outport.value;
@@ -5028,279 +5365,289 @@ module extoll_regs (
             readback_data_var[31] = field_storage.router.rt_entry.valid.value;
             readback_data_var[32] = field_storage.router.rt_entry.commit.value;
         end
-        if(rd_mux_addr == 12'h410) begin
+        if(rd_mux_addr == 13'h410) begin
             readback_data_var[31:0] = hwif_in.router.crc_errors.count.next;
         end
-        if(rd_mux_addr == 12'h418) begin
+        if(rd_mux_addr == 13'h418) begin
             readback_data_var[31:0] = hwif_in.router.unroutable.count.next;
         end
-        if(rd_mux_addr == 12'h420) begin
+        if(rd_mux_addr == 13'h420) begin
             readback_data_var[6:0] = hwif_in.router.link_status.up.next;
         end
-        if(rd_mux_addr == 12'h800) begin
+        if(rd_mux_addr == 13'h800) begin
             readback_data_var[15:0] = 16'h6;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'hc00;
         end
-        if(rd_mux_addr == 12'h808) begin
+        if(rd_mux_addr == 13'h808) begin
             readback_data_var[0] = field_storage.smfu.ctrl.passthru.value;
             readback_data_var[31:16] = field_storage.smfu.ctrl.up_node.value;
             readback_data_var[47:32] = field_storage.smfu.ctrl.timeout.value;
         end
-        if(rd_mux_addr == 12'h810) begin
+        if(rd_mux_addr == 13'h810) begin
             readback_data_var[31:0] = hwif_in.smfu.eg_hits.count.next;
         end
-        if(rd_mux_addr == 12'h818) begin
+        if(rd_mux_addr == 13'h818) begin
             readback_data_var[31:0] = hwif_in.smfu.eg_misses.count.next;
         end
-        if(rd_mux_addr == 12'h820) begin
+        if(rd_mux_addr == 13'h820) begin
             readback_data_var[31:0] = hwif_in.smfu.timeouts.count.next;
         end
-        if(rd_mux_addr == 12'h828) begin
+        if(rd_mux_addr == 13'h828) begin
             readback_data_var[31:0] = hwif_in.smfu.in_reqs.count.next;
         end
-        if(rd_mux_addr == 12'h830) begin
+        if(rd_mux_addr == 13'h830) begin
             readback_data_var[31:0] = hwif_in.smfu.up_reqs.count.next;
         end
-        if(rd_mux_addr == 12'h900) begin
+        if(rd_mux_addr == 13'h900) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start0.addr.value;
         end
-        if(rd_mux_addr == 12'h908) begin
+        if(rd_mux_addr == 13'h908) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start1.addr.value;
         end
-        if(rd_mux_addr == 12'h910) begin
+        if(rd_mux_addr == 13'h910) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start2.addr.value;
         end
-        if(rd_mux_addr == 12'h918) begin
+        if(rd_mux_addr == 13'h918) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start3.addr.value;
         end
-        if(rd_mux_addr == 12'h920) begin
+        if(rd_mux_addr == 13'h920) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start4.addr.value;
         end
-        if(rd_mux_addr == 12'h928) begin
+        if(rd_mux_addr == 13'h928) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start5.addr.value;
         end
-        if(rd_mux_addr == 12'h930) begin
+        if(rd_mux_addr == 13'h930) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start6.addr.value;
         end
-        if(rd_mux_addr == 12'h938) begin
+        if(rd_mux_addr == 13'h938) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start7.addr.value;
         end
-        if(rd_mux_addr == 12'h940) begin
+        if(rd_mux_addr == 13'h940) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start8.addr.value;
         end
-        if(rd_mux_addr == 12'h948) begin
+        if(rd_mux_addr == 13'h948) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start9.addr.value;
         end
-        if(rd_mux_addr == 12'h950) begin
+        if(rd_mux_addr == 13'h950) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start10.addr.value;
         end
-        if(rd_mux_addr == 12'h958) begin
+        if(rd_mux_addr == 13'h958) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start11.addr.value;
         end
-        if(rd_mux_addr == 12'h960) begin
+        if(rd_mux_addr == 13'h960) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start12.addr.value;
         end
-        if(rd_mux_addr == 12'h968) begin
+        if(rd_mux_addr == 13'h968) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start13.addr.value;
         end
-        if(rd_mux_addr == 12'h970) begin
+        if(rd_mux_addr == 13'h970) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start14.addr.value;
         end
-        if(rd_mux_addr == 12'h978) begin
+        if(rd_mux_addr == 13'h978) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start15.addr.value;
         end
-        if(rd_mux_addr == 12'h980) begin
+        if(rd_mux_addr == 13'h980) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end0.addr.value;
         end
-        if(rd_mux_addr == 12'h988) begin
+        if(rd_mux_addr == 13'h988) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end1.addr.value;
         end
-        if(rd_mux_addr == 12'h990) begin
+        if(rd_mux_addr == 13'h990) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end2.addr.value;
         end
-        if(rd_mux_addr == 12'h998) begin
+        if(rd_mux_addr == 13'h998) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end3.addr.value;
         end
-        if(rd_mux_addr == 12'h9a0) begin
+        if(rd_mux_addr == 13'h9a0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end4.addr.value;
         end
-        if(rd_mux_addr == 12'h9a8) begin
+        if(rd_mux_addr == 13'h9a8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end5.addr.value;
         end
-        if(rd_mux_addr == 12'h9b0) begin
+        if(rd_mux_addr == 13'h9b0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end6.addr.value;
         end
-        if(rd_mux_addr == 12'h9b8) begin
+        if(rd_mux_addr == 13'h9b8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end7.addr.value;
         end
-        if(rd_mux_addr == 12'h9c0) begin
+        if(rd_mux_addr == 13'h9c0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end8.addr.value;
         end
-        if(rd_mux_addr == 12'h9c8) begin
+        if(rd_mux_addr == 13'h9c8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end9.addr.value;
         end
-        if(rd_mux_addr == 12'h9d0) begin
+        if(rd_mux_addr == 13'h9d0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end10.addr.value;
         end
-        if(rd_mux_addr == 12'h9d8) begin
+        if(rd_mux_addr == 13'h9d8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end11.addr.value;
         end
-        if(rd_mux_addr == 12'h9e0) begin
+        if(rd_mux_addr == 13'h9e0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end12.addr.value;
         end
-        if(rd_mux_addr == 12'h9e8) begin
+        if(rd_mux_addr == 13'h9e8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end13.addr.value;
         end
-        if(rd_mux_addr == 12'h9f0) begin
+        if(rd_mux_addr == 13'h9f0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end14.addr.value;
         end
-        if(rd_mux_addr == 12'h9f8) begin
+        if(rd_mux_addr == 13'h9f8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end15.addr.value;
         end
-        if(rd_mux_addr == 12'ha00) begin
+        if(rd_mux_addr == 13'ha00) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl0.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl0.node.value;
         end
-        if(rd_mux_addr == 12'ha08) begin
+        if(rd_mux_addr == 13'ha08) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl1.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl1.node.value;
         end
-        if(rd_mux_addr == 12'ha10) begin
+        if(rd_mux_addr == 13'ha10) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl2.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl2.node.value;
         end
-        if(rd_mux_addr == 12'ha18) begin
+        if(rd_mux_addr == 13'ha18) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl3.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl3.node.value;
         end
-        if(rd_mux_addr == 12'ha20) begin
+        if(rd_mux_addr == 13'ha20) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl4.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl4.node.value;
         end
-        if(rd_mux_addr == 12'ha28) begin
+        if(rd_mux_addr == 13'ha28) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl5.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl5.node.value;
         end
-        if(rd_mux_addr == 12'ha30) begin
+        if(rd_mux_addr == 13'ha30) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl6.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl6.node.value;
         end
-        if(rd_mux_addr == 12'ha38) begin
+        if(rd_mux_addr == 13'ha38) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl7.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl7.node.value;
         end
-        if(rd_mux_addr == 12'ha40) begin
+        if(rd_mux_addr == 13'ha40) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl8.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl8.node.value;
         end
-        if(rd_mux_addr == 12'ha48) begin
+        if(rd_mux_addr == 13'ha48) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl9.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl9.node.value;
         end
-        if(rd_mux_addr == 12'ha50) begin
+        if(rd_mux_addr == 13'ha50) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl10.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl10.node.value;
         end
-        if(rd_mux_addr == 12'ha58) begin
+        if(rd_mux_addr == 13'ha58) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl11.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl11.node.value;
         end
-        if(rd_mux_addr == 12'ha60) begin
+        if(rd_mux_addr == 13'ha60) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl12.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl12.node.value;
         end
-        if(rd_mux_addr == 12'ha68) begin
+        if(rd_mux_addr == 13'ha68) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl13.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl13.node.value;
         end
-        if(rd_mux_addr == 12'ha70) begin
+        if(rd_mux_addr == 13'ha70) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl14.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl14.node.value;
         end
-        if(rd_mux_addr == 12'ha78) begin
+        if(rd_mux_addr == 13'ha78) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl15.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl15.node.value;
         end
-        if(rd_mux_addr == 12'ha80) begin
+        if(rd_mux_addr == 13'ha80) begin
             readback_data_var[63:0] = field_storage.smfu.in_base0.addr.value;
         end
-        if(rd_mux_addr == 12'ha88) begin
+        if(rd_mux_addr == 13'ha88) begin
             readback_data_var[63:0] = field_storage.smfu.in_base1.addr.value;
         end
-        if(rd_mux_addr == 12'ha90) begin
+        if(rd_mux_addr == 13'ha90) begin
             readback_data_var[63:0] = field_storage.smfu.in_base2.addr.value;
         end
-        if(rd_mux_addr == 12'ha98) begin
+        if(rd_mux_addr == 13'ha98) begin
             readback_data_var[63:0] = field_storage.smfu.in_base3.addr.value;
         end
-        if(rd_mux_addr == 12'haa0) begin
+        if(rd_mux_addr == 13'haa0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base4.addr.value;
         end
-        if(rd_mux_addr == 12'haa8) begin
+        if(rd_mux_addr == 13'haa8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base5.addr.value;
         end
-        if(rd_mux_addr == 12'hab0) begin
+        if(rd_mux_addr == 13'hab0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base6.addr.value;
         end
-        if(rd_mux_addr == 12'hab8) begin
+        if(rd_mux_addr == 13'hab8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base7.addr.value;
         end
-        if(rd_mux_addr == 12'hac0) begin
+        if(rd_mux_addr == 13'hac0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base8.addr.value;
         end
-        if(rd_mux_addr == 12'hac8) begin
+        if(rd_mux_addr == 13'hac8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base9.addr.value;
         end
-        if(rd_mux_addr == 12'had0) begin
+        if(rd_mux_addr == 13'had0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base10.addr.value;
         end
-        if(rd_mux_addr == 12'had8) begin
+        if(rd_mux_addr == 13'had8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base11.addr.value;
         end
-        if(rd_mux_addr == 12'hae0) begin
+        if(rd_mux_addr == 13'hae0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base12.addr.value;
         end
-        if(rd_mux_addr == 12'hae8) begin
+        if(rd_mux_addr == 13'hae8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base13.addr.value;
         end
-        if(rd_mux_addr == 12'haf0) begin
+        if(rd_mux_addr == 13'haf0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base14.addr.value;
         end
-        if(rd_mux_addr == 12'haf8) begin
+        if(rd_mux_addr == 13'haf8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base15.addr.value;
         end
-        if(rd_mux_addr == 12'hc00) begin
+        if(rd_mux_addr == 13'hc00) begin
             readback_data_var[15:0] = 16'h7;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h0;
         end
-        if(rd_mux_addr == 12'hc08) begin
+        if(rd_mux_addr == 13'hc08) begin
             readback_data_var[63:0] = field_storage.notify.win_base.addr.value;
         end
-        if(rd_mux_addr == 12'hc10) begin
+        if(rd_mux_addr == 13'hc10) begin
             readback_data_var[63:0] = field_storage.notify.win_size.size.value;
         end
-        if(rd_mux_addr == 12'hc18) begin
+        if(rd_mux_addr == 13'hc18) begin
             readback_data_var[63:0] = field_storage.notify.ring_base.addr.value;
         end
-        if(rd_mux_addr == 12'hc20) begin
+        if(rd_mux_addr == 13'hc20) begin
             readback_data_var[0] = field_storage.notify.ring_ctrl.enable.value;
             readback_data_var[11:8] = field_storage.notify.ring_ctrl.log2_entries.value;
         end
-        if(rd_mux_addr == 12'hc28) begin
+        if(rd_mux_addr == 13'hc28) begin
             readback_data_var[31:0] = hwif_in.notify.prod.index.next;
         end
-        if(rd_mux_addr == 12'hc30) begin
+        if(rd_mux_addr == 13'hc30) begin
             readback_data_var[31:0] = field_storage.notify.cons.index.value;
         end
-        if(rd_mux_addr == 12'hc38) begin
+        if(rd_mux_addr == 13'hc38) begin
             readback_data_var[31:0] = hwif_in.notify.full_stalls.count.next;
         end
-        if(rd_mux_addr == 12'hc40) begin
+        if(rd_mux_addr == 13'hc40) begin
             readback_data_var[31:0] = hwif_in.notify.events.count.next;
+        end
+        if(rd_mux_addr == 13'h1000) begin
+            readback_data_var[63:2] = field_storage.msix.addr.addr.value;
+        end
+        if(rd_mux_addr == 13'h1008) begin
+            readback_data_var[31:0] = field_storage.msix.ctrl.data.value;
+            readback_data_var[32] = field_storage.msix.ctrl.mask.value;
+        end
+        if(rd_mux_addr == 13'h1800) begin
+            readback_data_var[0] = hwif_in.msix.pba.pending.next;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

@@ -4,8 +4,8 @@
 package extoll_regs_pkg;
 
     localparam EXTOLL_REGS_DATA_WIDTH = 64;
-    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 12;
-    localparam EXTOLL_REGS_SIZE = 'hc48;
+    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 13;
+    localparam EXTOLL_REGS_SIZE = 'h1808;
 
     typedef struct packed {
         logic [7:0] next;
@@ -82,41 +82,51 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [2:0] next;
-    } pcie_t_hdr_b251f00a__status__func__in_t;
+    } pcie_t_hdr_fd1626a3__status__func__in_t;
 
     typedef struct packed {
         logic [4:0] next;
-    } pcie_t_hdr_b251f00a__status__dev__in_t;
+    } pcie_t_hdr_fd1626a3__status__dev__in_t;
 
     typedef struct packed {
         logic [7:0] next;
-    } pcie_t_hdr_b251f00a__status__bus__in_t;
+    } pcie_t_hdr_fd1626a3__status__bus__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_b251f00a__status__mem_en__in_t;
+    } pcie_t_hdr_fd1626a3__status__mem_en__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_b251f00a__status__bus_master__in_t;
+    } pcie_t_hdr_fd1626a3__status__bus_master__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_b251f00a__status__intx_disable__in_t;
+    } pcie_t_hdr_fd1626a3__status__intx_disable__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_b251f00a__status__intx__in_t;
+    } pcie_t_hdr_fd1626a3__status__intx__in_t;
 
     typedef struct packed {
-        pcie_t_hdr_b251f00a__status__func__in_t func;
-        pcie_t_hdr_b251f00a__status__dev__in_t dev;
-        pcie_t_hdr_b251f00a__status__bus__in_t bus;
-        pcie_t_hdr_b251f00a__status__mem_en__in_t mem_en;
-        pcie_t_hdr_b251f00a__status__bus_master__in_t bus_master;
-        pcie_t_hdr_b251f00a__status__intx_disable__in_t intx_disable;
-        pcie_t_hdr_b251f00a__status__intx__in_t intx;
-    } pcie_t_hdr_b251f00a__status__in_t;
+        logic next;
+    } pcie_t_hdr_fd1626a3__status__msix_en__in_t;
+
+    typedef struct packed {
+        logic next;
+    } pcie_t_hdr_fd1626a3__status__d3hot__in_t;
+
+    typedef struct packed {
+        pcie_t_hdr_fd1626a3__status__func__in_t func;
+        pcie_t_hdr_fd1626a3__status__dev__in_t dev;
+        pcie_t_hdr_fd1626a3__status__bus__in_t bus;
+        pcie_t_hdr_fd1626a3__status__mem_en__in_t mem_en;
+        pcie_t_hdr_fd1626a3__status__bus_master__in_t bus_master;
+        pcie_t_hdr_fd1626a3__status__intx_disable__in_t intx_disable;
+        pcie_t_hdr_fd1626a3__status__intx__in_t intx;
+        pcie_t_hdr_fd1626a3__status__msix_en__in_t msix_en;
+        pcie_t_hdr_fd1626a3__status__d3hot__in_t d3hot;
+    } pcie_t_hdr_fd1626a3__status__in_t;
 
     typedef struct packed {
         logic incr;
@@ -159,13 +169,58 @@ package extoll_regs_pkg;
     } pcie_cnt_t_desc_4de14efd_name_52702d50__in_t;
 
     typedef struct packed {
-        pcie_t_hdr_b251f00a__status__in_t status;
+        logic incr;
+    } pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__count__in_t count;
+    } pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_f11f0cc8_name_d253c048__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_f11f0cc8_name_d253c048__count__in_t count;
+    } pcie_cnt_t_desc_f11f0cc8_name_d253c048__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_a353d2f0_name_bc55d024__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_a353d2f0_name_bc55d024__count__in_t count;
+    } pcie_cnt_t_desc_a353d2f0_name_bc55d024__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_96cca9a7_name_84af2567__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_96cca9a7_name_84af2567__count__in_t count;
+    } pcie_cnt_t_desc_96cca9a7_name_84af2567__in_t;
+
+    typedef struct packed {
+        logic incr;
+    } pcie_cnt_t_desc_0f477418_name_6a1e7f79__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_0f477418_name_6a1e7f79__count__in_t count;
+    } pcie_cnt_t_desc_0f477418_name_6a1e7f79__in_t;
+
+    typedef struct packed {
+        pcie_t_hdr_fd1626a3__status__in_t status;
         pcie_cnt_t_desc_a82d4e1c_name_33947d31__in_t rx_tlp;
         pcie_cnt_t_desc_536c0906_name_5407efa7__in_t tx_tlp;
         pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__in_t ur;
         pcie_cnt_t_desc_a53863ee_name_00aa8dd4__in_t drop;
         pcie_cnt_t_desc_4de14efd_name_52702d50__in_t aperture;
-    } pcie_t_hdr_b251f00a__in_t;
+        pcie_cnt_t_desc_1fe07e03_name_7bdb98b7__in_t poisoned;
+        pcie_cnt_t_desc_f11f0cc8_name_d253c048__in_t cpl_err;
+        pcie_cnt_t_desc_a353d2f0_name_bc55d024__in_t ca_sent;
+        pcie_cnt_t_desc_96cca9a7_name_84af2567__in_t msix_msgs;
+        pcie_cnt_t_desc_0f477418_name_6a1e7f79__in_t poisoned_tx;
+    } pcie_t_hdr_fd1626a3__in_t;
 
     typedef struct packed {
         logic incr;
@@ -364,13 +419,26 @@ package extoll_regs_pkg;
     } notify_t_hdr_98b3b743__in_t;
 
     typedef struct packed {
+        logic next;
+    } msix_t__pba__pending__in_t;
+
+    typedef struct packed {
+        msix_t__pba__pending__in_t pending;
+    } msix_t__pba__in_t;
+
+    typedef struct packed {
+        msix_t__pba__in_t pba;
+    } msix_t__in_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__in_t info;
-        pcie_t_hdr_b251f00a__in_t pcie;
+        pcie_t_hdr_fd1626a3__in_t pcie;
         rra_t_hdr_a65632bd__in_t rra;
         backdoor_t_hdr_f3bcd2c4__in_t backdoor;
         router_t_hdr_37a4d722__in_t router;
         smfu_t_hdr_a2812d67__in_t smfu;
         notify_t_hdr_98b3b743__in_t notify;
+        msix_t__in_t msix;
     } extoll_nic__in_t;
 
     typedef struct packed {
@@ -802,11 +870,38 @@ package extoll_regs_pkg;
     } notify_t_hdr_98b3b743__out_t;
 
     typedef struct packed {
+        logic [61:0] value;
+    } msix_t__addr__addr__out_t;
+
+    typedef struct packed {
+        msix_t__addr__addr__out_t addr;
+    } msix_t__addr__out_t;
+
+    typedef struct packed {
+        logic [31:0] value;
+    } msix_t__ctrl__data__out_t;
+
+    typedef struct packed {
+        logic value;
+    } msix_t__ctrl__mask__out_t;
+
+    typedef struct packed {
+        msix_t__ctrl__data__out_t data;
+        msix_t__ctrl__mask__out_t mask;
+    } msix_t__ctrl__out_t;
+
+    typedef struct packed {
+        msix_t__addr__out_t addr;
+        msix_t__ctrl__out_t ctrl;
+    } msix_t__out_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__out_t info;
         rra_t_hdr_a65632bd__out_t rra;
         backdoor_t_hdr_f3bcd2c4__out_t backdoor;
         router_t_hdr_37a4d722__out_t router;
         smfu_t_hdr_a2812d67__out_t smfu;
         notify_t_hdr_98b3b743__out_t notify;
+        msix_t__out_t msix;
     } extoll_nic__out_t;
 endpackage

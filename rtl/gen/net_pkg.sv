@@ -102,7 +102,8 @@ package net_pkg;
 
   // cmd of SMFU_CPL (64 bit)
   typedef struct packed {
-    logic [25:0]       rsvd0;  // [63:38] reserved, 0
+    logic [24:0]       rsvd0;  // [63:39] reserved, 0
+    logic              ep;  // [38:38] poisoned: the completion's data is bad (PCIe EP, Base Spec. 2.7.2); re-issued with EP = 1
     logic [12:0]       byte_count;  // [37:25] PCIe remaining byte count
     logic [6:0]        lower_addr;  // [24:18] PCIe lower address
     logic [5:0]        len_m1;  // [17:12] payload dwords minus 1

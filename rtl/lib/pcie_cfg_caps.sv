@@ -3,8 +3,10 @@
 // pcie_cfg_caps: the capability structures every configuration space of the
 // tree shares: the PCI Express capability (PCIe Base Spec. 7.5.3, ID 0x10,
 // version 2) and, optionally, an MSI capability with a 64-bit address (PCI
-// Local Bus Spec. 6.8.1, ID 0x05). Used by the NIC's endpoint (pcie_cfg_t0:
-// PCIe only), its root port (pcie_cfg_t1: PCIe root port + MSI, one vector)
+// Local Bus Spec. 6.8.1, ID 0x05), the Power Management capability (PCIe
+// Base Spec. 7.5.2, ID 0x01) and an MSI-X capability (PCIe Base Spec.
+// 7.7.2, ID 0x11). Used by the NIC's endpoint (pcie_cfg_t0: PCIe + PM +
+// MSI-X), its root port (pcie_cfg_t1: PCIe root port + MSI, one vector)
 // and the sample accelerator (accel_cfg: PCIe + MSI, four vectors, per-vector
 // masking): one place for the register layout, the writable bits and the
 // reset values.
@@ -13,8 +15,10 @@
 //   +0  capability header, PCI Express Capabilities (version 2, PORT_TYPE)
 //   +1  Device Capabilities (DEV_CAP)
 //   +2  Device Control (RW, reset: MRRS 512 B, no snoop and relaxed ordering
-//       enabled) / Device Status (UR Detected, RW1C; a new event wins over
-//       the clear)
+//       enabled; Extended Tag Field Enable RW and reset 1 when DEV_CAP
+//       advertises 8-bit tags, bit 5: its default is implementation
+//       specific, 7.5.3.4) / Device Status (UR Detected, RW1C; a new event
+//       wins over the clear)
 //   +3  Link Capabilities (LINK_WIDTH, LINK_SPEED; root port: DLL link active
 //       reporting capable)
 //   +4  Link Control (RW: ASPM, RCB, common clock, extended synch; root port
@@ -32,6 +36,16 @@
 //   +1  message address, bits 31:2 (RW)   +2  message upper address (RW)
 //   +3  message data, 16 bits (RW)
 //   +4  MSI_PVM only: mask bits (RW)      +5  MSI_PVM only: pending bits
+// PM capability, if PM (dword offsets from PM_DW; version 3 = PCI PM 1.2,
+// D0 and D3hot only, no PME):
+//   +0  capability header, Power Management Capabilities
+//   +1  PMCSR: PowerState (RW; writes of the unsupported D1/D2 are ignored,
+//       7.5.2.2), No_Soft_Reset = 1 (RO: D3hot -> D0 keeps the configuration)
+// MSI-X capability, if MSIX (dword offsets from MSIX_DW):
+//   +0  capability header, Message Control: table size MSIX_N - 1, Function
+//       Mask (RW), MSI-X Enable (RW)
+//   +1  Table Offset/BIR (MSIX_TABLE)    +2  PBA Offset/BIR (MSIX_PBA)
+//       (the table and PBA themselves live in the BAR of the caller)
 // Every other dword reads as zero and ignores writes.
 //
 // The register port is the configuration space's: s_reg_rdata is the
@@ -59,7 +73,22 @@ module pcie_cfg_caps #(
   parameter logic [9:0]  MSI_DW       = 10'h20,         // dword index of the structure (0x80)
   parameter logic [7:0]  MSI_NEXT     = 8'h00,          // its next capability pointer (0: last)
   parameter int          MSI_VEC_LOG2 = 0,              // log2 of the vectors (0..5)
-  parameter bit          MSI_PVM      = 1'b0            // per-vector masking (mask and pending bits)
+  parameter bit          MSI_PVM      = 1'b0,           // per-vector masking (mask and pending bits)
+  // --------------------------------------------------------------------------
+  // Power Management capability
+  // --------------------------------------------------------------------------
+  parameter bit          PM           = 1'b0,           // implement the PM capability
+  parameter logic [9:0]  PM_DW        = 10'h20,         // dword index of the structure
+  parameter logic [7:0]  PM_NEXT      = 8'h00,          // its next capability pointer (0: last)
+  // --------------------------------------------------------------------------
+  // MSI-X capability
+  // --------------------------------------------------------------------------
+  parameter bit          MSIX         = 1'b0,           // implement the MSI-X capability
+  parameter logic [9:0]  MSIX_DW      = 10'h22,         // dword index of the structure
+  parameter logic [7:0]  MSIX_NEXT    = 8'h00,          // its next capability pointer (0: last)
+  parameter int          MSIX_N       = 1,              // table entries (1..2048)
+  parameter logic [31:0] MSIX_TABLE   = 32'h0000_0000,  // Table Offset (8-byte aligned) | BIR
+  parameter logic [31:0] MSIX_PBA     = 32'h0000_0000   // PBA Offset (8-byte aligned) | BIR
 ) (
   // --------------------------------------------------------------------------
   // Clock and synchronous active-high reset
@@ -88,7 +117,10 @@ module pcie_cfg_caps #(
   output      logic [2:0]                    msi_mme,      // multiple message enable (log2 vectors)
   output      logic [63:0]                   msi_addr,     // message address (bits 1:0 zero)
   output      logic [15:0]                   msi_data,     // message data
-  output      logic [(1<<MSI_VEC_LOG2)-1:0]  msi_mask      // MSI_PVM: mask bits (0 without)
+  output      logic [(1<<MSI_VEC_LOG2)-1:0]  msi_mask,     // MSI_PVM: mask bits (0 without)
+  output      logic [1:0]                    pm_state,     // PM: PowerState (0 D0, 3 D3hot; 0 without)
+  output      logic                          msix_en,      // MSIX: MSI-X Enable
+  output      logic                          msix_fmask    // MSIX: Function Mask
 );
 
   `include "pcie_tlp_func.svh"
@@ -102,8 +134,16 @@ module pcie_cfg_caps #(
   localparam logic [31:0] EXP_HDR      = {8'h00, PORT_TYPE, 4'h2, EXP_NEXT, 8'h10};
   localparam logic [31:0] LINK_CAP     = {11'd0, ROOT, 10'd0, LINK_WIDTH, LINK_SPEED};
   localparam logic [31:0] LINK_CAP2    = {24'd0, 7'((8'd1 << LINK_SPEED) - 8'd1), 1'b0};
-  localparam logic [15:0] DEVCTL_MASK  = 16'h78ff;  // error reporting, RO, MPS, NS, MRRS
-  localparam logic [15:0] DEVCTL_RESET = 16'h2810;  // MRRS 512 B, NS and RO enabled
+  localparam bit          EXT_TAG      = DEV_CAP[5];  // 8-bit tags supported
+  // error reporting, RO, MPS, NS, MRRS; Extended Tag Field Enable if supported
+  localparam logic [15:0] DEVCTL_MASK  = 16'h78ff | {7'd0, EXT_TAG, 8'd0};
+  // MRRS 512 B, NS and RO enabled; Extended Tag Field enabled if supported
+  localparam logic [15:0] DEVCTL_RESET = 16'h2810 | {7'd0, EXT_TAG, 8'd0};
+  // PM capabilities: version 3 (PCI PM 1.2), no D1/D2, no PME, no aux current
+  localparam logic [15:0] PMC          = 16'h0003;
+  localparam logic [9:0]  A_PM         = PM_DW,        A_PMCSR  = PM_DW + 10'd1;
+  localparam logic [9:0]  A_MSIX       = MSIX_DW,      A_MSIX_T = MSIX_DW + 10'd1;
+  localparam logic [9:0]  A_MSIX_P     = MSIX_DW + 10'd2;
   // ASPM, RCB, common clock, ext. synch; link disable on a root port only
   localparam logic [15:0] LNKCTL_MASK  = ROOT ? 16'h00db : 16'h00cb;
   localparam logic [15:0] RTCTL_MASK   = 16'h000f;  // SERR on errors, PME interrupt enable
@@ -132,6 +172,8 @@ module pcie_cfg_caps #(
   logic [15:0]     msi_d_q;
   logic [NVEC-1:0] msi_mask_q;
   logic [15:0]     lnksta;
+  logic [1:0]      pm_state_q;
+  logic            msix_en_q, msix_fm_q;
 
   // current speed and width, slot clock; DLL link active on a root port
   assign lnksta = {2'b00, ROOT && link_up, 1'b1, 2'b00, LINK_WIDTH, LINK_SPEED};
@@ -164,6 +206,21 @@ module pcie_cfg_caps #(
         default: ;
       endcase
     end
+    if (PM) begin
+      case (s_reg_addr)
+        A_PM:    s_reg_rdata = {PMC, PM_NEXT, 8'h01};
+        A_PMCSR: s_reg_rdata = {28'd0, 1'b1, 1'b0, pm_state_q};   // No_Soft_Reset
+        default: ;
+      endcase
+    end
+    if (MSIX) begin
+      case (s_reg_addr)
+        A_MSIX:   s_reg_rdata = {msix_en_q, msix_fm_q, 3'd0, 11'(MSIX_N - 1), MSIX_NEXT, 8'h11};
+        A_MSIX_T: s_reg_rdata = MSIX_TABLE;
+        A_MSIX_P: s_reg_rdata = MSIX_PBA;
+        default: ;
+      endcase
+    end
   end
 
   // --------------------------------------------------------------------------
@@ -189,6 +246,9 @@ module pcie_cfg_caps #(
       msi_ah_q    <= 32'd0;
       msi_d_q     <= 16'd0;
       msi_mask_q  <= '0;
+      pm_state_q  <= 2'd0;
+      msix_en_q   <= 1'b0;
+      msix_fm_q   <= 1'b0;
     end else begin
       if (s_reg_wr) begin
         case (s_reg_addr)
@@ -217,6 +277,16 @@ module pcie_cfg_caps #(
             default: ;
           endcase
         end
+        // PowerState: D0 (0) and D3hot (3) only; a write of D1/D2 completes
+        // and changes nothing (PCIe Base Spec. 7.5.2.2)
+        if (PM && s_reg_addr == A_PMCSR && s_reg_be[0] &&
+            (s_reg_wdata[1:0] == 2'd0 || s_reg_wdata[1:0] == 2'd3)) begin
+          pm_state_q <= s_reg_wdata[1:0];
+        end
+        if (MSIX && s_reg_addr == A_MSIX && s_reg_be[3]) begin
+          msix_en_q <= s_reg_wdata[31];
+          msix_fm_q <= s_reg_wdata[30];
+        end
       end
       // Device status: UR detected, RW1C; a new event wins over the clear.
       if (ur_detected) begin
@@ -236,6 +306,9 @@ module pcie_cfg_caps #(
   assign msi_addr = {msi_ah_q, msi_al_q, 2'b00};
   assign msi_data = msi_d_q;
   assign msi_mask = MSI_PVM ? msi_mask_q : '0;
+  assign pm_state   = PM ? pm_state_q : 2'd0;
+  assign msix_en    = MSIX && msix_en_q;
+  assign msix_fmask = MSIX && msix_fm_q;
 
 endmodule
 

@@ -76,6 +76,19 @@
     tlp_cpl_hdr = {32'd0, f_dw2, f_dw1, f_dw0};
   endfunction
 
+  // Set the EP (poisoned) bit, header dword 0 bit 14, of a header beat built
+  // by tlp_cpl_hdr/tlp_mem_hdr (PCIe Base Spec. 2.7.2: a TLP whose data is
+  // known bad is forwarded with EP = 1).
+  function automatic logic [pcie_tlp_pkg::TLP_DATA_W-1:0] tlp_set_ep(
+    input logic [pcie_tlp_pkg::TLP_DATA_W-1:0] f_hdr,
+    input logic                                f_ep
+  );
+    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] f_h;
+    f_h        = f_hdr;
+    f_h[14]    = f_hdr[14] | f_ep;
+    tlp_set_ep = f_h;
+  endfunction
+
   // Build a memory request header beat: 3-DW header below 4 GiB, 4-DW above
   // (PCIe rule), TC 0, no attributes. A 3-DW header leaves dword 3 zero.
   /* verilator lint_off UNUSEDSIGNAL */  // address bits 1:0

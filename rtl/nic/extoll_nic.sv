@@ -47,7 +47,8 @@ module extoll_nic
 
   // ---------------- BAR sizes (endpoint role) ----------------
   parameter int          REG_BAR_LOG2  = 16,          // BAR0 size: 64 KiB (>= 12)
-  parameter int          APERTURE_LOG2 = 28,          // BAR2 size: 256 MiB (12..31)
+  parameter int          APERTURE_LOG2 = 28,          // BAR2 size: 256 MiB (12..31; APERTURE_64: ..47)
+  parameter bit          APERTURE_64   = 1'b0,        // BAR2/3: 64-bit prefetchable (docs/nic.md)
 
   // ---------------- RTL release and build identification ----------------
   parameter logic [15:0] RTL_MAJOR     = 16'd0,       // info.version.major
@@ -122,6 +123,11 @@ module extoll_nic
   logic [15:0]           cpl_id;
   logic                  mem_en, bus_master, intx_disable, irq_pending;
   logic                  ev_rx_tlp, ev_tx_tlp, ev_ur, ev_drop, ev_aperture;
+  logic [4:0]            pcie_ev;
+  logic [2:0]            pcie_st;
+  logic [63:0]           msix_addr;
+  logic [31:0]           msix_data;
+  logic                  msix_mask;
   // SMFU / notify configuration and status
   logic [15:0]           sm_timeout, sm_up_node;
   logic                  sm_passthru;
@@ -144,7 +150,8 @@ module extoll_nic
 `define EXTOLL_NIC_SIDE_PARAMS \
     .VENDOR_ID (VENDOR_ID), .DEVICE_ID (DEVICE_ID), .REVISION (REVISION), \
     .CLASS_CODE (CLASS_CODE), .REG_BAR_LOG2 (REG_BAR_LOG2), \
-    .APERTURE_LOG2 (APERTURE_LOG2), .REG_MAP_BYTES (REG_MAP_BYTES), \
+    .APERTURE_LOG2 (APERTURE_LOG2), .APERTURE_64 (APERTURE_64), \
+    .REG_MAP_BYTES (REG_MAP_BYTES), \
     .REG_ADDR_W (REG_ADDR_W), .BURST_DW (BURST_DW), .NIVL (NIVL), \
     .SMFU_TAG_BASE (SMFU_TAG_BASE), .SMFU_TAGS (SMFU_TAGS), \
     .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH), .RX_DEPTH (2 * LOCAL_CREDITS)
@@ -159,6 +166,7 @@ module extoll_nic
     .rec_tlp_data, .rec_tlp_keep, .rec_tlp_sop, .rec_tlp_eop, .rec_tlp_valid, .rec_tlp_ready, \
     .cpl_id, .mem_en, .bus_master, .intx_disable, .intx, \
     .ev_rx_tlp, .ev_tx_tlp, .ev_ur, .ev_drop, .ev_aperture, .irq_pending, \
+    .pcie_ev, .pcie_st, .msix_addr, .msix_data, .msix_mask, \
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid, \
     .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, \
     .nq_log2, .nq_cons, \

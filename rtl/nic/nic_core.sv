@@ -83,6 +83,12 @@ module nic_core #(
   input  wire logic                  ev_drop,
   input  wire logic                  ev_aperture,
   output      logic                  irq_pending,    // any enabled interrupt cause
+  // pcie.{poisoned_tx, msix_msgs, ca_sent, cpl_err, poisoned} counter pulses
+  input  wire logic [4:0]            pcie_ev,
+  input  wire logic [2:0]            pcie_st,        // {D3hot, MSI-X enable, MSI-X pending}
+  output      logic [63:0]           msix_addr,      // msix.addr (table entry 0)
+  output      logic [31:0]           msix_data,      // msix.ctrl.data
+  output      logic                  msix_mask,      // msix.ctrl.mask
 
   // ---------------- SMFU / notify configuration ----------------
   output      logic [15:0]           sm_timeout,     // smfu.ctrl.timeout
@@ -368,6 +374,14 @@ module nic_core #(
     hwif_in.pcie.ur.count.incr            = ev_ur;
     hwif_in.pcie.drop.count.incr          = ev_drop;
     hwif_in.pcie.aperture.count.incr      = ev_aperture;
+    hwif_in.pcie.poisoned.count.incr      = pcie_ev[0];
+    hwif_in.pcie.cpl_err.count.incr       = pcie_ev[1];
+    hwif_in.pcie.ca_sent.count.incr       = pcie_ev[2];
+    hwif_in.pcie.msix_msgs.count.incr     = pcie_ev[3];
+    hwif_in.pcie.poisoned_tx.count.incr   = pcie_ev[4];
+    hwif_in.pcie.status.msix_en.next      = pcie_st[1];
+    hwif_in.pcie.status.d3hot.next        = pcie_st[2];
+    hwif_in.msix.pba.pending.next         = pcie_st[0];
     // rra: counters of the local port 0 unit
     hwif_in.rra.sent.count.incr           = ev_sent;
     hwif_in.rra.served.count.incr         = ev_served;
@@ -394,6 +408,11 @@ module nic_core #(
     hwif_in.router.unroutable.count.next  = noroute_cnt;
     hwif_in.router.link_status.up.next    = link_up;
   end
+
+  // MSI-X table entry 0 (the endpoint role's one vector)
+  assign msix_addr = {hwif_out.msix.addr.addr.value, 2'b00};
+  assign msix_data = hwif_out.msix.ctrl.data.value;
+  assign msix_mask = hwif_out.msix.ctrl.mask.value;
 
   logic unused;
   assign unused = ^{tbl_rdata, rx_pkt_cnt, tx_pkt_cnt, bd_pass_data, bd_pass_keep, bd_pass_eop,

@@ -38,6 +38,8 @@ module nic_ep_side #(
   logic              ap_sop, ap_eop, ap_valid, ap_ready;
   logic              scpl_sop, scpl_eop, scpl_valid, scpl_ready;
   logic [31:0]       sm_drops;
+  logic              tx_sig_ca, tx_poisoned_wr;
+  logic              tx_mon_ur, tx_mon_poisoned, tx_mon_pcpl;   // (UR, poisoned completions: not Status bits)
 
   pcie_ep #(
     .VENDOR_ID     (VENDOR_ID),
@@ -46,6 +48,7 @@ module nic_ep_side #(
     .CLASS_CODE    (CLASS_CODE),
     .REG_BAR_LOG2  (REG_BAR_LOG2),
     .APERTURE_LOG2 (APERTURE_LOG2),
+    .APERTURE_64   (APERTURE_64),
     .REG_MAP_BYTES (REG_MAP_BYTES),
     .REG_ADDR_W    (REG_ADDR_W),
     .BURST_DW      (BURST_DW),
@@ -71,10 +74,18 @@ module nic_ep_side #(
     .cpuif_wr_ack       (bar_wr_ack),
     .cpuif_wr_err       (bar_wr_err),
     .irq_pending, .intx,
+    .msix_addr, .msix_data, .msix_mask,
+    .msix_pending       (pcie_st[0]),
+    .msix_en            (pcie_st[1]),
+    .d3hot              (pcie_st[2]),
+    .tx_sig_ca, .tx_poisoned_wr,
     .cpl_id, .mem_en, .bus_master, .intx_disable,
     .ev_rx_tlp,
     .ev_tx_tlp          (ep_ev_tx_tlp),
-    .ev_ur, .ev_drop, .ev_aperture
+    .ev_ur, .ev_drop, .ev_aperture,
+    .ev_poisoned        (pcie_ev[0]),
+    .ev_cpl_err         (pcie_ev[1]),
+    .ev_msix            (pcie_ev[3])
   );
 
   assign mg_data[128 +: 128] = rec_tlp_data;
@@ -137,6 +148,17 @@ module nic_ep_side #(
   );
   assign ev_tx_tlp = m_tlp_valid && m_tlp_ready && m_tlp_sop;
 
+  // what leaves toward the host: CA completions (Status.Signaled Target
+  // Abort, pcie.ca_sent) and poisoned writes (Master Data Parity Error)
+  pcie_err_mon #(.OWN_TAG_BASE (8'h00), .OWN_TAGS (0)) u_tx_mon (
+    .clk, .rst,
+    .tlp_data (m_tlp_data), .tlp_sop (m_tlp_sop), .tlp_valid (m_tlp_valid), .tlp_ready (m_tlp_ready),
+    .cpl_ur (tx_mon_ur), .cpl_ca (tx_sig_ca), .poisoned (tx_mon_poisoned),
+    .poisoned_cpl (tx_mon_pcpl), .poisoned_wr (tx_poisoned_wr)
+  );
+  assign pcie_ev[2] = tx_sig_ca;
+  assign pcie_ev[4] = tx_mon_poisoned;   // pcie.poisoned_tx
+
   // no completions come up to the backdoor in this role (the NIC issues only MWr)
   assign bd_rx_data     = '0;
   assign bd_rx_keep     = '0;
@@ -146,7 +168,7 @@ module nic_ep_side #(
   assign pcie_sec_reset = 1'b0;
 
   logic unused;
-  assign unused = ^{bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
+  assign unused = ^{tx_mon_ur, tx_mon_pcpl, bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
                     sm_in_base, sm_passthru, sm_up_node};
 
 endmodule

@@ -129,6 +129,24 @@ module nic_rp_side #(
   assign ev_aperture  = 1'b0;
   assign intx_disable = 1'b0;
   assign intx         = 1'b0;
+  // Poisoned TLPs from the device (pcie.poisoned) and toward it
+  // (pcie.poisoned_tx: completions re-issued poisoned, PCIe Base Spec. 2.7.2);
+  // no MSI-X, CA or completion status of the root port's own requests here.
+  logic dn_rx_ur, dn_rx_ca, dn_rx_pcpl, dn_rx_pwr, dn_tx_ur, dn_tx_ca, dn_tx_pcpl, dn_tx_pwr;
+  pcie_err_mon #(.OWN_TAG_BASE (SMFU_TAG_BASE), .OWN_TAGS (SMFU_TAGS)) u_rx_mon (
+    .clk, .rst,
+    .tlp_data (s_tlp_data), .tlp_sop (s_tlp_sop), .tlp_valid (s_tlp_valid), .tlp_ready (s_tlp_ready),
+    .cpl_ur (dn_rx_ur), .cpl_ca (dn_rx_ca), .poisoned (pcie_ev[0]),
+    .poisoned_cpl (dn_rx_pcpl), .poisoned_wr (dn_rx_pwr)
+  );
+  pcie_err_mon #(.OWN_TAG_BASE (8'h00), .OWN_TAGS (0)) u_tx_mon (
+    .clk, .rst,
+    .tlp_data (m_tlp_data), .tlp_sop (m_tlp_sop), .tlp_valid (m_tlp_valid), .tlp_ready (m_tlp_ready),
+    .cpl_ur (dn_tx_ur), .cpl_ca (dn_tx_ca), .poisoned (pcie_ev[4]),
+    .poisoned_cpl (dn_tx_pcpl), .poisoned_wr (dn_tx_pwr)
+  );
+  assign pcie_ev[3:1] = '0;
+  assign pcie_st      = '0;
 
   // the root port has no BAR0 master; the completion records have no host
   assign bar_req       = 1'b0;
@@ -144,7 +162,8 @@ module nic_rp_side #(
                     pri_bus, sec_bus, sub_bus, msi_en, msi_addr, msi_data, ev_up_rx, ev_up_cfg,
                     ev_up_fwd, ev_dn_cpl, ev_dn_req, irq_pending, rec_tlp_data, rec_tlp_keep,
                     rec_tlp_sop, rec_tlp_eop, rec_tlp_valid, bar_stall, bar_rd_ack, bar_rd_err,
-                    bar_rd_data, bar_wr_ack, bar_wr_err};
+                    bar_rd_data, bar_wr_ack, bar_wr_err, msix_addr, msix_data, msix_mask,
+                    dn_rx_ur, dn_rx_ca, dn_rx_pcpl, dn_rx_pwr, dn_tx_ur, dn_tx_ca, dn_tx_pcpl, dn_tx_pwr};
 
 endmodule
 

@@ -12,6 +12,7 @@
   parameter logic [23:0] CLASS_CODE      = 24'h028000,
   parameter int          REG_BAR_LOG2    = 16,       // BAR0 size, log2 bytes (endpoint)
   parameter int          APERTURE_LOG2   = 28,       // BAR2 size, log2 bytes (endpoint)
+  parameter bit          APERTURE_64     = 1'b0,     // BAR2/3: 64-bit prefetchable (endpoint)
   parameter int          REG_MAP_BYTES   = 'h200,    // bytes of BAR0 backed by registers (endpoint)
   parameter int          REG_ADDR_W      = 9,        // register block address width
   parameter int          BURST_DW        = 16,       // longest BAR0 request in dwords (endpoint)

@@ -45,6 +45,13 @@
   output      logic                  ev_drop,
   output      logic                  ev_aperture,
   input  wire logic                  irq_pending,
+  // error and MSI-X events {poisoned sent, msix message, CA sent, UR/CA completion received,
+  // poisoned received}
+  output      logic [4:0]            pcie_ev,
+  output      logic [2:0]            pcie_st,        // {D3hot, MSI-X enable, MSI-X pending}
+  input  wire logic [63:0]           msix_addr,      // msix.addr (table entry 0)
+  input  wire logic [31:0]           msix_data,      // msix.ctrl.data
+  input  wire logic                  msix_mask,      // msix.ctrl.mask
 
   // ---------------- nic_core: SMFU / notify configuration ----------------
   input  wire logic [15:0]           sm_timeout,

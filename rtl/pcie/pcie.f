@@ -10,6 +10,8 @@ pcie_cpl_ur.sv
 pcie_cfg_cpl.sv
 pcie_cfg_t0.sv
 pcie_ep_rx.sv
+pcie_err_mon.sv
+pcie_msix.sv
 pcie_reg_bridge.sv
 pcie_ep.sv
 pcie_cfg_t1.sv

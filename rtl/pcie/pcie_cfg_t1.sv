@@ -208,6 +208,8 @@ module pcie_cfg_t1
   logic [15:0] devctl;       // the root port honours no Device Control field
   logic [2:0]  msi_mme;      // one vector: always 0
   logic        msi_mask;     // no per-vector masking
+  logic [1:0]  pm_state;     // no PM or MSI-X capability
+  logic        msix_en, msix_fmask;
   /* verilator lint_on UNUSEDSIGNAL */
 
   pcie_cfg_caps #(
@@ -219,7 +221,7 @@ module pcie_cfg_t1
     .s_reg_addr (dw_idx), .s_reg_wr (accept && is_wr), .s_reg_wdata (req_wdata),
     .s_reg_be (req.first_be), .s_reg_rdata (cap_rdata),
     .link_up, .ur_detected, .msi_pending (1'b0),
-    .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask
+    .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask, .pm_state, .msix_en, .msix_fmask
   );
 
   // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,

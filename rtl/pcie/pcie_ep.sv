@@ -7,7 +7,11 @@
 //   pcie_cpl_ur      completions with status UR for unsupported requests
 //   pcie_tlp_arb     round-robin merge of the three completion sources
 //   pcie_tlp_slice   registered m_tlp output
-// and gates the legacy interrupt with command.InterruptDisable.
+//   pcie_msix        MSI-X messages of the one vector (table in BAR0, the
+//                    register file), merged behind the completions
+//   pcie_err_mon     error events of the received TLPs for the Status bits
+// and gates the legacy interrupt with command.InterruptDisable and MSI-X
+// Enable (no INTx while MSI-X is enabled, PCIe Base Spec. 6.1.4.3).
 //
 //              +--------+  cfg   +-----------+ cpl
 //   s_tlp ---->| ep_rx  |------->| cfg_t0    |-----+
@@ -38,6 +42,9 @@ module pcie_ep
   parameter logic [23:0] CLASS_CODE    = 24'h028000, // class code
   parameter int          REG_BAR_LOG2  = 16,         // BAR0 (registers) size, log2 bytes
   parameter int          APERTURE_LOG2 = 28,         // BAR2 (aperture) size, log2 bytes
+  parameter bit          APERTURE_64   = 1'b0,       // BAR2/3: 64-bit prefetchable aperture
+  parameter logic [31:0] MSIX_TABLE    = 32'h0000_1000, // MSI-X table offset in BAR0
+  parameter logic [31:0] MSIX_PBA      = 32'h0000_1800, // MSI-X PBA offset in BAR0
   parameter int          REG_MAP_BYTES = 'h200,      // bytes of BAR0 backed by registers
   parameter int          REG_ADDR_W    = 9,          // register block address width
   parameter int          BURST_DW      = 16,         // longest BAR0 request, dwords (2..32)
@@ -64,7 +71,15 @@ module pcie_ep
 
   // ---------------- interrupt ----------------
   input  wire logic                  irq_pending,   // some enabled cause is pending
-  output      logic                  intx,          // INTA# level, gated by INTx disable
+  output      logic                  intx,          // INTA# level, gated by INTx disable, MSI-X
+  input  wire logic [63:0]           msix_addr,     // MSI-X table entry 0: address
+  input  wire logic [31:0]           msix_data,     // MSI-X table entry 0: data
+  input  wire logic                  msix_mask,     // MSI-X table entry 0: Vector Control mask
+  output      logic                  msix_pending,  // MSI-X PBA bit 0
+  output      logic                  msix_en,       // MSI-X Enable
+  output      logic                  d3hot,         // PowerState D3hot
+  input  wire logic                  tx_sig_ca,     // pulse: the caller sent a CA completion
+  input  wire logic                  tx_poisoned_wr,// pulse: the caller sent a poisoned MWr
 
   // ---------------- configuration state ----------------
   output      logic [15:0]           cpl_id,        // completer ID
@@ -77,13 +92,19 @@ module pcie_ep
   output      logic                  ev_tx_tlp,     // TLP sent
   output      logic                  ev_ur,         // non-posted request answered UR
   output      logic                  ev_drop,       // posted TLP dropped
-  output      logic                  ev_aperture    // request hit the aperture BAR
+  output      logic                  ev_aperture,   // request hit the aperture BAR
+  output      logic                  ev_poisoned,   // poisoned TLP received
+  output      logic                  ev_cpl_err,    // UR/CA completion received for an SMFU tag
+  output      logic                  ev_msix        // MSI-X message sent
 );
 
   // ------------------------------------------------------------------
   // Interconnect
   // ------------------------------------------------------------------
-  logic [31:0]           bar0, bar2;
+  logic [31:0]           bar0;
+  logic [63:0]           bar2;
+  logic                  rx_poisoned_wr;   // a received poisoned write: counted in ev_poisoned
+  logic                  ev_ur_wr, rx_cpl_ur, rx_cpl_ca, rx_poisoned_own, msix_fmask, intx_en;
 
   logic                  cfg_valid, cfg_ready;
   pcie_tlp_pkg::tlp_req_t              cfg_req;
@@ -98,8 +119,8 @@ module pcie_ep
   logic                  ur_valid, ur_ready;
   pcie_tlp_pkg::tlp_req_t              ur_req;
 
-  // completion sources: 0 config, 1 register bridge, 2 UR
-  localparam int NSRC = 3;
+  // sources: 0 config, 1 register bridge, 2 UR, 3 MSI-X messages
+  localparam int NSRC = 4;
   logic [NSRC*pcie_tlp_pkg::TLP_DATA_W-1:0] cpl_data;
   logic [NSRC*pcie_tlp_pkg::TLP_KEEP_W-1:0] cpl_keep;
   logic [NSRC-1:0]            cpl_sop, cpl_eop, cpl_valid, cpl_ready;
@@ -129,8 +150,20 @@ module pcie_ep
     .ur_valid, .ur_ready, .ur_req,
     .ap_data, .ap_keep, .ap_sop, .ap_eop, .ap_valid, .ap_ready,
     .scpl_data, .scpl_keep, .scpl_sop, .scpl_eop, .scpl_valid, .scpl_ready,
-    .ev_rx_tlp, .ev_ur, .ev_drop, .ev_aperture
+    .ev_rx_tlp, .ev_ur, .ev_drop, .ev_ur_wr, .ev_aperture
   );
+
+  // Error events of the received TLPs (completions for the SMFU's tags)
+  pcie_err_mon #(
+    .OWN_TAG_BASE (CPL_TAG_BASE),
+    .OWN_TAGS     (CPL_TAGS)
+  ) u_rx_mon (
+    .clk, .rst,
+    .tlp_data (s_tlp_data), .tlp_sop (s_tlp_sop), .tlp_valid (s_tlp_valid), .tlp_ready (s_tlp_ready),
+    .cpl_ur (rx_cpl_ur), .cpl_ca (rx_cpl_ca), .poisoned (ev_poisoned),
+    .poisoned_cpl (rx_poisoned_own), .poisoned_wr (rx_poisoned_wr)
+  );
+  assign ev_cpl_err = rx_cpl_ur || rx_cpl_ca;
 
   // ------------------------------------------------------------------
   // Configuration space
@@ -141,7 +174,10 @@ module pcie_ep
     .REVISION      (REVISION),
     .CLASS_CODE    (CLASS_CODE),
     .REG_BAR_LOG2  (REG_BAR_LOG2),
-    .APERTURE_LOG2 (APERTURE_LOG2)
+    .APERTURE_LOG2 (APERTURE_LOG2),
+    .APERTURE_64   (APERTURE_64),
+    .MSIX_TABLE    (MSIX_TABLE),
+    .MSIX_PBA      (MSIX_PBA)
   ) u_cfg (
     .clk, .rst,
     .req_valid   (cfg_valid),
@@ -149,9 +185,14 @@ module pcie_ep
     .req         (cfg_req),
     .req_wdata   (cfg_wdata),
     `TLP_CONNECT_AT(m_cpl, cpl, 0),
-    .cpl_id, .mem_en, .bus_master, .intx_disable, .bar0, .bar2,
+    .cpl_id, .mem_en, .bus_master, .intx_disable, .bar0, .bar2, .msix_en, .msix_fmask, .d3hot,
     .intx_pending(irq_pending),
-    .ur_detected (ev_ur || ev_drop)
+    .ur_detected (ev_ur || ev_ur_wr),
+    .ev_sig_ca   (tx_sig_ca),
+    .ev_rcv_ca   (rx_cpl_ca),
+    .ev_rcv_ur   (rx_cpl_ur),
+    .ev_poisoned,
+    .ev_mdpe     (rx_poisoned_own || tx_poisoned_wr)
   );
 
   // ------------------------------------------------------------------
@@ -190,6 +231,23 @@ module pcie_ep
   );
 
   // ------------------------------------------------------------------
+  // MSI-X messages
+  // ------------------------------------------------------------------
+  pcie_msix u_msix (
+    .clk, .rst,
+    .irq        (irq_pending),
+    .msix_en, .fmask (msix_fmask), .bus_master,
+    .req_id     (cpl_id),
+    .vec_addr   (msix_addr[63:2]),
+    .vec_data   (msix_data),
+    .vec_mask   (msix_mask),
+    .pending    (msix_pending),
+    .intx_en,
+    .ev_msg     (ev_msix),
+    `TLP_CONNECT_AT(m_msg, cpl, 3)
+  );
+
+  // ------------------------------------------------------------------
   // Transmit path
   // ------------------------------------------------------------------
   pcie_tlp_arb #(
@@ -211,10 +269,13 @@ module pcie_ep
 
   assign ev_tx_tlp = m_tlp_valid && m_tlp_ready && m_tlp_sop;
 
+  logic unused;
+  assign unused = ^{rx_poisoned_wr, msix_addr[1:0]};
+
   // ------------------------------------------------------------------
   // Legacy interrupt
   // ------------------------------------------------------------------
-  assign intx = irq_pending && !intx_disable;
+  assign intx = irq_pending && !intx_disable && intx_en;
 
 endmodule
 

@@ -56,7 +56,7 @@ module pcie_ep_rx
   // ---------------- configuration state (from pcie_cfg_t0) ----------------
   input  wire logic                  mem_en,    // command: memory space enable
   input  wire logic [31:0]           bar0,      // BAR0 base
-  input  wire logic [31:0]           bar2,      // BAR2 base
+  input  wire logic [63:0]           bar2,      // BAR2(/3) base (32-bit BAR: bits 63:32 zero)
 
   // ---------------- configuration requests ----------------
   output      logic                  cfg_valid,
@@ -89,6 +89,7 @@ module pcie_ep_rx
   output      logic                  ev_rx_tlp,    // a header beat was received
   output      logic                  ev_ur,        // a non-posted request gets UR
   output      logic                  ev_drop,      // a posted TLP / stray was dropped
+  output      logic                  ev_ur_wr,     // ... a memory write that is an unsupported request
   output      logic                  ev_aperture   // a memory request hit BAR2
 );
 
@@ -145,8 +146,7 @@ module pcie_ep_rx
     addr_hi_zero = (req.addr[63:32] == 32'd0);
     bar0_hit = mem_en && addr_hi_zero &&
                req.addr[31:REG_BAR_LOG2] == bar0[31:REG_BAR_LOG2];
-    bar2_hit = mem_en && addr_hi_zero &&
-               req.addr[31:APERTURE_LOG2] == bar2[31:APERTURE_LOG2];
+    bar2_hit = mem_en && req.addr[63:APERTURE_LOG2] == bar2[63:APERTURE_LOG2];
     off_dw   = req.addr[REG_BAR_LOG2-1:2];
     end_dw   = {2'b00, off_dw} + (REG_BAR_LOG2+1)'(req.len);
     in_map   = end_dw <= (REG_BAR_LOG2+1)'(REG_MAP_BYTES / 4);
@@ -302,6 +302,9 @@ module pcie_ep_rx
   assign ev_rx_tlp   = (state_q == S_HDR) && s_fire && s_tlp_sop;
   assign ev_ur       = (state_q == S_CLASSIFY) && (cls == C_UR);
   assign ev_drop     = (state_q == S_CLASSIFY) && (cls == C_DROP);
+  // a good memory write nobody takes is an Unsupported Request (PCIe Base
+  // Spec. 6.2.3.1); poisoned writes, messages and stray completions are not
+  assign ev_ur_wr    = ev_drop && is_mem && has_data && !req.ep && !malformed;
   assign ev_aperture = (state_q == S_CLASSIFY) && hit_aperture;
 
   // Bits below the BAR sizes are zero by construction.

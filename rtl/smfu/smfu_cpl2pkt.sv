@@ -9,7 +9,9 @@
 //     SMFU_CPL (requester's network tag, status, dwords, lower address, byte
 //     count, last); payload beats become payload flits one to one. A split
 //     completion gives one packet per TLP; the slot is released with the
-//     last one (byte count covered, or an error status).
+//     last one (byte count covered, or an error status). A poisoned
+//     completion (EP) keeps its data and sets the packet's ep bit: the far
+//     side re-issues it poisoned (PCIe Base Spec. 2.7.2).
 //   * completions for no outstanding read are dropped (ev_drop);
 //   * requests the unit refuses (ur_*) are answered with an SMFU_CPL of
 //     status UR.
@@ -121,6 +123,7 @@ module smfu_cpl2pkt
     cmd.len_m1     = has_data ? 6'(len - 11'd1) : 6'd0;
     cmd.lower_addr = la;
     cmd.byte_count = bc;
+    cmd.ep         = has_data && dw0[14];
     urcmd            = '0;
     urcmd.tag        = ur_ntag;
     urcmd.status     = pcie_tlp_pkg::CPL_UR;

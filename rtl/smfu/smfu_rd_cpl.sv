@@ -8,7 +8,8 @@
 //     tag, TC and attributes; lower address and byte count are recomputed
 //     from the request (first lower address + bytes already returned), so
 //     the remote side's address alignment does not leak into the answer.
-//     Payload flits become payload beats one to one (streaming, no buffer).
+//     Payload flits become payload beats one to one (streaming, no buffer);
+//     a poisoned one (packet ep) is re-issued with EP = 1 (2.7.2).
 //     A completion whose tag is not outstanding (timed out, or unknown) is
 //     dropped and counted (ev_late).
 //   * timeouts (TMO_EN): a read outstanding longer than cfg_timeout x 256
@@ -277,9 +278,11 @@ module smfu_rd_cpl
     case (state_q)
       C_IDLE: begin
         if (take_hdr && pmatch) begin
-          o_data_q  <= tlp_cpl_hdr(pdata, {3'd0, plen_dw}, cfg_cpl_id, pc.status,
-                                   pdata ? pc.byte_count[11:0] : bcr_q[pidx][11:0],
-                                   rid_q[pidx], rtag_q[pidx], pla, tc_q[pidx], attr_q[pidx]);
+          // a poisoned completion stays poisoned (PCIe Base Spec. 2.7.2)
+          o_data_q  <= tlp_set_ep(tlp_cpl_hdr(pdata, {3'd0, plen_dw}, cfg_cpl_id, pc.status,
+                                              pdata ? pc.byte_count[11:0] : bcr_q[pidx][11:0],
+                                              rid_q[pidx], rtag_q[pidx], pla, tc_q[pidx], attr_q[pidx]),
+                                  pdata && pc.ep);
           o_keep_q  <= 4'b0111;
           o_sop_q   <= 1'b1;
           o_eop_q   <= !pdata;

@@ -9,9 +9,11 @@
 // Checks: config space identity, capability list, BAR sizing and assignment,
 // command register; the info and pcie register blocks; scratch accesses of
 // 8/4/2/1 bytes with byte enables; burst reads and writes; the test
-// interrupt and INTx disable; unsupported requests (UR completions with the
-// right tag/requester/completer, posted ones dropped without side effects)
-// and the counters that record them.
+// interrupt and INTx disable; MSI-X (table and PBA in BAR0, masking, Bus
+// Master Enable, no INTx while enabled, no spurious message); unsupported
+// requests (UR completions with the right tag/requester/completer, posted
+// ones dropped without side effects) and the counters that record them; the
+// Status error bits and Device Status UR Detected (only for UR).
 //
 // Usage: tb_extoll_nic [-v] [seed]    exit status 0 = all checks passed
 
@@ -139,6 +141,14 @@ static void mem_wr(Tb &tb, uint64_t addr, unsigned size, uint64_t val)
 	tb.drv().send(t);
 }
 
+// Leave D3hot for D0 and read a register (No_Soft_Reset: BARs and Command kept).
+static bool mem_rd_ok_after_d0(Tb &tb, uint64_t addr)
+{
+	cfg_wr(tb, 0x84, 0x0);
+	mem_wr(tb, addr, 8, 0x600dd0d0600dd0d0ull);
+	return mem_rd(tb, addr, 8) == 0x600dd0d0600dd0d0ull;
+}
+
 // Send a non-posted request and expect exactly one UR completion for it.
 static void expect_ur(Tb &tb, const struct tlp &t, const char *what, uint32_t dw0_or = 0,
 		      unsigned want_bc = 4, unsigned want_la = 0)
@@ -185,12 +195,17 @@ static void test_config(Tb &tb)
 	CHECK_EQ(cfg_rd(tb, 0x3c) & 0xffff, 0x010b, "interrupt pin INTA, line RW");
 	uint32_t cap = cfg_rd(tb, 0x40);
 	CHECK_EQ(cap & 0xff, 0x10, "PCIe capability id");
-	CHECK_EQ((cap >> 8) & 0xff, 0x00, "PCIe capability is last in the list");
+	CHECK_EQ((cap >> 8) & 0xff, 0x80, "PCIe capability -> PM at 0x80");
+	CHECK_EQ(cfg_rd(tb, 0x80) & 0xffff, 0x8801, "PM capability (0x01) -> MSI-X at 0x88");
+	CHECK_EQ(cfg_rd(tb, 0x88) & 0xffff, 0x0011, "MSI-X capability (0x11), last in the list");
+	CHECK_EQ(cfg_rd(tb, 0x8c), EXTOLL_MSIX_BASE + EXTOLL_MSIX_ADDR, "MSI-X table: BAR0 + msix.addr");
+	CHECK_EQ(cfg_rd(tb, 0x90), EXTOLL_MSIX_BASE + EXTOLL_MSIX_PBA, "MSI-X PBA: BAR0 + msix.pba");
+	CHECK((cfg_rd(tb, 0x44) >> 5) & 1, "DevCap Extended Tag Field supported (SMFU tags 0x80..)");
 	CHECK_EQ((cap >> 16) & 0xf, 2, "PCIe capability version 2");
 	CHECK_EQ((cap >> 20) & 0xf, 0, "device/port type: endpoint");
 	CHECK((cfg_rd(tb, 0x44) >> 15) & 1, "DevCap role-based error reporting");
 	uint32_t devctl = cfg_rd(tb, 0x48);
-	CHECK_EQ(devctl & 0xffff, 0x2810, "DevCtl reset value");
+	CHECK_EQ(devctl & 0xffff, 0x2910, "DevCtl reset value (Extended Tag Field enabled)");
 	cfg_wr(tb, 0x48, 0x0000500f, 0x3);
 	CHECK_EQ(cfg_rd(tb, 0x48) & 0xffff, 0x500f, "DevCtl write");
 	CHECK_EQ(cfg_rd(tb, 0x100), 0, "extended config space reads zero");
@@ -432,6 +447,195 @@ static void test_irq(Tb &tb)
 	CHECK_EQ(top->intx, 0, "intx low after 1-byte W1C");
 }
 
+// MSI-X (PCIe Base Spec. 6.1.4, 7.7.2): the one vector of the NIC, table in BAR0.
+static void test_msix(Tb &tb)
+{
+	section("MSI-X: table in BAR0, masking, pending bit, no INTx while enabled");
+	const uint64_t I = BAR0 + EXTOLL_INFO_BASE, X = BAR0 + EXTOLL_MSIX_BASE;
+	Vextoll_nic *top = tb.top();
+	struct tlp m;
+	uint32_t n0 = counter(tb, EXTOLL_PCIE_MSIX_MSGS);
+	auto fire = [&] {
+		mem_wr(tb, I + EXTOLL_INFO_IRQ_TEST, 8, 1);
+		tb.drain();
+	};
+	auto ack = [&] {
+		mem_wr(tb, I + EXTOLL_INFO_IRQ_STATUS, 8, 1);
+		tb.drain();
+	};
+	auto pba = [&] { return mem_rd(tb, X + EXTOLL_MSIX_PBA, 8) & 1; };
+	auto no_msg = [&](const char *what) {
+		tb.drain(100);
+		CHECK(tb.drv().rx().empty(), "%s: no message (%zu TLPs)", what, tb.drv().rx().size());
+		tb.drv().rx().clear();
+	};
+	auto expect_msg = [&](uint64_t addr, uint32_t data, const char *what) {
+		if (!tb.wait_rx(&m)) {
+			CHECK(false, "%s: no MSI-X message", what);
+			return;
+		}
+		CHECK(m.kind == TLP_MWR && m.addr == addr && m.len_dw == 1 && m.first_be == 0xf &&
+			      m.last_be == 0 && m.payload_dw == 1 && m.payload[0] == data &&
+			      m.requester_id == NIC_ID && m.hdr_dw == (addr >> 32 ? 4u : 3u),
+		      "%s: want MWr 0x%" PRIx64 " <- 0x%08x from %04x, got kind %d addr 0x%" PRIx64
+		      " len %u be %x/%x data 0x%08x req %04x hdr %u", what, addr, data, NIC_ID, m.kind,
+		      m.addr, m.len_dw, m.first_be, m.last_be, m.payload[0], m.requester_id, m.hdr_dw);
+	};
+
+	CHECK_EQ(mem_rd(tb, X + EXTOLL_MSIX_CTRL, 8), 1ull << 32, "Vector Control Mask Bit set after reset");
+	mem_wr(tb, X + EXTOLL_MSIX_ADDR, 4, 0xfee01004);    // dword writes, as Linux does
+	mem_wr(tb, X + EXTOLL_MSIX_ADDR + 4, 4, 0);
+	mem_wr(tb, X + EXTOLL_MSIX_CTRL, 4, 0x4041);
+	CHECK_EQ(mem_rd(tb, X + EXTOLL_MSIX_ADDR, 8), 0xfee01004, "table: message address");
+	CHECK_EQ(mem_rd(tb, X + EXTOLL_MSIX_CTRL, 8), 1ull << 32 | 0x4041, "table: data, still masked");
+	cfg_wr(tb, 0x04, 0x0006, 0x3);
+	cfg_wr(tb, 0x88, 0x8000'0000);
+	CHECK(mem_rd(tb, BAR0 + EXTOLL_PCIE_BASE + EXTOLL_PCIE_STATUS, 8) & EXTOLL_PCIE_STATUS_MSIX_EN_MASK,
+	      "pcie.status.msix_en");
+	mem_wr(tb, I + EXTOLL_INFO_IRQ_ENABLE, 8, 1);
+
+	fire();
+	CHECK_EQ(top->intx, 0, "no INTx while MSI-X is enabled (6.1.4.3)");
+	no_msg("vector masked");
+	CHECK_EQ(pba(), 1, "masked: Pending bit set");
+	mem_wr(tb, X + EXTOLL_MSIX_CTRL + 4, 4, 0);          // unmask
+	expect_msg(0xfee01004, 0x4041, "unmasked with the Pending bit set");
+	no_msg("after the one message");
+	CHECK_EQ(pba(), 0, "Pending bit clear after the message");
+	ack();
+	fire();
+	expect_msg(0xfee01004, 0x4041, "a new cause, unmasked");
+	ack();
+
+	// Function Mask; the cause served while masked: no spurious message (6.1.4.5)
+	cfg_wr(tb, 0x88, 0xc000'0000);
+	fire();
+	no_msg("function masked");
+	CHECK_EQ(pba(), 1, "function masked: Pending bit set");
+	ack();
+	CHECK_EQ(pba(), 0, "cause served while masked: Pending bit cleared");
+	cfg_wr(tb, 0x88, 0x8000'0000);
+	no_msg("unmasked after the cause was served");
+
+	// Bus Master Enable off: held back until it is set (7.5.1.1.3)
+	cfg_wr(tb, 0x04, 0x0002, 0x3);
+	fire();
+	no_msg("bus mastering disabled");
+	cfg_wr(tb, 0x04, 0x0006, 0x3);
+	expect_msg(0xfee01004, 0x4041, "after Bus Master Enable");
+	ack();
+
+	// a 64-bit message address: 4-DW header
+	mem_wr(tb, X + EXTOLL_MSIX_ADDR, 8, 0x0000'0012'3456'7890ull);
+	mem_wr(tb, X + EXTOLL_MSIX_CTRL, 4, 0xbeef);
+	fire();
+	expect_msg(0x0000'0012'3456'7890ull, 0xbeef, "64-bit message address");
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_MSIX_MSGS) - n0, 4, "pcie.msix_msgs counts the messages");
+
+	// MSI-X disabled: back to INTx
+	cfg_wr(tb, 0x88, 0);
+	CHECK_EQ(top->intx, 1, "MSI-X disabled with the cause pending: INTx");
+	no_msg("MSI-X disabled");
+	cfg_wr(tb, 0x88, 0x8000'0000);
+	expect_msg(0x0000'0012'3456'7890ull, 0xbeef, "a cause pending when MSI-X gets enabled");
+	CHECK_EQ(top->intx, 0, "INTx off again with MSI-X enabled");
+	cfg_wr(tb, 0x88, 0);
+	ack();
+	CHECK_EQ(top->intx, 0, "INTx low after the W1C");
+	mem_wr(tb, I + EXTOLL_INFO_IRQ_ENABLE, 8, 0);
+	mem_wr(tb, X + EXTOLL_MSIX_CTRL + 4, 4, 1);
+	tb.drain();
+}
+
+// Status error bits and Device Status (PCIe Base Spec. 7.5.1.1.4, 7.5.3.5,
+// 2.7.2): a poisoned TLP sets Detected Parity Error and pcie.poisoned, not
+// UR Detected; a good write to no BAR sets UR Detected.
+static void test_err_status(Tb &tb)
+{
+	section("Status error bits, Device Status UR Detected only for UR");
+	struct tlp t;
+	const uint64_t S = BAR0 + EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH;
+	cfg_wr(tb, 0x04, 0xffff'0006);
+	cfg_wr(tb, 0x48, 0x000f'2910);
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x0010, "Status: no error bit");
+	CHECK_EQ(cfg_rd(tb, 0x48) >> 16, 0, "Device Status clear");
+	uint32_t p0 = counter(tb, EXTOLL_PCIE_POISONED);
+	uint32_t d2[2] = {0x44444444, 0x44444444};
+	tlp_mwr(&t, S, d2, 2, 0xf, 0xf, HOST_ID);
+	tb.drv().send(t, 1u << 14);                           // poisoned write: dropped
+	uint32_t d = 0;
+	tlp_cpl(&t, HOST_ID, 0, NIC_ID, 0x42, 0, 4, &d, 1);   // unexpected completion
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x8010, "Detected Parity Error after a poisoned write");
+	CHECK_EQ(cfg_rd(tb, 0x48) >> 16, 0, "UR Detected not set by a poisoned write or a stray completion");
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_POISONED) - p0, 1, "pcie.poisoned +1");
+	CHECK(mem_rd(tb, S, 8) != 0x4444444444444444ull, "the poisoned write had no effect");
+	tlp_mwr(&t, 0x10000000, &d, 1, 0xf, 0, HOST_ID);      // no BAR: unsupported
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x48) >> 16, 0x8, "UR Detected after a write to no BAR");
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x8010, "UR sent/received: no Status abort bit (only CA/UR completions received)");
+	cfg_wr(tb, 0x04, 0x8000'0006);
+	cfg_wr(tb, 0x48, 0x0008'2910);
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x0010, "Detected Parity Error cleared (RW1C)");
+
+	section("Status: completions for the NIC's own reads (SMFU tags 0x80..0x8f)");
+	uint32_t ce0 = counter(tb, EXTOLL_PCIE_CPL_ERR);
+	p0 = counter(tb, EXTOLL_PCIE_POISONED);
+	tlp_cpl(&t, HOST_ID, TLP_CPL_UR, NIC_ID, 0x85, 0, 4, nullptr, 0);
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x2010, "Received Master Abort after a UR completion");
+	tlp_cpl(&t, HOST_ID, TLP_CPL_CA, NIC_ID, 0x86, 0, 4, nullptr, 0);
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x3010, "Received Target Abort after a CA completion");
+	tlp_cpl(&t, HOST_ID, TLP_CPL_UR, NIC_ID, 0x42, 0, 4, nullptr, 0);   // not our tag
+	tb.drv().send(t);
+	tb.drain();
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_CPL_ERR) - ce0, 2, "pcie.cpl_err counts only completions for our tags");
+	cfg_wr(tb, 0x04, 0xffff'0046);   // clear; Parity Error Response on
+	tlp_cpl(&t, HOST_ID, TLP_CPL_SC, NIC_ID, 0x87, 0, 4, &d, 1);
+	tb.drv().send(t, 1u << 14);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x8110,
+		 "poisoned completion for our read: Detected Parity Error, Master Data Parity Error (PER set)");
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_POISONED) - p0, 1, "pcie.poisoned +1");
+	cfg_wr(tb, 0x04, 0xffff'0006);
+
+	section("Status: Signaled Target Abort when the NIC completes an aperture read with CA");
+	// an interval to a node nobody routes to: the read times out into a CA
+	const uint64_t SM = BAR0 + EXTOLL_SMFU_BASE;
+	uint32_t ca0 = counter(tb, EXTOLL_PCIE_CA_SENT);
+	uint64_t ctrl = mem_rd(tb, SM + EXTOLL_SMFU_CTRL, 8);
+	mem_wr(tb, SM + EXTOLL_SMFU_CTRL, 8, (ctrl & ~EXTOLL_SMFU_CTRL_TIMEOUT_MASK) |
+	       1ull << EXTOLL_SMFU_CTRL_TIMEOUT_SHIFT);
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_START_N(0), 8, BAR2);
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_END_N(0), 8, BAR2 + 0xfff);
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_CTRL_N(0), 8, EXTOLL_SMFU_EG_CTRL_VALID_MASK |
+	       5ull << EXTOLL_SMFU_EG_CTRL_NODE_SHIFT);
+	tlp_mrd(&t, BAR2 + 0x40, 1, 0xf, 0, HOST_ID, 0x91);
+	tb.drv().send(t);
+	struct tlp c;
+	bool got = tb.wait_rx(&c, 5000);
+	CHECK(got && c.kind == TLP_CPL && c.status == TLP_CPL_CA && c.tag == 0x91,
+	      "aperture read without an answer: CA completion (kind %d status %u)", c.kind, c.status);
+	tb.drain();
+	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x0810, "Signaled Target Abort after sending a CA completion");
+	CHECK_EQ(counter(tb, EXTOLL_PCIE_CA_SENT) - ca0, 1, "pcie.ca_sent +1");
+	mem_wr(tb, SM + EXTOLL_SMFU_EG_CTRL_N(0), 8, 0);
+	mem_wr(tb, SM + EXTOLL_SMFU_CTRL, 8, ctrl);
+	cfg_wr(tb, 0x04, 0xffff'0006);
+
+	section("PM: D3hot -> memory requests UR, back to D0 with the state kept");
+	cfg_wr(tb, 0x84, 0x3);
+	tlp_mrd(&t, S, 2, 0xf, 0xf, HOST_ID, 0x90);
+	expect_ur(tb, t, "MRd in D3hot", 0, 8, S & 0x7f);
+	CHECK(mem_rd_ok_after_d0(tb, S), "registers work again in D0 without reprogramming");
+	cfg_wr(tb, 0x48, 0x0008'2910);
+}
+
 static void test_bad(Tb &tb)
 {
 	section("unsupported requests");
@@ -583,6 +787,8 @@ int main(int argc, char **argv)
 	test_scratch(tb);
 	test_burst(tb);
 	test_irq(tb);
+	test_msix(tb);
+	test_err_status(tb);
 	test_bad(tb);
 	test_malformed(tb);
 

@@ -14,6 +14,20 @@ echo "$v"
 echo "$v" | grep -q 'Memory at .*size=64K' && pass "BAR0 register BAR, 64K" || fail "BAR0 register BAR, 64K"
 echo "$v" | grep -q 'Memory at .*size=256M' && pass "aperture BAR, 256M" || fail "aperture BAR, 256M"
 
+# The capability list as Linux's PCI core parses it (PCIe Base Spec. 7.5.2 PM, 7.7.2 MSI-X)
+vv=$(lspci -vvv -s "$NIC_BDF")
+echo "$vv" | grep -E 'Capabilities|NoSoftRst|Vector table|PBA|ExtTag'
+echo "$vv" | grep -q 'Capabilities: \[80\] Power Management version 3' &&
+	pass "lspci -vvv: PM capability" || fail "lspci -vvv: PM capability"
+echo "$vv" | grep -q 'Status: D0 NoSoftRst+' && pass "lspci -vvv: PM in D0, NoSoftRst+" ||
+	fail "lspci -vvv: PM in D0, NoSoftRst+"
+echo "$vv" | grep -q 'Capabilities: \[88\] MSI-X: Enable. Count=1' &&
+	pass "lspci -vvv: MSI-X capability, one vector" || fail "lspci -vvv: MSI-X capability, one vector"
+echo "$vv" | grep -q 'Vector table: BAR=0 offset=00001000' && pass "lspci -vvv: MSI-X table in BAR0" ||
+	fail "lspci -vvv: MSI-X table in BAR0"
+echo "$vv" | grep -A1 'DevCap:' | grep -q 'ExtTag+' && pass "lspci -vvv: DevCap ExtTag+" ||
+	fail "lspci -vvv: DevCap ExtTag+"
+
 # The version straight from the RTL register (before the driver claims the BAR)
 setpci -s "$NIC_BDF" COMMAND=0x0002:0x0002
 raw=$(reg_rd "${EXTOLL_INFO_VERSION:-0x10}")

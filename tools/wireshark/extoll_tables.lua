@@ -59,6 +59,7 @@ F["net_cmd_cpl_t.last"] = ProtoField.uint8("extoll.cmd_cpl.last", "last", base.D
 F["net_cmd_cpl_t.len_m1"] = ProtoField.uint8("extoll.cmd_cpl.len_m1", "len_m1", base.DEC, nil, nil, "payload dwords minus 1")
 F["net_cmd_cpl_t.lower_addr"] = ProtoField.uint8("extoll.cmd_cpl.lower_addr", "lower_addr", base.DEC, nil, nil, "PCIe lower address")
 F["net_cmd_cpl_t.byte_count"] = ProtoField.uint16("extoll.cmd_cpl.byte_count", "byte_count", base.HEX, nil, nil, "PCIe remaining byte count")
+F["net_cmd_cpl_t.ep"] = ProtoField.uint8("extoll.cmd_cpl.ep", "ep", base.DEC, nil, nil, "poisoned: the completion's data is bad (PCIe EP, Base Spec. 2.7.2); re-issued with EP = 1")
 F["net_cmd_intr_t.data"] = ProtoField.uint32("extoll.cmd_intr.data", "data", base.HEX, nil, nil, "MSI data as written by the device")
 F["net_cmd_intr_t.req_id"] = ProtoField.uint16("extoll.cmd_intr.req_id", "req_id", base.HEX, nil, nil, "PCIe requester id of the writer")
 F["net_rra_pl_t.data"] = ProtoField.uint64("extoll.rra_pl.data", "data", base.HEX, nil, nil, "write data (RRA_WR), read data (RRA_RSP), 0 (RRA_RD)")
@@ -107,6 +108,7 @@ LAYOUT["net_cmd_cpl_t"] = { desc = "cmd of SMFU_CPL",
   { "net_cmd_cpl_t.len_m1", 0, 12, 6, 1, 2 },
   { "net_cmd_cpl_t.lower_addr", 0, 18, 7, 2, 2 },
   { "net_cmd_cpl_t.byte_count", 0, 25, 13, 3, 2 },
+  { "net_cmd_cpl_t.ep", 0, 38, 1, 4, 1 },
 }
 LAYOUT["net_cmd_intr_t"] = { desc = "cmd of INTR",
   { "net_cmd_intr_t.data", 0, 0, 32, 0, 4 },

@@ -264,6 +264,7 @@ static std::vector<uint64_t> host_rx_cycle, dev_rx_cycle;
 static bool dev_split = true, host_split = true;
 static unsigned dev_cpl_delay = 3;
 static bool dev_hold = false;   // the device does not answer reads (tests)
+static bool dev_poison = false, host_poison = false;   // completions sent with EP = 1 (test_poison)
 
 static void set_cfg_defaults()
 {
@@ -363,11 +364,11 @@ static void step()
 	serve(*h_tlp, host_rx, host_rx_cycle, hostmem, CPU_ID, host_split, false, 5, host_cpl_q);
 	serve(*n_dev, dev_rx, dev_rx_cycle, devmem, DEV_ID, dev_split, dev_hold, dev_cpl_delay, dev_cpl_q);
 	while (!host_cpl_q.empty() && host_cpl_q.front().t <= cyc) {
-		h_cpl->send(host_cpl_q.front().c);
+		h_cpl->send(host_cpl_q.front().c, host_poison ? 1u << 14 : 0);
 		host_cpl_q.pop_front();
 	}
 	while (!dev_cpl_q.empty() && dev_cpl_q.front().t <= cyc) {
-		n_cpl->send(dev_cpl_q.front().c);
+		n_cpl->send(dev_cpl_q.front().c, dev_poison ? 1u << 14 : 0);
 		dev_cpl_q.pop_front();
 	}
 	m->clk = 0;
@@ -935,6 +936,76 @@ static void bench()
 	       "MWr's last beat taken at the unit's TLP output)\n", (unsigned long long)(b - a));
 }
 
+// Poison (PCIe Base Spec. 2.7.2) across the network: a poisoned completion
+// arrives at the far requester as a poisoned completion with its data; a
+// poisoned write from the device is not forwarded (the NAA NIC is the root
+// complex of its hierarchy: it discards the data and counts it).
+static void test_poison()
+{
+	printf("poison: poisoned completions cross the network poisoned, poisoned writes are dropped and counted\n");
+	cfg_std_intervals();
+	settle();
+	// the device poisons its completions of a host read (split at RCB at random)
+	size_t h0 = host_rx.size();
+	dev_poison = true;
+	uint8_t t1 = host_read(AP + 0x200, 256, dev_bytes(NAA_BAR + 0x200, 256));
+	settle();
+	dev_poison = false;
+	collect_host_cpls();
+	unsigned ncpl = 0, nep = 0;
+	for (size_t k = h0; k < host_rx.size(); k++)
+		if (host_rx[k].t.kind == TLP_CPLD && host_rx[k].t.tag == t1) {
+			ncpl++;
+			nep += (host_rx[k].hdr[0] >> 14) & 1;
+		}
+	CHECK(ncpl >= 1 && nep == ncpl, "device -> host: every CplD of the read arrives with EP = 1 (%u of %u)", nep, ncpl);
+	CHECK(host_rds[t1].status == 0 && host_rds[t1].got == host_rds[t1].expect && !host_rds[t1].bad,
+	      "the poisoned completion keeps its data, byte count and lower address");
+	uint8_t t2 = host_read(AP + 0x300, 8, dev_bytes(NAA_BAR + 0x300, 8));
+	settle();
+	collect_host_cpls();
+	bool clean = true;
+	for (size_t k = h0; k < host_rx.size(); k++)
+		if (host_rx[k].t.tag == t2 && (host_rx[k].hdr[0] >> 14) & 1)
+			clean = false;
+	CHECK(clean && host_rds[t2].status == 0, "the next completion is not poisoned");
+
+	// the host poisons its completion of a device DMA read
+	size_t d0 = dev_rx.size();
+	host_poison = true;
+	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+	tlp_access_bes(0x20001000ull, 64, &dwa, &len, &fbe, &lbe);
+	tlp t;
+	tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, 0x3c);
+	n_req->send(t);
+	settle();
+	host_poison = false;
+	ncpl = nep = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		if (dev_rx[k].t.kind == TLP_CPLD && dev_rx[k].t.tag == 0x3c) {
+			ncpl++;
+			nep += (dev_rx[k].hdr[0] >> 14) & 1;
+		}
+	CHECK(ncpl >= 1 && nep == ncpl, "host -> device: every CplD of the DMA read arrives with EP = 1 (%u of %u)", nep, ncpl);
+
+	// a poisoned DMA write from the device: not forwarded, counted
+	uint32_t drops0 = m->n_drops;
+	size_t hw0 = host_rx.size();
+	std::vector<uint8_t> d = rand_bytes(16);
+	tlp_mwr_bytes(&t, 0x20002000ull, d.data(), 16, DEV_ID);
+	n_req->send(t, 1u << 14);
+	dev_write(0x20002040ull, d);   // a good one behind it still goes through
+	settle();
+	unsigned wr_poisoned = 0, wr_good = 0;
+	for (size_t k = hw0; k < host_rx.size(); k++)
+		if (host_rx[k].t.kind == TLP_MWR) {
+			wr_poisoned += host_rx[k].t.addr == 0x20002000ull;
+			wr_good += host_rx[k].t.addr == 0x20002040ull;
+		}
+	CHECK(wr_poisoned == 0 && wr_good == 1, "a poisoned write is dropped (%u), the next write passes (%u)", wr_poisoned, wr_good);
+	CHECK_EQ(m->n_drops - drops0, 1, "the NAA SMFU counts the dropped poisoned write");
+}
+
 int main(int argc, char **argv)
 {
 	TbArgs a = tb_args(argc, argv);
@@ -950,6 +1021,7 @@ int main(int argc, char **argv)
 	test_sizes();
 	test_timeout();
 	test_passthru();
+	test_poison();
 	test_interrupts();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
