@@ -43,7 +43,9 @@ module epf_test_space
   // Host port (accel_target's device-memory port A), dword addresses
   // ------------------------------------------------------------------------
   input  wire logic              a_en,
+  /* verilator lint_off UNUSEDSIGNAL */  // offset bits above the largest BAR
   input  wire logic [20:0]       a_addr,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  wire logic [15:0]       a_wstrb,
   input  wire logic [127:0]      a_wdata,
   output      logic [127:0]      a_rdata,

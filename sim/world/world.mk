@@ -20,10 +20,13 @@ PCI_LIBS     := $(or $(shell pkg-config --libs libpci 2>/dev/null),-lpci)
 WORLD_OBJS   := $(BUILD)/world/world.o $(BUILD)/world/lib/torus.o $(BUILD)/world/lib/topo.o \
                 $(BUILD)/world/lib/pciaddr.o
 NAA_LIBS     := $(VNAA)/libnaamodel.a
-# naa_node with the PCI endpoint test function (DEVICE=1, prefix Vnaa_epf):
-# back end naa-epf, cosimd --naa-device epf-test (docs/epf-test.md)
+# naa_node with the PCI endpoint test function (prefix Vnaa_epf): back end naa-epf,
+# cosimd --naa-device epf-test (docs/epf-test.md). NAA_EPF_DEVICE 2: BAR4/BAR5 of 4 KiB
+# (default: the driver's BAR test then takes seconds, not half an hour); 1: pci-epf-test's
+# 128 KiB / 1 MiB (make -C sim NAA_EPF_DEVICE=1 ..., rebuilds the model).
+NAA_EPF_DEVICE ?= 2
 VNAAE        := $(BUILD)/vnaa_epf
-VFLAGS_NAAE  := $(subst --prefix Vnaa_node,--prefix Vnaa_epf,$(VFLAGS_NAA)) -GDEVICE=1
+VFLAGS_NAAE  := $(subst --prefix Vnaa_node,--prefix Vnaa_epf,$(VFLAGS_NAA)) -GDEVICE=$(NAA_EPF_DEVICE)
 NAA_LIBS     += $(VNAAE)/libnaaepfmodel.a
 
 # naa_node is in the nic unit (rtl/nic/nic.f)
@@ -36,7 +39,11 @@ $(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp \
 	rm -f $(VNAA)/naa_model.o
 	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk libnaamodel.a
 
-$(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_nic) $(SIM)/Makefile
+$(VNAAE)/device.$(NAA_EPF_DEVICE):
+	@mkdir -p $(VNAAE)
+	rm -f $(VNAAE)/device.* && touch $@
+
+$(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_nic) $(SIM)/Makefile $(VNAAE)/device.$(NAA_EPF_DEVICE)
 	@mkdir -p $(VNAAE)
 	$(VERILATOR) $(VFLAGS_NAAE) -Mdir $(VNAAE) $(RTL_VFLAGS_nic) $(SIM)/world/naa_epf_model.cpp
 
