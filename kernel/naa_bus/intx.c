@@ -14,21 +14,29 @@
  *   - handle_level_irq masks the line while the handlers run; a message
  *     that raises an unmasked line runs them at once;
  *   - unmask re-checks the level (the EOI of a level interrupt): still
- *     asserted, the handlers run again (from an irq_work, not inside the
- *     flow handler), so an interrupt whose source did not deassert is never
- *     lost, and one that did is not repeated once the deassert arrived.
+ *     asserted, the handlers run again - after NAA_INTX_RECHECK_US, from a
+ *     timer, not at once: the deassert that the handler's register write
+ *     caused is still on its way (network, notification poll), and an
+ *     immediate re-run would re-run forever in hard interrupt context,
+ *     starving the poller that would deliver it. So an interrupt whose
+ *     source did not deassert is never lost, and one that did is not
+ *     repeated once the deassert arrived.
  *
  * The bridge's map_irq gives every child its swizzled pin's Linux irq
  * (pci_assign_irq), so pci_alloc_irq_vectors(PCI_IRQ_LEGACY) and
- * request_irq(IRQF_SHARED) work as on a local bus.
+ * request_irq(IRQF_SHARED) work as on a local bus; the config accessors
+ * (ops.c) then let INTERRUPT_PIN/LINE through.
  */
+#include <linux/hrtimer.h>
 #include <linux/irq.h>
-#include <linux/irq_work.h>
 #include <linux/irqdomain.h>
 #include <linux/pci.h>
 
 #include "extoll_regs.h"
 #include "naa_bus.h"
+
+/* Level re-check after unmask: about one notification poll (notify_poll_us). */
+#define NAA_INTX_RECHECK_US	1000
 
 static void naa_intx_mask(struct irq_data *d)
 {
@@ -52,7 +60,8 @@ static void naa_intx_unmask(struct irq_data *d)
 	again = intx->level & BIT(irqd_to_hwirq(d));
 	spin_unlock_irqrestore(&intx->lock, flags);
 	if (again)
-		irq_work_queue(&intx->work);
+		hrtimer_start(&intx->recheck, ns_to_ktime(NAA_INTX_RECHECK_US * NSEC_PER_USEC),
+			      HRTIMER_MODE_REL_SOFT);
 }
 
 /* Every line arrives through the NIC's one interrupt. */
@@ -98,9 +107,10 @@ static void naa_intx_fire(struct naa_intx *intx)
 	}
 }
 
-static void naa_intx_work(struct irq_work *work)
+static enum hrtimer_restart naa_intx_recheck(struct hrtimer *t)
 {
-	naa_intx_fire(container_of(work, struct naa_intx, work));
+	naa_intx_fire(container_of(t, struct naa_intx, recheck));
+	return HRTIMER_NORESTART;
 }
 
 /**
@@ -155,7 +165,8 @@ void naa_intx_create(struct naa_host *host)
 	u64 base, size;
 
 	spin_lock_init(&intx->lock);
-	init_irq_work(&intx->work, naa_intx_work);
+	hrtimer_init(&intx->recheck, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
+	intx->recheck.function = naa_intx_recheck;
 	if (extoll_notify_window(host->nic, &base, &size) ||
 	    base != EXTOLL_NOTIFY_WIN_BASE_ADDR_RESET || size <= NAA_INTX_OFFSET) {
 		dev_info(host->dev, "node %u: interrupt window moved: no INTx forwarding\n",
@@ -174,6 +185,7 @@ void naa_intx_create(struct naa_host *host)
 	}
 	host->bridge->map_irq = naa_intx_map_irq;
 	host->bridge->swizzle_irq = pci_common_swizzle;
+	dev_info(host->dev, "node %u: INTx forwarded (INTA..INTD, level)\n", host->node);
 }
 
 /**
@@ -187,7 +199,7 @@ void naa_intx_remove(struct naa_host *host)
 
 	if (!intx->domain)
 		return;
-	irq_work_sync(&intx->work);
+	hrtimer_cancel(&intx->recheck);
 	for (pin = 0; pin < PCI_NUM_INTX; pin++)
 		irq_dispose_mapping(irq_find_mapping(intx->domain, pin));
 	irq_domain_remove(intx->domain);

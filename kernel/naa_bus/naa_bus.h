@@ -22,7 +22,7 @@
 #include <linux/atomic.h>
 #include <linux/bitmap.h>
 #include <linux/ioport.h>
-#include <linux/irq_work.h>
+#include <linux/hrtimer.h>
 #include <linux/msi.h>
 #include <linux/pci.h>
 #include <linux/types.h>
@@ -70,7 +70,7 @@ struct naa_intx {
 	spinlock_t lock;		/* level, masked */
 	unsigned long level;		/* per pin: the last message asserted it */
 	unsigned long masked;		/* per pin: masked by the flow handler */
-	struct irq_work work;		/* re-run the handlers after unmask */
+	struct hrtimer recheck;		/* level re-check after unmask */
 	u64 messages;
 };
 
