@@ -10,4 +10,3 @@ epf_test_cfg.sv
 epf_test_space.sv
 epf_test_dma.sv
 epf_test_top.sv
-naa_dev.sv

@@ -12,7 +12,6 @@
 @net
 @smfu
 @accel
-@accel/epf_test
 
 nic_cpuif_arb.sv
 nic_net_rx.sv
@@ -31,4 +30,5 @@ nic_ep_side.sv
 nic_rp_side.sv
 extoll_nic.sv
 naa_intx.sv
+naa_dev.sv
 naa_node.sv

@@ -43,9 +43,12 @@ $(VNAAE)/device.$(NAA_EPF_DEVICE):
 	@mkdir -p $(VNAAE)
 	rm -f $(VNAAE)/device.* && touch $@
 
-$(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_nic) $(SIM)/Makefile $(VNAAE)/device.$(NAA_EPF_DEVICE)
+# the nic unit and the endpoint test function (unit accel/epf_test, not part of nic)
+RTL_VFLAGS_naae := $(shell $(RTL_FILES) vflags nic accel/epf_test)
+RTL_DEPS_naae   := $(shell $(RTL_FILES) deps nic accel/epf_test)
+$(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_naae) $(SIM)/Makefile $(VNAAE)/device.$(NAA_EPF_DEVICE)
 	@mkdir -p $(VNAAE)
-	$(VERILATOR) $(VFLAGS_NAAE) -Mdir $(VNAAE) $(RTL_VFLAGS_nic) $(SIM)/world/naa_epf_model.cpp
+	$(VERILATOR) $(VFLAGS_NAAE) -Mdir $(VNAAE) $(RTL_VFLAGS_naae) $(SIM)/world/naa_epf_model.cpp
 
 $(VNAAE)/libnaaepfmodel.a: $(VNAAE)/Vnaa_epf.mk $(SIM)/world/naa_model.cpp $(SIM)/world/naa_epf_model.cpp \
                            $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk

@@ -6,7 +6,10 @@
 // BAR sizes, 2 the same with 4 KiB BAR4 and BAR5 (the co-simulation: the
 // driver's BAR test reads and writes every dword, and a remote access costs
 // about a millisecond of wall time there). All have the same ports; the
-// accelerator's parameters apply to it only.
+// accelerator's parameters apply to it only. The endpoint test function's
+// sources (unit accel/epf_test) are not in the nic unit: only builds with
+// DEVICE 1 or 2 read them (sim/world/world.mk), so synthesis and lint of
+// naa_node need none of them.
 
 `default_nettype none
 
