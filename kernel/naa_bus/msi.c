@@ -146,6 +146,10 @@ static void naa_msi_notify(void *ctx, const struct extoll_notify_entry *entry)
 	struct naa_host *host = ctx;
 	unsigned int virq = 0;
 
+	if ((entry->data & NAA_INTX_MSG) && entry->offset == NAA_INTX_OFFSET) {
+		naa_intx_event(host, entry->data);
+		return;
+	}
 	if (entry->data < NAA_MSI_SLOTS)
 		virq = READ_ONCE(host->msi.virq[entry->data]);
 	if (virq && !generic_handle_irq_safe(virq))
@@ -211,6 +215,9 @@ int naa_msi_create(struct naa_host *host)
 	}
 	msi->notify_registered = true;
 
+	/* INTx messages come the same way (map_irq on the bridge). */
+	naa_intx_create(host);
+
 	/* Before the scan: the root bus and every device inherit it. */
 	dev_set_msi_domain(&host->bridge->dev, msi->domain);
 	return 0;
@@ -237,6 +244,7 @@ void naa_msi_remove(struct naa_host *host)
 		extoll_notify_unregister(host->nic, host->node);
 		msi->notify_registered = false;
 	}
+	naa_intx_remove(host);
 	if (msi->domain) {
 		irq_domain_remove(msi->domain);
 		msi->domain = NULL;

@@ -22,14 +22,25 @@
 #include <linux/atomic.h>
 #include <linux/bitmap.h>
 #include <linux/ioport.h>
+#include <linux/hrtimer.h>
 #include <linux/msi.h>
 #include <linux/pci.h>
 #include <linux/types.h>
 
 #include "linux-extoll.h"
 
-/* MSI slots per node: the MSI data values the node's devices write. */
-#define NAA_MSI_SLOTS		256
+/*
+ * MSI slots per node: the MSI data values the node's devices write (a
+ * device may have 2048 MSI-X vectors, plus MSI and other devices).
+ */
+#define NAA_MSI_SLOTS		4096
+
+/*
+ * INTx messages of the NAA (rtl/nic/naa_intx.sv): data NAA_INTX_MSG | pin << 1
+ * | level, at this offset of the interrupt window (intx.c).
+ */
+#define NAA_INTX_MSG		0x80000000u
+#define NAA_INTX_OFFSET		0xffff0u
 
 /* SMFU intervals one node may use (the NIC has 16 in all). */
 #define NAA_MAX_MAPS		16
@@ -50,6 +61,17 @@ struct naa_msi {
 	unsigned int virq[NAA_MSI_SLOTS];	/* slot -> Linux irq, 0 = none */
 	u64 spurious;			/* under the NIC's notify lock */
 	bool notify_registered;
+};
+
+/* The node's INTx lines INTA..INTD (intx.c): level semantics. */
+struct naa_intx {
+	struct fwnode_handle *fwnode;
+	struct irq_domain *domain;	/* NULL: no INTx forwarding */
+	spinlock_t lock;		/* level, masked */
+	unsigned long level;		/* per pin: the last message asserted it */
+	unsigned long masked;		/* per pin: masked by the flow handler */
+	struct hrtimer recheck;		/* level re-check after unmask */
+	u64 messages;
 };
 
 /* One attached node and its PCI domain. */
@@ -80,6 +102,7 @@ struct naa_host {
 
 	/* Interrupt forwarding and BAR mapping. */
 	struct naa_msi msi;
+	struct naa_intx intx;
 	int map_id[NAA_MAX_MAPS];	/* SMFU interval ids */
 	unsigned int nr_maps;
 	bool passthru;			/* the node's pass-through points at us */
@@ -97,6 +120,11 @@ void naa_mark_dead(struct naa_host *host, const char *why);
 /* msi.c: child MSI domain, notification handler */
 int naa_msi_create(struct naa_host *host);
 void naa_msi_remove(struct naa_host *host);
+
+/* intx.c: INTx domain of the remote bus, map_irq */
+void naa_intx_create(struct naa_host *host);
+void naa_intx_remove(struct naa_host *host);
+void naa_intx_event(struct naa_host *host, u32 data);
 
 /* map.c: SMFU intervals and pass-through */
 int naa_map_create(struct naa_host *host);

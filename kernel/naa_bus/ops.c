@@ -9,8 +9,10 @@
  *
  * Local answers, without a request:
  *  - bus 0 has the root port only: devfn != 0 there reads all-ones;
- *  - INTERRUPT_LINE/PIN read 0 and ignore writes (no INTx from remote
- *    devices); BRIDGE_CONTROL, the upper half of that dword, is tunnelled;
+ *  - without INTx forwarding (intx.c: no domain), INTERRUPT_LINE/PIN read 0
+ *    and ignore writes; BRIDGE_CONTROL, the upper half of that dword, is
+ *    tunnelled; with it, they are tunnelled too (the device's pin, the
+ *    line pci_assign_irq writes);
  *  - a node marked dead (naa_dead_after consecutive timeouts) fails at
  *    once with all-ones.
  * A CRS completion of a vendor ID read returns 0x0001 so the PCI core
@@ -115,14 +117,14 @@ static int naa_cfg_read(struct pci_bus *bus, unsigned int devfn, int where,
 		*val = ~0U;
 		return PCIBIOS_DEVICE_NOT_FOUND;
 	}
-	if (naa_cfg_intx_only(where, size)) {
+	if (!host->intx.domain && naa_cfg_intx_only(where, size)) {
 		*val = 0;
 		return PCIBIOS_SUCCESSFUL;
 	}
 
 	ret = naa_cfg_xfer(host, bus, devfn, where, size, false, val);
 	/* A dword read at 0x3c: LINE and PIN from here, the rest tunnelled. */
-	if (ret == PCIBIOS_SUCCESSFUL && where == PCI_INTERRUPT_LINE)
+	if (!host->intx.domain && ret == PCIBIOS_SUCCESSFUL && where == PCI_INTERRUPT_LINE)
 		*val &= ~0xffffU;
 	return ret;
 }
@@ -134,10 +136,10 @@ static int naa_cfg_write(struct pci_bus *bus, unsigned int devfn, int where,
 
 	if (pci_is_root_bus(bus) && devfn != 0)
 		return PCIBIOS_DEVICE_NOT_FOUND;
-	if (naa_cfg_intx_only(where, size))
+	if (!host->intx.domain && naa_cfg_intx_only(where, size))
 		return PCIBIOS_SUCCESSFUL;
 	/* A dword write at 0x3c: only its upper half (BRIDGE_CONTROL) goes out. */
-	if (where == PCI_INTERRUPT_LINE && size == 4) {
+	if (!host->intx.domain && where == PCI_INTERRUPT_LINE && size == 4) {
 		where = PCI_BRIDGE_CONTROL;
 		size = 2;
 		val >>= 16;

@@ -10,7 +10,8 @@
 //
 // The accelerator is held in reset while the root port's Bridge Control
 // secondary bus reset bit is set. Its INTx level is brought out (dev_intx)
-// but not forwarded: the accelerator signals with MSI (SMFU / notify path).
+// and forwarded to the owner host by naa_intx (messages into the interrupt
+// window, between the device's TLPs; docs/epf-test.md).
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -25,6 +26,8 @@ module naa_node
   parameter logic [31:0] BUILD_DATE       = 32'h0000_0000, // info.build.date, BCD 0xYYYYMMDD
   parameter logic [31:0] BUILD_COMMIT     = 32'h0000_0000, // info.build.commit
 
+  // ---------------- the device: 0 accel_top, 1 epf_test_top (naa_dev, docs/epf-test.md) ----------------
+  parameter int          DEVICE           = 0,
   // ---------------- accelerator (accel_top) ----------------
   parameter int          DEVMEM_LOG2      = 26,      // BAR2 size, log2 bytes
   parameter int          DEVMEM_IMPL_LOG2 = 22,      // backed device memory, log2 bytes
@@ -45,7 +48,7 @@ module naa_node
 
   // ---------------- status ----------------
   output      logic                  net_ovf,        // sticky: a network buffer overran
-  output      logic                  dev_intx,       // accelerator INTA# level (not forwarded)
+  output      logic                  dev_intx,       // accelerator INTA# level (forwarded: naa_intx)
   output      logic                  dev_busy        // accelerator job running (work without traffic)
 );
 
@@ -65,6 +68,19 @@ module naa_node
   logic         up_sop, up_eop, up_valid, up_ready;
 
   logic nic_intx, sec_reset;
+  // device -> naa_intx (INTx messages between its TLPs) -> slice
+  logic [127:0] ix_data;
+  logic [3:0]   ix_keep;
+  logic         ix_sop, ix_eop, ix_valid, ix_ready, intx_sent;
+
+  naa_intx u_intx (
+    .clk, .rst (rst || sec_reset), .intx (dev_intx),
+    .s_tlp_data (dv_data), .s_tlp_keep (dv_keep), .s_tlp_sop (dv_sop), .s_tlp_eop (dv_eop),
+    .s_tlp_valid (dv_valid), .s_tlp_ready (dv_ready),
+    .m_tlp_data (ix_data), .m_tlp_keep (ix_keep), .m_tlp_sop (ix_sop), .m_tlp_eop (ix_eop),
+    .m_tlp_valid (ix_valid), .m_tlp_ready (ix_ready),
+    .sent_level (intx_sent)
+  );
 
   extoll_nic #(
     .ROLE           (1),
@@ -86,7 +102,8 @@ module naa_node
     .net_ovf
   );
 
-  accel_top #(
+  naa_dev #(
+    .DEVICE           (DEVICE),
     .DEVMEM_LOG2      (DEVMEM_LOG2),
     .DEVMEM_IMPL_LOG2 (DEVMEM_IMPL_LOG2),
     .BAR64            (BAR64),
@@ -103,14 +120,14 @@ module naa_node
 
   pcie_tlp_slice #(.DATA_W(128)) u_up_slice (
     .clk, .rst,
-    .s_data (dv_data), .s_keep (dv_keep), .s_sop (dv_sop), .s_eop (dv_eop),
-    .s_valid (dv_valid), .s_ready (dv_ready),
+    .s_data (ix_data), .s_keep (ix_keep), .s_sop (ix_sop), .s_eop (ix_eop),
+    .s_valid (ix_valid), .s_ready (ix_ready),
     .m_data (up_data), .m_keep (up_keep), .m_sop (up_sop), .m_eop (up_eop),
     .m_valid (up_valid), .m_ready (up_ready)
   );
 
   logic unused;
-  assign unused = nic_intx;
+  assign unused = nic_intx ^ intx_sent;
 
 endmodule
 

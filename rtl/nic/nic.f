@@ -26,4 +26,6 @@ nic_side_params.svh
 nic_ep_side.sv
 nic_rp_side.sv
 extoll_nic.sv
+naa_intx.sv
+naa_dev.sv
 naa_node.sv

@@ -64,6 +64,7 @@ static struct {
 	const char *pcap_net, *pcap_tlp;
 	const char *topology; /* file, "default" or "single" */
 	const struct pcie_model_backend *device;
+	const struct pcie_model_backend *naa_device;  /* NULL: naa (the sample accelerator) */
 	int cpu;             /* -1: no pinning, -2: first allowed CPU */
 	bool stats;
 	uint64_t linger;     /* cycles to keep clocking after activity */
@@ -174,6 +175,8 @@ static void usage(FILE *f)
 	for (unsigned i = 0; i < NDEVICES; i++)
 		fprintf(f, "                         %-6s %s\n", devices[i]->name, devices[i]->desc);
 	fprintf(f,
+		"  --naa-device NAME    the device below every NAA's root port: accel (default) or\n"
+		"                       epf-test (Linux's PCI endpoint test function)\n"
 		"  --trace-fst FILE     write an FST waveform of the device (other nodes:\n"
 		"                       FILE.nodeN.fst)\n"
 		"  --trace-tlp FILE     log every TLP (one line each, with the RTL cycle)\n"
@@ -214,6 +217,7 @@ static int parse_options(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "device", required_argument, NULL, 'D' },
+		{ "naa-device", required_argument, NULL, 'N' },
 		{ "trace-fst", required_argument, NULL, 'F' },
 		{ "trace-tlp", required_argument, NULL, 'T' },
 		{ "pcap", required_argument, NULL, 'N' },
@@ -250,6 +254,17 @@ static int parse_options(int argc, char **argv)
 			opt.device = devices[i];
 			break;
 		}
+		case 'N':
+			if (!strcmp(optarg, "accel")) {
+				opt.naa_device = &pcie_backend_naa;
+			} else if (!strcmp(optarg, "epf-test")) {
+				opt.naa_device = &pcie_backend_naa_epf;
+			} else {
+				fprintf(stderr, "cosimd: --naa-device: no device '%s' (have: accel epf-test)\n",
+					optarg);
+				return 2;
+			}
+			break;
 		case 'F':
 			opt.trace_fst = optarg;
 			break;
@@ -365,7 +380,7 @@ static int build_world(void)
 	/* the world must stay awake while a credit can still be on a wire */
 	if (topo.n > 1 && opt.linger < 4ull * (topo.latency + 1))
 		opt.linger = 4ull * (topo.latency + 1);
-	world = world_create(&topo, opt.device, opt.trace_fst, err, sizeof(err));
+	world = world_create(&topo, opt.device, opt.naa_device, opt.trace_fst, err, sizeof(err));
 	if (!world) {
 		fprintf(stderr, "cosimd: %s\n", err);
 		return 1;

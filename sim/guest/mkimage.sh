@@ -144,6 +144,14 @@ if [ -d "$top/userspace" ]; then
 	done < <(find "$top/userspace" -type f \( -perm -u+x -o -name '*.so*' \) ! -name '*.o' ! -name '*.sh' 2>/dev/null)
 fi
 
+# --- Linux's PCI endpoint test host driver and tool, if built (mk/pcitest.sh):
+# /lib/modules/extra-pcitest/pci_endpoint_test.ko, /usr/bin/pcitest, pcitest.sh
+if [ -f "$top/build/pcitest/pci_endpoint_test.ko" ] && [ -x "$top/build/pcitest/pcitest" ]; then
+	mkdir -p "$stage/lib/modules/extra-pcitest"
+	cp "$top/build/pcitest/pci_endpoint_test.ko" "$stage/lib/modules/extra-pcitest/"
+	cp "$top/build/pcitest/pcitest" "$top/build/pcitest/pcitest.sh" "$stage/usr/bin/"
+fi
+
 # --- topology of the co-simulated world
 mkdir -p "$stage/etc/extoll"
 if [ -n "${TOPOLOGY:-}" ]; then

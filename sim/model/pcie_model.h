@@ -138,6 +138,7 @@ struct pcie_model_backend {
 extern const struct pcie_model_backend pcie_backend_nic;   /* nic_model.cpp */
 extern const struct pcie_model_backend pcie_backend_accel; /* accel_model.cpp */
 extern const struct pcie_model_backend pcie_backend_naa;   /* sim/world/naa_model.cpp */
+extern const struct pcie_model_backend pcie_backend_naa_epf;  /* sim/world/naa_epf_model.cpp */
 
 /* 1 if the models were built with FST tracing support */
 int pcie_model_has_trace(void);

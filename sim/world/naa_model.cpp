@@ -9,12 +9,23 @@
  * in one binary. */
 #include "pcie_model.h"
 
-#include "Vnaa_node.h"
+/* The device below the root port is an RTL parameter (naa_node DEVICE): each
+ * choice is its own Verilated class and back end; naa_epf_model.cpp builds
+ * this file for the endpoint test function (docs/epf-test.md). */
+#ifndef NAA_VTOP
+#define NAA_VTOP    Vnaa_node
+#define NAA_VTOP_H  "Vnaa_node.h"
+#define NAA_BACKEND pcie_backend_naa
+#define NAA_NAME    "naa"
+#define NAA_DESC    "naa_node (extoll_nic ROLE 1 + accel_top, network links only)"
+#endif
+
+#include NAA_VTOP_H
 #include "vmodel.h"
 
 namespace {
 
-struct naa_model : vmodel<Vnaa_node> {
+struct naa_model : vmodel<NAA_VTOP> {
 	void cycle(bool rst)
 	{
 		top->rst = rst;
@@ -49,11 +60,11 @@ const pcie_model_ops naa_ops = ops_t::with_links(ops_t::common());
 
 pcie_model *create(const pcie_model_params *p)
 {
-	return ops_t::create(&naa_ops, &pcie_backend_naa, "naa_model", "naa", p);
+	return ops_t::create(&naa_ops, &NAA_BACKEND, "naa_model", NAA_NAME, p);
 }
 
 } // namespace
 
-extern "C" const struct pcie_model_backend pcie_backend_naa = {
-	"naa", "naa_node (extoll_nic ROLE 1 + accel_top, network links only)", false, true, create,
+extern "C" const struct pcie_model_backend NAA_BACKEND = {
+	NAA_NAME, NAA_DESC, false, true, create,
 };

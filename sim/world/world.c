@@ -47,12 +47,15 @@ struct world {
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
 
 struct world *world_create(const struct extoll_topo *t, const struct pcie_model_backend *host_dev,
-			   const char *fst_path, char *err, size_t errlen)
+			   const struct pcie_model_backend *naa_dev, const char *fst_path, char *err,
+			   size_t errlen)
 {
 	struct world *w;
 
 	if (!host_dev)
 		host_dev = &pcie_backend_nic;
+	if (!naa_dev)
+		naa_dev = &pcie_backend_naa;
 	if (!host_dev->links && t->n > 1) {
 		snprintf(err, errlen, "device %s has no network links: it can only be the one node "
 			 "of a world (topology single), not a node of '%s' (%u nodes)",
@@ -94,7 +97,7 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 		}
 		failed = i;
 		const struct pcie_model_params p = { name, fp, (uint16_t)i, dl };
-		n->m = pcie_model_create(n->role == EXTOLL_TOPO_NAA  ? &pcie_backend_naa :
+		n->m = pcie_model_create(n->role == EXTOLL_TOPO_NAA  ? naa_dev :
 					 n->role == EXTOLL_TOPO_HOST ? host_dev :
 								       &pcie_backend_nic, &p);
 		if (!n->m)

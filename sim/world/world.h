@@ -8,7 +8,7 @@
  *   host nodes:   the host device (pcie_model.h back end, default nic:
  *                 extoll_nic ROLE 0); its PCIe side is served by cosimd
  *   router nodes: nic (extoll_nic ROLE 0), PCIe side idle (m_tlp_ready high)
- *   naa nodes:    naa (naa_node)
+ *   naa nodes:    naa (naa_node), or naa-epf (naa_node DEVICE=1)
  *
  * A topology's missing-link lines leave those links unwired (a failed link:
  * the ports see no credits, their link_status bit stays 0).
@@ -33,10 +33,12 @@ struct world;
 
 /* Build the world (at most WORLD_MAX_NODES nodes).  host_dev: the back end of
  * the host nodes (NULL: nic); one without network links (accel) only in a
- * world of one node.  fst_path: NULL, or the host's FST file (other nodes get
+ * world of one node.  naa_dev: the back end of the naa nodes (NULL: naa, the
+ * sample accelerator; naa-epf: the PCI endpoint test function).  fst_path: NULL, or the host's FST file (other nodes get
  * PATH.nodeN.fst).  Returns NULL with a message in err on failure. */
 struct world *world_create(const struct extoll_topo *t, const struct pcie_model_backend *host_dev,
-			   const char *fst_path, char *err, size_t errlen);
+			   const struct pcie_model_backend *naa_dev, const char *fst_path, char *err,
+			   size_t errlen);
 void world_destroy(struct world *w);
 
 /* One clock cycle of every model.  Returns true when a flit or a credit was

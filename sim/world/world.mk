@@ -20,6 +20,14 @@ PCI_LIBS     := $(or $(shell pkg-config --libs libpci 2>/dev/null),-lpci)
 WORLD_OBJS   := $(BUILD)/world/world.o $(BUILD)/world/lib/torus.o $(BUILD)/world/lib/topo.o \
                 $(BUILD)/world/lib/pciaddr.o
 NAA_LIBS     := $(VNAA)/libnaamodel.a
+# naa_node with the PCI endpoint test function (prefix Vnaa_epf): back end naa-epf,
+# cosimd --naa-device epf-test (docs/epf-test.md). NAA_EPF_DEVICE 2: BAR4/BAR5 of 4 KiB
+# (default: the driver's BAR test then takes seconds, not half an hour); 1: pci-epf-test's
+# 128 KiB / 1 MiB (make -C sim NAA_EPF_DEVICE=1 ..., rebuilds the model).
+NAA_EPF_DEVICE ?= 2
+VNAAE        := $(BUILD)/vnaa_epf
+VFLAGS_NAAE  := $(subst --prefix Vnaa_node,--prefix Vnaa_epf,$(VFLAGS_NAA)) -GDEVICE=$(NAA_EPF_DEVICE)
+NAA_LIBS     += $(VNAAE)/libnaaepfmodel.a
 
 # naa_node is in the nic unit (rtl/nic/nic.f)
 $(VNAA)/Vnaa_node.mk: $(RTL_DEPS_nic) $(SIM)/Makefile
@@ -30,6 +38,23 @@ $(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp \
                        $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
 	rm -f $(VNAA)/naa_model.o
 	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk libnaamodel.a
+
+$(VNAAE)/device.$(NAA_EPF_DEVICE):
+	@mkdir -p $(VNAAE)
+	rm -f $(VNAAE)/device.* && touch $@
+
+# the nic unit and the endpoint test function (unit accel/epf_test, not part of nic)
+RTL_VFLAGS_naae := $(shell $(RTL_FILES) vflags nic accel/epf_test)
+RTL_DEPS_naae   := $(shell $(RTL_FILES) deps nic accel/epf_test)
+$(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_naae) $(SIM)/Makefile $(VNAAE)/device.$(NAA_EPF_DEVICE)
+	@mkdir -p $(VNAAE)
+	$(VERILATOR) $(VFLAGS_NAAE) -Mdir $(VNAAE) $(RTL_VFLAGS_naae) $(SIM)/world/naa_epf_model.cpp
+
+$(VNAAE)/libnaaepfmodel.a: $(VNAAE)/Vnaa_epf.mk $(SIM)/world/naa_model.cpp $(SIM)/world/naa_epf_model.cpp \
+                           $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
+	rm -f $(VNAAE)/naa_epf_model.o
+	$(MAKE) -s -C $(VNAAE) -f $(SIM)/world/naa_lib.mk NAA_PREFIX=Vnaa_epf NAA_LIB=libnaaepfmodel.a \
+	  libnaaepfmodel.a
 
 $(BUILD)/world/default_topo.h: $(SIM)/topologies/$(DEFAULT_TOPO).topo $(SIM)/world/world.mk
 	@mkdir -p $(dir $@)

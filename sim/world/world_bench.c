@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		double t0 = now();
-		struct world *w = world_create(&t, NULL, NULL, err, sizeof(err));
+		struct world *w = world_create(&t, NULL, NULL, NULL, err, sizeof(err));
 		if (!w) {
 			fprintf(stderr, "world_bench: %s\n", err);
 			rc = 1;

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// epf_test_top: a PCIe endpoint that implements Linux's PCI endpoint test
+// function (pci-epf-test) register interface, as
+// Documentation/PCI/endpoint/pci-test-function.rst and the host driver
+// drivers/misc/pci_endpoint_test.c define it, so that driver and its tool
+// pcitest (tools/pci) test a device behind our NICs from outside
+// (docs/epf-test.md). A variant of the sample accelerator: same ports as
+// accel_top, built from its RX demux, completer (accel_target), device memory
+// and TX arbiter.
+//
+//   s_tlp -> accel_rx_demux -+- requests -> BAR translation -> accel_target -+
+//                            |                                 |   |        |
+//                            |              epf_test_cfg <-----+   v        +-> accel_tx_arb -> m_tlp
+//                            |                        epf_test_space        |
+//                            |                   (BAR0 regs, MSI-X, BAR1-5) |
+//                            +- completions -> epf_test_dma -- MRd/MWr/MSI -+
+//
+// BARs (32-bit memory): BAR0 64 KiB test registers + MSI-X table/PBA,
+// BAR1..BAR5 512 B, 1 KiB, 16 KiB, 128 KiB, 1 MiB of memory (pci-epf-test's
+// default sizes). accel_target decodes one memory BAR: every BAR hit is
+// translated on the request's header beat to an internal address (bits 22:20
+// the BAR number, the low bits the offset) inside that BAR; a miss to an
+// address beyond it, so accel_target answers UR as for any miss.
+
+`default_nettype none
+
+module epf_test_top
+#(
+  // ------------------------------------------------------------------------
+  // Parameters
+  // ------------------------------------------------------------------------
+  parameter logic [15:0] DEVICE_ID    = 16'h0101,
+  parameter int          MSIX_VECTORS = 2048,   // MSI-X table size (power of two, 4..2048)
+  parameter int          TIMEOUT_LOG2 = 20,     // DMA read completion timeout, log2 cycles
+  parameter int          BAR1_LOG2    = 9,      // BAR1..5 sizes, log2 bytes (6..20)
+  parameter int          BAR2_LOG2    = 10,
+  parameter int          BAR3_LOG2    = 14,
+  parameter int          BAR4_LOG2    = 17,
+  parameter int          BAR5_LOG2    = 20
+) (
+  // ------------------------------------------------------------------------
+  // Clock and synchronous active-high reset
+  // ------------------------------------------------------------------------
+  input  wire logic         clk,
+  input  wire logic         rst,
+  // ------------------------------------------------------------------------
+  // TLP stream in: requests from upstream, completions for our requests
+  // ------------------------------------------------------------------------
+  input  wire logic [127:0] s_tlp_data,
+  input  wire logic [3:0]   s_tlp_keep,
+  input  wire logic         s_tlp_sop,
+  input  wire logic         s_tlp_eop,
+  input  wire logic         s_tlp_valid,
+  output      logic         s_tlp_ready,
+  // ------------------------------------------------------------------------
+  // TLP stream out: completions, DMA requests, MSI/MSI-X writes
+  // ------------------------------------------------------------------------
+  output      logic [127:0] m_tlp_data,
+  output      logic [3:0]   m_tlp_keep,
+  output      logic         m_tlp_sop,
+  output      logic         m_tlp_eop,
+  output      logic         m_tlp_valid,
+  input  wire logic         m_tlp_ready,
+  // ------------------------------------------------------------------------
+  // Side band
+  // ------------------------------------------------------------------------
+  output      logic         intx,         // INTA# level
+  output      logic         busy          // a command is being worked on
+);
+
+  localparam int BAR0_LOG2 = 16;
+  localparam int VW        = $clog2(MSIX_VECTORS);
+  localparam int BAR_LOG2 [6] = '{BAR0_LOG2, BAR1_LOG2, BAR2_LOG2, BAR3_LOG2, BAR4_LOG2,
+                                  BAR5_LOG2};
+
+  // ------------------------------------------------------------------------
+  // RX demux: completions to the function, everything else to the target
+  // ------------------------------------------------------------------------
+  logic t_valid, t_ready, c_valid;
+
+  accel_rx_demux u_rx (
+    .clk, .rst,
+    .s_hdr_dw0(s_tlp_data[31:0]), .s_sop(s_tlp_sop), .s_valid(s_tlp_valid), .s_ready(s_tlp_ready),
+    .m_req_valid(t_valid), .m_req_ready(t_ready),
+    .m_cpl_valid(c_valid)
+  );
+
+  // ------------------------------------------------------------------------
+  // Interconnect
+  // ------------------------------------------------------------------------
+  logic             cfg_rd_en, cfg_wr_en;
+  logic [9:0]       cfg_addr;
+  logic [31:0]      cfg_wr_data, cfg_rd_data;
+  logic [3:0]       cfg_wr_be;
+  logic             mem_enable, bus_master, intx_disable;
+  logic [5:0][31:0] bar_base;
+  logic [2:0]       max_payload, max_read_req;
+  logic             msi_enable, msix_enable, msix_fmask;
+  logic [2:0]       msi_mme;
+  logic [63:0]      msi_addr;
+  logic [15:0]      msi_data;
+  logic [31:0]      msi_mask, msi_pending;
+  logic [15:0]      my_id;
+  logic             ur_detected, master_abort;
+
+  logic          a_en;
+  logic [20:0]   a_addr;
+  logic [15:0]   a_wstrb;
+  logic [127:0]  a_wdata, a_rdata;
+
+  logic [31:0]   command, status, size, checksum, irq_type, irq_number, flags;
+  logic [63:0]   src_addr, dst_addr;
+  logic          cmd_take, csum_wr;
+  logic [31:0]   status_set, csum_data;
+  logic          tbl_rd, pba_set, pba_clr, retry_valid, retry_take;
+  logic [VW-1:0] tbl_vec, pba_vec, retry_vec;
+  logic [127:0]  tbl_entry;
+
+  logic  t_m_valid, t_m_ready, j_m_valid, j_m_ready;
+  accel_pkg::beat_t t_m_beat, j_m_beat, out_beat;
+
+  logic irq_level;
+  assign intx = irq_level && !intx_disable;
+
+  // ------------------------------------------------------------------------
+  // BAR translation of the request's header beat (memory requests only)
+  // ------------------------------------------------------------------------
+  logic [127:0] t_data;
+  always_comb begin
+    /* verilator lint_off UNUSEDSIGNAL */  // the Fmt/Type bits decide; address bits 1:0
+    logic [31:0] d0, d2, d3, internal;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [63:0] a;
+    d0 = s_tlp_data[31:0];
+    d2 = s_tlp_data[95:64];
+    d3 = s_tlp_data[127:96];
+    a  = d0[29] ? {d2, d3} : {32'd0, d2};
+    internal = 32'h0100_0000;   // beyond the 8 MiB accel_target decodes: a miss
+    for (int n = 0; n < 6; n++) begin
+      if (mem_enable && a[63:32] == 32'd0 &&
+          (a[31:0] >> BAR_LOG2[n]) == (bar_base[n] >> BAR_LOG2[n])) begin
+        internal = {9'd0, 3'(n), 20'(a[31:0] & ((32'd1 << BAR_LOG2[n]) - 32'd1))};
+      end
+    end
+    t_data = s_tlp_data;
+    if (s_tlp_sop && d0[28:24] == pcie_tlp_pkg::TYPE_MEM && !d0[31]) begin
+      if (d0[29]) begin
+        t_data[95:64]  = 32'd0;
+        t_data[127:96] = {internal[31:2], d3[1:0]};
+      end else begin
+        t_data[95:64]  = {internal[31:2], d2[1:0]};
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------
+  // Blocks
+  // ------------------------------------------------------------------------
+  epf_test_cfg #(
+    .DEVICE_ID(DEVICE_ID), .MSIX_VECTORS(MSIX_VECTORS), .BAR0_LOG2(BAR0_LOG2),
+    .BAR1_LOG2(BAR1_LOG2), .BAR2_LOG2(BAR2_LOG2), .BAR3_LOG2(BAR3_LOG2), .BAR4_LOG2(BAR4_LOG2),
+    .BAR5_LOG2(BAR5_LOG2)
+  ) u_cfg (
+    .clk, .rst,
+    .rd_en(cfg_rd_en), .wr_en(cfg_wr_en), .addr(cfg_addr), .wr_data(cfg_wr_data),
+    .wr_be(cfg_wr_be), .rd_data(cfg_rd_data),
+    .intx_pending(irq_level), .ur_detected, .master_abort, .msi_pending,
+    .mem_enable, .bus_master, .intx_disable, .bar_base,
+    .max_payload, .max_read_req, .msi_enable, .msi_mme, .msi_addr, .msi_data, .msi_mask,
+    .msix_enable, .msix_fmask
+  );
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         reg_rd_en, reg_wr_en;
+  logic [9:0]   reg_rd_addr, reg_wr_addr;
+  logic [31:0]  reg_wr_data;
+  logic [3:0]   reg_wr_be;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  accel_target #(.DEVMEM_LOG2(23), .DEVMEM_IMPL_LOG2(23)) u_target (
+    .clk, .rst,
+    .s_valid(t_valid), .s_data(t_data), .s_keep(s_tlp_keep),
+    .s_sop(s_tlp_sop), .s_eop(s_tlp_eop), .s_ready(t_ready),
+    .m_valid(t_m_valid), .m_beat(t_m_beat), .m_ready(t_m_ready),
+    .cfg_rd_en, .cfg_wr_en, .cfg_addr, .cfg_wr_data, .cfg_wr_be, .cfg_rd_data,
+    .mem_enable, .bar0_base(64'hffff_ffff_ffff_f000), .bar2_base(64'd0), .max_payload, .my_id,
+    .ur_detected,
+    .reg_rd_en, .reg_rd_addr, .reg_rd_data(128'd0), .reg_wr_en, .reg_wr_addr, .reg_wr_data,
+    .reg_wr_be,
+    .mem_en(a_en), .mem_addr(a_addr), .mem_wstrb(a_wstrb), .mem_wdata(a_wdata),
+    .mem_rdata(a_rdata)
+  );
+
+  epf_test_space #(
+    .MSIX_VECTORS(MSIX_VECTORS), .BAR1_LOG2(BAR1_LOG2), .BAR2_LOG2(BAR2_LOG2),
+    .BAR3_LOG2(BAR3_LOG2), .BAR4_LOG2(BAR4_LOG2), .BAR5_LOG2(BAR5_LOG2)
+  ) u_space (
+    .clk, .rst,
+    .a_en, .a_addr, .a_wstrb, .a_wdata, .a_rdata,
+    .command, .status, .src_addr, .dst_addr, .size, .checksum, .irq_type, .irq_number, .flags,
+    .cmd_take, .status_set, .csum_wr, .csum_data,
+    .tbl_rd, .tbl_vec, .tbl_entry, .pba_set, .pba_clr, .pba_vec,
+    .retry_valid, .retry_vec, .retry_take
+  );
+
+  epf_test_dma #(.MSIX_VECTORS(MSIX_VECTORS), .TIMEOUT_LOG2(TIMEOUT_LOG2)) u_dma (
+    .clk, .rst,
+    .command, .status, .src_addr, .dst_addr, .size, .checksum, .irq_type, .irq_number, .flags,
+    .cmd_take, .status_set, .csum_wr, .csum_data,
+    .tbl_rd, .tbl_vec, .tbl_entry, .pba_set, .pba_clr, .pba_vec,
+    .retry_valid, .retry_vec, .retry_take,
+    .bus_master, .my_id, .max_payload, .max_read_req,
+    .msi_enable, .msi_mme, .msi_addr, .msi_data, .msi_mask, .msi_pending,
+    .msix_enable, .msix_fmask, .master_abort, .intx_level(irq_level), .busy,
+    .c_valid, .c_data(s_tlp_data), .c_keep(s_tlp_keep), .c_sop(s_tlp_sop), .c_eop(s_tlp_eop),
+    .m_valid(j_m_valid), .m_beat(j_m_beat), .m_ready(j_m_ready)
+  );
+
+  accel_tx_arb u_arb (
+    .clk, .rst,
+    .a_valid(t_m_valid), .a_beat(t_m_beat), .a_ready(t_m_ready),
+    .b_valid(j_m_valid), .b_beat(j_m_beat), .b_ready(j_m_ready),
+    .m_valid(m_tlp_valid), .m_beat(out_beat), .m_ready(m_tlp_ready)
+  );
+
+  assign m_tlp_data = out_beat.data;
+  assign m_tlp_keep = out_beat.keep;
+  assign m_tlp_sop  = out_beat.sop;
+  assign m_tlp_eop  = out_beat.eop;
+
+endmodule
+
+`default_nettype wire
