@@ -217,7 +217,7 @@ static int parse_options(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "device", required_argument, NULL, 'D' },
-		{ "naa-device", required_argument, NULL, 'N' },
+		{ "naa-device", required_argument, NULL, 'A' },
 		{ "trace-fst", required_argument, NULL, 'F' },
 		{ "trace-tlp", required_argument, NULL, 'T' },
 		{ "pcap", required_argument, NULL, 'N' },
@@ -254,7 +254,7 @@ static int parse_options(int argc, char **argv)
 			opt.device = devices[i];
 			break;
 		}
-		case 'N':
+		case 'A':
 			if (!strcmp(optarg, "accel")) {
 				opt.naa_device = &pcie_backend_naa;
 			} else if (!strcmp(optarg, "epf-test")) {

@@ -118,8 +118,8 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 			if (!extoll_topo_link_cabled(t, i, 2 * d))
 				continue;
 			unsigned j = extoll_torus_neighbour(&t->torus, i, 2 * d);
-			w->wire[k++] = (struct wire){ i, 2 * d, j, 2 * d + 1, NULL };
-			w->wire[k++] = (struct wire){ j, 2 * d + 1, i, 2 * d, NULL };
+			w->wire[k++] = (struct wire){ i, 2 * d, j, 2 * d + 1, NULL, NULL };
+			w->wire[k++] = (struct wire){ j, 2 * d + 1, i, 2 * d, NULL, NULL };
 		}
 	}
 	for (unsigned i = 0; i < w->nwires; i++) {
