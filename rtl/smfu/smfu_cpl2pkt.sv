@@ -18,9 +18,9 @@
 //     side's 256-cycle units, so at equal settings the network requester
 //     gets this answer before its own timer fires) is answered with an
 //     SMFU_CPL of status CA and its slot is freed (ev_timeout);
-//   * flush (Secondary Bus Reset of the root port, PCI-to-PCI Bridge spec.
-//     3.2.5.17 / PCIe Base Spec. 6.6.1: the device below loses every request
-//     it had): when flush rises, every read outstanding at that moment is
+//   * flush (Secondary Bus Reset of the root port, Bridge Control bit 6 of
+//     the Type-1 header: a conventional reset of the device below, PCIe Base
+//     Spec. 6.6.1, which loses every request it had): when flush rises, every read outstanding at that moment is
 //     answered CA and freed, one per cycle. Reads issued while it is high
 //     get UR from the root port (link treated as down, pcie_rp_up).
 // A completion that arrives after its slot timed out and was reused cannot
