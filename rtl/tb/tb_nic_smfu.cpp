@@ -61,6 +61,7 @@ public:
 	unsigned mrd_count = 0;
 	std::vector<MwrRec> mwrs;
 	unsigned ring_mwrs = 0;                     // notification entries the host has taken
+	uint64_t ring_eop = 0;                      // cycle (sample) the last one's last beat was taken
 	std::map<uint8_t, unsigned> cpl_ring;       // per completion tag: ring_mwrs at its arrival
 
 protected:
@@ -88,8 +89,10 @@ protected:
 				mem_[r.addr + 4 * i] = (old & ~m) | (r.payload[i] & m);
 			}
 			mwrs.push_back({r.addr, r.len_dw, m_sop});
-			if (r.addr >= RING_ADDR && r.addr < RING_ADDR + 16 * 16)
+			if (r.addr >= RING_ADDR && r.addr < RING_ADDR + 16 * 16) {
 				ring_mwrs++;
+				ring_eop = cycle_ - 1;   // posedge() runs after the edge that took the eop
+			}
 			return true;
 		}
 		if (r.kind == TLP_MRD) {
@@ -498,17 +501,21 @@ static void test(Tb &tb)
 		bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
 	}
 
-	// docs/pcie-rules.md row 6: prod advances only once the entry's MWr has
-	// left the NIC, so a BAR0 read that returns the new prod completes behind it
-	section("notification race: a BAR0 read seeing the new notify.prod completes behind the entry");
+	// docs/pcie-rules.md row 6: prod and the interrupt advance only once the
+	// entry's MWr has left the NIC: intx rises after the entry's last beat was
+	// taken, and a BAR0 read that returns the new prod completes behind it
+	section("notification race: intx and a BAR0 read of the new notify.prod come after the entry");
 	{
 		const uint32_t N = EXTOLL_NOTIFY_BASE;
 		double rp = tb.drv().ready_prob;
 		tb.drv().ready_prob = 0.2;           // the host takes the NIC's TLPs slowly
-		unsigned checked = 0, bad = 0, moved = 0;
+		unsigned checked = 0, bad = 0, moved = 0, early_irq = 0;
+		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+		tb.drain();
 		for (unsigned j = 0; j < 8; j++) {
 			uint32_t p0 = (uint32_t)bar_rd(tb, N + EXTOLL_NOTIFY_PROD);
 			unsigned r0 = tb.ring_mwrs;
+			uint64_t rise0 = tb.intx_rise;
 			job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
 			uint32_t p = p0;
 			for (unsigned k = 0; k < 300 && p == p0; k++) {
@@ -532,6 +539,12 @@ static void test(Tb &tb)
 			}
 			moved += p != p0;
 			CHECK(wait_entry(tb, g_cons) >= 0, "race event %u: entry written", j);
+			tb.idle(20);
+			if (tb.intx_rise == rise0 || tb.intx_rise <= tb.ring_eop) {
+				early_irq++;
+				printf("   event %u: intx rise %" PRIu64 " (before %" PRIu64 "), entry eop %" PRIu64 "\n", j,
+				       tb.intx_rise, rise0, tb.ring_eop);
+			}      // no new rise, or intx rose before the entry's last beat was taken
 			g_cons++;
 			bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
 			bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
@@ -539,6 +552,7 @@ static void test(Tb &tb)
 		tb.drv().ready_prob = rp;
 		CHECK(moved == 8 && checked > 8 && bad == 0,
 		      "8 events, %u reads of prod: none returned a prod ahead of the entries before it (%u bad)", checked, bad);
+		CHECK(early_irq == 0, "intx rose after the entry's last beat was taken, every event (%u early)", early_irq);
 	}
 }
 
