@@ -13,11 +13,13 @@
 //   * completions for no outstanding read are dropped (ev_drop);
 //   * requests the unit refuses (ur_*) are answered with an SMFU_CPL of
 //     status UR;
-//   * completion timeout (PCIe Base Spec. 2.8): a read outstanding longer
-//     than cfg_timeout x 128 cycles (0: 4096 units; half the requester
-//     side's 256-cycle units, so at equal settings the network requester
-//     gets this answer before its own timer fires) is answered with an
-//     SMFU_CPL of status CA and its slot is freed (ev_timeout);
+//   * completion timeout (PCIe Base Spec. 2.8): a read outstanding for
+//     between 1 and 2 epochs of cfg_timeout x 64 cycles (0: 4096 units; at
+//     most half the requester side's cfg_timeout x 256, so at equal settings
+//     the network requester gets this answer before its own timer fires) is
+//     answered with an SMFU_CPL of status CA and its slot is freed
+//     (ev_timeout). One epoch counter and a 2-bit age per slot instead of a
+//     time stamp and a subtractor per slot;
 //   * flush (Secondary Bus Reset of the root port, Bridge Control bit 6 of
 //     the Type-1 header: a conventional reset of the device below, PCIe Base
 //     Spec. 6.6.1, which loses every request it had): when flush rises, every read outstanding at that moment is
@@ -44,7 +46,7 @@ module smfu_cpl2pkt
 
   // ---------------- configuration ----------------
   input  wire logic [15:0]  cfg_node_id,  // this node (packet src)
-  input  wire logic [15:0]  cfg_timeout,  // completion timeout, 128-cycle units (0: 4096)
+  input  wire logic [15:0]  cfg_timeout,  // completion timeout epoch, 64-cycle units (0: 4096)
   input  wire logic         flush,        // answer every outstanding read CA (secondary bus reset)
 
   // ---------------- slot allocation (request side) ----------------
@@ -81,7 +83,7 @@ module smfu_cpl2pkt
   logic [NTAGS-1:0] v_q;
   logic [15:0]      node_q [NTAGS];
   logic [7:0]       ntag_q [NTAGS];
-  logic [16:0]      t0_q   [NTAGS];   // issue time, 128-cycle ticks
+  logic [1:0]       age_q  [NTAGS];   // epochs since issue (saturates at 2)
 
   logic [TW-1:0]    free_idx;
   always_comb begin
@@ -99,19 +101,21 @@ module smfu_cpl2pkt
   // ------------------------------------------------------------------
   // Completion timeout and flush
   // ------------------------------------------------------------------
-  logic [6:0]       pre_q;
-  logic [16:0]      tick_q, tmo_units;
+  logic [5:0]       pre_q;
+  logic [16:0]      unit_q, tmo_units;
+  logic             epoch;
   logic [TW-1:0]    tmo_idx;
   logic             tmo_any, flush_q;
   logic [NTAGS-1:0] fl_q;             // outstanding when flush rose: answer CA
 
   assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, cfg_timeout};
+  assign epoch     = pre_q == 6'h3f && unit_q + 17'd1 >= tmo_units;
 
   always_comb begin
     tmo_idx = '0;
     tmo_any = 1'b0;
     for (int i = NTAGS - 1; i >= 0; i--) begin
-      if (v_q[i] && (fl_q[i] || (tick_q - t0_q[i]) > tmo_units)) begin
+      if (v_q[i] && (fl_q[i] || age_q[i] == 2'd2)) begin
         tmo_idx = TW'(i);
         tmo_any = 1'b1;
       end
@@ -121,12 +125,12 @@ module smfu_cpl2pkt
   always_ff @(posedge clk) begin
     if (rst) begin
       pre_q   <= '0;
-      tick_q  <= '0;
+      unit_q  <= '0;
       flush_q <= 1'b0;
     end else begin
-      pre_q   <= pre_q + 7'd1;
+      pre_q   <= pre_q + 6'd1;
       flush_q <= flush;
-      if (pre_q == 7'h7f) tick_q <= tick_q + 17'd1;
+      if (pre_q == 6'h3f) unit_q <= epoch ? 17'd0 : unit_q + 17'd1;
     end
   end
 
@@ -245,6 +249,10 @@ module smfu_cpl2pkt
       if (flush && !flush_q) fl_q <= v_q;
       else if (go_tmo) fl_q[tmo_idx] <= 1'b0;
       if (alloc_valid && alloc_ready) fl_q[free_idx] <= 1'b0;
+      for (int i = 0; i < NTAGS; i++) begin
+        if (alloc_valid && alloc_ready && free_idx == TW'(i)) age_q[i] <= 2'd0;
+        else if (epoch && age_q[i] != 2'd2) age_q[i] <= age_q[i] + 2'd1;
+      end
       if (alloc_valid && alloc_ready) v_q[free_idx] <= 1'b1;
     end
   end
@@ -253,7 +261,6 @@ module smfu_cpl2pkt
     if (alloc_valid && alloc_ready) begin
       node_q[free_idx] <= alloc_node;
       ntag_q[free_idx] <= alloc_ntag;
-      t0_q[free_idx]   <= tick_q;
     end
     if (go_cpl) begin
       o_data_q <= smfu_hdr_flit(node_q[idx], cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL),

@@ -178,6 +178,7 @@ module smfu_eg
     logic [6:0]  la;
     logic [11:0] bc;
   } npq_ent_t;
+  localparam int NPQ_W = 16 + 56 + 16 + 8 + 3 + 3 + 7 + 12;  // bits of npq_ent_t (Yosys: no $bits of a type)
   npq_ent_t   q_in, q_out;
   logic       q_in_ready, q_valid;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -207,7 +208,7 @@ module smfu_eg
     q_in.bc     = tlp_mrd_byte_count(r.len, r.first_be, r.last_be);
   end
 
-  sync_fifo #(.WIDTH($bits(npq_ent_t)), .DEPTH(NPQ)) u_npq (
+  sync_fifo #(.WIDTH(NPQ_W), .DEPTH(NPQ)) u_npq (
     .clk, .rst,
     .s_data  (q_in),
     .s_valid (go_park),

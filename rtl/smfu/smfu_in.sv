@@ -48,7 +48,7 @@ module smfu_in
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // MODE 0: address of offset 0 of interval i
   input  wire logic [63:0]           cfg_win_base,   // MODE 1: notification window base
   input  wire logic [63:0]           cfg_win_size,   // MODE 1: notification window size (bytes)
-  input  wire logic [15:0]           cfg_timeout,    // MRd completion timeout, 128-cycle units (0: 4096)
+  input  wire logic [15:0]           cfg_timeout,    // MRd completion timeout: 1..2 epochs of 64-cycle units (0: 4096)
   input  wire logic                  cpl_flush,      // rising: answer every outstanding MRd CA (SBR)
 
   // ---------------- notification ring (MODE 1, nq_ring) ----------------

@@ -17,7 +17,7 @@
 //
 // Completion timeout (PCIe Base Spec. 2.8) on both requester sides: ingress
 // MRd toward the device (smfu_cpl2pkt: CA to the network requester after
-// cfg_timeout x 128 cycles, and at once for every outstanding MRd when the
+// 1..2 x cfg_timeout x 64 cycles, and at once for every outstanding MRd when the
 // root port's Secondary Bus Reset rises, sbr) and pass-through MRd toward
 // the host (smfu_rd_cpl: CA to the device after cfg_timeout x 256 cycles).
 // A lost completion frees its tag instead of leaking it.
