@@ -12,13 +12,18 @@
 // The decision is taken at the sop beat (the tag is in header dword 2) and
 // held to eop: later beats carry payload, not a header.
 //
-// Ordering (docs/smfu.md "Ordering"): a completion for the SMFU waits at its
-// sop while a device request is pending on s_req: the device's earlier posted
+// Ordering (docs/smfu.md "Ordering", docs/pcie-rules.md): a completion for
+// the SMFU waits at its sop while a posted device request (an MWr: its header
+// beat, or any payload beat) is pending on s_req: the device's earlier posted
 // writes (DMA, MSI) enter the pass-through path first and, one packet stream
-// in order, reach the host before the completion. Completions for the
-// backdoor are not held. The hold also applies to an SMFU completion whose
+// in order, reach the host before the completion (PCIe Base Spec. 2.4.1,
+// table 2-40: a completion must not pass a posted request). A pending
+// non-posted request (MRd header) does not hold it: completions must be able
+// to pass non-posted requests (same table), or a read blocked on tags would
+// hold back the completions that free them. Completions for the backdoor
+// are not held. The hold also applies to an SMFU completion whose
 // sop is already offered on m_sm but not yet taken: m_sm_valid then drops
-// until the request is gone (smfu_naa takes beats as they come, so a
+// until the write is gone (smfu_naa takes beats as they come, so a
 // withdrawn sop is harmless there; block test rtl/tb/tb_nic_cpl_split.cpp).
 //
 // TLP streams per docs/tlp-interface.md; synchronous to clk, reset rst (sync,
@@ -64,7 +69,8 @@ module nic_cpl_split #(
   logic [7:0] tag;
   assign tag  = s_cpl_data[79:72];            // header dword 2 bits 15:8
   assign smfu = in_q ? smfu_q : ((tag & ~8'(TAGS - 1)) == TAG_BASE);
-  assign hold = !in_q && smfu && s_req_valid;
+  // posted: a payload beat, or a header with data (Fmt bit 1, dword 0 bit 30)
+  assign hold = !in_q && smfu && s_req_valid && (!s_req_sop || s_req_data[30]);
 
   always_ff @(posedge clk) begin
     if (rst) begin

@@ -103,6 +103,8 @@ module nic_rp_side #(
     .cfg_passthru (sm_passthru),
     .cfg_up_node  (sm_up_node),
     .cfg_in_base  (sm_in_base),
+    .cfg_timeout  (sm_timeout),
+    .sbr          (pcie_sec_reset),
     .s_dev_req_data (sreq_data), .s_dev_req_keep (sreq_keep), .s_dev_req_sop (sreq_sop),
     .s_dev_req_eop  (sreq_eop),  .s_dev_req_valid (sreq_valid), .s_dev_req_ready (sreq_ready),
     .s_dev_cpl_data (scpl_data), .s_dev_cpl_keep (scpl_keep), .s_dev_cpl_sop (scpl_sop),
@@ -110,12 +112,11 @@ module nic_rp_side #(
     .m_dev_data (dm_data), .m_dev_keep (dm_keep), .m_dev_sop (dm_sop),
     .m_dev_eop  (dm_eop),  .m_dev_valid (dm_valid), .m_dev_ready (dm_ready),
     `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),
-    .st_in_reqs, .st_up_reqs,
+    .st_in_reqs, .st_up_reqs, .st_timeouts,
     .st_drops     (sm_drops)
   );
   assign st_eg_hits        = '0;
   assign st_eg_misses      = '0;
-  assign st_timeouts       = '0;
   assign st_nq_prod        = '0;
   assign st_nq_full_stalls = '0;
   assign st_nq_events      = '0;
@@ -157,7 +158,7 @@ module nic_rp_side #(
   assign rec_tlp_ready = 1'b1;
 
   logic unused;
-  assign unused = ^{sm_drops, sm_eg_start, sm_eg_end, sm_eg_valid, sm_eg_node, sm_timeout,
+  assign unused = ^{sm_drops, sm_eg_start, sm_eg_end, sm_eg_valid, sm_eg_node,
                     nq_win_base, nq_win_size, nq_ring_base, nq_enable, nq_log2, nq_cons,
                     pri_bus, sec_bus, sub_bus, msi_en, msi_addr, msi_data, ev_up_rx, ev_up_cfg,
                     ev_up_fwd, ev_dn_cpl, ev_dn_req, irq_pending, rec_tlp_data, rec_tlp_keep,

@@ -25,7 +25,9 @@
 //
 // Every non-posted request gets exactly one completion (own config space,
 // the device, or a UR completion from the root port with the root port's
-// completer ID). Upstream and downstream ingress are independent, and the
+// completer ID). With the link down or the Secondary Bus Reset set nothing
+// goes down (UR / discard, PCIe 2.9.1); requests from below inside the
+// bridge's memory windows are not passed up (inverse decode, pcie_rp_dn). Upstream and downstream ingress are independent, and the
 // three outputs have their own flop stages, so back-pressure on one output
 // stalls only the traffic that goes there.
 
@@ -161,6 +163,7 @@ module pcie_rp
     .clk, .rst,
     .s_up_data, .s_up_keep, .s_up_sop, .s_up_eop, .s_up_valid, .s_up_ready,
     .mem_en, .sec_bus, .sub_bus, .mem_base, .mem_limit, .pref_base, .pref_limit,
+    .dl_up       (link_up && !sec_reset),   // PCIe 2.9.1: DL_Down -> UR / discard
     .cfg_valid, .cfg_ready, .cfg_req, .cfg_wdata,
     .ur_valid    (upur_valid),
     .ur_ready    (upur_ready),
@@ -188,7 +191,7 @@ module pcie_rp
   pcie_rp_dn u_dn (
     .clk, .rst,
     .s_dn_data, .s_dn_keep, .s_dn_sop, .s_dn_eop, .s_dn_valid, .s_dn_ready,
-    .bus_master,
+    .bus_master, .mem_base, .mem_limit, .pref_base, .pref_limit,
     `TLP_CONNECT_AT(m_cpl, uc, 2),
     `TLP_CONNECT(m_req, ur),
     .ur_valid    (dnur_valid),

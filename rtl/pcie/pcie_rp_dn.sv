@@ -7,12 +7,23 @@
 //   Cpl/CplD (CplLk/CplDLk)                      -> up, completion output m_cpl
 //                                                   (to the backdoor RX filter)
 //   MRd/MWr (32/64-bit header) with bus master
-//     enable set, not malformed                  -> up, request output m_req
+//     enable set, not malformed, address outside
+//     both memory windows                        -> up, request output m_req
 //                                                   (the device's DMA and MSI)
 //   other non-posted requests (bus master off,
-//     IO, Cfg, MRdLk, AtomicOps, malformed)      -> UR completion back down
-//   other posted TLPs (MWr with bus master off,
-//     messages, prefixes, strays)                -> dropped
+//     inside a window, IO, Cfg, MRdLk,
+//     AtomicOps, malformed)                      -> UR completion back down
+//   other posted TLPs (MWr with bus master off
+//     or inside a window, messages, prefixes,
+//     strays)                                    -> dropped
+//
+// Inverse window decode (PCI-to-PCI Bridge Architecture Spec. 1.2, 4.3 and
+// 4.4: a bridge forwards a memory transaction upstream only if its address
+// is outside the memory base/limit and prefetchable base/limit ranges; PCIe
+// Base Spec. 7.5.1.3 keeps those rules for the Type-1 header): an address
+// inside a window belongs to the hierarchy below, not to the host, so such a
+// request is not passed up (the root port has no peer-to-peer routing: UR
+// for a read, a write is discarded). A window with base > limit is off.
 //
 // The header beat is re-registered (dword 3 of a 3-DW header forced to zero)
 // and the payload beats pass through combinationally to the chosen output.
@@ -34,6 +45,10 @@ module pcie_rp_dn
 
   // ---------------- configuration state (from pcie_cfg_t1) ----------------
   input  wire logic                  bus_master, // command: bus master enable
+  input  wire logic [31:20]          mem_base,   // non-prefetchable window
+  input  wire logic [31:20]          mem_limit,
+  input  wire logic [63:20]          pref_base,  // prefetchable window
+  input  wire logic [63:20]          pref_limit,
 
   // ---------------- completions going up ----------------
   `TLP_M_PORTS(m_cpl),
@@ -81,7 +96,7 @@ module pcie_rp_dn
   // ------------------------------------------------------------------
   // Classification
   // ------------------------------------------------------------------
-  logic has_data, prefix, malformed, nonposted, is_mem, is_cpl;
+  logic has_data, prefix, malformed, nonposted, is_mem, is_cpl, in_win;
 
   always_comb begin
     has_data  = req.fmt[1];
@@ -91,10 +106,15 @@ module pcie_rp_dn
     is_cpl    = !prefix && !req.fmt[0] &&
                 (req.typ == pcie_tlp_pkg::TYPE_CPL || req.typ == pcie_tlp_pkg::TYPE_CPL_LK);
     nonposted = tlp_nonposted(req);
+    // start address: a legal request does not cross a 4 KiB boundary and the
+    // windows are 1 MiB aligned
+    in_win    = (req.addr[63:32] == 32'd0 &&
+                 req.addr[31:20] >= mem_base && req.addr[31:20] <= mem_limit) ||
+                (req.addr[63:20] >= pref_base && req.addr[63:20] <= pref_limit);
 
     if (is_cpl && !malformed) begin
       cls = C_CPL;
-    end else if (is_mem && !malformed && bus_master) begin
+    end else if (is_mem && !malformed && bus_master && !in_win) begin
       cls = C_REQ;
     end else if (nonposted) begin
       cls = C_UR;

@@ -21,6 +21,13 @@
 //   every other posted TLP / stray (MWr outside the windows, messages,
 //     unroutable completions, prefixes)             -> dropped
 //
+// Link down (dl_up low: the vendor layer reports no link, or the bridge's
+// Secondary Bus Reset holds the link in reset): nothing is forwarded down.
+// PCIe Base Spec. 2.9.1 (Transaction Layer behavior in DL_Down status, a
+// Downstream Port): a non-posted request that would go to the link gets a UR
+// completion, posted requests and completions are discarded. The own config
+// space stays reachable.
+//
 // The root port is bus 0, device 0 of its hierarchy (docs/remote-access.md):
 // its own bus is the constant 0, not the primary bus number register (which is
 // plain storage; Linux writes 0 there), so a wrong value written there cannot
@@ -48,6 +55,7 @@ module pcie_rp_up
 
   // ---------------- configuration state (from pcie_cfg_t1) ----------------
   input  wire logic                  mem_en,     // command: memory space enable
+  input  wire logic                  dl_up,      // downstream link usable (up, no secondary bus reset)
   input  wire logic [7:0]            sec_bus,
   input  wire logic [7:0]            sub_bus,
   input  wire logic [31:20]          mem_base,   // non-prefetchable window
@@ -142,13 +150,13 @@ module pcie_rp_up
     if (is_cfg0 && !req.ep && !malformed && req.len == 11'd1 &&
         tgt_bus == 8'd0 && tgt_dev == 5'd0 && tgt_fn == 3'd0) begin
       cls = C_CFG;
-    end else if (is_cfg1 && !malformed && req.len == 11'd1 && bus_below &&
+    end else if (dl_up && is_cfg1 && !malformed && req.len == 11'd1 && bus_below &&
                  (tgt_bus != sec_bus || tgt_dev == 5'd0)) begin
       cls   = C_FWD;
       to_t0 = tgt_bus == sec_bus;
-    end else if (is_mem && !malformed && mem_en && (in_np || in_pref)) begin
+    end else if (dl_up && is_mem && !malformed && mem_en && (in_np || in_pref)) begin
       cls = C_FWD;
-    end else if (is_cpl && !malformed && cpl_below) begin
+    end else if (dl_up && is_cpl && !malformed && cpl_below) begin
       cls = C_FWD;
     end else if (nonposted) begin
       cls = C_UR;

@@ -5,7 +5,9 @@
 // the ring has room (prod - cons < 2^log2_entries, ring enabled), and the
 // counters. The entry itself is written by the pass-through receiver
 // (smfu_in MODE 1) on its in-order TLP path; it pulses nq_push once the
-// entry's MWr has left, and nq_stall once per event that found the ring full
+// entry's MWr has left the NIC (its eop beat taken at the TLP output), so
+// neither the producer index nor the interrupt cause can be seen before the
+// entry (docs/pcie-rules.md, row 6); and nq_stall once per event that found the ring full
 // and is being held back. A disabled ring drops events (nq_off).
 
 `default_nettype none
@@ -27,14 +29,14 @@ module nq_ring
   output      logic        nq_off,          // ring disabled: events are dropped (not held)
   output      logic [63:0] nq_addr,         // address of the next entry
   output      logic        nq_phase,        // phase bit of the next entry
-  input  wire logic        nq_push,         // the entry's MWr has left: advance prod
+  input  wire logic        nq_push,         // the entry's MWr has left the NIC: advance prod
   input  wire logic        nq_stall,        // an event is held back (ring full)
 
   // ---------------- status (to the register file) ----------------
   output      logic [31:0] st_prod,         // notify.prod
   output      logic [31:0] st_full_stalls,  // notify.full_stalls
   output      logic [31:0] st_events,       // notify.events
-  output      logic        irq_notify       // pulse: info.irq_status.notify hwset
+  output      logic        irq_notify       // pulse with nq_push: info.irq_status.notify hwset
 );
 
   logic [31:0] prod_q, used, size, mask;
@@ -57,9 +59,7 @@ module nq_ring
       prod_q         <= '0;
       st_full_stalls <= '0;
       st_events      <= '0;
-      irq_notify     <= 1'b0;
     end else begin
-      irq_notify <= nq_push;
       if (nq_push) begin
         prod_q    <= prod_q + 32'd1;
         st_events <= st_events + 32'd1;
@@ -69,6 +69,9 @@ module nq_ring
   end
 
   assign st_prod = prod_q;
+  // combinational: the status bit (a register-file flop) sets at the edge
+  // that also advances prod_q, the cycle the entry's eop left the NIC
+  assign irq_notify = nq_push;
 
 endmodule
 

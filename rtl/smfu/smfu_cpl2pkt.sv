@@ -14,7 +14,22 @@
 //     side re-issues it poisoned (PCIe Base Spec. 2.7.2).
 //   * completions for no outstanding read are dropped (ev_drop);
 //   * requests the unit refuses (ur_*) are answered with an SMFU_CPL of
-//     status UR.
+//     status UR;
+//   * completion timeout (PCIe Base Spec. 2.8): a read outstanding for
+//     between 1 and 2 epochs of cfg_timeout x 64 cycles (0: 4096 units; at
+//     most half the requester side's cfg_timeout x 256, so at equal settings
+//     the network requester gets this answer before its own timer fires) is
+//     answered with an SMFU_CPL of status CA and its slot is freed
+//     (ev_timeout). One epoch counter and a 2-bit age per slot instead of a
+//     time stamp and a subtractor per slot;
+//   * flush (Secondary Bus Reset of the root port, Bridge Control bit 6 of
+//     the Type-1 header: a conventional reset of the device below, PCIe Base
+//     Spec. 6.6.1, which loses every request it had): when flush rises, every read outstanding at that moment is
+//     answered CA and freed, one per cycle. Reads issued while it is high
+//     get UR from the root port (link treated as down, pcie_rp_up).
+// A completion that arrives after its slot timed out and was reused cannot
+// be told apart (the TLP tag is all the device returns); the timeout is far
+// above any device's completion latency, so this needs a broken device.
 //
 // TLP tags used: TAG_BASE .. TAG_BASE + NTAGS - 1 (TAG_BASE aligned to NTAGS);
 // the NIC routes completions with these tags to this unit.
@@ -33,6 +48,8 @@ module smfu_cpl2pkt
 
   // ---------------- configuration ----------------
   input  wire logic [15:0]  cfg_node_id,  // this node (packet src)
+  input  wire logic [15:0]  cfg_timeout,  // completion timeout epoch, 64-cycle units (0: 4096)
+  input  wire logic         flush,        // answer every outstanding read CA (secondary bus reset)
 
   // ---------------- slot allocation (request side) ----------------
   output      logic         alloc_ready,  // a slot is free
@@ -57,7 +74,8 @@ module smfu_cpl2pkt
   input  wire logic         m_pkt_ready,
 
   // ---------------- events ----------------
-  output      logic         ev_drop       // completion for no outstanding read dropped
+  output      logic         ev_drop,      // completion for no outstanding read dropped
+  output      logic         ev_timeout    // outstanding read answered CA (timeout or flush)
 );
 
   `include "smfu_func.svh"
@@ -67,6 +85,7 @@ module smfu_cpl2pkt
   logic [NTAGS-1:0] v_q;
   logic [15:0]      node_q [NTAGS];
   logic [7:0]       ntag_q [NTAGS];
+  logic [1:0]       age_q  [NTAGS];   // epochs since issue (saturates at 2)
 
   logic [TW-1:0]    free_idx;
   always_comb begin
@@ -80,6 +99,42 @@ module smfu_cpl2pkt
     end
   end
   assign alloc_tag = TAG_BASE | 8'(free_idx);
+
+  // ------------------------------------------------------------------
+  // Completion timeout and flush
+  // ------------------------------------------------------------------
+  logic [5:0]       pre_q;
+  logic [16:0]      unit_q, tmo_units;
+  logic             epoch;
+  logic [TW-1:0]    tmo_idx;
+  logic             tmo_any, flush_q;
+  logic [NTAGS-1:0] fl_q;             // outstanding when flush rose: answer CA
+
+  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, cfg_timeout};
+  assign epoch     = pre_q == 6'h3f && unit_q + 17'd1 >= tmo_units;
+
+  always_comb begin
+    tmo_idx = '0;
+    tmo_any = 1'b0;
+    for (int i = NTAGS - 1; i >= 0; i--) begin
+      if (v_q[i] && (fl_q[i] || age_q[i] == 2'd2)) begin
+        tmo_idx = TW'(i);
+        tmo_any = 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      pre_q   <= '0;
+      unit_q  <= '0;
+      flush_q <= 1'b0;
+    end else begin
+      pre_q   <= pre_q + 6'd1;
+      flush_q <= flush;
+      if (pre_q == 6'h3f) unit_q <= epoch ? 17'd0 : unit_q + 17'd1;
+    end
+  end
 
   // ------------------------------------------------------------------
   // Decode of a completion header beat
@@ -114,7 +169,7 @@ module smfu_cpl2pkt
                bc <= ({len[10:0], 2'b00} - {11'd0, la[1:0]});
   end
 
-  net_pkg::net_cmd_cpl_t cmd, urcmd;
+  net_pkg::net_cmd_cpl_t cmd, urcmd, tmocmd;
   always_comb begin
     cmd            = '0;
     cmd.tag        = ntag_q[idx];
@@ -129,6 +184,11 @@ module smfu_cpl2pkt
     urcmd.status     = pcie_tlp_pkg::CPL_UR;
     urcmd.last       = 1'b1;
     urcmd.byte_count = 13'd4;
+    tmocmd            = '0;
+    tmocmd.tag        = ntag_q[tmo_idx];
+    tmocmd.status     = pcie_tlp_pkg::CPL_CA;
+    tmocmd.last       = 1'b1;
+    tmocmd.byte_count = 13'd4;   // the requester side recomputes it from its request
   end
 
   // ------------------------------------------------------------------
@@ -144,13 +204,16 @@ module smfu_cpl2pkt
   assign m_pkt_last  = o_last_q;
   assign m_pkt_valid = o_valid_q;
 
-  logic hdr_in, go_cpl, go_drop, go_ur;
+  // priority: completions from the device (always sunk), timeouts, UR
+  logic hdr_in, go_cpl, go_drop, go_ur, go_tmo;
   assign hdr_in  = state_q == K_HDR && s_tlp_valid && s_tlp_sop;
   assign go_cpl  = hdr_in && match && o_free;
   assign go_drop = hdr_in && !match;
-  assign go_ur   = state_q == K_HDR && !(s_tlp_valid && s_tlp_sop) && ur_valid && o_free;
-  assign ur_ready = go_ur;
-  assign ev_drop  = go_drop;
+  assign go_tmo  = state_q == K_HDR && !(s_tlp_valid && s_tlp_sop) && tmo_any && o_free;
+  assign go_ur   = state_q == K_HDR && !(s_tlp_valid && s_tlp_sop) && !tmo_any && ur_valid && o_free;
+  assign ur_ready   = go_ur;
+  assign ev_drop    = go_drop;
+  assign ev_timeout = go_tmo;
 
   always_comb begin
     case (state_q)
@@ -165,11 +228,12 @@ module smfu_cpl2pkt
       state_q   <= K_HDR;
       o_valid_q <= 1'b0;
       v_q       <= '0;
+      fl_q      <= '0;
     end else begin
       if (m_pkt_ready) o_valid_q <= 1'b0;
       case (state_q)
         K_HDR: begin
-          if (go_cpl || go_ur) o_valid_q <= 1'b1;
+          if (go_cpl || go_ur || go_tmo) o_valid_q <= 1'b1;
           if ((go_cpl || go_drop) && !s_tlp_eop) begin
             state_q <= (go_cpl && has_data) ? K_PL : K_DROP;
           end
@@ -183,6 +247,15 @@ module smfu_cpl2pkt
         default: if (s_tlp_valid && s_tlp_eop) state_q <= K_HDR;
       endcase
       if (go_cpl && last) v_q[idx] <= 1'b0;
+      if (go_tmo) v_q[tmo_idx] <= 1'b0;
+      // fl_q only marks valid slots; stale bits of freed slots are masked by v_q
+      if (flush && !flush_q) fl_q <= v_q;
+      else if (go_tmo) fl_q[tmo_idx] <= 1'b0;
+      if (alloc_valid && alloc_ready) fl_q[free_idx] <= 1'b0;
+      for (int i = 0; i < NTAGS; i++) begin
+        if (alloc_valid && alloc_ready && free_idx == TW'(i)) age_q[i] <= 2'd0;
+        else if (epoch && age_q[i] != 2'd2) age_q[i] <= age_q[i] + 2'd1;
+      end
       if (alloc_valid && alloc_ready) v_q[free_idx] <= 1'b1;
     end
   end
@@ -196,6 +269,9 @@ module smfu_cpl2pkt
       o_data_q <= smfu_hdr_flit(node_q[idx], cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL),
                                 has_data ? 5'((len + 11'd3) >> 2) : 5'd0, cmd);
       o_last_q <= !has_data;
+    end else if (go_tmo) begin
+      o_data_q <= smfu_hdr_flit(node_q[tmo_idx], cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL), 5'd0, tmocmd);
+      o_last_q <= 1'b1;
     end else if (go_ur) begin
       o_data_q <= smfu_hdr_flit(ur_node, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL), 5'd0, urcmd);
       o_last_q <= 1'b1;

@@ -16,12 +16,24 @@
 //           they go to cfg_up_node unaltered: interval id {1, addr[42:38]},
 //           offset addr[37:2]. Reads of a disabled pass-through, addresses at
 //           or above 8 TiB or longer than 64 dwords get UR, such writes are
-//           dropped. No timeout (the device has its own).
+//           dropped. Reads time out too (cfg_timeout x 256 cycles, CA to
+//           the device): a lost completion frees its tag (PCIe 2.8).
 //
-// One TLP at a time, in order, onto one packet stream: a read never passes an
-// earlier write. Write payload beats become payload flits one to one
-// (header beat -> header flit in the same cycle, no bubbles between TLPs).
-// Non-memory TLPs: non-posted ones get UR, posted ones are dropped.
+// One TLP at a time onto one packet stream: a read never passes an earlier
+// write. Write payload beats become payload flits one to one (header beat ->
+// header flit in the same cycle, no bubbles between TLPs). Non-memory TLPs:
+// non-posted ones get UR, posted ones are dropped.
+//
+// Non-posted queue (PCIe Base Spec. 2.4.1, table 2-40: posted requests and
+// completions must be able to pass a blocked non-posted request): a read that
+// finds no free tag is parked, decoded, in an NPQ-entry queue and the input
+// moves on, so the writes behind it (and, upstream, the completions behind
+// those on the same receive path: pcie_ep_rx, pcie_rp_dn) keep flowing.
+// Parked reads leave in order, between TLPs, as soon as a tag is free; while
+// any is parked, new reads queue behind it. Only a full queue stalls the
+// input again (the NP receive credits of a hard IP bound the reads in flight
+// the same way). A read that finds a tag and an empty queue goes at once (no
+// added latency).
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -30,7 +42,8 @@ module smfu_eg
 #(
   parameter int MODE  = 0,     // 0: aperture egress (intervals), 1: pass-through sender
   parameter int NIVL  = 16,    // egress intervals (MODE 0), 1..16
-  parameter int NTAGS = 16     // outstanding remote reads
+  parameter int NTAGS = 16,    // outstanding remote reads
+  parameter int NPQ   = 4      // reads parked while no tag is free (power of two >= 2)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic                  clk,
@@ -39,7 +52,7 @@ module smfu_eg
   // ---------------- configuration ----------------
   input  wire logic [15:0]           cfg_node_id,  // this node (packet src)
   input  wire logic [15:0]           cfg_cpl_id,   // completer ID of our completions
-  input  wire logic [15:0]           cfg_timeout,  // MODE 0: read timeout, 256-cycle units (0: 4096)
+  input  wire logic [15:0]           cfg_timeout,  // read timeout, 256-cycle units (0: 4096)
   input  wire logic [NIVL-1:0][63:0] cfg_eg_start, // MODE 0: first byte of interval i
   input  wire logic [NIVL-1:0][63:0] cfg_eg_end,   // MODE 0: last byte of interval i
   input  wire logic [NIVL-1:0]       cfg_eg_valid, // MODE 0: interval i valid
@@ -151,25 +164,70 @@ module smfu_eg
 
   logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
   logic [7:0] alloc_ntag;
-  logic       hdr_in, go_wr, go_rd, go_ur, go_drop;
+  logic       hdr_in, go_wr, go_rd, go_ur, go_drop, go_park, go_pop;
+
+  // a parked read: destination, command (tag slot empty) and what the
+  // completion needs (requester ID, tag, TC, attributes, lower address, byte count)
+  typedef struct packed {
+    logic [15:0] dst;
+    logic [55:0] cmd;
+    logic [15:0] req_id;
+    logic [7:0]  tag;
+    logic [2:0]  tc;
+    logic [2:0]  attr;
+    logic [6:0]  la;
+    logic [11:0] bc;
+  } npq_ent_t;
+  localparam int NPQ_W = 16 + 56 + 16 + 8 + 3 + 3 + 7 + 12;  // bits of npq_ent_t (Yosys: no $bits of a type)
+  npq_ent_t   q_in, q_out;
+  logic       q_in_ready, q_valid;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [$clog2(NPQ):0] q_count;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   assign hdr_in  = state_q == A_HDR && s_req_valid && s_req_sop;
-  assign go_wr   = hdr_in && hit && is_wr && o_free;
-  assign go_rd   = hdr_in && hit && !is_wr && o_free && alloc_ready;
+  // a parked read goes first, between TLPs, when a tag is free
+  assign go_pop  = state_q == A_HDR && q_valid && alloc_ready && o_free;
+  assign go_wr   = hdr_in && hit && is_wr && o_free && !go_pop;
+  assign go_rd   = hdr_in && hit && !is_wr && o_free && alloc_ready && !q_valid;
+  assign go_park = hdr_in && hit && !is_wr && !go_rd && q_in_ready;
   assign go_ur   = hdr_in && !hit && nonposted && ur_ready;
   assign go_drop = hdr_in && !hit && !nonposted;
   assign ur_valid    = hdr_in && !hit && nonposted;
-  assign alloc_valid = go_rd;
+  assign alloc_valid = go_rd || go_pop;
+
+  always_comb begin
+    q_in        = '0;
+    q_in.dst    = dst;
+    q_in.cmd    = cmd[55:0];
+    q_in.req_id = r.req_id;
+    q_in.tag    = r.tag;
+    q_in.tc     = r.tc;
+    q_in.attr   = r.attr;
+    q_in.la     = tlp_mrd_lower_addr(r.addr[6:2], r.first_be);
+    q_in.bc     = tlp_mrd_byte_count(r.len, r.first_be, r.last_be);
+  end
+
+  sync_fifo #(.WIDTH(NPQ_W), .DEPTH(NPQ)) u_npq (
+    .clk, .rst,
+    .s_data  (q_in),
+    .s_valid (go_park),
+    .s_ready (q_in_ready),
+    .m_data  (q_out),
+    .m_valid (q_valid),
+    .m_ready (go_pop),
+    .count   (q_count)
+  );
 
   always_comb begin
     case (state_q)
-      A_HDR:   s_req_ready = !s_req_sop || go_wr || go_rd || go_ur || go_drop;
+      A_HDR:   s_req_ready = !s_req_sop || go_wr || go_rd || go_park || go_ur || go_drop;
       A_PL:    s_req_ready = o_free;
       default: s_req_ready = 1'b1;
     endcase
   end
 
-  assign ev_hit  = go_wr || go_rd;
+  assign ev_hit  = go_wr || go_rd || go_park;   // a parked read counts when accepted
   assign ev_miss = (go_ur || go_drop) && (MODE == 0 || is_mem);
 
   always_ff @(posedge clk) begin
@@ -180,7 +238,7 @@ module smfu_eg
       if (m_pkt_ready) o_valid_q <= 1'b0;
       case (state_q)
         A_HDR: begin
-          if (go_wr || go_rd) o_valid_q <= 1'b1;
+          if (go_wr || go_rd || go_pop) o_valid_q <= 1'b1;
           if ((go_wr || go_drop || go_ur) && !s_req_eop) begin
             state_q <= go_wr ? A_PL : A_DROP;
           end
@@ -207,6 +265,10 @@ module smfu_eg
       o_data_q  <= smfu_hdr_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
                                  {alloc_ntag, cmd[55:0]});
       o_last_q  <= 1'b1;
+    end else if (go_pop) begin
+      o_data_q  <= smfu_hdr_flit(q_out.dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
+                                 {alloc_ntag, q_out.cmd});
+      o_last_q  <= 1'b1;
     end else if (state_q == A_PL && s_req_valid && o_free) begin
       o_data_q  <= smfu_mask(s_req_data, s_req_keep);
       o_last_q  <= s_req_eop;
@@ -216,19 +278,19 @@ module smfu_eg
   // ------------------------------------------------------------------
   // Completions: tag table, timeout, UR
   // ------------------------------------------------------------------
-  smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(MODE == 0)) u_cpl (
-      .clk, .rst,
+  smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(1'b1)) u_cpl (
+    .clk, .rst,
     .cfg_cpl_id,
     .cfg_timeout,
     .alloc_ready,
     .alloc_valid,
     .alloc_ntag,
-    .alloc_req_id (r.req_id),
-    .alloc_tag    (r.tag),
-    .alloc_tc     (r.tc),
-    .alloc_attr   (r.attr),
-    .alloc_la     (tlp_mrd_lower_addr(r.addr[6:2], r.first_be)),
-    .alloc_bc     ({1'b0, tlp_mrd_byte_count(r.len, r.first_be, r.last_be)}),
+    .alloc_req_id (go_pop ? q_out.req_id : q_in.req_id),
+    .alloc_tag    (go_pop ? q_out.tag    : q_in.tag),
+    .alloc_tc     (go_pop ? q_out.tc     : q_in.tc),
+    .alloc_attr   (go_pop ? q_out.attr   : q_in.attr),
+    .alloc_la     (go_pop ? q_out.la     : q_in.la),
+    .alloc_bc     ({1'b0, go_pop ? q_out.bc : q_in.bc}),
     .ur_valid,
     .ur_ready,
     .ur_req_id    (r.req_id),

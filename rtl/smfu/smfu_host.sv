@@ -151,7 +151,7 @@ module smfu_host
   logic         pt_sop, pt_eop, pt_valid, pt_ready;
   logic         nq_ready, nq_off, nq_phase, nq_push, nq_stall;
   logic [63:0]  nq_addr;
-  logic         ev_req, ev_refused, ev_cpl_drop;
+  logic         ev_req, ev_refused, ev_cpl_drop, ev_pt_tmo;
 
   smfu_in #(.MODE(1), .NIVL(1), .NTAGS(PT_TAGS), .TAG_BASE(TAG_BASE)) u_pt (
     .clk, .rst,
@@ -161,6 +161,8 @@ module smfu_host
     .cfg_in_base    (64'd0),
     .cfg_win_base   (cfg_nq_win_base),
     .cfg_win_size   (cfg_nq_win_size),
+    .cfg_timeout,
+    .cpl_flush      (1'b0),
     .nq_ready, .nq_off, .nq_addr, .nq_phase, .nq_push, .nq_stall,
     .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),
     .m_tlp_data (pt_data), .m_tlp_keep (pt_keep), .m_tlp_sop (pt_sop),
@@ -168,6 +170,7 @@ module smfu_host
     .s_cpl_data, .s_cpl_keep, .s_cpl_sop, .s_cpl_eop, .s_cpl_valid, .s_cpl_ready,
     .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
     .ev_req, .ev_refused, .ev_cpl_drop,
+    .ev_cpl_tmo (ev_pt_tmo),
     .ev_wr_done (wr_done)
   );
 
@@ -206,7 +209,7 @@ module smfu_host
     end else begin
       st_eg_hits   <= st_eg_hits + 32'(ev_hit);
       st_eg_misses <= st_eg_misses + 32'(ev_miss);
-      st_timeouts  <= st_timeouts + 32'(ev_timeout);
+      st_timeouts  <= st_timeouts + 32'(ev_timeout) + 32'(ev_pt_tmo);
       st_up_reqs   <= st_up_reqs + 32'(ev_req);
       st_drops     <= st_drops + 32'(ev_late) + 32'(ev_cpl_drop) + 32'(ev_rx_drop) + 32'(ev_refused);
     end

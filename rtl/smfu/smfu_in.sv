@@ -15,7 +15,12 @@
 //           source node become a 16-byte notification-queue entry written
 //           with one MWr at the ring position nq_ring gives, after every
 //           earlier request of this in-order path; a full ring holds the
-//           event (and everything behind it: the source stalls). With
+//           event (and everything behind it: the source stalls). nq_push
+//           (producer index, interrupt cause) fires when the entry's eop
+//           beat leaves m_tlp, not when it is built: the merges behind
+//           m_tlp up to the NIC's TLP output are combinational, so a BAR0
+//           read of the producer index that sees the new value completes
+//           behind the entry (docs/pcie-rules.md, row 6). With
 //           cfg_bus_master clear, writes are dropped and reads answered UR.
 //
 // Requests are served strictly in arrival order, one TLP at a time; write
@@ -43,6 +48,8 @@ module smfu_in
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // MODE 0: address of offset 0 of interval i
   input  wire logic [63:0]           cfg_win_base,   // MODE 1: notification window base
   input  wire logic [63:0]           cfg_win_size,   // MODE 1: notification window size (bytes)
+  input  wire logic [15:0]           cfg_timeout,    // MRd completion timeout: 1..2 epochs of 64-cycle units (0: 4096)
+  input  wire logic                  cpl_flush,      // rising: answer every outstanding MRd CA (SBR)
 
   // ---------------- notification ring (MODE 1, nq_ring) ----------------
   input  wire logic                  nq_ready,
@@ -74,6 +81,7 @@ module smfu_in
   output      logic                  ev_req,         // request executed (TLP issued / notification)
   output      logic                  ev_refused,     // request refused (UR / dropped)
   output      logic                  ev_cpl_drop,    // completion for no outstanding MRd dropped
+  output      logic                  ev_cpl_tmo,     // outstanding MRd answered CA (timeout / flush)
   output      logic                  ev_wr_done      // an SMFU_WR is retired: its MWr / entry eop
                                                      // left m_tlp, or it was dropped (ordering)
 );
@@ -164,12 +172,16 @@ module smfu_in
   end
 
   logic nq_emit_hdr, nq_emit_pl, nq_drop;
-  assign nq_emit_hdr = state_q == R_NQ_WAIT && nq_ready && o_free;
+  // o_nq_q: the TLP in the output register is a notification entry; the
+  // next entry's header waits until the previous one has left and nq_ring
+  // has advanced its address
+  logic o_nq_q;
+  assign nq_emit_hdr = state_q == R_NQ_WAIT && nq_ready && o_free && !(o_valid_q && o_nq_q);
   assign nq_emit_pl  = state_q == R_NQ_PL && o_free;
   // a disabled ring drops the event (the producer stands still); a full
   // enabled ring holds it back
   assign nq_drop     = state_q == R_NQ_WAIT && nq_off;
-  assign nq_push     = nq_emit_pl;
+  assign nq_push     = o_valid_q && m_tlp_ready && o_eop_q && o_nq_q;
   assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_off && !nq_stalled_q;
 
   assign ev_req     = go_wr || go_nq || go_rd;
@@ -182,6 +194,9 @@ module smfu_in
     if (rst)                          o_wr_q <= 1'b0;
     else if (go_wr || nq_emit_hdr)    o_wr_q <= 1'b1;
     else if (go_rd)                   o_wr_q <= 1'b0;
+    if (rst)                          o_nq_q <= 1'b0;
+    else if (nq_emit_hdr)             o_nq_q <= 1'b1;
+    else if (go_wr || go_rd)          o_nq_q <= 1'b0;
   end
   assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_wr_q) ||
                       (go_drop && is_wr) || nq_drop;
@@ -276,6 +291,8 @@ module smfu_in
   smfu_cpl2pkt #(.NTAGS(NTAGS), .TAG_BASE(TAG_BASE)) u_cpl (
     .clk, .rst,
     .cfg_node_id,
+    .cfg_timeout,
+    .flush       (cpl_flush),
     .alloc_ready,
     .alloc_valid,
     .alloc_tag,
@@ -290,7 +307,8 @@ module smfu_in
     .m_pkt_last,
     .m_pkt_valid,
     .m_pkt_ready,
-    .ev_drop     (ev_cpl_drop)
+    .ev_drop     (ev_cpl_drop),
+    .ev_timeout  (ev_cpl_tmo)
   );
 
   /* verilator lint_off UNUSEDSIGNAL */

@@ -7,8 +7,20 @@
 //   smfu_eg       MODE 1: pass-through sender: the device's upstream memory
 //                 requests -> SMFU_RD/WR to up_node; SMFU_CPL -> CplD to the
 //                 device with its own requester ID and tag
+//   smfu_cpl_order holds a pass-through completion until every SMFU_WR
+//                 that arrived from the network before it has been issued
+//                 toward the device (a completion must not pass an earlier
+//                 posted write: PCIe Base Spec. table 2-40 (2.4.1), row D
+//                 column 2; the producer/consumer model of Appendix A)
 //   pcie_tlp_arb  merges the ingress requests and the pass-through
 //                 completions into one TLP stream toward the root port
+//
+// Completion timeout (PCIe Base Spec. 2.8) on both requester sides: ingress
+// MRd toward the device (smfu_cpl2pkt: CA to the network requester after
+// 1..2 x cfg_timeout x 64 cycles, and at once for every outstanding MRd when the
+// root port's Secondary Bus Reset rises, sbr) and pass-through MRd toward
+// the host (smfu_rd_cpl: CA to the device after cfg_timeout x 256 cycles).
+// A lost completion frees its tag instead of leaking it.
 //
 //   router --> net_if --(SMFU_RD/WR)--> smfu_in --> arb --> m_dev (root port s_up)
 //   s_dev_cpl --> smfu_in --(SMFU_CPL)--> net_if --> router
@@ -43,6 +55,8 @@ module smfu_naa
   input  wire logic                  cfg_passthru,   // smfu.ctrl.passthru
   input  wire logic [15:0]           cfg_up_node,    // smfu.ctrl.up_node
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // smfu.in_base[i]
+  input  wire logic [15:0]           cfg_timeout,    // smfu.ctrl.timeout (256-cycle units, 0: 4096)
+  input  wire logic                  sbr,            // root port: Secondary Bus Reset (bridge control)
 
   // ---------------- upstream requests of the device (pcie_rp m_up_req) ----------------
   `TLP_S_PORTS(s_dev_req),
@@ -59,6 +73,7 @@ module smfu_naa
   // ---------------- status (register file, hw = w) ----------------
   output      logic [31:0]           st_in_reqs,     // smfu.in_reqs
   output      logic [31:0]           st_up_reqs,     // smfu.up_reqs (pass-through requests sent)
+  output      logic [31:0]           st_timeouts,    // smfu.timeouts (reads answered CA: timeout, SBR)
   output      logic [31:0]           st_drops        // refused / dropped requests and completions
 );
 
@@ -87,11 +102,11 @@ module smfu_naa
   logic [127:0] in_data;
   logic [3:0]   in_keep;
   logic         in_sop, in_eop, in_valid, in_ready;
-  logic         ev_req, ev_refused, ev_cpl_drop;
+  logic         ev_req, ev_refused, ev_cpl_drop, ev_in_tmo;
   /* verilator lint_off UNUSEDSIGNAL */
   logic         nq_push, nq_stall;   // MODE 0: constant 0
-  logic         in_wr_done;          // ordering of completions toward the device: not needed
   /* verilator lint_on UNUSEDSIGNAL */
+  logic         in_wr_done;          // an ingress SMFU_WR has been issued toward the device
 
   smfu_in #(.MODE(0), .NIVL(NIVL), .NTAGS(IN_TAGS), .TAG_BASE(TAG_BASE)) u_in (
     .clk, .rst,
@@ -101,6 +116,8 @@ module smfu_naa
     .cfg_in_base,
     .cfg_win_base   (64'd0),
     .cfg_win_size   (64'd0),
+    .cfg_timeout,
+    .cpl_flush      (sbr),
     .nq_ready (1'b0), .nq_off (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
     .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),
     .m_tlp_data (in_data), .m_tlp_keep (in_keep), .m_tlp_sop (in_sop),
@@ -109,7 +126,24 @@ module smfu_naa
     .s_cpl_eop (s_dev_cpl_eop), .s_cpl_valid (s_dev_cpl_valid), .s_cpl_ready (s_dev_cpl_ready),
     .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
     .ev_req, .ev_refused, .ev_cpl_drop,
+    .ev_cpl_tmo (ev_in_tmo),
     .ev_wr_done (in_wr_done)
+  );
+
+  // ------------------------------------------------------------------
+  // Ordering: a pass-through completion must not pass an ingress write
+  // that arrived from the network before it (smfu_cpl_order)
+  // ------------------------------------------------------------------
+  logic [127:0] rxc_g_data;
+  logic         rxc_g_last, rxc_g_valid, rxc_g_ready;
+
+  smfu_cpl_order #(.RX_DEPTH(RX_DEPTH)) u_order (
+    .clk, .rst,
+    .s_net_valid, .s_net_last,
+    .s_net_type  (s_net_data[35:32]),
+    .wr_done     (in_wr_done),
+    .s_cpl_data (rxc_data), .s_cpl_last (rxc_last), .s_cpl_valid (rxc_valid), .s_cpl_ready (rxc_ready),
+    .m_cpl_data (rxc_g_data), .m_cpl_last (rxc_g_last), .m_cpl_valid (rxc_g_valid), .m_cpl_ready (rxc_g_ready)
   );
 
   // ------------------------------------------------------------------
@@ -118,23 +152,20 @@ module smfu_naa
   logic [127:0] pt_data;
   logic [3:0]   pt_keep;
   logic         pt_sop, pt_eop, pt_valid, pt_ready;
-  logic         ev_hit, ev_miss, ev_late;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic         ev_timeout;          // MODE 1: no timeout
-  /* verilator lint_on UNUSEDSIGNAL */
+  logic         ev_hit, ev_miss, ev_late, ev_timeout;
 
   smfu_eg #(.MODE(1), .NIVL(1), .NTAGS(PT_TAGS)) u_pt (
     .clk, .rst,
     .cfg_node_id,
     .cfg_cpl_id   (cfg_rp_id),
-    .cfg_timeout  (16'd0),
+    .cfg_timeout,
     .cfg_eg_start (64'd0), .cfg_eg_end (64'd0), .cfg_eg_valid (1'b0), .cfg_eg_node (16'd0),
     .cfg_passthru,
     .cfg_up_node,
     .s_req_data (s_dev_req_data), .s_req_keep (s_dev_req_keep), .s_req_sop (s_dev_req_sop),
     .s_req_eop (s_dev_req_eop), .s_req_valid (s_dev_req_valid), .s_req_ready (s_dev_req_ready),
     .m_pkt_data (txq_data), .m_pkt_last (txq_last), .m_pkt_valid (txq_valid), .m_pkt_ready (txq_ready),
-    .s_cpl_data (rxc_data), .s_cpl_last (rxc_last), .s_cpl_valid (rxc_valid), .s_cpl_ready (rxc_ready),
+    .s_cpl_data (rxc_g_data), .s_cpl_last (rxc_g_last), .s_cpl_valid (rxc_g_valid), .s_cpl_ready (rxc_g_ready),
     .m_cpl_data (pt_data), .m_cpl_keep (pt_keep), .m_cpl_sop (pt_sop),
     .m_cpl_eop (pt_eop), .m_cpl_valid (pt_valid), .m_cpl_ready (pt_ready),
     .ev_hit, .ev_miss, .ev_timeout, .ev_late
@@ -153,10 +184,12 @@ module smfu_naa
     if (rst) begin
       st_in_reqs <= '0;
       st_up_reqs <= '0;
+      st_timeouts <= '0;
       st_drops   <= '0;
     end else begin
       st_in_reqs <= st_in_reqs + 32'(ev_req);
       st_up_reqs <= st_up_reqs + 32'(ev_hit);
+      st_timeouts <= st_timeouts + 32'(ev_in_tmo) + 32'(ev_timeout);
       st_drops   <= st_drops + 32'(ev_refused) + 32'(ev_cpl_drop) + 32'(ev_rx_drop) +
                     32'(ev_miss) + 32'(ev_late);
     end

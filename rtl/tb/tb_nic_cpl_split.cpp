@@ -12,9 +12,11 @@
 // held to eop (payload beats carry tag-like bits of the other class);
 // requests pass unchanged; every output carries exactly its subsequence of
 // the input beats, in order, nothing lost or duplicated; ordering: an SMFU
-// completion's sop is never taken while a request is valid, and it is taken
-// after the sop of every request that preceded it in device order (the hold),
-// also when m_req is back-pressured; backdoor completions are not held;
+// completion's sop is never taken while a posted request (MWr) is valid, and
+// it is taken after the sop of every MWr that preceded it in device order
+// (the hold), also when m_req is back-pressured; it passes a pending MRd
+// (PCIe 2.4.1: completions pass non-posted requests); backdoor completions
+// are not held;
 // back-pressure: a stalled output stalls the completion stream (s_cpl_ready),
 // also for the completions behind it; the AXI-stream rules on m_req / m_bd
 // (tlp_port.h) and on m_sm, where the only allowed exception is the
@@ -47,7 +49,9 @@ static bool smfu_tag(unsigned tag) { return (tag & ~(TAGS - 1)) == TAG_BASE; }
 struct Item {
 	bool is_req;
 	bool smfu;               // completions: SMFU tag
+	bool posted;             // requests: MWr
 	unsigned reqs_before;    // requests before it in device order
+	unsigned posted_before;  // 1 + index of the last MWr before it in device order (0: none)
 	std::vector<TlpBeat> beats;
 };
 
@@ -93,14 +97,19 @@ public:
 		Item it;
 		it.is_req = is_req;
 		it.smfu = !is_req && smfu_tag(t.tag);
+		it.posted = is_req && t.kind == TLP_MWR;
 		it.reqs_before = n_req_;
+		it.posted_before = last_posted;
 		it.beats = tlp_to_beats(t);
 		for (const TlpBeat &b : it.beats)
 			(is_req ? exp_req : it.smfu ? exp_sm : exp_bd).push_back(b);
-		if (is_req)
+		if (is_req) {
 			n_req_++;
-		else if (it.smfu)
-			sm_reqs_before.push_back(it.reqs_before);
+			if (t.kind == TLP_MWR)
+				last_posted = n_req_;
+		} else if (it.smfu) {
+			sm_reqs_before.push_back(last_posted);
+		}
 		(is_req ? req : cpl)->send_beats(it.beats);
 		(is_req ? req_out : cpl_out)++;
 	}
@@ -122,7 +131,7 @@ public:
 		if (it.is_req)
 			n_req_++;
 		else if (it.smfu)
-			sm_reqs_before.push_back(it.reqs_before);
+			sm_reqs_before.push_back(it.posted_before);
 		(it.is_req ? req : cpl)->send_beats(it.beats);
 		(it.is_req ? req_out : cpl_out)++;
 		dev.pop_front();
@@ -183,12 +192,13 @@ public:
 	std::deque<Item> dev;                  // device order, not yet queued (random phase)
 	// expected and received beats per output
 	std::vector<TlpBeat> exp_req, exp_sm, exp_bd, got_req, got_sm, got_bd;
-	std::vector<unsigned> sm_reqs_before;  // per SMFU completion, in order
+	std::vector<unsigned> sm_reqs_before;  // per SMFU completion, in order: its posted_before
+	unsigned last_posted = 0;              // 1 + index of the last MWr queued so far (0: none)
 	std::vector<uint64_t> req_sop_cycle, sm_sop_cycle;
 	// per-cycle observations for the directed tests
 	uint64_t n_sm_valid = 0, n_bd_valid = 0, n_cpl_ready = 0;
 	// coverage
-	uint64_t cov_held = 0, cov_withdrawn = 0, cov_bd_past_req = 0, cov_mid_tlp = 0;
+	uint64_t cov_held = 0, cov_withdrawn = 0, cov_bd_past_req = 0, cov_mid_tlp = 0, cov_sm_past_np = 0;
 
 private:
 	unsigned req_sops_offered() const { return (unsigned)req_sop_cycle.size() + (last_req_sop_offered_ ? 1 : 0); }
@@ -217,9 +227,11 @@ private:
 			invariant("output valid without s_cpl_valid");
 		if (cpl_hs != (sm_hs || bd_hs))
 			invariant("s_cpl handshake without exactly one output handshake");
-		// the hold: an SMFU sop never goes while a request is valid
-		if (m->m_sm_valid && m->m_sm_sop && m->s_req_valid)
-			invariant("SMFU completion sop offered while a request is valid");
+		// the hold: an SMFU sop never goes while a posted request (MWr header or
+		// payload beat) is valid
+		bool posted_v = m->s_req_valid && (!ri.sop || (ri.dw[0] >> 30 & 1));
+		if (m->m_sm_valid && m->m_sm_sop && posted_v)
+			invariant("SMFU completion sop offered while a posted request is valid");
 
 		// m_sm stream rules; the one allowed exception: an offered sop withdrawn
 		// because a request became valid
@@ -228,7 +240,7 @@ private:
 				fprintf(stderr, "  PROTOCOL ERROR on m_sm: beat changed while valid && !ready\n");
 				sm_err++;
 			} else if (!m->m_sm_valid) {
-				if (sm_last_.sop && m->s_req_valid) {
+				if (sm_last_.sop && posted_v) {
 					cov_withdrawn++;
 				} else {
 					fprintf(stderr, "  PROTOCOL ERROR on m_sm: valid dropped before the beat was taken\n");
@@ -241,8 +253,10 @@ private:
 			sm_last_ = s;
 
 		// coverage
-		if (m->s_cpl_valid && m->s_cpl_sop && smfu_tag((c.dw[2] >> 8) & 0xff) && m->s_req_valid)
+		if (m->s_cpl_valid && m->s_cpl_sop && smfu_tag((c.dw[2] >> 8) & 0xff) && posted_v)
 			cov_held++;
+		if (sm_hs && s.sop && m->s_req_valid && !posted_v)
+			cov_sm_past_np++;
 		if (bd_hs && b.sop && m->s_req_valid)
 			cov_bd_past_req++;
 		if (sm_hs && !s.sop && m->s_req_valid)
@@ -320,7 +334,8 @@ static struct tlp make_cpl(unsigned tag, unsigned ndw, std::mt19937 &rng)
 	return t;
 }
 
-static struct tlp make_req(unsigned i, std::mt19937 &rng)
+// A request; kind: 0 MRd, 1 MWr, other: MRd one time in four.
+static struct tlp make_req(unsigned i, std::mt19937 &rng, int kind = -1)
 {
 	struct tlp t;
 	uint32_t d[64];
@@ -328,7 +343,10 @@ static struct tlp make_req(unsigned i, std::mt19937 &rng)
 	for (unsigned k = 0; k < ndw; k++)
 		d[k] = (uint32_t)rng();
 	uint64_t addr = (rng() & 1) ? 0x80000000ull + 64 * i : 0x100000000ull + 64 * i;   // 3-DW / 4-DW
-	if (rng() % 4 == 0)
+	bool rd = rng() % 4 == 0;
+	if (kind >= 0)
+		rd = kind == 0;
+	if (rd)
 		tlp_mrd(&t, addr, ndw, 0xf, ndw > 1 ? 0xf : 0, DEV_ID, (uint8_t)(rng() & 0x1f));
 	else
 		tlp_mwr(&t, addr, d, ndw, 0xf, ndw > 1 ? 0xf : 0, DEV_ID);
@@ -396,9 +414,9 @@ static void test_routing(Tb &tb, std::mt19937 &rng)
 
 static void test_hold(Tb &tb, std::mt19937 &rng)
 {
-	section("an SMFU completion waits while a request is pending; backdoor ones do not");
+	section("an SMFU completion waits while a posted request is pending; backdoor ones do not");
 	tb.mreq->prob = 0.0;                 // the request stays pending
-	tb.push(true, make_req(1, rng));
+	tb.push(true, make_req(1, rng, 1));
 	tb.idle(3);
 	tb.n_sm_valid = tb.n_bd_valid = 0;
 	size_t bd0 = tb.got_bd.size();
@@ -415,6 +433,20 @@ static void test_hold(Tb &tb, std::mt19937 &rng)
 	CHECK_EQ(tb.sm_sop_cycle.size() - held, 1, "the SMFU completion went once the request was taken");
 	CHECK(tb.sm_sop_cycle.back() > tb.req_sop_cycle.back(), "... after the request");
 	check_streams(tb, "hold");
+
+	section("an SMFU completion passes a pending non-posted request (MRd blocked on tags)");
+	tb.mreq->prob = 0.0;                 // the MRd stays pending: no tag downstream
+	tb.push(true, make_req(4, rng, 0));
+	tb.idle(3);
+	size_t sm0 = tb.got_sm.size(), req0 = tb.got_req.size();
+	tb.push(false, make_cpl(0x86, 5, rng));   // SMFU: passes the MRd
+	tb.push(false, make_cpl(0x8e, 0, rng));
+	tb.idle(40);
+	CHECK_EQ(tb.got_sm.size() - sm0, 4, "both SMFU completions (3 + 1 beats) went while the MRd was pending");
+	CHECK_EQ(tb.got_req.size() - req0, 0, "the MRd is still pending");
+	tb.mreq->prob = 1.0;
+	tb.drain();
+	check_streams(tb, "pass non-posted");
 }
 
 static void test_withdraw(Tb &tb, std::mt19937 &rng)
@@ -427,7 +459,7 @@ static void test_withdraw(Tb &tb, std::mt19937 &rng)
 	CHECK(m->m_sm_valid, "the SMFU completion is offered");
 	uint64_t w0 = tb.cov_withdrawn;
 	tb.mreq->prob = 0.0;
-	tb.push(true, make_req(2, rng));     // a request after it in device order
+	tb.push(true, make_req(2, rng, 1));  // a posted request after it in device order
 	tb.idle(10);
 	CHECK_EQ(tb.cov_withdrawn - w0, 1, "m_sm_valid dropped once when the request became valid");
 	tb.n_sm_valid = 0;
@@ -521,23 +553,30 @@ static void test_random(Tb &tb, std::mt19937 &rng)
 				t = make_cpl(tag, (rng() % 3) ? rng() % 14 : 0, rng);
 			}
 			it.smfu = !it.is_req && smfu_tag(t.tag);
+			it.posted = it.is_req && t.kind == TLP_MWR;
 			it.beats = tlp_to_beats(t);
 			tb.dev.push_back(it);
 		}
 		// reqs_before: the requests before it in device order, counting all
 		// earlier (drained) tests
-		unsigned r = (unsigned)tb.req_sop_cycle.size();
+		unsigned r = (unsigned)tb.req_sop_cycle.size(), lp = tb.last_posted;
 		for (Item &it : tb.dev) {
 			it.reqs_before = r;
-			if (it.is_req)
+			it.posted_before = lp;
+			if (it.is_req) {
 				r++;
+				if (it.posted)
+					lp = r;
+			}
 		}
+		tb.last_posted = lp;
 		CHECK(tb.drain(), "%s: the stream drained", name);
 		check_streams(tb, name);
 	}
 	CHECK(tb.cov_held > 100, "SMFU completions held behind requests (%" PRIu64 " cycles)", tb.cov_held);
 	CHECK(tb.cov_withdrawn > 0, "offered SMFU sops withdrawn (%" PRIu64 ")", tb.cov_withdrawn);
 	CHECK(tb.cov_bd_past_req > 10, "backdoor completions past pending requests (%" PRIu64 ")", tb.cov_bd_past_req);
+	CHECK(tb.cov_sm_past_np > 10, "SMFU completions past pending MRd (%" PRIu64 ")", tb.cov_sm_past_np);
 }
 
 int main(int argc, char **argv)
@@ -558,7 +597,8 @@ int main(int argc, char **argv)
 	printf("tb_nic_cpl_split: %zu requests, %zu SMFU and %zu backdoor completion beats\n", tb.got_req.size(),
 	       tb.got_sm.size(), tb.got_bd.size());
 	printf("tb_nic_cpl_split: coverage: %" PRIu64 " cycles an SMFU sop held, %" PRIu64 " withdrawn, %" PRIu64
-	       " backdoor sops past a request, %" PRIu64 " SMFU beats mid-TLP past a request\n",
-	       tb.cov_held, tb.cov_withdrawn, tb.cov_bd_past_req, tb.cov_mid_tlp);
+	       " backdoor sops past a request, %" PRIu64 " SMFU beats mid-TLP past a request, %" PRIu64
+	       " SMFU sops past a pending MRd\n",
+	       tb.cov_held, tb.cov_withdrawn, tb.cov_bd_past_req, tb.cov_mid_tlp, tb.cov_sm_past_np);
 	return tb_finish("tb_nic_cpl_split", "%" PRIu64 " cycles", tb.cycle());
 }

@@ -40,6 +40,8 @@ static const uint16_t N_MIDS[2] = {2, 4};   // intermediate NICs (HOPS - 1 of th
 // Testbench: the common base plus flit accounting, intx and host memory that
 // answers the NIC's MRd
 // ---------------------------------------------------------------------------
+static const uint64_t RING_ADDR = 0x20000;   // = RING below (used by Tb)
+
 struct MwrRec {
 	uint64_t addr;
 	unsigned len_dw;
@@ -58,6 +60,9 @@ public:
 	bool answer_mrd = true;
 	unsigned mrd_count = 0;
 	std::vector<MwrRec> mwrs;
+	unsigned ring_mwrs = 0;                     // notification entries the host has taken
+	uint64_t ring_eop = 0;                      // cycle (sample) the last one's last beat was taken
+	std::map<uint8_t, unsigned> cpl_ring;       // per completion tag: ring_mwrs at its arrival
 
 protected:
 	void probe(Top *t) override
@@ -84,6 +89,10 @@ protected:
 				mem_[r.addr + 4 * i] = (old & ~m) | (r.payload[i] & m);
 			}
 			mwrs.push_back({r.addr, r.len_dw, m_sop});
+			if (r.addr >= RING_ADDR && r.addr < RING_ADDR + 16 * 16) {
+				ring_mwrs++;
+				ring_eop = cycle_ - 1;   // posedge() runs after the edge that took the eop
+			}
 			return true;
 		}
 		if (r.kind == TLP_MRD) {
@@ -93,6 +102,7 @@ protected:
 				answer(r);
 			return true;
 		}
+		cpl_ring[r.tag] = ring_mwrs;
 		return false;
 	}
 	// host memory answers a read with CplD split at 64-byte boundaries (RCB)
@@ -125,7 +135,7 @@ static const uint64_t NAA_REGS = 0x90000000;      // accelerator BAR0 (NAA bus a
 static const uint64_t AP_MEM = AP;                // interval 0: device memory (64 MiB)
 static const uint64_t AP_REGS = AP + 0x04000000;  // interval 1: device BAR0 (4 KiB)
 static const uint64_t AP_NONE = AP + 0x08000000;  // interval 2: node that does not exist
-static const uint64_t RING = 0x20000;             // notification ring (host memory)
+static const uint64_t RING = RING_ADDR;           // notification ring (host memory)
 static const uint64_t WIN = 0xfd00000000ull;      // notification window (reset value)
 static const uint64_t HBUF = 0x100000000ull;      // DMA buffer (host memory, above 4 GiB)
 static const uint32_t MSI_DATA = 0x00000035;
@@ -489,6 +499,60 @@ static void test(Tb &tb)
 		CHECK(wait_entry(tb, g_cons) >= 0, "event after re-enabling");
 		g_cons++;
 		bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+	}
+
+	// docs/pcie-rules.md row 6: prod and the interrupt advance only once the
+	// entry's MWr has left the NIC: intx rises after the entry's last beat was
+	// taken, and a BAR0 read that returns the new prod completes behind it
+	section("notification race: intx and a BAR0 read of the new notify.prod come after the entry");
+	{
+		const uint32_t N = EXTOLL_NOTIFY_BASE;
+		double rp = tb.drv().ready_prob;
+		tb.drv().ready_prob = 0.2;           // the host takes the NIC's TLPs slowly
+		unsigned checked = 0, bad = 0, moved = 0, early_irq = 0;
+		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+		tb.drain();
+		for (unsigned j = 0; j < 8; j++) {
+			uint32_t p0 = (uint32_t)bar_rd(tb, N + EXTOLL_NOTIFY_PROD);
+			unsigned r0 = tb.ring_mwrs;
+			uint64_t rise0 = tb.intx_rise;
+			job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
+			uint32_t p = p0;
+			for (unsigned k = 0; k < 300 && p == p0; k++) {
+				struct tlp t, c;
+				for (unsigned q = 0; q < 4; q++) {   // four reads of prod back to back
+					tlp_mrd(&t, BAR0 + N + EXTOLL_NOTIFY_PROD, 2, 0xf, 0xf, HOST_ID, (uint8_t)(0x78 + q));
+					tb.drv().send(t);
+				}
+				for (unsigned q = 0; q < 4; q++) {
+					if (!tb.wait_cpl(&c)) {
+						bad++;
+						break;
+					}
+					uint32_t v = c.payload[0];
+					unsigned seen = tb.cpl_ring.count(c.tag) ? tb.cpl_ring[c.tag] : 0;
+					if (v - p0 > seen - r0)
+						bad++;       // prod ahead of the entries delivered before this completion
+					checked++;
+					p = v;
+				}
+			}
+			moved += p != p0;
+			CHECK(wait_entry(tb, g_cons) >= 0, "race event %u: entry written", j);
+			tb.idle(20);
+			if (tb.intx_rise == rise0 || tb.intx_rise <= tb.ring_eop) {
+				early_irq++;
+				printf("   event %u: intx rise %" PRIu64 " (before %" PRIu64 "), entry eop %" PRIu64 "\n", j,
+				       tb.intx_rise, rise0, tb.ring_eop);
+			}      // no new rise, or intx rose before the entry's last beat was taken
+			g_cons++;
+			bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+			bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+		}
+		tb.drv().ready_prob = rp;
+		CHECK(moved == 8 && checked > 8 && bad == 0,
+		      "8 events, %u reads of prod: none returned a prod ahead of the entries before it (%u bad)", checked, bad);
+		CHECK(early_irq == 0, "intx rose after the entry's last beat was taken, every event (%u early)", early_irq);
 	}
 }
 

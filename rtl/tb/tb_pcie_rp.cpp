@@ -596,6 +596,35 @@ static void test_from_below(Tb &tb)
 	}
 	tb.req->rx().clear();
 
+	section("inverse window decode: requests from below inside the bridge's windows are not passed up");
+	ncpl = tb.dev.cpls.size();
+	drops = tb.ev.dn_drop;
+	tlp_mwr(&t, 0xfe000100, d, 1, 0xf, 0, DEV_ID);          // memory window
+	tb.dn->send(t);
+	tlp_mwr(&t, 0x400000000ull, d, 4, 0xf, 0xf, DEV_ID);    // prefetchable window
+	tb.dn->send(t);
+	tlp_mrd(&t, 0xfe1ffffc, 1, 0xf, 0, DEV_ID, 0x24);
+	tb.dn->send(t);
+	tlp_mrd(&t, 0x43ffff000ull, 4, 0xf, 0xf, DEV_ID, 0x25);
+	tb.dn->send(t);
+	tb.drain();
+	CHECK(tb.req->rx().empty(), "nothing inside the windows went up");
+	CHECK_EQ(tb.ev.dn_drop, drops + 2, "the two MWr inside the windows: dropped and counted");
+	CHECK_EQ(tb.dev.cpls.size(), ncpl + 2, "the two MRd inside the windows: one completion each back down");
+	if (tb.dev.cpls.size() == ncpl + 2)
+		CHECK(tb.dev.cpls[ncpl].t.status == TLP_CPL_UR && tb.dev.cpls[ncpl].t.tag == 0x24 &&
+			      tb.dev.cpls[ncpl + 1].t.status == TLP_CPL_UR && tb.dev.cpls[ncpl + 1].t.tag == 0x25,
+		      "... with status UR");
+	tlp_mwr(&t, 0xfe200000, d, 1, 0xf, 0, DEV_ID);          // just above the memory window
+	tb.dn->send(t);
+	tlp_mrd(&t, 0xfdfffffc, 1, 0xf, 0, DEV_ID, 0x27);       // just below it
+	tb.dn->send(t);
+	tlp_mwr(&t, 0x440000000ull, d, 1, 0xf, 0, DEV_ID);      // just above the prefetchable window
+	tb.dn->send(t);
+	tb.drain();
+	CHECK_EQ(tb.req->rx().size(), 3, "addresses just outside the windows go up");
+	tb.req->rx().clear();
+
 	section("completions from above routed down by requester bus");
 	ncpl = tb.dev.cpls.size();
 	struct tlp c;
@@ -632,6 +661,46 @@ static void test_from_below(Tb &tb)
 	      "config request from below: Cpl UR");
 	CHECK_EQ(tb.ev.dn_drop, drops + 1, "message from below dropped and counted");
 	CHECK(tb.req->rx().empty() && tb.cpl->rx().empty(), "nothing went up");
+}
+
+// Row 7 of docs/pcie-rules.md: link down / secondary bus reset (PCIe 2.9.1)
+static void test_link_down(Tb &tb)
+{
+	struct tlp t, c;
+	uint32_t d[4] = {0x5a5a0001, 0x5a5a0002, 0x5a5a0003, 0x5a5a0004};
+	Vpcie_rp *m = tb.top();
+	rp_wr(tb, 0x04, 0x0006);
+	for (int sbr = 0; sbr < 2; sbr++) {
+		section(sbr ? "secondary bus reset set: the link counts as down"
+			    : "link down (PCIe 2.9.1): non-posted requests get UR, posted ones are discarded");
+		if (sbr)
+			rp_wr(tb, 0x3c, 0x0040000b);
+		else
+			m->link_up = 0;
+		tlp_mrd(&t, 0xfe000040, 1, 0xf, 0, RP_ID, tb.next_tag());
+		expect_local_ur(tb, t, "MRd inside the window", 4, 0x40);
+		tlp_mrd(&t, 0x400000100ull, 2, 0xf, 0xf, RP_ID, tb.next_tag());
+		expect_local_ur(tb, t, "MRd64 inside the prefetchable window", 8, 0x00);
+		tlp_cfg(&t, false, 1, DEV_ID, 0x00, 0xf, 0, RP_ID, tb.next_tag());
+		expect_local_ur(tb, t, "CfgRd1 to the device");
+		uint64_t drops = tb.ev.up_drop;
+		size_t seen = tb.dev.log.size(), ncpl = tb.dev.cpls.size();
+		tlp_mwr(&t, 0xfe000000, d, 4, 0xf, 0xf, RP_ID);
+		tb.up->send(t);
+		tlp_cpl(&c, 0x0000, TLP_CPL_SC, DEV_ID, 0x26, 0, 4, d, 1);
+		tb.up->send(c);
+		tb.drain();
+		CHECK_EQ(tb.ev.up_drop, drops + 2, "MWr and CplD toward the link: discarded and counted");
+		CHECK(tb.dev.log.size() == seen && tb.dev.cpls.size() == ncpl, "nothing sent down");
+		CHECK_EQ(rp_rd(tb, 0x00), (DEVICE_ID << 16) | VENDOR_ID, "own config space still answers");
+		if (sbr)
+			rp_wr(tb, 0x3c, 0x0000000b);
+		else
+			m->link_up = 1;
+		tlp_mwr(&t, 0xfe000200, d, 4, 0xf, 0xf, RP_ID);
+		tb.up->send(t);
+		mem_rd_dev(tb, 0xfe000200, 4, d, "link back: MWr + MRd reach the device again");
+	}
 }
 
 // Random mix with back-pressure: every non-posted request from above gets
@@ -751,6 +820,7 @@ int main(int argc, char **argv)
 	test_cfg_routing(tb);
 	test_memory(tb);
 	test_from_below(tb);
+	test_link_down(tb);
 	test_stress(tb, seed);
 
 	section("event counters and stream protocol");

@@ -265,6 +265,8 @@ static bool dev_split = true, host_split = true;
 static unsigned dev_cpl_delay = 3;
 static bool dev_hold = false;   // the device does not answer reads (tests)
 static bool dev_poison = false, host_poison = false;   // completions sent with EP = 1 (test_poison)
+static bool host_hold = false;  // host memory does not answer reads (tests)
+static std::vector<tlp> dev_held, host_held;  // reads not answered while held
 
 static void set_cfg_defaults()
 {
@@ -290,6 +292,8 @@ static void set_cfg_defaults()
 	m->n_cfg_rp_id = RP_ID;
 	m->n_cfg_passthru = 1;
 	m->n_cfg_up_node = HOST_NODE;
+	m->n_cfg_timeout = 0x400;
+	m->n_sbr = 0;
 }
 static void set_ivl(int i, uint64_t start, uint64_t end, uint16_t node, uint64_t in_base)
 {
@@ -342,7 +346,8 @@ static void set_prob(double p)
 // logged, MWr written, MRd answered with completions after `delay` cycles
 // (none while `hold`).
 static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_t> &log_cycle, Mem &mem,
-		  uint16_t cid, bool split, bool hold, unsigned delay, std::deque<Delayed> &cpl_q)
+		  uint16_t cid, bool split, bool hold, unsigned delay, std::deque<Delayed> &cpl_q,
+		  std::vector<tlp> &held)
 {
 	while (!snk.rx().empty()) {
 		RxTlp r = snk.rx().front();
@@ -351,18 +356,28 @@ static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_
 		log_cycle.push_back(cyc);
 		if (r.t.kind == TLP_MWR)
 			mem.write_tlp(r.t);
-		else if (r.t.kind == TLP_MRD && !hold)
+		else if (r.t.kind == TLP_MRD && hold)
+			held.push_back(r.t);
+		else if (r.t.kind == TLP_MRD)
 			for (const tlp &c : make_cpls(r.t, mem, cid, split))
 				cpl_q.push_back({cyc + delay, c});
 	}
 }
 
+// Notification race (docs/pcie-rules.md row 6): the producer index and the
+// interrupt pulse never run ahead of the entry MWrs whose last beat the host
+// has taken. Checked every cycle.
+static const uint64_t RING = 0x12340000ull;
+static bool is_ring_mwr(const tlp &t) { return t.kind == TLP_MWR && t.addr >= RING && t.addr < RING + 0x100000; }
+static unsigned ring_taken, nq_race, irq_total;
 static unsigned irq_pulses;
 static void step()
 {
 	// models react to what arrived
-	serve(*h_tlp, host_rx, host_rx_cycle, hostmem, CPU_ID, host_split, false, 5, host_cpl_q);
-	serve(*n_dev, dev_rx, dev_rx_cycle, devmem, DEV_ID, dev_split, dev_hold, dev_cpl_delay, dev_cpl_q);
+	for (const RxTlp &r : h_tlp->rx())
+		ring_taken += is_ring_mwr(r.t);
+	serve(*h_tlp, host_rx, host_rx_cycle, hostmem, CPU_ID, host_split, host_hold, 5, host_cpl_q, host_held);
+	serve(*n_dev, dev_rx, dev_rx_cycle, devmem, DEV_ID, dev_split, dev_hold, dev_cpl_delay, dev_cpl_q, dev_held);
 	while (!host_cpl_q.empty() && host_cpl_q.front().t <= cyc) {
 		h_cpl->send(host_cpl_q.front().c, host_poison ? 1u << 14 : 0);
 		host_cpl_q.pop_front();
@@ -377,8 +392,17 @@ static void step()
 	m->eval();
 	h_ap->sample(); h_cpl->sample(); n_req->sample(); n_cpl->sample(); h_tlp->sample(); n_dev->sample();
 	w_h2n.sample(); w_n2h.sample();
-	if (m->h_irq_notify)
+	if (m->h_irq_notify) {
 		irq_pulses++;
+		irq_total++;
+	}
+	{
+		unsigned taken = ring_taken;   // entries the host has taken, this cycle's included
+		for (const RxTlp &r : h_tlp->rx())
+			taken += is_ring_mwr(r.t);
+		if (m->h_nq_prod > taken || irq_total > taken)
+			nq_race++;
+	}
 	m->clk = 1;
 	m->eval();
 	cyc++;
@@ -746,7 +770,7 @@ static void test_passthru()
 	CHECK(rid, "host sees the NIC as requester (requester ID = endpoint ID)");
 }
 
-static const uint64_t WIN = 0xFD00000000ull, RING = 0x12340000ull;
+static const uint64_t WIN = 0xFD00000000ull;
 static void msi(uint32_t data, uint32_t off = 0x100)
 {
 	uint32_t pl[1] = {data};
@@ -820,6 +844,258 @@ static void test_interrupts()
 	CHECK(all && seen.size() == 20, "after cons advances all 20 entries are written in order, phases flip per pass");
 	CHECK(hostmem.get(0x31000000ull) == 0x5a, "the write behind the stalled events completes: nothing lost");
 	m->h_cfg_nq_log2 = 8;
+}
+
+// Answer the reads a held model kept back (in arrival order).
+static void answer_held(std::vector<tlp> &held, Mem &mem, uint16_t cid, bool split, std::deque<Delayed> &cpl_q)
+{
+	for (const tlp &r : held)
+		for (const tlp &c : make_cpls(r, mem, cid, split))
+			cpl_q.push_back({cyc + 1, c});
+	held.clear();
+}
+
+static uint8_t dev_read(uint64_t a, unsigned sz, uint8_t tag)
+{
+	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+	tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
+	tlp t;
+	tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tag);
+	DevRd r;
+	r.addr = a;
+	r.size = sz;
+	for (unsigned i = 0; i < sz; i++)
+		r.exp.push_back(hostmem.get(a + i));
+	dev_rds[tag] = r;
+	n_req->send(t);
+	return tag;
+}
+
+// Row 2 of docs/pcie-rules.md: reads that find no tag are parked; the posted
+// writes behind them and the completions of the other direction flow.
+static void test_np_bypass()
+{
+	printf("non-posted bypass: reads blocked on tags; writes and completions pass them\n");
+	cfg_std_intervals();
+	// host side: the device holds its reads, 16 egress tags + 2 parked reads
+	dev_hold = true;
+	std::vector<uint8_t> rds;
+	for (int k = 0; k < 18; k++)
+		rds.push_back(host_read(AP + 0x8000 + 64 * k, 64, dev_bytes(NAA_BAR + 0x8000 + 64 * k, 64)));
+	std::vector<std::vector<uint8_t>> wd;
+	for (int k = 0; k < 8; k++) {
+		wd.push_back(rand_bytes(64));
+		host_write(AP + 0x4000 + 64 * k, wd.back());
+	}
+	uint8_t dr = dev_read(0x22000000ull, 64, 0x60);
+	run(3000);
+	collect_host_cpls();
+	collect_dev_cpls();
+	bool wok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			wok = wok && devmem.get(NAA_BAR + 0x4000 + 64 * k + i) == wd[k][i];
+	unsigned pend = 0;
+	for (uint8_t t : rds)
+		pend += host_rds[t].status < 0;
+	printf("    host reads pending %u, held at the device %zu\n", pend, dev_held.size());
+	CHECK(h_ap->idle() && pend == 18 && dev_held.size() == 16,
+	      "18 host reads outstanding (16 tags + 2 parked), the aperture input is not blocked");
+	CHECK(wok, "8 posted writes behind the blocked reads reach the device");
+	CHECK(dev_rds[dr].done && !dev_rds[dr].bad, "a device DMA read completes past the blocked host reads");
+	dev_hold = false;
+	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
+	settle();
+	collect_host_cpls();
+	bool rok = true;
+	for (uint8_t t : rds)
+		rok = rok && host_rds[t].status == 0 && host_rds[t].got == host_rds[t].expect;
+	CHECK(rok, "the 18 blocked host reads complete with their data once the device answers");
+
+	// NAA side: host memory holds the device's DMA reads (16 pass-through tags + 2 parked)
+	host_hold = true;
+	std::vector<uint8_t> drs;
+	for (int k = 0; k < 18; k++)
+		drs.push_back(dev_read(0x23000000ull + 64 * k, 64, (uint8_t)(0x70 + k)));
+	std::vector<uint8_t> dw = rand_bytes(64);
+	dev_write(0x24000000ull, dw);
+	uint8_t hr = host_read(AP + 0x100, 8, dev_bytes(NAA_BAR + 0x100, 8));
+	run(3000);
+	collect_host_cpls();
+	collect_dev_cpls();
+	bool dwok = true;
+	for (int i = 0; i < 64; i++)
+		dwok = dwok && hostmem.get(0x24000000ull + i) == dw[i];
+	unsigned dpend = 0;
+	for (uint8_t t : drs)
+		dpend += !dev_rds[t].done;
+	printf("    device reads pending %u, held at the host %zu\n", dpend, host_held.size());
+	CHECK(n_req->idle() && dpend == 18 && host_held.size() == 16,
+	      "18 device reads outstanding (16 pass-through tags + 2 parked), the device request input is not blocked");
+	CHECK(dwok, "a device DMA write behind the blocked reads reaches host memory");
+	CHECK(host_rds[hr].status == 0 && host_rds[hr].got == host_rds[hr].expect,
+	      "a host read of the device completes past the blocked device reads");
+	host_hold = false;
+	answer_held(host_held, hostmem, CPU_ID, host_split, host_cpl_q);
+	settle();
+	collect_dev_cpls();
+	bool drok = true;
+	for (uint8_t t : drs)
+		drok = drok && dev_rds[t].done && !dev_rds[t].bad && dev_rds[t].got == dev_rds[t].exp;
+	CHECK(drok, "the 18 blocked device reads complete with their data once the host answers");
+}
+
+// Row 3: at the NAA a completion for the device never passes a posted write
+// (host -> device) that was sent into the network before it.
+static void test_order_naa()
+{
+	printf("NAA ordering: a completion toward the device never passes an earlier posted write\n");
+	cfg_std_intervals();
+	std::vector<int> wire;   // h2n packet types in send order
+	w_h2n.filter = [&](const Pkt &p) {
+		wire.push_back((int)net_hdr_get_ptype(p.f[0].w));
+		return F_PASS;
+	};
+	size_t dev0 = dev_rx.size();
+	for (int k = 0; k < 60; k++) {
+		host_write(AP + 0x2000 + 256 * (k % 16), rand_bytes(1 + rnd(256)));
+		if (k % 3 == 0)
+			dev_read(0x25000000ull + 64 * k, 4 + 4 * rnd(16), (uint8_t)(0xa0 + k / 3));
+		run(rnd(20));
+	}
+	settle();
+	w_h2n.filter = nullptr;
+	// the k-th completion at the device must see at least as many writes before it
+	// as the k-th SMFU_CPL had before it on the wire
+	std::vector<unsigned> wr_before_wire, wr_before_dev;
+	unsigned nw = 0;
+	for (int t : wire) {
+		if (t == NET_TYPE_SMFU_WR) nw++;
+		if (t == NET_TYPE_SMFU_CPL) wr_before_wire.push_back(nw);
+	}
+	nw = 0;
+	for (size_t i = dev0; i < dev_rx.size(); i++) {
+		const tlp &t = dev_rx[i].t;
+		if (t.kind == TLP_MWR) nw++;
+		if (t.kind == TLP_CPLD || t.kind == TLP_CPL) wr_before_dev.push_back(nw);
+	}
+	bool ok = wr_before_wire.size() == wr_before_dev.size() && wr_before_dev.size() >= 20;
+	unsigned bad = 0;
+	for (size_t k = 0; ok && k < wr_before_dev.size(); k++)
+		if (wr_before_dev[k] < wr_before_wire[k])
+			bad++;
+	printf("    completions %zu / %zu, passed writes %u\n", wr_before_wire.size(), wr_before_dev.size(), bad);
+	CHECK(ok && bad == 0, "every completion reaches the device after the writes sent before it");
+}
+
+// Step until every host read in rds has its final completion (or max cycles).
+static void wait_host(const std::vector<uint8_t> &rds, unsigned max)
+{
+	for (unsigned i = 0; i < max; i += 64) {
+		run(64);
+		collect_host_cpls();
+		bool all = true;
+		for (uint8_t t : rds)
+			all = all && host_rds[t].status >= 0;
+		if (all)
+			return;
+	}
+}
+
+// Row 5: completion timeout at the NAA and Secondary Bus Reset cleanup.
+static void test_naa_timeout()
+{
+	printf("NAA completion timeout: lost device completions free their tags; SBR answers outstanding reads\n");
+	cfg_std_intervals();
+	uint32_t nto0 = m->n_timeouts, hto0 = m->h_timeouts;
+	m->n_cfg_timeout = 2;   // 256 cycles at the NAA
+	dev_hold = true;
+	std::vector<uint8_t> rds;
+	for (int k = 0; k < 100; k++) {
+		rds.push_back(host_read(AP + 0x6000 + 4 * k, 4, {}));
+		if (k % 20 == 19)
+			wait_host(rds, 20000);
+	}
+	dev_held.clear();   // these completions are lost
+	unsigned ca = 0;
+	for (uint8_t t : rds)
+		ca += host_rds[t].status == TLP_CPL_CA && !host_rds[t].bad;
+	printf("    CA %u, NAA timeouts %u, host timeouts %u\n", ca, m->n_timeouts - nto0, m->h_timeouts - hto0);
+	CHECK(ca == 100 && m->n_timeouts - nto0 == 100 && m->h_timeouts == hto0,
+	      "100 lost completions: the NAA answers each with CA (smfu.timeouts), before the host's own timeout");
+	dev_hold = false;
+	rds.clear();
+	for (int k = 0; k < 40; k++)
+		rds.push_back(host_read(AP + 0x7000 + 8 * k, 8, dev_bytes(NAA_BAR + 0x7000 + 8 * k, 8)));
+	settle();
+	collect_host_cpls();
+	bool ok = true;
+	for (uint8_t t : rds)
+		ok = ok && host_rds[t].status == 0 && host_rds[t].got == host_rds[t].expect;
+	CHECK(ok, "no leaked tag: 40 reads afterwards (all 16 tags in use) complete with data");
+
+	// pass-through: a lost host completion answers the device CA after cfg_timeout x 256
+	host_hold = true;
+	uint8_t d = dev_read(0x26000000ull, 16, 0x90);
+	run(2000);
+	host_held.clear();
+	collect_dev_cpls();
+	CHECK(dev_rds[d].bad && !dev_rds[d].done && m->n_timeouts - nto0 == 101,
+	      "a device read whose host completion is lost gets an error completion (CA) from the NAA");
+	host_hold = false;
+
+	// secondary bus reset: outstanding reads answered at once
+	m->n_cfg_timeout = 0x400;
+	dev_hold = true;
+	rds.clear();
+	for (int k = 0; k < 10; k++)
+		rds.push_back(host_read(AP + 0x6800 + 4 * k, 4, {}));
+	run(300);
+	collect_host_cpls();
+	unsigned pend = 0;
+	for (uint8_t t : rds)
+		pend += host_rds[t].status < 0;
+	uint64_t t0 = cyc;
+	m->n_sbr = 1;
+	run(50);
+	m->n_sbr = 0;
+	dev_held.clear();
+	run(400);
+	collect_host_cpls();
+	ca = 0;
+	for (uint8_t t : rds)
+		ca += host_rds[t].status == TLP_CPL_CA && host_rds[t].t_done - t0 < 400;
+	CHECK(pend == 10 && ca == 10 && m->n_timeouts - nto0 == 111,
+	      "secondary bus reset: the 10 outstanding reads are answered CA at once and their tags freed");
+	dev_hold = false;
+	rds.clear();
+	for (int k = 0; k < 20; k++)
+		rds.push_back(host_read(AP + 0x7400 + 4 * k, 4, dev_bytes(NAA_BAR + 0x7400 + 4 * k, 4)));
+	settle();
+	collect_host_cpls();
+	ok = true;
+	for (uint8_t t : rds)
+		ok = ok && host_rds[t].status == 0 && host_rds[t].got == host_rds[t].expect;
+	CHECK(ok && host_cpl_errors == 0, "the path works after the reset (20 reads)");
+}
+
+// Row 6: with the host slow to take TLPs, the producer index and the
+// interrupt never run ahead of the entry (checked every cycle in step()).
+static void test_nq_race()
+{
+	printf("notification race: prod and the interrupt follow the entry's last beat out of the NIC\n");
+	uint32_t prod0 = m->h_nq_prod;
+	m->h_cfg_nq_cons = prod0;
+	h_tlp->prob = 0.15;
+	for (int k = 0; k < 12; k++) {
+		dev_write(0x32000000ull + 64 * k, rand_bytes(64));
+		msi(0x2000 + k);
+	}
+	settle();
+	h_tlp->prob = bp;
+	printf("    entries %u, race violations %u\n", m->h_nq_prod - prod0, nq_race);
+	CHECK(m->h_nq_prod == prod0 + 12 && nq_race == 0,
+	      "12 events under host back-pressure: prod/interrupt never ahead of the entries taken (every cycle, whole run)");
 }
 
 static void test_random()
@@ -1023,6 +1299,10 @@ int main(int argc, char **argv)
 	test_passthru();
 	test_poison();
 	test_interrupts();
+	test_np_bypass();
+	test_order_naa();
+	test_naa_timeout();
+	test_nq_race();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
 	CHECK(perr == 0, "no TLP protocol error on any stream");

@@ -52,6 +52,8 @@ module tb_smfu_pair
   input  wire logic                  n_cfg_passthru,
   input  wire logic [15:0]           n_cfg_up_node,
   input  wire logic [NIVL-1:0][63:0] n_cfg_in_base,
+  input  wire logic [15:0]           n_cfg_timeout,
+  input  wire logic                  n_sbr,
 
   // ---------------- NAA NIC TLP streams ----------------
   `TLP_S_PORTS(n_req),
@@ -62,7 +64,7 @@ module tb_smfu_pair
   `NET_LOCAL_PORTS(n_s_net, n_m_net),
 
   // ---------------- NAA NIC status ----------------
-  output      logic [31:0]           n_in_reqs, n_up_reqs, n_drops
+  output      logic [31:0]           n_in_reqs, n_up_reqs, n_drops, n_timeouts
 );
 
   smfu_host #(.NIVL(NIVL)) u_host (
@@ -92,6 +94,7 @@ module tb_smfu_pair
     .clk, .rst,
     .cfg_node_id (n_cfg_node_id), .cfg_rp_id (n_cfg_rp_id), .cfg_passthru (n_cfg_passthru),
     .cfg_up_node (n_cfg_up_node), .cfg_in_base (n_cfg_in_base),
+    .cfg_timeout (n_cfg_timeout), .sbr (n_sbr),
     .s_dev_req_data (n_req_data), .s_dev_req_keep (n_req_keep), .s_dev_req_sop (n_req_sop),
     .s_dev_req_eop (n_req_eop), .s_dev_req_valid (n_req_valid), .s_dev_req_ready (n_req_ready),
     .s_dev_cpl_data (n_cpl_data), .s_dev_cpl_keep (n_cpl_keep), .s_dev_cpl_sop (n_cpl_sop),
@@ -102,7 +105,8 @@ module tb_smfu_pair
     .s_net_vc (n_s_net_vc), .m_net_credit (n_m_net_credit),
     .m_net_valid (n_m_net_valid), .m_net_data (n_m_net_data), .m_net_last (n_m_net_last),
     .m_net_vc (n_m_net_vc), .s_net_credit (n_s_net_credit),
-    .st_in_reqs (n_in_reqs), .st_up_reqs (n_up_reqs), .st_drops (n_drops)
+    .st_in_reqs (n_in_reqs), .st_up_reqs (n_up_reqs), .st_drops (n_drops),
+    .st_timeouts (n_timeouts)
   );
 
 endmodule
