@@ -24,6 +24,7 @@
 // address beyond it, so accel_target answers UR as for any miss.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module epf_test_top
 #(
@@ -47,21 +48,11 @@ module epf_test_top
   // ------------------------------------------------------------------------
   // TLP stream in: requests from upstream, completions for our requests
   // ------------------------------------------------------------------------
-  input  wire logic [127:0] s_tlp_data,
-  input  wire logic [3:0]   s_tlp_keep,
-  input  wire logic         s_tlp_sop,
-  input  wire logic         s_tlp_eop,
-  input  wire logic         s_tlp_valid,
-  output      logic         s_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
   // ------------------------------------------------------------------------
   // TLP stream out: completions, DMA requests, MSI/MSI-X writes
   // ------------------------------------------------------------------------
-  output      logic [127:0] m_tlp_data,
-  output      logic [3:0]   m_tlp_keep,
-  output      logic         m_tlp_sop,
-  output      logic         m_tlp_eop,
-  output      logic         m_tlp_valid,
-  input  wire logic         m_tlp_ready,
+  `TLP_M_PORTS(m_tlp),
   // ------------------------------------------------------------------------
   // Side band
   // ------------------------------------------------------------------------

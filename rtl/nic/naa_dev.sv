@@ -12,6 +12,7 @@
 // naa_node need none of them.
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module naa_dev
 #(
@@ -24,18 +25,8 @@ module naa_dev
 ) (
   input  wire logic         clk,
   input  wire logic         rst,
-  input  wire logic [127:0] s_tlp_data,
-  input  wire logic [3:0]   s_tlp_keep,
-  input  wire logic         s_tlp_sop,
-  input  wire logic         s_tlp_eop,
-  input  wire logic         s_tlp_valid,
-  output      logic         s_tlp_ready,
-  output      logic [127:0] m_tlp_data,
-  output      logic [3:0]   m_tlp_keep,
-  output      logic         m_tlp_sop,
-  output      logic         m_tlp_eop,
-  output      logic         m_tlp_valid,
-  input  wire logic         m_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
+  `TLP_M_PORTS(m_tlp),
   output      logic         intx,
   output      logic         busy
 );

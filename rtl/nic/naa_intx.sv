@@ -25,6 +25,7 @@
 // in the device's own stream). Requester ID 0 (the root port, bus 0).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 module naa_intx
 #(
@@ -39,18 +40,8 @@ module naa_intx
   // ------------------------------------------------------------------------
   // Upstream TLP stream from the device (in) and to the NIC (out)
   // ------------------------------------------------------------------------
-  input  wire logic [127:0] s_tlp_data,
-  input  wire logic [3:0]   s_tlp_keep,
-  input  wire logic         s_tlp_sop,
-  input  wire logic         s_tlp_eop,
-  input  wire logic         s_tlp_valid,
-  output      logic         s_tlp_ready,
-  output      logic [127:0] m_tlp_data,
-  output      logic [3:0]   m_tlp_keep,
-  output      logic         m_tlp_sop,
-  output      logic         m_tlp_eop,
-  output      logic         m_tlp_valid,
-  input  wire logic         m_tlp_ready,
+  `TLP_S_PORTS(s_tlp),
+  `TLP_M_PORTS(m_tlp),
   // ------------------------------------------------------------------------
   // Status
   // ------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 # topology: single
 # device: accel
 . /lib/scenario-lib.sh
-. /lib/naa-lib.sh     # now_ns
+. /lib/naa-lib.sh     # sacc_job
 SIZE=${SACC_SIZE:-4M}
 DEV=$NIC_BDF
 
@@ -36,14 +36,7 @@ dmesg | grep "sample_accel $DEV"
 echo "irq_mode $(cat /sys/bus/pci/devices/$DEV/irq_mode) (no interrupts from a local proxy device under TCG: the driver polls)"
 
 # ---- DMA, CRC
-t0=$(now_ns)
-sacc-test -d "$DEV" -s "$SIZE" >/tmp/sacc.out 2>&1
-rc=$?
-t1=$(now_ns)
-cat /tmp/sacc.out
-echo "SACC-TEST local: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
-[ $rc -eq 0 ] && [ "$(tail -n 1 /tmp/sacc.out)" = PASS ] &&
-	pass "local: sacc-test $SIZE host->device, crc32, device->host" || fail "local: sacc-test $SIZE (exit $rc)"
+sacc_job local "$DEV" "$SIZE"
 
 # ---- BAR mapping without the driver
 echo "$DEV" >/sys/bus/pci/drivers/sample_accel/unbind &&

@@ -40,7 +40,7 @@ irq_total() {
 
 # run_sacc LABEL DEV: sacc-test with the interrupt count before and after
 run_sacc() {
-	local label=$1 dev=$2 irq c0 c1 out rc t0 t1
+	local label=$1 dev=$2 irq c0 c1
 	irq=$(accel_irq "$dev")
 	if [ -n "$irq" ]; then
 		echo "accelerator interrupt (vector 0): IRQ $irq"
@@ -49,15 +49,7 @@ run_sacc() {
 	else
 		fail "$label: the accelerator has an interrupt vector (irq_mode $(cat /sys/bus/pci/devices/$dev/irq_mode 2>/dev/null))"
 	fi
-	t0=$(now_ns)
-	sacc-test -d "$dev" -s "$SIZE" >/tmp/sacc.out 2>&1
-	rc=$?
-	t1=$(now_ns)
-	cat /tmp/sacc.out
-	echo "SACC-TEST $label: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
-	[ $rc -eq 0 ] && [ "$(tail -n 1 /tmp/sacc.out)" = PASS ] &&
-		pass "$label: sacc-test $SIZE host->device, crc32, device->host" ||
-		fail "$label: sacc-test $SIZE (exit $rc)"
+	sacc_job "$label" "$dev" "$SIZE"
 	[ -n "$irq" ] || return 0
 	c1=$(irq_total "$irq")
 	irq_line "$irq"

@@ -12,13 +12,8 @@ NODE=${NAA_NODES%% *}
 naa_attach "$NODE" >/dev/null || { finish; exit 1; }
 DEV=$ATTACH_DOMAIN:01:00.0
 echo "BENCH-BEGIN"
-t0=$(now_ns)
-sacc-test -d "$DEV" -s 4M -S 1 >/tmp/sacc.out 2>&1
-rc=$?
-t1=$(now_ns)
-cat /tmp/sacc.out
-[ $rc -eq 0 ] && pass "sacc-test 4M" || fail "sacc-test 4M (exit $rc)"
-echo "BENCH sacc-test 4 MiB, network (node $NODE, irq $(cat /sys/bus/pci/devices/$DEV/irq_mode)): $(( (t1 - t0) / 1000000 )) ms wall (guest clock)"
+sacc_job network "$DEV" 4M -S 1
+echo "BENCH sacc-test 4 MiB, network (node $NODE, irq $(cat /sys/bus/pci/devices/$DEV/irq_mode)): $SACC_MS ms wall (guest clock)"
 sed -n 's/^sacc-test: \(host->device\|crc32 on the device\|device->host\)/BENCH   network \1/p' /tmp/sacc.out
 echo "BENCH-END"
 naactl detach "$NODE" >/dev/null

@@ -20,6 +20,27 @@ now_ns() {
 }
 now_ms() { echo $(( $(now_ns) / 1000000 )); }
 
+# sacc_job LABEL DEV SIZE [sacc-test options]: one sacc-test job (DMA host->device,
+# CRC-32 on the device, DMA back), its output and guest wall time (SACC_MS) in the
+# log, pass or fail; returns 0 on PASS
+sacc_job() {
+	local label=$1 dev=$2 size=$3 t0 t1 rc
+	shift 3
+	t0=$(now_ns)
+	sacc-test -d "$dev" -s "$size" "$@" >/tmp/sacc.out 2>&1
+	rc=$?
+	t1=$(now_ns)
+	cat /tmp/sacc.out
+	SACC_MS=$(( (t1 - t0) / 1000000 ))
+	echo "SACC-TEST $label: $SACC_MS ms wall (guest clock), exit $rc"
+	if [ $rc -eq 0 ] && [ "$(tail -n 1 /tmp/sacc.out)" = PASS ]; then
+		pass "$label: sacc-test $size host->device, crc32, device->host"
+	else
+		fail "$label: sacc-test $size (exit $rc)"
+		return 1
+	fi
+}
+
 # naa_setup: modules, routing tables
 naa_setup() {
 	echo "topology ($TOPOLOGY): $(grep -v '^#' "$TOPOLOGY" | tr '\n' ';'); host node $HOST_NODE, naa nodes: $NAA_NODES"
