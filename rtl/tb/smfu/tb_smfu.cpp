@@ -512,6 +512,15 @@ static void collect_host_cpls()
 	}
 }
 
+// Every host read of TAGS completed successfully with the expected data.
+static bool host_reads_ok(const std::vector<uint8_t> &tags)
+{
+	for (uint8_t t : tags)
+		if (host_rds[t].status != 0 || host_rds[t].got != host_rds[t].expect)
+			return false;
+	return true;
+}
+
 static std::vector<uint8_t> rand_bytes(unsigned n)
 {
 	std::vector<uint8_t> v(n);
@@ -907,9 +916,7 @@ static void test_np_bypass()
 	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
 	settle();
 	collect_host_cpls();
-	bool rok = true;
-	for (uint8_t t : rds)
-		rok = rok && host_rds[t].status == 0 && host_rds[t].got == host_rds[t].expect;
+	bool rok = host_reads_ok(rds);
 	CHECK(rok, "the 18 blocked host reads complete with their data once the device answers");
 
 	// NAA side: host memory holds the device's DMA reads (16 pass-through tags + 2 parked)
@@ -1029,9 +1036,7 @@ static void test_naa_timeout()
 		rds.push_back(host_read(AP + 0x7000 + 8 * k, 8, dev_bytes(NAA_BAR + 0x7000 + 8 * k, 8)));
 	settle();
 	collect_host_cpls();
-	bool ok = true;
-	for (uint8_t t : rds)
-		ok = ok && host_rds[t].status == 0 && host_rds[t].got == host_rds[t].expect;
+	bool ok = host_reads_ok(rds);
 	CHECK(ok, "no leaked tag: 40 reads afterwards (all 16 tags in use) complete with data");
 
 	// pass-through: a lost host completion answers the device CA after cfg_timeout x 256
