@@ -33,6 +33,7 @@
 #include "Vaccel_top.h"
 #include "accel_hw.h"
 #include "tb.h"
+#include "host_mem.h"
 #include "tlp.h"
 #include "tlp_port.h"
 #include "verilated.h"
@@ -57,38 +58,9 @@ static const uint64_t MSI_WINDOW = 0xfee00000ull;       // writes here are inter
 
 static uint32_t crc32_ref(const uint8_t *p, size_t n)
 {
-	uint32_t c = 0xffffffffu;
-	for (size_t i = 0; i < n; i++) {
-		c ^= p[i];
-		for (int k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
-	}
-	return ~c;
+	return ~crc32_reflected(p, n);
 }
 
-// ---------------------------------------------------------------------------
-// Host memory (sparse, 4 KiB pages)
-// ---------------------------------------------------------------------------
-struct HostMem {
-	std::unordered_map<uint64_t, std::vector<uint8_t>> pages;
-	uint8_t *byte(uint64_t a)
-	{
-		auto &p = pages[a >> 12];
-		if (p.empty())
-			p.assign(4096, 0);
-		return &p[a & 0xfff];
-	}
-	void write(uint64_t a, const uint8_t *d, size_t n)
-	{
-		for (size_t i = 0; i < n; i++)
-			*byte(a + i) = d[i];
-	}
-	void read(uint64_t a, uint8_t *d, size_t n)
-	{
-		for (size_t i = 0; i < n; i++)
-			d[i] = *byte(a + i);
-	}
-};
 
 using Beat = TlpBeat;   // tlp_port.h
 

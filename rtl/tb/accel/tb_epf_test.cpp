@@ -35,6 +35,7 @@
 
 #include "Vepf_test_top.h"
 #include "tb.h"
+#include "host_mem.h"
 #include "tlp.h"
 #include "tlp_port.h"
 #include "verilated.h"
@@ -65,35 +66,9 @@ enum {
 // Linux's crc32_le(~0, p, n): reflected 0xEDB88320, no final inversion.
 static uint32_t crc32_le_linux(const uint8_t *p, size_t n)
 {
-	uint32_t c = 0xffffffffu;
-	for (size_t i = 0; i < n; i++) {
-		c ^= p[i];
-		for (int k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
-	}
-	return c;
+	return crc32_reflected(p, n);
 }
 
-struct HostMem {
-	std::unordered_map<uint64_t, std::vector<uint8_t>> pages;
-	uint8_t *byte(uint64_t a)
-	{
-		auto &p = pages[a >> 12];
-		if (p.empty())
-			p.assign(4096, 0);
-		return &p[a & 0xfff];
-	}
-	void write(uint64_t a, const uint8_t *d, size_t n)
-	{
-		for (size_t i = 0; i < n; i++)
-			*byte(a + i) = d[i];
-	}
-	void read(uint64_t a, uint8_t *d, size_t n)
-	{
-		for (size_t i = 0; i < n; i++)
-			d[i] = *byte(a + i);
-	}
-};
 
 // A TLP the device sent: raw header and payload (any length up to 1024 dwords).
 struct DevTlp {
