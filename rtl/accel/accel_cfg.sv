@@ -17,6 +17,7 @@
 // the next cycle; a write applies the byte enables to the writable bits.
 
 `default_nettype none
+`include "cpuif_port.svh"
 
 // Package items are referenced by qualified name (accel_pkg::...): Yosys reads
 // no package imports inside modules.
@@ -35,15 +36,8 @@ module accel_cfg
   // ------------------------------------------------------------------------
   input  wire logic        clk,
   input  wire logic        rst,
-  // ------------------------------------------------------------------------
-  // Register access (dword address = config byte offset / 4)
-  // ------------------------------------------------------------------------
-  input  wire logic        rd_en,
-  input  wire logic        wr_en,
-  input  wire logic [9:0]  addr,
-  input  wire logic [31:0] wr_data,
-  input  wire logic [3:0]  wr_be,
-  output      logic [31:0] rd_data,      // valid the cycle after rd_en
+  // ---------------- register access (cpuif_port.svh) ----------------
+  `CFG_SPACE_PORTS,
   // ------------------------------------------------------------------------
   // Events from the device
   // ------------------------------------------------------------------------

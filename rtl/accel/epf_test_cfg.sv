@@ -18,6 +18,7 @@
 // the next cycle; a write applies the byte enables to the writable bits.
 
 `default_nettype none
+`include "cpuif_port.svh"
 
 module epf_test_cfg
 #(
@@ -38,15 +39,8 @@ module epf_test_cfg
   // ------------------------------------------------------------------------
   input  wire logic             clk,
   input  wire logic             rst,
-  // ------------------------------------------------------------------------
-  // Register access (dword address = config byte offset / 4)
-  // ------------------------------------------------------------------------
-  input  wire logic             rd_en,
-  input  wire logic             wr_en,
-  input  wire logic [9:0]       addr,
-  input  wire logic [31:0]      wr_data,
-  input  wire logic [3:0]       wr_be,
-  output      logic [31:0]      rd_data,      // valid the cycle after rd_en
+  // ---------------- register access (cpuif_port.svh) ----------------
+  `CFG_SPACE_PORTS,
   // ------------------------------------------------------------------------
   // Events from the device
   // ------------------------------------------------------------------------

@@ -15,6 +15,10 @@
 //                            with p_req_stall_wr and p_req_stall_rd
 //   `REGBLK_WIRES(s, AW)     logic s_req ... s_wr_err of a passthrough cpuif
 //   `REGBLK_CONNECT(p, s)    .p_req(s_req) ... .p_wr_err(s_wr_err)
+//   `CFG_SPACE_PORTS         a configuration space's register port (accel_cfg,
+//                            epf_test_cfg): rd_en, wr_en, addr (dword = byte
+//                            offset / 4), wr_data, wr_be in; rd_data out, valid
+//                            the cycle after rd_en
 //
 // `include this file at the top of a file (it has a guard).
 
@@ -80,5 +84,13 @@
   .p``_req_stall_wr(s``_req_stall_wr), .p``_req_stall_rd(s``_req_stall_rd), \
   .p``_rd_ack(s``_rd_ack), .p``_rd_err(s``_rd_err), .p``_rd_data(s``_rd_data), \
   .p``_wr_ack(s``_wr_ack), .p``_wr_err(s``_wr_err)
+
+`define CFG_SPACE_PORTS \
+  input  wire logic        rd_en, \
+  input  wire logic        wr_en, \
+  input  wire logic [9:0]  addr, \
+  input  wire logic [31:0] wr_data, \
+  input  wire logic [3:0]  wr_be, \
+  output      logic [31:0] rd_data
 
 `endif  // CPUIF_PORT_SVH
