@@ -202,6 +202,16 @@ module epf_test_dma
     req_dw = 11'((14'(f_a) + 14'(f_len) + 14'd3) >> 2);
   endfunction
 
+  // header beat of a memory request (f_wr: MWr, else MRd) of f_len bytes at f_addr,
+  // with its first and last dword byte enables
+  function automatic logic [127:0] req_hdr(input logic f_wr, input logic [63:0] f_addr,
+                                           input logic [12:0] f_len, input logic [15:0] f_id);
+    logic [10:0] f_dw;
+    f_dw = req_dw(f_addr[1:0], f_len);
+    req_hdr = tlp_mem_hdr(f_wr, f_addr, 10'(f_dw), f_id, 8'd0, req_be(f_addr[1:0], f_len, 11'd0),
+                          (f_dw == 11'd1) ? 4'h0 : req_be(f_addr[1:0], f_len, f_dw - 11'd1));
+  endfunction
+
   // ------------------------------------------------------------------------
   // Data of the next write beat and the next CRC line, from the buffer
   // ------------------------------------------------------------------------
@@ -409,10 +419,7 @@ module epf_test_dma
           m_beat.sop   <= 1'b1;
           m_beat.eop   <= 1'b1;
           m_beat.keep  <= tlp_mem_hdr_keep(sa);
-          m_beat.data  <= tlp_mem_hdr(1'b0, sa, 10'(req_dw(sa[1:0], clen)), my_id, 8'd0,
-                                      req_be(sa[1:0], clen, 11'd0),
-                                      (req_dw(sa[1:0], clen) == 11'd1) ? 4'h0 :
-                                      req_be(sa[1:0], clen, req_dw(sa[1:0], clen) - 11'd1));
+          m_beat.data  <= req_hdr(1'b0, sa, clen, my_id);
           tmo          <= '0;
           state        <= S_FETCH_WAIT;
         end
@@ -450,10 +457,7 @@ module epf_test_dma
           m_beat.sop  <= 1'b1;
           m_beat.eop  <= 1'b0;
           m_beat.keep <= tlp_mem_hdr_keep(da);
-          m_beat.data <= tlp_mem_hdr(1'b1, da, 10'(req_dw(da[1:0], n)), my_id, 8'd0,
-                                     req_be(da[1:0], n, 11'd0),
-                                     (req_dw(da[1:0], n) == 11'd1) ? 4'h0 :
-                                     req_be(da[1:0], n, req_dw(da[1:0], n) - 11'd1));
+          m_beat.data <= req_hdr(1'b1, da, n, my_id);
           state       <= S_STORE_DATA;
         end
         // ------------------------------------------------------------------

@@ -26,20 +26,14 @@ class TestBinding(unittest.TestCase):
         self.assertTrue(v.startswith(os.environ.get("EXTOLL_VERSION", "")), v)
         self.assertRegex(v, r"^\d+\.\d+\.\d+")
 
-    def test_no_such_device(self):
-        with self.assertRaises(OSError) as cm:
-            extoll.Nic("/dev/extoll-does-not-exist")
-        self.assertEqual(cm.exception.errno, errno.ENOENT)
-
-    def test_no_such_pci_nic(self):
-        with self.assertRaises(OSError) as cm:
-            extoll.Nic("0000:7f:1f.7")
-        self.assertEqual(cm.exception.errno, errno.ENOENT)
-
-    def test_bad_spec(self):
-        with self.assertRaises(OSError) as cm:
-            extoll.Nic("1:2:3:4.0")
-        self.assertEqual(cm.exception.errno, errno.EINVAL)
+    def test_bad_devices(self):
+        # a missing device node, a PCI address with no NIC, a malformed spec
+        for spec, err in (("/dev/extoll-does-not-exist", errno.ENOENT),
+                          ("0000:7f:1f.7", errno.ENOENT), ("1:2:3:4.0", errno.EINVAL)):
+            with self.subTest(spec=spec):
+                with self.assertRaises(OSError) as cm:
+                    extoll.Nic(spec)
+                self.assertEqual(cm.exception.errno, err)
 
     def test_not_a_nic(self):
         # a character device that is no EXTOLL NIC: the INFO ioctl fails
