@@ -12,27 +12,18 @@
 #include "../tools/naactl.c"
 #undef main
 
-/* route.c is not linked in */
-int cmd_route(struct extoll_nic *nic, int argc, char **argv)
-{
-	(void)nic;
-	(void)argc;
-	(void)argv;
-	return NAACTL_EXIT_USAGE;
-}
-
-const char route_usage[] = "";
-
-/* nor discover.c */
-int cmd_topo(struct extoll_nic *nic, int argc, char **argv)
-{
-	(void)nic;
-	(void)argc;
-	(void)argv;
-	return NAACTL_EXIT_USAGE;
-}
-
-const char topo_usage[] = "";
+/* route.c and discover.c are not linked in: their commands as stubs */
+#define STUB_CMD(name)								\
+	int name(struct extoll_nic *nic, int argc, char **argv)		\
+	{									\
+		(void)nic;							\
+		(void)argc;							\
+		(void)argv;							\
+		return NAACTL_EXIT_USAGE;					\
+	}
+STUB_CMD(cmd_route)
+STUB_CMD(cmd_topo)
+const char route_usage[] = "", topo_usage[] = "";
 
 static void node_case(struct extoll_naa *a, int k)
 {
