@@ -536,6 +536,17 @@ static bool wait_idle(Sim &s, int limit = 2000000)
 	return false;
 }
 
+// Command the function to raise interrupt N (CMD_MSI or CMD_MSIX), with the
+// messages of earlier ones cleared, and wait until it is idle again.
+static void raise_irq(Sim &s, unsigned n, uint32_t cmd)
+{
+	s.msgs.clear();
+	s.wreg(R_IRQ_NUMBER, n);
+	s.wreg(R_COMMAND, cmd);
+	s.flush();
+	wait_idle(s);
+}
+
 static void test_irqs(Sim &s)
 {
 	section("interrupts: legacy, MSI 1..32, MSI-X 1..2048");
@@ -567,11 +578,7 @@ static void test_irqs(Sim &s)
 	s.wreg(R_IRQ_TYPE, 1);
 	unsigned ok = 0;
 	for (unsigned n = 1; n <= 33; n++) {
-		s.msgs.clear();
-		s.wreg(R_IRQ_NUMBER, n);
-		s.wreg(R_COMMAND, CMD_MSI);
-		s.flush();
-		wait_idle(s);
+		raise_irq(s, n, CMD_MSI);
 		if (n <= 32) {
 			bool good = s.msgs.size() == 1 && s.msgs[0].addr == MSI_ADDR &&
 				    s.msgs[0].data == (0x4be0u | (n - 1));
@@ -587,11 +594,7 @@ static void test_irqs(Sim &s)
 	printf("  MSI 1..32: %u OKAY, 33: refused\n", ok);
 	// masked vector: pending, sent on unmask
 	s.cfg_write(0x90, 1u << 4);
-	s.msgs.clear();
-	s.wreg(R_IRQ_NUMBER, 5);
-	s.wreg(R_COMMAND, CMD_MSI);
-	s.flush();
-	wait_idle(s);
+	raise_irq(s, 5, CMD_MSI);
 	CHECK(s.msgs.empty(), "masked MSI vector: no message");
 	CHECK_EQ(s.cfg_read(0x94), 1u << 4, "MSI pending bit");
 	s.cfg_write(0x90, 0);
@@ -602,11 +605,7 @@ static void test_irqs(Sim &s)
 	ack_irq(s);
 	// fewer vectors granted: 4
 	s.cfg_write(0x80, (2u << 20) | (1u << 16));
-	s.msgs.clear();
-	s.wreg(R_IRQ_NUMBER, 5);
-	s.wreg(R_COMMAND, CMD_MSI);
-	s.flush();
-	wait_idle(s);
+	raise_irq(s, 5, CMD_MSI);
 	CHECK(s.msgs.empty() && s.reg(R_STATUS) == 0, "MSI 5 of 4 granted: refused");
 	s.cfg_write(0x80, 0);
 
@@ -621,11 +620,7 @@ static void test_irqs(Sim &s)
 	s.wreg(R_IRQ_TYPE, 2);
 	ok = 0;
 	for (unsigned n = 1; n <= 2049; n++) {
-		s.msgs.clear();
-		s.wreg(R_IRQ_NUMBER, n);
-		s.wreg(R_COMMAND, CMD_MSIX);
-		s.flush();
-		wait_idle(s);
+		raise_irq(s, n, CMD_MSIX);
 		if (n <= 2048) {
 			bool good = s.msgs.size() == 1 && s.msgs[0].data == 0x50000u + n - 1 &&
 				    s.msgs[0].addr == MSIX_ADDR + 4 * ((n - 1) & 63);
@@ -639,11 +634,7 @@ static void test_irqs(Sim &s)
 	printf("  MSI-X 1..2048: %u OKAY, 2049: refused\n", ok);
 	// masked entry: PBA, sent when unmasked
 	s.wr32(BAR_ADDR[0] + 0x8000 + 16 * 700 + 12, 1);
-	s.msgs.clear();
-	s.wreg(R_IRQ_NUMBER, 701);
-	s.wreg(R_COMMAND, CMD_MSIX);
-	s.flush();
-	wait_idle(s);
+	raise_irq(s, 701, CMD_MSIX);
 	CHECK(s.msgs.empty(), "masked MSI-X entry: no message");
 	CHECK_EQ(s.reg(0x200 + 4 * (700 / 32)), 1u << (700 % 32), "PBA bit");
 	s.wr32(BAR_ADDR[0] + 0x8000 + 16 * 700 + 12, 0);
