@@ -35,22 +35,15 @@ static void node_case(struct extoll_naa *a, int k)
 	snprintf(a->name, sizeof(a->name), "extoll.naa.%d", k);
 	a->domain = -1;
 	switch (k) {
-	case 0:		/* attached, one device */
+	case 0:		/* attached, one device (domain fffe) */
+	case 1:		/* attached, two devices (domain fffd) */
 		strcpy(a->state, "attached");
-		a->domain = 0xfffe;
+		a->domain = 0xfffe - k;
 		a->has_root_port = 1;
-		strcpy(a->root_port, "fffe:00:00.0");
-		a->n_devices = 1;
-		strcpy(a->devices[0], "fffe:01:00.0");
-		break;
-	case 1:		/* attached, two devices */
-		strcpy(a->state, "attached");
-		a->domain = 0xfffd;
-		a->has_root_port = 1;
-		strcpy(a->root_port, "fffd:00:00.0");
-		a->n_devices = 2;
-		strcpy(a->devices[0], "fffd:01:00.0");
-		strcpy(a->devices[1], "fffd:01:00.1");
+		snprintf(a->root_port, sizeof(a->root_port), "%04x:00:00.0", a->domain);
+		a->n_devices = k + 1;
+		for (int d = 0; d <= k; d++)
+			snprintf(a->devices[d], sizeof(devices[d]), "%04x:01:00.%d", a->domain, d);
 		break;
 	case 2:		/* created, naa_bus not loaded */
 		strcpy(a->state, "waiting");
