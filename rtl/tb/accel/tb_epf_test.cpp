@@ -536,15 +536,21 @@ static bool wait_idle(Sim &s, int limit = 2000000)
 	return false;
 }
 
-// Command the function to raise interrupt N (CMD_MSI or CMD_MSIX), with the
-// messages of earlier ones cleared, and wait until it is idle again.
+// Command the function: run_cmd() one command and wait until it is idle;
+// raise_irq() interrupt N (CMD_MSI or CMD_MSIX), with the messages of
+// earlier ones cleared.
+static void run_cmd(Sim &s, uint32_t cmd)
+{
+	s.wreg(R_COMMAND, cmd);
+	s.flush();
+	wait_idle(s);
+}
+
 static void raise_irq(Sim &s, unsigned n, uint32_t cmd)
 {
 	s.msgs.clear();
 	s.wreg(R_IRQ_NUMBER, n);
-	s.wreg(R_COMMAND, cmd);
-	s.flush();
-	wait_idle(s);
+	run_cmd(s, cmd);
 }
 
 static void test_irqs(Sim &s)
@@ -759,15 +765,11 @@ static void test_xfers(Sim &s, uint64_t seed)
 	s.wreg(R_SRC_LO, 0x50000);
 	s.wreg(R_SRC_HI, 0);
 	s.wreg(R_SIZE, 100);
-	s.wreg(R_COMMAND, CMD_READ);
-	s.flush();
-	wait_idle(s);
+	run_cmd(s, CMD_READ);
 	CHECK_EQ(ack_irq(s), (uint32_t)(ST_IRQ | ST_READ_FAIL), "wrong checksum: READ_FAIL");
 	// UR from the host: READ_FAIL and Received Master Abort
 	s.wreg(R_SRC_LO, (uint32_t)UR_HOST_BASE);
-	s.wreg(R_COMMAND, CMD_READ);
-	s.flush();
-	wait_idle(s);
+	run_cmd(s, CMD_READ);
 	CHECK_EQ(ack_irq(s), (uint32_t)(ST_IRQ | ST_READ_FAIL), "UR completion: READ_FAIL");
 	CHECK((s.cfg_read(0x04) >> 29) & 1, "Received Master Abort");
 	// bus master off: COPY fails without any request
@@ -775,9 +777,7 @@ static void test_xfers(Sim &s, uint64_t seed)
 	s.wreg(R_SRC_LO, 0x50000);
 	s.wreg(R_DST_LO, 0x60000);
 	s.wreg(R_DST_HI, 0);
-	s.wreg(R_COMMAND, CMD_COPY);
-	s.flush();
-	wait_idle(s);
+	run_cmd(s, CMD_COPY);
 	CHECK_EQ(s.reg(R_STATUS), (uint32_t)(ST_IRQ | ST_COPY_FAIL), "no bus master: COPY_FAIL");
 	s.cfg_write(0x04, 0x0006, 0x3);
 	s.wreg(R_STATUS, 0);
