@@ -9,4 +9,5 @@
 epf_test_cfg.sv
 epf_test_space.sv
 epf_test_dma.sv
+epf_test_bar_xlate.sv
 epf_test_top.sv

@@ -118,32 +118,10 @@ module epf_test_top
   // BAR translation of the request's header beat (memory requests only)
   // ------------------------------------------------------------------------
   logic [127:0] t_data;
-  always_comb begin
-    /* verilator lint_off UNUSEDSIGNAL */  // the Fmt/Type bits decide; address bits 1:0
-    logic [31:0] d0, d2, d3, internal;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [63:0] a;
-    d0 = s_tlp_data[31:0];
-    d2 = s_tlp_data[95:64];
-    d3 = s_tlp_data[127:96];
-    a  = d0[29] ? {d2, d3} : {32'd0, d2};
-    internal = 32'h0100_0000;   // beyond the 8 MiB accel_target decodes: a miss
-    for (int n = 0; n < 6; n++) begin
-      if (mem_enable && a[63:32] == 32'd0 &&
-          (a[31:0] >> BAR_LOG2[n]) == (bar_base[n] >> BAR_LOG2[n])) begin
-        internal = {9'd0, 3'(n), 20'(a[31:0] & ((32'd1 << BAR_LOG2[n]) - 32'd1))};
-      end
-    end
-    t_data = s_tlp_data;
-    if (s_tlp_sop && d0[28:24] == pcie_tlp_pkg::TYPE_MEM && !d0[31]) begin
-      if (d0[29]) begin
-        t_data[95:64]  = 32'd0;
-        t_data[127:96] = {internal[31:2], d3[1:0]};
-      end else begin
-        t_data[95:64]  = {internal[31:2], d2[1:0]};
-      end
-    end
-  end
+  epf_test_bar_xlate #(.BAR_LOG2(BAR_LOG2)) u_xlate (
+    .mem_enable, .bar_base,
+    .s_sop(s_tlp_sop), .s_data(s_tlp_data), .m_data(t_data)
+  );
 
   // ------------------------------------------------------------------------
   // Blocks
