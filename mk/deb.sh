@@ -32,17 +32,21 @@ ls "$out"/*.deb
 arch=$(dpkg --print-architecture)
 dkms_deb=$out/naa-extoll-dkms_${ver}_all.deb
 tools_deb=$out/naa-extoll-tools_${ver}_${arch}.deb
+# Listings are read whole before grep: with pipefail, `grep -q` quitting at the first
+# match could kill the writer with SIGPIPE and fail the pipeline at random.
 check() { # check DEB PATH...
-	local deb=$1 p; shift
+	local deb=$1 p files; shift
+	files=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
 	for p in "$@"; do
-		if dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -qx "\./$p"; then echo "ok: $(basename "$deb"): /$p"
+		if grep -qx "\./$p" <<<"$files"; then echo "ok: $(basename "$deb"): /$p"
 		else echo "FAIL $(basename "$deb") lacks /$p"; rc=1; fi
 	done
 }
 check "$dkms_deb" "usr/src/naa-extoll-$ver/dkms.conf" "usr/src/naa-extoll-$ver/kernel/Makefile" \
 	"usr/src/naa-extoll-$ver/kernel/include/extoll_compat.h" "usr/src/naa-extoll-$ver/hw/include/extoll_regs.h"
 check "$tools_deb" usr/bin/naactl usr/bin/sacc-test usr/bin/bar-test lib/udev/rules.d/60-extoll.rules
-dpkg-deb -I "$dkms_deb" | grep -q 'Depends:.*dkms' || { echo "FAIL naa-extoll-dkms does not depend on dkms"; rc=1; }
+dkms_info=$(dpkg-deb -I "$dkms_deb")
+grep -q 'Depends:.*dkms' <<<"$dkms_info" || { echo "FAIL naa-extoll-dkms does not depend on dkms"; rc=1; }
 dpkg-deb -e "$tools_deb" "$out/tools-control"
 grep -q 'addgroup --system --quiet extoll' "$out/tools-control/postinst" ||
 	{ echo "FAIL naa-extoll-tools' postinst creates no group extoll"; rc=1; }
