@@ -22,6 +22,7 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
+#include <linux/workqueue.h>
 
 #include "extoll_records.h"
 #include "extoll_regs.h"
@@ -102,6 +103,31 @@ struct extoll_rra_stats {
 };
 
 struct extoll_cdev;
+
+struct devlink_health_reporter;
+
+/* An RRA request that timed out, as the health reporter keeps it (health.c). */
+struct extoll_rra_fail {
+	bool valid;
+	bool srcroute;
+	u8 op;			/* EXTOLL_RRA_OP_* */
+	u16 node;
+	u16 seq;
+	u32 addr;
+	u32 timeout_us;
+	u64 route;		/* the hop list of a source-routed request */
+};
+
+/* The devlink health reporter "rra" and its deferred report (health.c). */
+struct extoll_health {
+	struct devlink_health_reporter *rra;	/* NULL: none */
+	struct work_struct work;		/* reports @last */
+	raw_spinlock_t lock;			/* the fields below */
+	struct extoll_rra_fail last;		/* the latest timeout */
+	bool pending;				/* @work scheduled, not run */
+	bool stopped;				/* teardown: report no more */
+	u64 coalesced;				/* timeouts replaced while pending */
+};
 
 /* SMFU egress intervals (smfu.eg_start/eg_end/eg_ctrl/in_base[]). */
 #define EXTOLL_SMFU_INTERVALS		EXTOLL_SMFU_EG_CTRL_COUNT
@@ -210,6 +236,7 @@ struct extoll_dev {
 	struct extoll_cmp_rec *cmp;	/* dma_alloc_coherent */
 	dma_addr_t cmp_dma;
 	struct extoll_rra_stats rra_stats;
+	struct extoll_health health;
 
 	/* SMFU egress intervals, allocated per NIC (smfu.c). */
 	struct mutex smfu_lock;
@@ -274,7 +301,15 @@ extern unsigned int extoll_rra_timeout;	/* module parameter, us */
 int extoll_rra_init(struct extoll_dev *edev);
 void extoll_rra_teardown(struct extoll_dev *edev);
 int extoll_rra_exec(struct extoll_dev *edev, struct extoll_rra_op *op);
+const char *extoll_rra_op_name(u8 op);
 void extoll_rra_stats_get(struct extoll_dev *edev, struct extoll_rra_stats *st);
+
+/* health.c */
+void extoll_health_init(struct extoll_dev *edev);
+void extoll_health_teardown(struct extoll_dev *edev);
+void extoll_health_rra_timeout(struct extoll_dev *edev,
+			       const struct extoll_rra_op *op, u16 seq,
+			       unsigned int timeout_us);
 
 /* cdev.c */
 int extoll_cdev_register(struct extoll_dev *edev);

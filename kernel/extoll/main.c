@@ -179,6 +179,7 @@ static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = extoll_rra_init(edev);
 	if (ret)
 		goto err_pci;
+	extoll_health_init(edev);
 
 	/* SMFU and interrupt forwarding; without them nodes cannot attach. */
 	extoll_smfu_init(edev);
@@ -214,6 +215,7 @@ static void extoll_remove(struct pci_dev *pdev)
 	extoll_cdev_unregister(edev);
 	/* The remote PCI domains go first: they use RRA and the aperture. */
 	extoll_naa_detach_all(edev);
+	extoll_health_teardown(edev);	/* no RRA request from here on */
 	extoll_irq_teardown(edev);
 	extoll_notify_stop(edev);	/* ring disabled ... */
 	extoll_smfu_teardown(edev);

@@ -115,7 +115,8 @@ static int extoll_rra_poll(struct extoll_dev *edev, u16 seq, u64 deadline,
 	}
 }
 
-static const char *extoll_rra_op_name(u8 op)
+/* The name of an EXTOLL_RRA_OP_* in messages. */
+const char *extoll_rra_op_name(u8 op)
 {
 	switch (op) {
 	case EXTOLL_RRA_OP_READ:
@@ -176,12 +177,14 @@ int extoll_rra_exec(struct extoll_dev *edev, struct extoll_rra_op *op)
 	}
 	raw_spin_unlock_irqrestore(&edev->rra_lock, flags);
 
-	if (ret)
+	if (ret) {
 		dev_warn_ratelimited(&edev->pdev->dev,
 				     "RRA %s to node %u%s addr 0x%x: no completion within %u us (seq %u)\n",
 				     extoll_rra_op_name(op->op), op->node,
 				     op->srcroute ? " (source-routed)" : "",
 				     op->addr, timeout_us, seq);
+		extoll_health_rra_timeout(edev, op, seq, timeout_us);
+	}
 	return ret;
 }
 

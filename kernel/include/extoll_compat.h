@@ -32,6 +32,18 @@ static inline int extoll_devlink_info_driver_name_put(struct devlink_info_req *r
 }
 
 /*
+ * 6.7 made the devlink_fmsg_*_put() helpers return void (an error is kept in
+ * the message and reported once by the core). extoll_fmsg(call) is the int
+ * the call returns on older kernels and 0 on newer ones, so one spelling of
+ * "put, stop at the first error" builds on both.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
+#define extoll_fmsg(call)	(call)
+#else
+#define extoll_fmsg(call)	({ call; 0; })
+#endif
+
+/*
  * 6.3 made vma->vm_flags read-only for drivers (per-VMA locking); flags are
  * set through vm_flags_set(). Older kernels have no such helper.
  */

@@ -88,6 +88,29 @@ after=$(lspci -D | cut -d: -f1 | sort -u | tr '\n' ' ')
 	fail "no domain left behind (before: $before, after: $after)"
 naactl list
 
+# ---- the timeouts are health events of the NIC: devlink health reporter rra
+dl=pci/$NIC_BDF
+out=$(devlink health show "$dl" reporter rra 2>&1); rc=$?
+echo "$out"
+errs=$(echo "$out" | sed -n 's/.* error \([0-9]*\) .*/\1/p')
+[ $rc -eq 0 ] && [ "${errs:-0}" -ge 1 ] && echo "$out" | grep -q 'state healthy' &&
+	pass "devlink health show: reporter rra, $errs error(s), recovered to healthy" ||
+	fail "devlink health show reporter rra (exit $rc)"
+out=$(devlink health diagnose "$dl" reporter rra 2>&1); rc=$?
+echo "$out"
+to=$(echo "$out" | sed -n 's/.* timeouts: \([0-9]*\) .*/\1/p')
+[ $rc -eq 0 ] && [ "$to" = "$(rra_count timeouts)" ] && [ "$to" -ge 1 ] &&
+	pass "devlink health diagnose: timeouts $to = rra/timeouts" ||
+	fail "devlink health diagnose: timeouts '$to' vs rra/timeouts $(rra_count timeouts) (exit $rc)"
+out=$(devlink health dump show "$dl" reporter rra 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q 'node: 9 operation: read address: 8 ' &&
+	pass "devlink health dump: the request to node 9 that timed out" ||
+	fail "devlink health dump (exit $rc)"
+out=$(devlink -j health diagnose "$dl" reporter rra 2>&1)
+echo "$out" | grep -q "\"timeouts\":$to," && pass "devlink -j health diagnose" ||
+	fail "devlink -j health diagnose: $out"
+
 naa_stats
 naa_dmesg_clean
 finish
