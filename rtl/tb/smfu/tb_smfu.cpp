@@ -256,6 +256,7 @@ static std::unique_ptr<TlpSink<W4>> h_tlp, n_dev;
 struct Delayed {
 	uint64_t t;
 	tlp c;
+	unsigned seq = 0;   // host memory: number of the MRd it answers (out-of-order coverage)
 };
 static std::deque<Delayed> host_cpl_q, dev_cpl_q;  // completions waiting to be sent
 static std::vector<RxTlp> host_rx;                 // everything the host got (completions and requests)
@@ -267,6 +268,53 @@ static bool dev_hold = false;   // the device does not answer reads (tests)
 static bool dev_poison = false, host_poison = false;   // completions sent with EP = 1 (test_poison)
 static bool host_hold = false;  // host memory does not answer reads (tests)
 static std::vector<tlp> dev_held, host_held;  // reads not answered while held
+// The host memory answers different reads out of order (PCIe Base Spec. 2.4.1:
+// completions of different requests may pass each other): each MRd gets a
+// random delay of up to host_ooo cycles; the completions of one MRd keep their
+// order. 0: in order.
+static unsigned host_ooo = 0;
+
+// Strict rule checker (docs/pcie-rules.md, MPS/MRRS): every TLP the host NIC
+// sends to the host and every TLP the NAA NIC sends to the device, against
+// the sizes the test programmed. A violation fails the test (CHECK at the end).
+static unsigned host_mps = 256, host_mrrs = 512;   // host NIC's Device Control (bytes)
+static unsigned dev_mps = 256;                     // root port's Device Control MPS (bytes)
+static unsigned host_viol, dev_viol;
+static unsigned host_mrd_seq, host_seq_max, host_ooo_seen;   // completions sent behind a later read's
+static void viol(unsigned &cnt, const char *side, const tlp &t, const char *what)
+{
+	char b[160];
+	tlp_format(&t, b, sizeof b);
+	if (cnt++ < 8)
+		printf("    RULE %s: %s: %s\n", side, what, b);
+}
+static void check_rules_host(const tlp &t)
+{
+	if (t.kind == TLP_MWR || t.kind == TLP_MRD) {
+		if ((t.addr & 0xfff) + 4ull * t.len_dw > 0x1000)
+			viol(host_viol, "host", t, "request crosses a 4 KiB boundary (2.2.7)");
+		if (t.kind == TLP_MWR && 4 * t.len_dw > host_mps)
+			viol(host_viol, "host", t, "MWr payload > the NIC's Max_Payload_Size (2.2.2)");
+		if (t.kind == TLP_MRD && 4 * t.len_dw > host_mrrs)
+			viol(host_viol, "host", t, "MRd > the NIC's Max_Read_Request_Size (7.5.3.4)");
+	}
+	if (t.kind == TLP_CPLD && 4 * t.len_dw > host_mps)
+		viol(host_viol, "host", t, "CplD payload > Max_Payload_Size (2.2.2)");
+}
+static void check_rules_dev(const tlp &t)
+{
+	if ((t.kind == TLP_MWR || t.kind == TLP_CPLD) && 4 * t.len_dw > dev_mps)
+		viol(dev_viol, "device", t, "payload > the root port's Max_Payload_Size (2.2.2)");
+	if ((t.kind == TLP_MWR || t.kind == TLP_MRD) && (t.addr & 0xfff) + 4ull * t.len_dw > 0x1000)
+		viol(dev_viol, "device", t, "request crosses a 4 KiB boundary (2.2.7)");
+	if (t.kind == TLP_CPLD) {
+		// a completion that is not the last of its request ends at an RCB (64 B) boundary (2.3.1.1)
+		unsigned bc = t.byte_count ? t.byte_count : 4096;
+		unsigned here = 4 * t.len_dw - (t.lower_addr & 3);
+		if (bc > here && ((t.lower_addr & ~3u) + 4 * t.len_dw) % 64 != 0)
+			viol(dev_viol, "device", t, "partial completion does not end at an RCB boundary (2.3.1.1)");
+	}
+}
 
 static void set_cfg_defaults()
 {
@@ -293,6 +341,7 @@ static void set_cfg_defaults()
 	m->n_cfg_passthru = 1;
 	m->n_cfg_up_node = HOST_NODE;
 	m->n_cfg_timeout = 0x400;
+	m->n_cfg_dev_mps = 1;
 	m->n_sbr = 0;
 }
 static void set_ivl(int i, uint64_t start, uint64_t end, uint16_t node, uint64_t in_base)
@@ -354,11 +403,26 @@ static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_
 		snk.rx().pop_front();
 		log.push_back(r);
 		log_cycle.push_back(cyc);
+		if (&snk == h_tlp.get())
+			check_rules_host(r.t);
+		else
+			check_rules_dev(r.t);
 		if (r.t.kind == TLP_MWR)
 			mem.write_tlp(r.t);
 		else if (r.t.kind == TLP_MRD && hold)
 			held.push_back(r.t);
-		else if (r.t.kind == TLP_MRD)
+		else if (r.t.kind == TLP_MRD && &snk == h_tlp.get() && host_ooo) {
+			// out of order between reads: a random delay per read, the queue
+			// kept sorted by time (stable: one read's completions stay in order)
+			uint64_t t = cyc + delay + rnd(host_ooo);
+			host_mrd_seq++;
+			for (const tlp &c : make_cpls(r.t, mem, cid, split)) {
+				auto it = cpl_q.begin();
+				while (it != cpl_q.end() && it->t <= t)
+					++it;
+				cpl_q.insert(it, {t++, c, host_mrd_seq});
+			}
+		} else if (r.t.kind == TLP_MRD)
 			for (const tlp &c : make_cpls(r.t, mem, cid, split))
 				cpl_q.push_back({cyc + delay, c});
 	}
@@ -379,6 +443,11 @@ static void step()
 	serve(*h_tlp, host_rx, host_rx_cycle, hostmem, CPU_ID, host_split, host_hold, 5, host_cpl_q, host_held);
 	serve(*n_dev, dev_rx, dev_rx_cycle, devmem, DEV_ID, dev_split, dev_hold, dev_cpl_delay, dev_cpl_q, dev_held);
 	while (!host_cpl_q.empty() && host_cpl_q.front().t <= cyc) {
+		unsigned sq = host_cpl_q.front().seq;
+		if (sq && sq < host_seq_max)
+			host_ooo_seen++;
+		if (sq > host_seq_max)
+			host_seq_max = sq;
 		h_cpl->send(host_cpl_q.front().c, host_poison ? 1u << 14 : 0);
 		host_cpl_q.pop_front();
 	}
@@ -690,6 +759,7 @@ struct DevRd {
 	bool done = false, bad = false;
 };
 static std::map<uint8_t, DevRd> dev_rds;
+static unsigned big_fail;   // reads of tag 0x40.. that ended wrong (test_big_reads)
 static size_t dev_rx_done;
 static void dev_write(uint64_t addr, const std::vector<uint8_t> &data)
 {
@@ -721,8 +791,14 @@ static void collect_dev_cpls()
 			unsigned o = (cur & 3) + i;
 			r.got.push_back((uint8_t)(c.payload[o / 4] >> (8 * (o & 3))));
 		}
-		if (r.got.size() >= r.size)
+		if (r.got.size() >= r.size && !r.done) {
 			r.done = true;
+			if (c.tag >= 0x40 && c.tag < 0x60 && (r.bad || r.got != r.exp)) {
+				if (big_fail++ < 5)
+					printf("    dev read 0x%llx size %u: bad %d got %zu\n", (unsigned long long)r.addr,
+					       r.size, r.bad, r.got.size());
+			}
+		}
 	}
 }
 
@@ -1103,6 +1179,89 @@ static void test_nq_race()
 	      "12 events under host back-pressure: prod/interrupt never ahead of the entries taken (every cycle, whole run)");
 }
 
+// Row 1 of issue 8 (MPS/MRRS, docs/pcie-rules.md): device DMA reads of any
+// size the device's MRRS allows cross the NAA (split into network reads of
+// <= min(256 B, MPS), RCB-aligned), the host memory answers the network reads
+// out of order (and splits its completions at RCB at random), and the device
+// gets every read's completions in address order, each <= the root port's
+// MPS, partial ones ending at RCB boundaries, with the right lower address,
+// byte count and data. The rule checker watches both sides.
+static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outstanding)
+{
+	m->n_cfg_dev_mps = mps_enc;
+	dev_mps = 128u << mps_enc;
+	host_ooo = 120;
+	unsigned ooo0 = host_ooo_seen, v0 = dev_viol, hv0 = host_viol, mrd0 = 0, f0 = big_fail;
+	size_t h0 = host_rx.size(), d0 = dev_rx.size();
+	std::vector<uint8_t> tags;
+	uint8_t tg = 0x40;
+	unsigned maxsz = 0, bigs = 0;
+	for (unsigned k = 0; k < n; k++) {
+		unsigned sz = 1 + rnd(k % 3 == 0 ? mrrs : (rnd(2) ? 64 : mrrs));
+		uint64_t a = 0x30000000ull + 0x1000 * rnd(64) + rnd(0x1000);
+		if ((a & 0xfff) + sz > 0x1000)
+			a = (a & ~0xfffull) + 0x1000 - sz - (rnd(2) ? rnd(4) : 0);
+		if ((a & 0xfff) + sz > 0x1000)
+			a = a & ~0xfffull;
+		uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+		tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
+		tlp t;
+		tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tg);
+		DevRd r;
+		r.addr = a;
+		r.size = sz;
+		for (unsigned i = 0; i < sz; i++)
+			r.exp.push_back(hostmem.get(a + i));
+		dev_rds[tg] = r;
+		tags.push_back(tg);
+		n_req->send(t);
+		maxsz = sz > maxsz ? sz : maxsz;
+		bigs += sz > 256;
+		tg = (uint8_t)(0x40 + (tg + 1 - 0x40) % outstanding);
+		if (tg == 0x40 || k == n - 1) {
+			settle();
+			collect_dev_cpls();
+			for (uint8_t t2 : tags)
+				if (!dev_rds[t2].done && big_fail++ < 5)
+					printf("    dev read 0x%llx size %u: not complete (got %zu)\n",
+					       (unsigned long long)dev_rds[t2].addr, dev_rds[t2].size, dev_rds[t2].got.size());
+			tags.clear();
+		}
+	}
+	unsigned ncpl = 0, maxcpl = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		if (dev_rx[k].t.kind == TLP_CPLD) {
+			ncpl++;
+			maxcpl = 4 * dev_rx[k].t.len_dw > maxcpl ? 4 * dev_rx[k].t.len_dw : maxcpl;
+		}
+	for (size_t k = h0; k < host_rx.size(); k++)
+		mrd0 += host_rx[k].t.kind == TLP_MRD;
+	printf("    MRRS %u, MPS %u: %u reads (%u > 256 B, largest %u B) -> %u network MRd at the host, "
+	       "%u completions at the device (largest %u B), %u host completions out of order\n",
+	       mrrs, dev_mps, n, bigs, maxsz, mrd0, ncpl, maxcpl, host_ooo_seen - ooo0);
+	CHECK(big_fail == f0, "MRRS %u, MPS %u: every read completes in address order with its data, "
+	      "lower address and byte count (%u failed)", mrrs, dev_mps, big_fail - f0);
+	CHECK(dev_viol == v0 && host_viol == hv0, "MRRS %u, MPS %u: no MPS/MRRS/4 KiB/RCB violation (device %u, host %u)",
+	      mrrs, dev_mps, dev_viol - v0, host_viol - hv0);
+	CHECK(host_ooo_seen > ooo0, "the host answered out of order (%u completions behind a later read's)",
+	      host_ooo_seen - ooo0);
+	CHECK(maxcpl <= dev_mps && maxcpl >= (dev_mps < 256 ? dev_mps : 128u),
+	      "completions toward the device up to the MPS (largest %u B)", maxcpl);
+	host_ooo = 0;
+	m->n_cfg_dev_mps = 1;
+	dev_mps = 256;
+}
+
+static void test_big_reads()
+{
+	printf("device DMA reads up to 4096 B through the NAA (split, reordered, RCB, MPS)\n");
+	settle();
+	big_reads(160, 512, 1, 8);
+	big_reads(48, 4096, 1, 6);
+	big_reads(48, 4096, 0, 6);
+	big_reads(60, 512, 0, 12);
+}
+
 static void test_random()
 {
 	printf("random mix (loopback egress -> ingress -> device -> egress, pass-through both ways)\n");
@@ -1308,9 +1467,12 @@ int main(int argc, char **argv)
 	test_order_naa();
 	test_naa_timeout();
 	test_nq_race();
+	test_big_reads();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
 	CHECK(perr == 0, "no TLP protocol error on any stream");
+	CHECK(host_viol == 0 && dev_viol == 0, "whole run: no MPS/MRRS/4 KiB/RCB violation at the host (%u) or the device (%u)",
+	      host_viol, dev_viol);
 	delete m;
 	return tb_finish("tb_smfu");
 }
