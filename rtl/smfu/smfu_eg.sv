@@ -122,8 +122,10 @@ module smfu_eg
     is_mem    = !r.fmt[2] && r.typ == pcie_tlp_pkg::TYPE_MEM;
     is_wr     = r.fmt[1];
     nonposted = !r.fmt[1];
-    // MODE 0: CPU accesses (<= 64 dwords); MODE 1: any length inside one 4 KiB page
-    len_ok    = (MODE == 0) ? (r.len <= 11'd64) : ({1'b0, r.addr[11:2]} + r.len <= 11'd1024);
+    // MODE 0: CPU accesses (<= 64 dwords); MODE 1: writes <= 64 dwords (MPS <= 256 B:
+    // one SMFU_WR), reads of any length inside one 4 KiB page (2.2.7)
+    len_ok    = (MODE == 0 || r.fmt[1]) ? (r.len <= 11'd64) :
+                ({1'b0, r.addr[11:2]} + r.len <= 11'd1024);
     // one network read (no split): MODE 1 when it fits in a chunk
     single    = (MODE == 0) || r.len <= {4'd0, ch_dw};
     addr_last = r.addr + {51'd0, r.len - 11'd1, 2'b00};

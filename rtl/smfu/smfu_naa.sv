@@ -120,6 +120,7 @@ module smfu_naa
     .cfg_win_base   (64'd0),
     .cfg_win_size   (64'd0),
     .cfg_timeout,
+    .cfg_mps        (cfg_dev_mps),
     .cpl_flush      (sbr),
     .nq_ready (1'b0), .nq_off (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
     .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),

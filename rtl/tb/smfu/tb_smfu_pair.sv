@@ -22,6 +22,8 @@ module tb_smfu_pair
   input  wire logic [15:0]           h_cfg_pcie_id,
   input  wire logic                  h_cfg_bus_master,
   input  wire logic [15:0]           h_cfg_timeout,
+  input  wire logic [2:0]            h_cfg_mps,
+  input  wire logic [2:0]            h_cfg_mrrs,
   input  wire logic [NIVL-1:0][63:0] h_cfg_eg_start,
   input  wire logic [NIVL-1:0][63:0] h_cfg_eg_end,
   input  wire logic [NIVL-1:0]       h_cfg_eg_valid,
@@ -71,7 +73,7 @@ module tb_smfu_pair
   smfu_host #(.NIVL(NIVL)) u_host (
     .clk, .rst,
     .cfg_node_id (h_cfg_node_id), .cfg_pcie_id (h_cfg_pcie_id), .cfg_bus_master (h_cfg_bus_master),
-    .cfg_timeout (h_cfg_timeout), .cfg_eg_start (h_cfg_eg_start), .cfg_eg_end (h_cfg_eg_end),
+    .cfg_timeout (h_cfg_timeout), .cfg_mps (h_cfg_mps), .cfg_mrrs (h_cfg_mrrs), .cfg_eg_start (h_cfg_eg_start), .cfg_eg_end (h_cfg_eg_end),
     .cfg_eg_valid (h_cfg_eg_valid), .cfg_eg_node (h_cfg_eg_node),
     .cfg_nq_win_base (h_cfg_nq_win_base), .cfg_nq_win_size (h_cfg_nq_win_size),
     .cfg_nq_ring_base (h_cfg_nq_ring_base), .cfg_nq_enable (h_cfg_nq_enable),
