@@ -273,6 +273,7 @@ static std::vector<tlp> dev_held, host_held;  // reads not answered while held
 // random delay of up to host_ooo cycles; the completions of one MRd keep their
 // order. 0: in order.
 static unsigned host_ooo = 0;
+static uint64_t host_hold_from = 0;   // host memory holds reads at or above this address (0: none)
 
 // Strict rule checker (docs/pcie-rules.md, MPS/MRRS): every TLP the host NIC
 // sends to the host and every TLP the NAA NIC sends to the device, against
@@ -411,7 +412,8 @@ static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_
 			check_rules_dev(r.t);
 		if (r.t.kind == TLP_MWR)
 			mem.write_tlp(r.t);
-		else if (r.t.kind == TLP_MRD && hold)
+		else if (r.t.kind == TLP_MRD && (hold || (&snk == h_tlp.get() && host_hold_from &&
+							      r.t.addr >= host_hold_from)))
 			held.push_back(r.t);
 		else if (r.t.kind == TLP_MRD && &snk == h_tlp.get() && host_ooo) {
 			// out of order between reads: a random delay per read, the queue
@@ -1386,6 +1388,62 @@ static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outs
 	dev_mps = 256;
 }
 
+// An error ends a split read (PCIe Base Spec. 2.3.2): the host answers the
+// first two 256-byte chunks of a 1024-byte device read and never the last
+// two; the NAA's completion timeout answers the device with one CA for the
+// remaining 512 bytes, releases the last chunk without output, and drops the
+// host's late answers; the tags are all free afterwards.
+static void test_split_abort()
+{
+	printf("split read ended by a timeout: data of the answered chunks, one CA for the rest, nothing after\n");
+	settle();
+	m->n_cfg_timeout = 4;   // 1024 cycles
+	host_hold_from = 0x31000200ull;
+	uint32_t tmo0 = m->n_timeouts, drops0 = m->n_drops;
+	size_t d0 = dev_rx.size();
+	tlp t;
+	tlp_mrd(&t, 0x31000000ull, 256, 0xf, 0xf, DEV_ID, 0x70);
+	n_req->send(t);
+	run(4000);
+	unsigned ncpld = 0, bytes = 0, nca = 0, ca_bc = 0, after = 0;
+	bool order = true;
+	for (size_t k = d0; k < dev_rx.size(); k++) {
+		const tlp &c = dev_rx[k].t;
+		if (c.tag != 0x70 || (c.kind != TLP_CPLD && c.kind != TLP_CPL))
+			continue;
+		if (nca)
+			after++;
+		if (c.kind == TLP_CPLD && c.status == 0) {
+			order = order && c.lower_addr == (bytes & 0x7f) && (c.byte_count ? c.byte_count : 4096) == 1024 - bytes;
+			for (unsigned i = 0; i < c.len_dw && order; i++)
+				order = c.payload[i] == hostmem.dw(0x31000000ull + bytes + 4 * i);
+			bytes += 4 * c.len_dw;
+			ncpld++;
+		} else if (c.kind == TLP_CPL && c.status == TLP_CPL_CA) {
+			nca++;
+			ca_bc = c.byte_count;
+			order = order && c.lower_addr == (bytes & 0x7f);
+		}
+	}
+	CHECK(bytes == 512 && order, "the first two chunks' data in order (%u B in %u CplD)", bytes, ncpld);
+	CHECK(nca == 1 && ca_bc == 512 && after == 0, "then one CA with byte count 512 (%u CA, bc %u), nothing after it (%u)",
+	      nca, ca_bc, after);
+	CHECK_EQ(m->n_timeouts - tmo0, 1, "one NAA timeout counted");
+	host_hold_from = 0;
+	answer_held(host_held, hostmem, CPU_ID, host_split, host_cpl_q);
+	settle();
+	unsigned late = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		late += dev_rx[k].t.tag == 0x70 && dev_rx[k].t.kind != TLP_MRD;
+	CHECK(late == ncpld + 1 && m->n_drops > drops0, "the host's late answers are dropped at the NAA (drops +%u)",
+	      m->n_drops - drops0);
+	m->n_cfg_timeout = 0x400;
+	// every slot free again: 16 reads of up to 4 KiB complete
+	unsigned f0 = big_fail;
+	big_reads(16, 4096, 1, 4);
+	CHECK(big_fail == f0, "afterwards split reads complete (no slot leaked)");
+}
+
 static void test_big_reads()
 {
 	printf("device DMA reads up to 4096 B through the NAA (split, reordered, RCB, MPS)\n");
@@ -1660,6 +1718,7 @@ int main(int argc, char **argv)
 	test_naa_timeout();
 	test_nq_race();
 	test_big_reads();
+	test_split_abort();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
 	CHECK(perr == 0, "no TLP protocol error on any stream");
