@@ -48,10 +48,7 @@ module nic_rp_side #(
   logic         ev_up_rx, ev_up_cfg, ev_up_fwd, ev_up_ur, ev_up_drop;
   logic         ev_dn_rx, ev_dn_cpl, ev_dn_req, ev_dn_ur, ev_dn_drop, ev_dn_tx;
   logic [31:0]  sm_drops;
-  logic [2:0]   rp_mps;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [2:0]   rp_mrrs;   // the root port originates reads of <= 64 B (host CPU reads)
-  /* verilator lint_on UNUSEDSIGNAL */
+  logic [2:0]   rp_mps, rp_mrrs;
 
   pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
     .clk, .rst,
@@ -111,6 +108,7 @@ module nic_rp_side #(
     .cfg_in_base  (sm_in_base),
     .cfg_timeout  (sm_timeout),
     .cfg_dev_mps  (rp_mps),
+    .cfg_dev_mrrs (rp_mrrs),
     .sbr          (pcie_sec_reset),
     .s_dev_req_data (sreq_data), .s_dev_req_keep (sreq_keep), .s_dev_req_sop (sreq_sop),
     .s_dev_req_eop  (sreq_eop),  .s_dev_req_valid (sreq_valid), .s_dev_req_ready (sreq_ready),

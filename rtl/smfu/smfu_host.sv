@@ -49,10 +49,8 @@ module smfu_host
   input  wire logic [15:0]           cfg_timeout,     // smfu.ctrl.timeout
   input  wire logic [2:0]            cfg_mps,         // endpoint Device Control Max_Payload_Size (7.5.3.4):
                                                       // pass-through MWr are split to it (2.2.2)
-  /* verilator lint_off UNUSEDSIGNAL */
-  input  wire logic [2:0]            cfg_mrrs,        // endpoint Max_Read_Request_Size (not yet honoured:
-                                                      // pass-through MRd of up to 256 B, docs/smfu.md)
-  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire logic [2:0]            cfg_mrrs,        // endpoint Max_Read_Request_Size (7.5.3.4): pass-through
+                                                      // MRd are issued in pieces of it
   input  wire logic [NIVL-1:0][63:0] cfg_eg_start,    // smfu.eg_start[i]
   input  wire logic [NIVL-1:0][63:0] cfg_eg_end,      // smfu.eg_end[i]
   input  wire logic [NIVL-1:0]       cfg_eg_valid,    // smfu.eg_ctrl[i].valid
@@ -170,6 +168,7 @@ module smfu_host
     .cfg_win_size   (cfg_nq_win_size),
     .cfg_timeout,
     .cfg_mps,
+    .cfg_mrrs,
     .cpl_flush      (1'b0),
     .nq_ready, .nq_off, .nq_addr, .nq_phase, .nq_push, .nq_stall,
     .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),

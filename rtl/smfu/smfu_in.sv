@@ -36,6 +36,17 @@
 // first dword's in the first MWr, the last dword's in the last (a 1-dword
 // last piece carries them as its first BE, 2.2.5). ev_wr_done fires once per
 // SMFU_WR, on the last MWr's eop.
+//
+// Max_Read_Request_Size (7.5.3.4, cfg_mrrs; only 128 B is below the 64-dword
+// network read): a longer SMFU_RD leaves as MRd pieces one after the other:
+// the first ends at the last 64-byte boundary within 128 B of its start (so
+// every piece but the last ends at an RCB boundary, 2.3.1.1), the next ones
+// are 128 B; the next piece is issued when the previous one's last
+// completion has been sent (smfu_cpl2pkt ev_piece_done), so the SMFU_CPLs of
+// one network read stay in address order; their byte counts include the
+// later pieces (alloc_add), so the requester sees one read. An error ends
+// it (ev_piece_err). One such read at a time: a second waits at the input
+// until the first's last piece has been issued.
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -61,6 +72,7 @@ module smfu_in
   input  wire logic [15:0]           cfg_timeout,    // MRd completion timeout: 1..2 epochs of 64-cycle units (0: 4096)
   input  wire logic [2:0]            cfg_mps,        // Device Control Max_Payload_Size of the link the
                                                      // MWr go to (0: 128 B, >= 1: no split of <= 256 B)
+  input  wire logic [2:0]            cfg_mrrs,       // Max_Read_Request_Size for our MRd (0: 128 B pieces)
   input  wire logic                  cpl_flush,      // rising: answer every outstanding MRd CA (SBR)
 
   // ---------------- notification ring (MODE 1, nq_ring) ----------------
@@ -159,6 +171,35 @@ module smfu_in
   logic         pl_cut;
   assign pl_cut = pc_left_q <= 7'd4 && dw_left_q > 7'd4;
 
+  // MRd pieces (MRRS): the first one at the input, the next ones from cont_*
+  logic [6:0]   mrrs_dw, r1_len, r2_len, n_len, n_rem;
+  logic         rd_split;
+  logic [3:0]   r2_fbe, r2_lbe, n_fbe, n_lbe, nr_fbe, nr_lbe;
+  logic [11:0]  r2_bc, nr_bc;
+  logic         cont_v_q, cont_go_q;
+  logic [63:0]  cont_addr_q;
+  logic [6:0]   cont_len_q;
+  logic [3:0]   cont_lbe_q;
+  logic [15:0]  cont_node_q;
+  logic [7:0]   cont_ntag_q;
+  logic         go_cont, ev_piece_done, ev_piece_err;
+  assign mrrs_dw = (cfg_mrrs == 3'd0) ? 7'd32 : 7'd64;
+  always_comb begin
+    rd_split = len > mrrs_dw;
+    r1_len   = rd_split ? mrrs_dw - {3'd0, addr[5:2]} : len;
+    r2_len   = len - r1_len;
+    r2_fbe   = (r2_len == 7'd1) ? c.lbe : 4'hf;
+    r2_lbe   = (r2_len == 7'd1) ? 4'h0 : c.lbe;
+    r2_bc    = tlp_mrd_byte_count({4'd0, r2_len}, r2_fbe, r2_lbe);
+    n_len    = (cont_len_q > mrrs_dw) ? mrrs_dw : cont_len_q;
+    n_fbe    = (n_len == 7'd1) ? cont_lbe_q : 4'hf;
+    n_lbe    = (n_len == 7'd1) ? 4'h0 : (n_len == cont_len_q) ? cont_lbe_q : 4'hf;
+    n_rem    = cont_len_q - n_len;
+    nr_fbe   = (n_rem == 7'd1) ? cont_lbe_q : 4'hf;
+    nr_lbe   = (n_rem == 7'd1) ? 4'h0 : cont_lbe_q;
+    nr_bc    = (n_rem == 7'd0) ? 12'd0 : tlp_mrd_byte_count({4'd0, n_rem}, nr_fbe, nr_lbe);
+  end
+
   assign o_free      = !o_valid_q || m_tlp_ready;
   assign m_tlp_data  = o_data_q;
   assign m_tlp_keep  = o_keep_q;
@@ -183,14 +224,16 @@ module smfu_in
   logic [7:0] alloc_tag;
   logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
 
-  assign hdr_in  = state_q == R_HDR && s_pkt_valid;
+  // the next MRd piece goes first, between TLPs
+  assign go_cont = state_q == R_HDR && cont_v_q && cont_go_q && o_free && alloc_ready;
+  assign hdr_in  = state_q == R_HDR && s_pkt_valid && !(cont_v_q && cont_go_q);
   assign go_wr   = hdr_in && is_wr && ok && !in_win && o_free;
   assign go_nq   = hdr_in && is_wr && ok && in_win;
-  assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready;
+  assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready && !(rd_split && cont_v_q);
   assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
   assign go_drop = hdr_in && !(is_rd || (is_wr && ok));
   assign ur_valid    = hdr_in && is_rd && !ok;
-  assign alloc_valid = go_rd;
+  assign alloc_valid = go_rd || go_cont;
 
   always_comb begin
     case (state_q)
@@ -225,10 +268,39 @@ module smfu_in
   always_ff @(posedge clk) begin
     if (rst)                          o_wr_q <= 1'b0;
     else if (go_wr || nq_emit_hdr)    o_wr_q <= 1'b1;
-    else if (go_rd)                   o_wr_q <= 1'b0;
+    else if (go_rd || go_cont)        o_wr_q <= 1'b0;
     if (rst)                          o_nq_q <= 1'b0;
     else if (nq_emit_hdr)             o_nq_q <= 1'b1;
-    else if (go_wr || go_rd)          o_nq_q <= 1'b0;
+    else if (go_wr || go_rd || go_cont) o_nq_q <= 1'b0;
+  end
+
+  // the read being issued in pieces
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      cont_v_q  <= 1'b0;
+      cont_go_q <= 1'b0;
+    end else begin
+      if (go_rd && rd_split) begin
+        cont_v_q    <= 1'b1;
+        cont_go_q   <= 1'b0;
+        cont_addr_q <= addr + {55'd0, r1_len, 2'b00};
+        cont_len_q  <= r2_len;
+        cont_lbe_q  <= c.lbe;
+        cont_node_q <= h.src;
+        cont_ntag_q <= c.tag;
+      end
+      if (go_cont) begin
+        cont_go_q   <= 1'b0;
+        cont_v_q    <= n_rem != 7'd0;
+        cont_addr_q <= cont_addr_q + {55'd0, n_len, 2'b00};
+        cont_len_q  <= n_rem;
+      end
+      if (ev_piece_done) cont_go_q <= 1'b1;
+      if (ev_piece_err) begin
+        cont_v_q  <= 1'b0;
+        cont_go_q <= 1'b0;
+      end
+    end
   end
   assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_fin_q && o_wr_q) ||
                       (go_drop && is_wr) || nq_drop;
@@ -241,7 +313,7 @@ module smfu_in
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
         R_HDR: begin
-          if (go_wr || go_rd) o_valid_q <= 1'b1;
+          if (go_wr || go_rd || go_cont) o_valid_q <= 1'b1;
           if (go_nq) begin
             state_q <= R_NQ_DATA;
           end else if ((go_wr || go_drop || go_ur) && !s_pkt_last) begin
@@ -305,8 +377,14 @@ module smfu_in
       o_fin_q   <= 1'b0;
       pc_left_q <= np_len;
       pc_addr_q <= pc_addr_q + {55'd0, mps_dw, 2'b00};
+    end else if (go_cont) begin
+      o_data_q  <= tlp_mem_hdr(1'b0, cont_addr_q, {3'd0, n_len}, cfg_req_id, alloc_tag, n_fbe, n_lbe);
+      o_keep_q  <= tlp_mem_hdr_keep(cont_addr_q);
+      o_sop_q   <= 1'b1;
+      o_eop_q   <= 1'b1;
     end else if (go_rd) begin
-      o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, len}, cfg_req_id, alloc_tag, c.fbe, c.lbe);
+      o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, c.fbe,
+                               rd_split ? 4'hf : c.lbe);
       o_keep_q  <= tlp_mem_hdr_keep(addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
@@ -356,8 +434,9 @@ module smfu_in
     .alloc_ready,
     .alloc_valid,
     .alloc_tag,
-    .alloc_node  (h.src),
-    .alloc_ntag  (c.tag),
+    .alloc_node  (go_cont ? cont_node_q : h.src),
+    .alloc_ntag  (go_cont ? cont_ntag_q : c.tag),
+    .alloc_add   (go_cont ? {1'b0, nr_bc} : (rd_split ? {1'b0, r2_bc} : 13'd0)),
     .ur_valid,
     .ur_ready,
     .ur_node     (h.src),
@@ -368,7 +447,9 @@ module smfu_in
     .m_pkt_valid,
     .m_pkt_ready,
     .ev_drop     (ev_cpl_drop),
-    .ev_timeout  (ev_cpl_tmo)
+    .ev_timeout  (ev_cpl_tmo),
+    .ev_piece_done,
+    .ev_piece_err
   );
 
   /* verilator lint_off UNUSEDSIGNAL */

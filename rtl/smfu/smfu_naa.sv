@@ -56,6 +56,7 @@ module smfu_naa
   input  wire logic [15:0]           cfg_up_node,    // smfu.ctrl.up_node
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // smfu.in_base[i]
   input  wire logic [15:0]           cfg_timeout,    // smfu.ctrl.timeout (256-cycle units, 0: 4096)
+  input  wire logic [2:0]            cfg_dev_mrrs,   // root port Max_Read_Request_Size: ingress MRd pieces
   input  wire logic [2:0]            cfg_dev_mps,    // root port Device Control Max_Payload_Size
                                                      // (7.5.3.4; 0: 128 B, 1: 256 B, ...): TLPs toward
                                                      // the device carry no more payload (2.2.2)
@@ -121,6 +122,7 @@ module smfu_naa
     .cfg_win_size   (64'd0),
     .cfg_timeout,
     .cfg_mps        (cfg_dev_mps),
+    .cfg_mrrs       (cfg_dev_mrrs),
     .cpl_flush      (sbr),
     .nq_ready (1'b0), .nq_off (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
     .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),

@@ -280,6 +280,7 @@ static uint64_t host_hold_from = 0;   // host memory holds reads at or above thi
 // the sizes the test programmed. A violation fails the test (CHECK at the end).
 static unsigned host_mps = 256, host_mrrs = 512;   // host NIC's Device Control (bytes)
 static unsigned dev_mps = 256;                     // root port's Device Control MPS (bytes)
+static unsigned dev_mrrs = 512;                    // root port's Device Control MRRS (bytes)
 static unsigned host_viol, dev_viol;
 static unsigned host_mrd_seq, host_seq_max, host_ooo_seen;   // completions sent behind a later read's
 static void viol(unsigned &cnt, const char *side, const tlp &t, const char *what)
@@ -308,6 +309,8 @@ static void check_rules_dev(const tlp &t)
 		viol(dev_viol, "device", t, "payload > the root port's Max_Payload_Size (2.2.2)");
 	if ((t.kind == TLP_MWR || t.kind == TLP_MRD) && (t.addr & 0xfff) + 4ull * t.len_dw > 0x1000)
 		viol(dev_viol, "device", t, "request crosses a 4 KiB boundary (2.2.7)");
+	if (t.kind == TLP_MRD && 4 * t.len_dw > dev_mrrs)
+		viol(dev_viol, "device", t, "MRd > the root port's Max_Read_Request_Size (7.5.3.4)");
 	if (t.kind == TLP_CPLD) {
 		// a completion that is not the last of its request ends at an RCB (64 B) boundary (2.3.1.1)
 		unsigned bc = t.byte_count ? t.byte_count : 4096;
@@ -345,6 +348,7 @@ static void set_cfg_defaults()
 	m->n_cfg_dev_mps = 1;
 	m->h_cfg_mps = 1;    // 256 B
 	m->h_cfg_mrrs = 2;   // 512 B
+	m->n_cfg_dev_mrrs = 2;
 	m->n_sbr = 0;
 }
 static void set_ivl(int i, uint64_t start, uint64_t end, uint16_t node, uint64_t in_base)
@@ -1322,10 +1326,12 @@ static void test_nq_race()
 // gets every read's completions in address order, each <= the root port's
 // MPS, partial ones ending at RCB boundaries, with the right lower address,
 // byte count and data. The rule checker watches both sides.
-static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outstanding)
+static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outstanding, unsigned host_mrrs_enc = 2)
 {
 	m->n_cfg_dev_mps = mps_enc;
 	dev_mps = 128u << mps_enc;
+	m->h_cfg_mrrs = host_mrrs_enc;
+	host_mrrs = 128u << host_mrrs_enc;
 	host_ooo = 120;
 	unsigned ooo0 = host_ooo_seen, v0 = dev_viol, hv0 = host_viol, mrd0 = 0, f0 = big_fail;
 	size_t h0 = host_rx.size(), d0 = dev_rx.size();
@@ -1372,9 +1378,9 @@ static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outs
 		}
 	for (size_t k = h0; k < host_rx.size(); k++)
 		mrd0 += host_rx[k].t.kind == TLP_MRD;
-	printf("    MRRS %u, MPS %u: %u reads (%u > 256 B, largest %u B) -> %u network MRd at the host, "
+	printf("    MRRS %u, MPS %u, host MRRS %u: %u reads (%u > 256 B, largest %u B) -> %u MRd at the host, "
 	       "%u completions at the device (largest %u B), %u host completions out of order\n",
-	       mrrs, dev_mps, n, bigs, maxsz, mrd0, ncpl, maxcpl, host_ooo_seen - ooo0);
+	       mrrs, dev_mps, host_mrrs, n, bigs, maxsz, mrd0, ncpl, maxcpl, host_ooo_seen - ooo0);
 	CHECK(big_fail == f0, "MRRS %u, MPS %u: every read completes in address order with its data, "
 	      "lower address and byte count (%u failed)", mrrs, dev_mps, big_fail - f0);
 	CHECK(dev_viol == v0 && host_viol == hv0, "MRRS %u, MPS %u: no MPS/MRRS/4 KiB/RCB violation (device %u, host %u)",
@@ -1386,6 +1392,8 @@ static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outs
 	host_ooo = 0;
 	m->n_cfg_dev_mps = 1;
 	dev_mps = 256;
+	m->h_cfg_mrrs = 2;
+	host_mrrs = 512;
 }
 
 // An error ends a split read (PCIe Base Spec. 2.3.2): the host answers the
@@ -1452,6 +1460,44 @@ static void test_big_reads()
 	big_reads(48, 4096, 1, 6);
 	big_reads(48, 4096, 0, 6);
 	big_reads(60, 512, 0, 12);
+	// the host NIC's MRRS 128 B: each network read of up to 256 B goes to host
+	// memory as MRd pieces of <= 128 B, one after the other
+	big_reads(60, 512, 1, 8, 0);
+	big_reads(24, 4096, 1, 4, 0);
+	// the root port's MRRS 128 B: host CPU reads of up to 256 B reach the device
+	// as MRd of <= 128 B, their completions return as one read
+	printf("root-port MRRS 128 B: host reads of up to 256 B through the NAA\n");
+	cfg_std_intervals();
+	m->n_cfg_dev_mrrs = 0;
+	dev_mrrs = 128;
+	unsigned dv0 = dev_viol;
+	size_t d0 = dev_rx.size();
+	std::vector<uint8_t> tags;
+	for (int k = 0; k < 40; k++) {
+		unsigned sz = k < 8 ? 256 : 1 + rnd(256);
+		uint64_t a = AP + 0x6000 + 0x100 * (uint64_t)k + (k < 8 ? 0 : rnd(0x100));
+		if ((a & 0xfff) + sz > 0x1000)
+			a &= ~0xfffull;
+		if ((a & 3) + sz > 256)
+			sz = 256 - (unsigned)(a & 3);
+		uint64_t dv = 0;
+		host2dev(a, &dv);
+		tags.push_back(host_read(a, sz, dev_bytes(dv, sz)));
+		if (k % 8 == 7)
+			settle();
+	}
+	settle();
+	collect_host_cpls();
+	unsigned nmrd = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	bool ok = host_reads_ok(tags);
+	for (uint8_t t : tags)
+		ok = ok && !host_rds[t].bad;
+	CHECK(ok, "40 host reads (1..256 B) complete with their data, lower address and byte count");
+	CHECK(dev_viol == dv0 && nmrd > 40, "no MRd above the root port's MRRS 128 B (%u MRd for 40 reads)", nmrd);
+	m->n_cfg_dev_mrrs = 2;
+	dev_mrrs = 512;
 }
 
 static void test_random()

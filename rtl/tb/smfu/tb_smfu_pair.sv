@@ -56,6 +56,7 @@ module tb_smfu_pair
   input  wire logic [NIVL-1:0][63:0] n_cfg_in_base,
   input  wire logic [15:0]           n_cfg_timeout,
   input  wire logic [2:0]            n_cfg_dev_mps,
+  input  wire logic [2:0]            n_cfg_dev_mrrs,
   input  wire logic                  n_sbr,
 
   // ---------------- NAA NIC TLP streams ----------------
@@ -97,7 +98,7 @@ module tb_smfu_pair
     .clk, .rst,
     .cfg_node_id (n_cfg_node_id), .cfg_rp_id (n_cfg_rp_id), .cfg_passthru (n_cfg_passthru),
     .cfg_up_node (n_cfg_up_node), .cfg_in_base (n_cfg_in_base),
-    .cfg_timeout (n_cfg_timeout), .cfg_dev_mps (n_cfg_dev_mps), .sbr (n_sbr),
+    .cfg_timeout (n_cfg_timeout), .cfg_dev_mps (n_cfg_dev_mps), .cfg_dev_mrrs (n_cfg_dev_mrrs), .sbr (n_sbr),
     .s_dev_req_data (n_req_data), .s_dev_req_keep (n_req_keep), .s_dev_req_sop (n_req_sop),
     .s_dev_req_eop (n_req_eop), .s_dev_req_valid (n_req_valid), .s_dev_req_ready (n_req_ready),
     .s_dev_cpl_data (n_cpl_data), .s_dev_cpl_keep (n_cpl_keep), .s_dev_cpl_sop (n_cpl_sop),
