@@ -38,6 +38,7 @@ module nic_ep_side #(
   logic              ap_sop, ap_eop, ap_valid, ap_ready;
   logic              scpl_sop, scpl_eop, scpl_valid, scpl_ready;
   logic [31:0]       sm_drops;
+  logic [2:0]        ep_mps, ep_mrrs;
   logic              tx_sig_ca, tx_poisoned_wr;
   logic              tx_mon_ur, tx_mon_poisoned, tx_mon_pcpl;   // (UR, poisoned completions: not Status bits)
 
@@ -78,6 +79,8 @@ module nic_ep_side #(
     .msix_pending       (pcie_st[0]),
     .msix_en            (pcie_st[1]),
     .d3hot              (pcie_st[2]),
+    .dev_mps            (ep_mps),
+    .dev_mrrs           (ep_mrrs),
     .tx_sig_ca, .tx_poisoned_wr,
     .cpl_id, .mem_en, .bus_master, .intx_disable,
     .ev_rx_tlp,
@@ -114,6 +117,8 @@ module nic_ep_side #(
     .cfg_pcie_id      (cpl_id),
     .cfg_bus_master   (bus_master),
     .cfg_timeout      (sm_timeout),
+    .cfg_mps          (ep_mps),
+    .cfg_mrrs         (ep_mrrs),
     .cfg_eg_start     (sm_eg_start),
     .cfg_eg_end       (sm_eg_end),
     .cfg_eg_valid     (sm_eg_valid),

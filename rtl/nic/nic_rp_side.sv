@@ -48,6 +48,7 @@ module nic_rp_side #(
   logic         ev_up_rx, ev_up_cfg, ev_up_fwd, ev_up_ur, ev_up_drop;
   logic         ev_dn_rx, ev_dn_cpl, ev_dn_req, ev_dn_ur, ev_dn_drop, ev_dn_tx;
   logic [31:0]  sm_drops;
+  logic [2:0]   rp_mps, rp_mrrs;
 
   pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
     .clk, .rst,
@@ -86,6 +87,8 @@ module nic_rp_side #(
     .cpl_id, .mem_en, .bus_master, .pri_bus, .sec_bus, .sub_bus,
     .sec_reset      (pcie_sec_reset),
     .msi_en, .msi_addr, .msi_data,
+    .dev_mps        (rp_mps),
+    .dev_mrrs       (rp_mrrs),
     .ev_up_rx, .ev_up_cfg, .ev_up_fwd, .ev_up_ur, .ev_up_drop,
     .ev_dn_rx, .ev_dn_cpl, .ev_dn_req, .ev_dn_ur, .ev_dn_drop, .ev_dn_tx
   );
@@ -104,6 +107,8 @@ module nic_rp_side #(
     .cfg_up_node  (sm_up_node),
     .cfg_in_base  (sm_in_base),
     .cfg_timeout  (sm_timeout),
+    .cfg_dev_mps  (rp_mps),
+    .cfg_dev_mrrs (rp_mrrs),
     .sbr          (pcie_sec_reset),
     .s_dev_req_data (sreq_data), .s_dev_req_keep (sreq_keep), .s_dev_req_sop (sreq_sop),
     .s_dev_req_eop  (sreq_eop),  .s_dev_req_valid (sreq_valid), .s_dev_req_ready (sreq_ready),

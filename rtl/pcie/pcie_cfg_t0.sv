@@ -90,6 +90,8 @@ module pcie_cfg_t0
   output      logic        msix_en,         // MSI-X Enable
   output      logic        msix_fmask,      // MSI-X Function Mask
   output      logic        d3hot,           // PowerState D3hot
+  output      logic [2:0]  dev_mps,         // Device Control Max_Payload_Size (7.5.3.4; 0: 128 B, 1: 256 B)
+  output      logic [2:0]  dev_mrrs,        // Device Control Max_Read_Request_Size (0: 128 B .. 5: 4096 B)
 
   // ---------------- status inputs ----------------
   input  wire logic        intx_pending,    // status.InterruptStatus (before masking)
@@ -208,11 +210,12 @@ module pcie_cfg_t0
                                        ev_mdpe && cmd_q[6], 8'd0};
 
   // PCI Express capability at 0x40: version 2, endpoint, next PM at 0x80.
-  // DevCap: MPSS 128 B, Extended Tag Field supported (8-bit tags), L0s/L1
-  // acceptable latency no limit, role-based error reporting. PM at 0x80,
-  // MSI-X at 0x88 (one vector), last.
+  // DevCap: MPSS 256 B (PCIe Base Spec. 7.5.3.3: the SMFU splits its MWr at
+  // the MPS programmed in Device Control, 2.2.2), Extended Tag Field supported
+  // (8-bit tags), L0s/L1 acceptable latency no limit, role-based error
+  // reporting. PM at 0x80, MSI-X at 0x88 (one vector), last.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [15:0] devctl;            // the endpoint honours no Device Control field
+  logic [15:0] devctl;            // MPS and MRRS exported, the other fields not honoured
   logic        msi_en, msi_mask;  // no MSI capability
   logic [2:0]  msi_mme;
   logic [63:0] msi_addr;
@@ -221,7 +224,7 @@ module pcie_cfg_t0
   logic [1:0]  pm_state;
 
   pcie_cfg_caps #(
-    .EXP_DW (10'h10), .EXP_NEXT (8'h80), .PORT_TYPE (4'd0), .DEV_CAP (32'h0000_8fe0),
+    .EXP_DW (10'h10), .EXP_NEXT (8'h80), .PORT_TYPE (4'd0), .DEV_CAP (32'h0000_8fe1),
     .LINK_SPEED (LINK_SPEED), .LINK_WIDTH (LINK_WIDTH),
     .MSI (1'b0),
     .PM (1'b1), .PM_DW (10'h20), .PM_NEXT (8'h88),
@@ -235,6 +238,9 @@ module pcie_cfg_t0
     .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask,
     .pm_state, .msix_en, .msix_fmask
   );
+
+  assign dev_mps  = devctl[7:5];
+  assign dev_mrrs = devctl[14:12];
 
   // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
   // lower address 0; completer ID = the target ID of the request.

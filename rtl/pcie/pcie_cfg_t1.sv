@@ -81,6 +81,8 @@ module pcie_cfg_t1
   output      logic        msi_en,          // MSI enable
   output      logic [63:0] msi_addr,        // MSI address (bits 1:0 zero)
   output      logic [15:0] msi_data,        // MSI data
+  output      logic [2:0]  dev_mps,         // Device Control Max_Payload_Size (7.5.3.4; 0: 128 B, 1: 256 B)
+  output      logic [2:0]  dev_mrrs,        // Device Control Max_Read_Request_Size (0: 128 B .. 5: 4096 B)
 
   // ---------------- status inputs ----------------
   input  wire logic        link_up,         // downstream link up (Link Status DLL active)
@@ -202,10 +204,12 @@ module pcie_cfg_t1
   end
 
   // PCI Express capability at 0x40: v2, root port (type 4), slot not
-  // implemented, next = MSI at 0x80. DevCap: MPSS 128 B, role-based error
-  // reporting. MSI at 0x80: 64-bit address, one vector, last in the list.
+  // implemented, next = MSI at 0x80. DevCap: MPSS 256 B (PCIe Base Spec.
+  // 7.5.3.3; the SMFU sends no TLP with more payload toward the device than
+  // the MPS programmed in Device Control, 2.2.2), role-based error reporting.
+  // MSI at 0x80: 64-bit address, one vector, last in the list.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [15:0] devctl;       // the root port honours no Device Control field
+  logic [15:0] devctl;       // MPS and MRRS exported, the other fields not honoured
   logic [2:0]  msi_mme;      // one vector: always 0
   logic        msi_mask;     // no per-vector masking
   logic [1:0]  pm_state;     // no PM or MSI-X capability
@@ -213,7 +217,7 @@ module pcie_cfg_t1
   /* verilator lint_on UNUSEDSIGNAL */
 
   pcie_cfg_caps #(
-    .EXP_DW (10'h10), .EXP_NEXT (8'h80), .PORT_TYPE (4'd4), .DEV_CAP (32'h0000_8000),
+    .EXP_DW (10'h10), .EXP_NEXT (8'h80), .PORT_TYPE (4'd4), .DEV_CAP (32'h0000_8001),
     .LINK_SPEED (LINK_SPEED), .LINK_WIDTH (LINK_WIDTH),
     .MSI (1'b1), .MSI_DW (10'h20), .MSI_NEXT (8'h00), .MSI_VEC_LOG2 (0), .MSI_PVM (1'b0)
   ) u_caps (
@@ -223,6 +227,9 @@ module pcie_cfg_t1
     .link_up, .ur_detected, .msi_pending (1'b0),
     .devctl, .msi_en, .msi_mme, .msi_addr, .msi_data, .msi_mask, .pm_state, .msix_en, .msix_fmask
   );
+
+  assign dev_mps  = devctl[7:5];
+  assign dev_mrrs = devctl[14:12];
 
   // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
   // lower address 0; completer ID = the target ID of the request.

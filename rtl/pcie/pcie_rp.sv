@@ -79,6 +79,8 @@ module pcie_rp
   output      logic                  msi_en,        // MSI capability: enable
   output      logic [63:0]           msi_addr,      // MSI capability: address
   output      logic [15:0]           msi_data,      // MSI capability: data
+  output      logic [2:0]            dev_mps,       // Device Control: Max_Payload_Size (0: 128 B, 1: 256 B)
+  output      logic [2:0]            dev_mrrs,      // Device Control: Max_Read_Request_Size
 
   // ---------------- event pulses (counters), one per TLP ----------------
   output      logic                  ev_up_rx,      // TLP received from above
@@ -151,7 +153,7 @@ module pcie_rp
     `TLP_CONNECT_AT(m_cpl, uc, 0),
     .cpl_id, .mem_en, .bus_master, .pri_bus, .sec_bus, .sub_bus,
     .mem_base, .mem_limit, .pref_base, .pref_limit,
-    .sec_reset, .msi_en, .msi_addr, .msi_data,
+    .sec_reset, .msi_en, .msi_addr, .msi_data, .dev_mps, .dev_mrrs,
     .link_up,
     .ur_detected (ev_up_ur || ev_dn_ur)
   );

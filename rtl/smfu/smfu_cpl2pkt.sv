@@ -27,6 +27,13 @@
 //     Spec. 6.6.1, which loses every request it had): when flush rises, every read outstanding at that moment is
 //     answered CA and freed, one per cycle. Reads issued while it is high
 //     get UR from the root port (link treated as down, pcie_rp_up).
+// Pieces (smfu_in MODE 1, Max_Read_Request_Size below the network read): a
+// network read may be issued as several MRd one after the other; alloc_add
+// is the number of bytes the later pieces will return. Its completions carry
+// byte count + alloc_add and the last one of a piece is not marked last, so
+// the requester side sees one read; when a piece's final completion leaves,
+// ev_piece_done asks for the next MRd, and an error ending a piece (status,
+// timeout, flush) pulses ev_piece_err instead (the requester is done).
 // A completion that arrives after its slot timed out and was reused cannot
 // be told apart (the TLP tag is all the device returns); the timeout is far
 // above any device's completion latency, so this needs a broken device.
@@ -57,6 +64,7 @@ module smfu_cpl2pkt
   output      logic [7:0]   alloc_tag,    // TLP tag to put in the MRd
   input  wire logic [15:0]  alloc_node,   // requesting node
   input  wire logic [7:0]   alloc_ntag,   // requester's network tag
+  input  wire logic [12:0]  alloc_add,    // bytes later MRd pieces of the same network read return
 
   // ---------------- UR answers (request side) ----------------
   input  wire logic         ur_valid,
@@ -75,7 +83,9 @@ module smfu_cpl2pkt
 
   // ---------------- events ----------------
   output      logic         ev_drop,      // completion for no outstanding read dropped
-  output      logic         ev_timeout    // outstanding read answered CA (timeout or flush)
+  output      logic         ev_timeout,   // outstanding read answered CA (timeout or flush)
+  output      logic         ev_piece_done, // a piece (alloc_add != 0) completed: issue the next
+  output      logic         ev_piece_err   // a piece (alloc_add != 0) ended with an error
 );
 
   `include "smfu_func.svh"
@@ -86,6 +96,7 @@ module smfu_cpl2pkt
   logic [15:0]      node_q [NTAGS];
   logic [7:0]       ntag_q [NTAGS];
   logic [1:0]       age_q  [NTAGS];   // epochs since issue (saturates at 2)
+  logic [12:0]      add_q  [NTAGS];   // bytes of the later pieces
 
   logic [TW-1:0]    free_idx;
   always_comb begin
@@ -174,10 +185,10 @@ module smfu_cpl2pkt
     cmd            = '0;
     cmd.tag        = ntag_q[idx];
     cmd.status     = status;
-    cmd.last       = last;
+    cmd.last       = last && (add_q[idx] == 13'd0 || status != pcie_tlp_pkg::CPL_SC || !has_data);
     cmd.len_m1     = has_data ? 6'(len - 11'd1) : 6'd0;
     cmd.lower_addr = la;
-    cmd.byte_count = bc;
+    cmd.byte_count = bc + add_q[idx];
     cmd.ep         = has_data && dw0[14];
     urcmd            = '0;
     urcmd.tag        = ur_ntag;
@@ -214,6 +225,9 @@ module smfu_cpl2pkt
   assign ur_ready   = go_ur;
   assign ev_drop    = go_drop;
   assign ev_timeout = go_tmo;
+  assign ev_piece_done = go_cpl && last && add_q[idx] != 13'd0 && status == pcie_tlp_pkg::CPL_SC && has_data;
+  assign ev_piece_err  = (go_cpl && last && add_q[idx] != 13'd0 && !(status == pcie_tlp_pkg::CPL_SC && has_data)) ||
+                         (go_tmo && add_q[tmo_idx] != 13'd0);
 
   always_comb begin
     case (state_q)
@@ -264,6 +278,7 @@ module smfu_cpl2pkt
     if (alloc_valid && alloc_ready) begin
       node_q[free_idx] <= alloc_node;
       ntag_q[free_idx] <= alloc_ntag;
+      add_q[free_idx]  <= alloc_add;
     end
     if (go_cpl) begin
       o_data_q <= smfu_hdr_flit(node_q[idx], cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_CPL),

@@ -15,9 +15,22 @@
 //           memory requests the device sends upstream. With cfg_passthru set
 //           they go to cfg_up_node unaltered: interval id {1, addr[42:38]},
 //           offset addr[37:2]. Reads of a disabled pass-through, addresses at
-//           or above 8 TiB or longer than 64 dwords get UR, such writes are
-//           dropped. Reads time out too (cfg_timeout x 256 cycles, CA to
-//           the device): a lost completion frees its tag (PCIe 2.8).
+//           or above 8 TiB or crossing a 4 KiB boundary (2.2.7) get UR, such
+//           writes are dropped. Reads time out too (cfg_timeout x 256 cycles,
+//           CA to the device): a lost completion frees its tag (PCIe 2.8).
+//           Reads of any length the device's Max_Read_Request_Size allows
+//           (up to 4096 B, 7.5.3.4) are split into network reads ("chunks")
+//           of at most CH = min(256 B, cfg_mps) bytes: a read that fits in
+//           CH goes whole; a longer one is cut at 64-byte (RCB, 2.3.1.1)
+//           boundaries: the first chunk ends at the last 64-byte boundary
+//           within CH of its start, the next ones are CH long from there.
+//           Every chunk thus ends at an RCB boundary (so each completion the
+//           device gets, one per SMFU_CPL, ends at one too, as 2.3.1.1
+//           requires of a partial completion), is <= the root port's MPS
+//           (2.2.2: the completions toward the device are no larger than a
+//           chunk) and <= 64 dwords (the SMFU_RD length field), and stays
+//           inside the request's 4 KiB page. smfu_rd_cpl (SPLIT) links the
+//           chunks and delivers their completions in address order.
 //
 // One TLP at a time onto one packet stream: a read never passes an earlier
 // write. Write payload beats become payload flits one to one (header beat ->
@@ -43,7 +56,7 @@ module smfu_eg
   parameter int MODE  = 0,     // 0: aperture egress (intervals), 1: pass-through sender
   parameter int NIVL  = 16,    // egress intervals (MODE 0), 1..16
   parameter int NTAGS = 16,    // outstanding remote reads
-  parameter int NPQ   = 4      // reads parked while no tag is free (power of two >= 2)
+  parameter int NPQ   = 4      // reads parked while no tag is free, or being split (power of two >= 2)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic                  clk,
@@ -59,6 +72,8 @@ module smfu_eg
   input  wire logic [NIVL-1:0][15:0] cfg_eg_node,  // MODE 0: target node of interval i
   input  wire logic                  cfg_passthru, // MODE 1: pass-through enabled
   input  wire logic [15:0]           cfg_up_node,  // MODE 1: the host's node
+  input  wire logic [2:0]            cfg_mps,      // MODE 1: the root port's Device Control
+                                                   // Max_Payload_Size (0: 128 B, >= 1: 256 B chunks)
 
   // ---------------- memory requests in (TLP stream) ----------------
   `TLP_S_PORTS(s_req),
@@ -92,7 +107,7 @@ module smfu_eg
   // Decode of the header beat at the input
   // ------------------------------------------------------------------
   pcie_tlp_pkg::tlp_req_t r;
-  logic             is_mem, is_wr, nonposted, len_ok, hit;
+  logic             is_mem, is_wr, nonposted, len_ok, hit, single;
   /* verilator lint_off UNUSEDSIGNAL */  // low bits / beyond 256 GiB
   logic [63:0]      addr_last, off;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -107,7 +122,12 @@ module smfu_eg
     is_mem    = !r.fmt[2] && r.typ == pcie_tlp_pkg::TYPE_MEM;
     is_wr     = r.fmt[1];
     nonposted = !r.fmt[1];
-    len_ok    = r.len <= 11'd64;
+    // MODE 0: CPU accesses (<= 64 dwords); MODE 1: writes <= 64 dwords (MPS <= 256 B:
+    // one SMFU_WR), reads of any length inside one 4 KiB page (2.2.7)
+    len_ok    = (MODE == 0 || r.fmt[1]) ? (r.len <= 11'd64) :
+                ({1'b0, r.addr[11:2]} + r.len <= 11'd1024);
+    // one network read (no split): MODE 1 when it fits in a chunk
+    single    = (MODE == 0) || r.len <= {4'd0, ch_dw};
     addr_last = r.addr + {51'd0, r.len - 11'd1, 2'b00};
     hidx      = '0;
     hit       = 1'b0;
@@ -138,6 +158,10 @@ module smfu_eg
     end
   end
 
+  // chunk size in dwords (MODE 1): min(256 B, MPS), 2.2.2
+  logic [6:0] ch_dw;
+  assign ch_dw = (cfg_mps == 3'd0) ? 7'd32 : 7'd64;
+
   net_pkg::net_cmd_smfu_t cmd;
   always_comb begin
     cmd        = '0;
@@ -166,11 +190,13 @@ module smfu_eg
   logic [7:0] alloc_ntag;
   logic       hdr_in, go_wr, go_rd, go_ur, go_drop, go_park, go_pop;
 
-  // a parked read: destination, command (tag slot empty) and what the
-  // completion needs (requester ID, tag, TC, attributes, lower address, byte count)
+  // a parked read: destination, command (tag slot empty), its length and
+  // what the completion needs (requester ID, tag, TC, attributes, lower
+  // address, byte count)
   typedef struct packed {
     logic [15:0] dst;
     logic [55:0] cmd;
+    logic [10:0] len;
     logic [15:0] req_id;
     logic [7:0]  tag;
     logic [2:0]  tc;
@@ -178,18 +204,63 @@ module smfu_eg
     logic [6:0]  la;
     logic [11:0] bc;
   } npq_ent_t;
-  localparam int NPQ_W = 16 + 56 + 16 + 8 + 3 + 3 + 7 + 12;  // bits of npq_ent_t (Yosys: no $bits of a type)
+  localparam int NPQ_W = 16 + 56 + 11 + 16 + 8 + 3 + 3 + 7 + 12;  // bits of npq_ent_t (Yosys: no $bits of a type)
   npq_ent_t   q_in, q_out;
   logic       q_in_ready, q_valid;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [$clog2(NPQ):0] q_count;
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // ------------------------------------------------------------------
+  // The read at the head of the queue, one chunk at a time (MODE 1 split)
+  // ------------------------------------------------------------------
+  net_pkg::net_cmd_smfu_t qc, ccmd;
+  logic        hd_act_q;             // some chunks of the head read have left
+  logic [35:0] hd_off_q, h_off;      // dword offset of the next chunk
+  logic [10:0] hd_n_q, h_n;          // dwords left
+  logic [12:0] hd_rem_q, h_rem;      // bytes left
+  logic        c_last;
+  logic [6:0]  c_len;
+  logic [3:0]  c_fbe, c_lbe;
+  logic [6:0]  c_la;
+  logic [11:0] c_bc;
+  logic [12:0] c_rest;
+  always_comb begin
+    qc     = {8'd0, q_out.cmd};
+    h_off  = hd_act_q ? hd_off_q : qc.off_dw;
+    h_n    = hd_act_q ? hd_n_q   : q_out.len;
+    h_rem  = hd_act_q ? hd_rem_q : ((q_out.bc == 12'd0) ? 13'd4096 : {1'b0, q_out.bc});
+    c_last = (MODE == 0) || h_n <= {4'd0, ch_dw};
+    // not the last: up to the last 64-byte boundary within a chunk of the start
+    c_len  = c_last ? h_n[6:0] : ch_dw - {3'd0, h_off[3:0]};
+    c_fbe  = !hd_act_q ? qc.fbe : (c_len == 7'd1) ? qc.lbe : 4'hf;
+    c_lbe  = (c_len == 7'd1) ? 4'h0 : c_last ? qc.lbe : 4'hf;
+    c_la   = !hd_act_q ? q_out.la : {h_off[4:0], 2'b00};
+    c_bc   = tlp_mrd_byte_count({4'd0, c_len}, c_fbe, c_lbe);
+    c_rest = h_rem - {1'b0, c_bc};
+    ccmd        = qc;
+    ccmd.off_dw = h_off;
+    ccmd.fbe    = c_fbe;
+    ccmd.lbe    = c_lbe;
+    ccmd.len_m1 = 6'(c_len - 7'd1);
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      hd_act_q <= 1'b0;
+    end else if (go_pop) begin
+      hd_act_q <= !c_last;
+      hd_off_q <= h_off + 36'(c_len);
+      hd_n_q   <= h_n - 11'(c_len);
+      hd_rem_q <= c_rest;
+    end
+  end
+
   assign hdr_in  = state_q == A_HDR && s_req_valid && s_req_sop;
   // a parked read goes first, between TLPs, when a tag is free
   assign go_pop  = state_q == A_HDR && q_valid && alloc_ready && o_free;
   assign go_wr   = hdr_in && hit && is_wr && o_free && !go_pop;
-  assign go_rd   = hdr_in && hit && !is_wr && o_free && alloc_ready && !q_valid;
+  assign go_rd   = hdr_in && hit && !is_wr && single && o_free && alloc_ready && !q_valid;
   assign go_park = hdr_in && hit && !is_wr && !go_rd && q_in_ready;
   assign go_ur   = hdr_in && !hit && nonposted && ur_ready;
   assign go_drop = hdr_in && !hit && !nonposted;
@@ -200,6 +271,7 @@ module smfu_eg
     q_in        = '0;
     q_in.dst    = dst;
     q_in.cmd    = cmd[55:0];
+    q_in.len    = r.len;
     q_in.req_id = r.req_id;
     q_in.tag    = r.tag;
     q_in.tc     = r.tc;
@@ -215,7 +287,7 @@ module smfu_eg
     .s_ready (q_in_ready),
     .m_data  (q_out),
     .m_valid (q_valid),
-    .m_ready (go_pop),
+    .m_ready (go_pop && c_last),
     .count   (q_count)
   );
 
@@ -267,7 +339,7 @@ module smfu_eg
       o_last_q  <= 1'b1;
     end else if (go_pop) begin
       o_data_q  <= smfu_hdr_flit(q_out.dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
-                                 {alloc_ntag, q_out.cmd});
+                                 {alloc_ntag, ccmd[55:0]});
       o_last_q  <= 1'b1;
     end else if (state_q == A_PL && s_req_valid && o_free) begin
       o_data_q  <= smfu_mask(s_req_data, s_req_keep);
@@ -278,7 +350,7 @@ module smfu_eg
   // ------------------------------------------------------------------
   // Completions: tag table, timeout, UR
   // ------------------------------------------------------------------
-  smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(1'b1)) u_cpl (
+  smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(1'b1), .SPLIT(MODE == 1)) u_cpl (
     .clk, .rst,
     .cfg_cpl_id,
     .cfg_timeout,
@@ -289,8 +361,11 @@ module smfu_eg
     .alloc_tag    (go_pop ? q_out.tag    : q_in.tag),
     .alloc_tc     (go_pop ? q_out.tc     : q_in.tc),
     .alloc_attr   (go_pop ? q_out.attr   : q_in.attr),
-    .alloc_la     (go_pop ? q_out.la     : q_in.la),
-    .alloc_bc     ({1'b0, go_pop ? q_out.bc : q_in.bc}),
+    .alloc_la     (go_pop ? c_la         : q_in.la),
+    .alloc_bc     ({1'b0, go_pop ? c_bc : q_in.bc}),
+    .alloc_first  (!go_pop || !hd_act_q),
+    .alloc_more   (go_pop && !c_last),
+    .alloc_rest   (go_pop ? c_rest : 13'd0),
     .ur_valid,
     .ur_ready,
     .ur_req_id    (r.req_id),
@@ -310,7 +385,8 @@ module smfu_eg
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
-  assign unused = ^{cfg_eg_start, cfg_eg_end, cfg_eg_valid, cfg_eg_node, cfg_passthru, cfg_up_node};
+  assign unused = ^{cfg_eg_start, cfg_eg_end, cfg_eg_valid, cfg_eg_node, cfg_passthru, cfg_up_node,
+                    cfg_mps, qc.tag, ccmd.tag};
   /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

@@ -47,6 +47,10 @@ module smfu_host
   input  wire logic [15:0]           cfg_pcie_id,     // endpoint bus/dev/fn (completer and requester ID)
   input  wire logic                  cfg_bus_master,  // Command.BusMasterEnable
   input  wire logic [15:0]           cfg_timeout,     // smfu.ctrl.timeout
+  input  wire logic [2:0]            cfg_mps,         // endpoint Device Control Max_Payload_Size (7.5.3.4):
+                                                      // pass-through MWr are split to it (2.2.2)
+  input  wire logic [2:0]            cfg_mrrs,        // endpoint Max_Read_Request_Size (7.5.3.4): pass-through
+                                                      // MRd are issued in pieces of it
   input  wire logic [NIVL-1:0][63:0] cfg_eg_start,    // smfu.eg_start[i]
   input  wire logic [NIVL-1:0][63:0] cfg_eg_end,      // smfu.eg_end[i]
   input  wire logic [NIVL-1:0]       cfg_eg_valid,    // smfu.eg_ctrl[i].valid
@@ -134,6 +138,7 @@ module smfu_host
     .cfg_eg_start, .cfg_eg_end, .cfg_eg_valid, .cfg_eg_node,
     .cfg_passthru (1'b0),
     .cfg_up_node  (16'd0),
+    .cfg_mps      (3'd0),
     .s_req_data (s_ap_data), .s_req_keep (s_ap_keep), .s_req_sop (s_ap_sop),
     .s_req_eop (s_ap_eop), .s_req_valid (s_ap_valid), .s_req_ready (s_ap_ready),
     .m_pkt_data (txq_data), .m_pkt_last (txq_last), .m_pkt_valid (txq_valid), .m_pkt_ready (txq_ready),
@@ -162,6 +167,8 @@ module smfu_host
     .cfg_win_base   (cfg_nq_win_base),
     .cfg_win_size   (cfg_nq_win_size),
     .cfg_timeout,
+    .cfg_mps,
+    .cfg_mrrs,
     .cpl_flush      (1'b0),
     .nq_ready, .nq_off, .nq_addr, .nq_phase, .nq_push, .nq_stall,
     .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),

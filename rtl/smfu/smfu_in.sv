@@ -26,6 +26,27 @@
 // Requests are served strictly in arrival order, one TLP at a time; write
 // payload flits become payload beats one to one (no bubbles between
 // packets). MRd tags come from smfu_cpl2pkt (TAG_BASE ..).
+//
+// Max_Payload_Size (PCIe Base Spec. 2.2.2; Device Control 7.5.3.4, cfg_mps:
+// the host NIC's own in MODE 1, the root port's in MODE 0): an SMFU_WR longer
+// than the MPS (at most 64 dwords; only MPS 128 B is smaller) leaves as
+// several MWr of MPS bytes each, counted from its start (the cut falls on a
+// payload beat boundary: no realignment, one header beat inserted per MWr).
+// The pieces stay inside the write's 4 KiB page (2.2.7). Byte enables: the
+// first dword's in the first MWr, the last dword's in the last (a 1-dword
+// last piece carries them as its first BE, 2.2.5). ev_wr_done fires once per
+// SMFU_WR, on the last MWr's eop.
+//
+// Max_Read_Request_Size (7.5.3.4, cfg_mrrs; only 128 B is below the 64-dword
+// network read): a longer SMFU_RD leaves as MRd pieces one after the other:
+// the first ends at the last 64-byte boundary within 128 B of its start (so
+// every piece but the last ends at an RCB boundary, 2.3.1.1), the next ones
+// are 128 B; the next piece is issued when the previous one's last
+// completion has been sent (smfu_cpl2pkt ev_piece_done), so the SMFU_CPLs of
+// one network read stay in address order; their byte counts include the
+// later pieces (alloc_add), so the requester sees one read. An error ends
+// it (ev_piece_err). One such read at a time: a second waits at the input
+// until the first's last piece has been issued.
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -49,6 +70,9 @@ module smfu_in
   input  wire logic [63:0]           cfg_win_base,   // MODE 1: notification window base
   input  wire logic [63:0]           cfg_win_size,   // MODE 1: notification window size (bytes)
   input  wire logic [15:0]           cfg_timeout,    // MRd completion timeout: 1..2 epochs of 64-cycle units (0: 4096)
+  input  wire logic [2:0]            cfg_mps,        // Device Control Max_Payload_Size of the link the
+                                                     // MWr go to (0: 128 B, >= 1: no split of <= 256 B)
+  input  wire logic [2:0]            cfg_mrrs,       // Max_Read_Request_Size for our MRd (0: 128 B pieces)
   input  wire logic                  cpl_flush,      // rising: answer every outstanding MRd CA (SBR)
 
   // ---------------- notification ring (MODE 1, nq_ring) ----------------
@@ -120,13 +144,61 @@ module smfu_in
   // ------------------------------------------------------------------
   // Request sequencer
   // ------------------------------------------------------------------
-  typedef enum logic [2:0] { R_HDR, R_PL, R_DROP, R_NQ_DATA, R_NQ_WAIT, R_NQ_PL } rstate_e;
+  typedef enum logic [2:0] { R_HDR, R_PL, R_DROP, R_NQ_DATA, R_NQ_WAIT, R_NQ_PL, R_PHDR } rstate_e;
   rstate_e state_q;
 
   logic [127:0] o_data_q;
   logic [3:0]   o_keep_q;
   logic         o_sop_q, o_eop_q, o_valid_q, o_free;
-  logic [6:0]   dw_left_q;
+  logic         o_fin_q;             // the beat ends the SMFU_WR (not just one MWr piece)
+  logic [6:0]   dw_left_q;           // dwords of the SMFU_WR still to send
+  logic [6:0]   pc_left_q;           // dwords of the current MWr piece still to send
+  logic [63:0]  pc_addr_q;           // address of the next piece
+  logic [3:0]   lbe_q;               // last BE of the SMFU_WR
+
+  // MWr piece length (dwords): MPS 128 B -> 32, otherwise the whole SMFU_WR
+  logic [6:0]   mps_dw;
+  assign mps_dw = (cfg_mps == 3'd0) ? 7'd32 : 7'd64;
+  // the next piece (R_PHDR): its length and byte enables
+  logic [6:0]   np_len;
+  logic [3:0]   np_fbe, np_lbe;
+  always_comb begin
+    np_len = (dw_left_q > mps_dw) ? mps_dw : dw_left_q;
+    np_fbe = (np_len == 7'd1) ? lbe_q : 4'hf;
+    np_lbe = (np_len == 7'd1) ? 4'h0 : (np_len == dw_left_q) ? lbe_q : 4'hf;
+  end
+  // this payload beat ends the piece but not the write
+  logic         pl_cut;
+  assign pl_cut = pc_left_q <= 7'd4 && dw_left_q > 7'd4;
+
+  // MRd pieces (MRRS): the first one at the input, the next ones from cont_*
+  logic [6:0]   mrrs_dw, r1_len, r2_len, n_len, n_rem;
+  logic         rd_split;
+  logic [3:0]   r2_fbe, r2_lbe, n_fbe, n_lbe, nr_fbe, nr_lbe;
+  logic [11:0]  r2_bc, nr_bc;
+  logic         cont_v_q, cont_go_q;
+  logic [63:0]  cont_addr_q;
+  logic [6:0]   cont_len_q;
+  logic [3:0]   cont_lbe_q;
+  logic [15:0]  cont_node_q;
+  logic [7:0]   cont_ntag_q;
+  logic         go_cont, ev_piece_done, ev_piece_err;
+  assign mrrs_dw = (cfg_mrrs == 3'd0) ? 7'd32 : 7'd64;
+  always_comb begin
+    rd_split = len > mrrs_dw;
+    r1_len   = rd_split ? mrrs_dw - {3'd0, addr[5:2]} : len;
+    r2_len   = len - r1_len;
+    r2_fbe   = (r2_len == 7'd1) ? c.lbe : 4'hf;
+    r2_lbe   = (r2_len == 7'd1) ? 4'h0 : c.lbe;
+    r2_bc    = tlp_mrd_byte_count({4'd0, r2_len}, r2_fbe, r2_lbe);
+    n_len    = (cont_len_q > mrrs_dw) ? mrrs_dw : cont_len_q;
+    n_fbe    = (n_len == 7'd1) ? cont_lbe_q : 4'hf;
+    n_lbe    = (n_len == 7'd1) ? 4'h0 : (n_len == cont_len_q) ? cont_lbe_q : 4'hf;
+    n_rem    = cont_len_q - n_len;
+    nr_fbe   = (n_rem == 7'd1) ? cont_lbe_q : 4'hf;
+    nr_lbe   = (n_rem == 7'd1) ? 4'h0 : cont_lbe_q;
+    nr_bc    = (n_rem == 7'd0) ? 12'd0 : tlp_mrd_byte_count({4'd0, n_rem}, nr_fbe, nr_lbe);
+  end
 
   assign o_free      = !o_valid_q || m_tlp_ready;
   assign m_tlp_data  = o_data_q;
@@ -152,19 +224,22 @@ module smfu_in
   logic [7:0] alloc_tag;
   logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
 
-  assign hdr_in  = state_q == R_HDR && s_pkt_valid;
+  // the next MRd piece goes first, between TLPs
+  assign go_cont = state_q == R_HDR && cont_v_q && cont_go_q && o_free && alloc_ready;
+  assign hdr_in  = state_q == R_HDR && s_pkt_valid && !(cont_v_q && cont_go_q);
   assign go_wr   = hdr_in && is_wr && ok && !in_win && o_free;
   assign go_nq   = hdr_in && is_wr && ok && in_win;
-  assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready;
+  assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready && !(rd_split && cont_v_q);
   assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
   assign go_drop = hdr_in && !(is_rd || (is_wr && ok));
   assign ur_valid    = hdr_in && is_rd && !ok;
-  assign alloc_valid = go_rd;
+  assign alloc_valid = go_rd || go_cont;
 
   always_comb begin
     case (state_q)
       R_HDR:     s_pkt_ready = go_wr || go_nq || go_rd || go_ur || go_drop;
       R_PL:      s_pkt_ready = o_free;
+      R_PHDR:    s_pkt_ready = 1'b0;
       R_NQ_WAIT: s_pkt_ready = 1'b0;
       R_NQ_PL:   s_pkt_ready = 1'b0;
       default:   s_pkt_ready = 1'b1;   // R_DROP, R_NQ_DATA
@@ -193,12 +268,41 @@ module smfu_in
   always_ff @(posedge clk) begin
     if (rst)                          o_wr_q <= 1'b0;
     else if (go_wr || nq_emit_hdr)    o_wr_q <= 1'b1;
-    else if (go_rd)                   o_wr_q <= 1'b0;
+    else if (go_rd || go_cont)        o_wr_q <= 1'b0;
     if (rst)                          o_nq_q <= 1'b0;
     else if (nq_emit_hdr)             o_nq_q <= 1'b1;
-    else if (go_wr || go_rd)          o_nq_q <= 1'b0;
+    else if (go_wr || go_rd || go_cont) o_nq_q <= 1'b0;
   end
-  assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_wr_q) ||
+
+  // the read being issued in pieces
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      cont_v_q  <= 1'b0;
+      cont_go_q <= 1'b0;
+    end else begin
+      if (go_rd && rd_split) begin
+        cont_v_q    <= 1'b1;
+        cont_go_q   <= 1'b0;
+        cont_addr_q <= addr + {55'd0, r1_len, 2'b00};
+        cont_len_q  <= r2_len;
+        cont_lbe_q  <= c.lbe;
+        cont_node_q <= h.src;
+        cont_ntag_q <= c.tag;
+      end
+      if (go_cont) begin
+        cont_go_q   <= 1'b0;
+        cont_v_q    <= n_rem != 7'd0;
+        cont_addr_q <= cont_addr_q + {55'd0, n_len, 2'b00};
+        cont_len_q  <= n_rem;
+      end
+      if (ev_piece_done) cont_go_q <= 1'b1;
+      if (ev_piece_err) begin
+        cont_v_q  <= 1'b0;
+        cont_go_q <= 1'b0;
+      end
+    end
+  end
+  assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_fin_q && o_wr_q) ||
                       (go_drop && is_wr) || nq_drop;
 
   always_ff @(posedge clk) begin
@@ -209,7 +313,7 @@ module smfu_in
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
         R_HDR: begin
-          if (go_wr || go_rd) o_valid_q <= 1'b1;
+          if (go_wr || go_rd || go_cont) o_valid_q <= 1'b1;
           if (go_nq) begin
             state_q <= R_NQ_DATA;
           end else if ((go_wr || go_drop || go_ur) && !s_pkt_last) begin
@@ -219,7 +323,17 @@ module smfu_in
         R_PL: begin
           if (s_pkt_valid && o_free) begin
             o_valid_q <= 1'b1;
-            if (s_pkt_last) state_q <= R_HDR;
+            if (s_pkt_last) begin
+              state_q <= R_HDR;
+            end else if (pl_cut) begin
+              state_q <= R_PHDR;
+            end
+          end
+        end
+        R_PHDR: begin
+          if (o_free) begin
+            o_valid_q <= 1'b1;
+            state_q   <= R_PL;
           end
         end
         R_NQ_DATA: if (s_pkt_valid && s_pkt_last) state_q <= R_NQ_WAIT;
@@ -244,32 +358,56 @@ module smfu_in
 
   always_ff @(posedge clk) begin
     if (go_wr) begin
-      o_data_q  <= tlp_mem_hdr(1'b1, addr, {3'd0, len}, cfg_req_id, 8'd0, c.fbe, c.lbe);
+      // the first piece: up to the MPS
+      o_data_q  <= tlp_mem_hdr(1'b1, addr, {3'd0, (len > mps_dw) ? mps_dw : len}, cfg_req_id, 8'd0,
+                               c.fbe, (len > mps_dw) ? 4'hf : c.lbe);
       o_keep_q  <= tlp_mem_hdr_keep(addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b0;
+      o_fin_q   <= 1'b0;
       dw_left_q <= len;
+      pc_left_q <= (len > mps_dw) ? mps_dw : len;
+      pc_addr_q <= addr + {55'd0, mps_dw, 2'b00};
+      lbe_q     <= c.lbe;
+    end else if (state_q == R_PHDR && o_free) begin
+      o_data_q  <= tlp_mem_hdr(1'b1, pc_addr_q, {3'd0, np_len}, cfg_req_id, 8'd0, np_fbe, np_lbe);
+      o_keep_q  <= tlp_mem_hdr_keep(pc_addr_q);
+      o_sop_q   <= 1'b1;
+      o_eop_q   <= 1'b0;
+      o_fin_q   <= 1'b0;
+      pc_left_q <= np_len;
+      pc_addr_q <= pc_addr_q + {55'd0, mps_dw, 2'b00};
+    end else if (go_cont) begin
+      o_data_q  <= tlp_mem_hdr(1'b0, cont_addr_q, {3'd0, n_len}, cfg_req_id, alloc_tag, n_fbe, n_lbe);
+      o_keep_q  <= tlp_mem_hdr_keep(cont_addr_q);
+      o_sop_q   <= 1'b1;
+      o_eop_q   <= 1'b1;
     end else if (go_rd) begin
-      o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, len}, cfg_req_id, alloc_tag, c.fbe, c.lbe);
+      o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, c.fbe,
+                               rd_split ? 4'hf : c.lbe);
       o_keep_q  <= tlp_mem_hdr_keep(addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
     end else if (state_q == R_PL && s_pkt_valid && o_free) begin
-      o_data_q  <= smfu_mask(s_pkt_data, smfu_keep(dw_left_q));
-      o_keep_q  <= smfu_keep(dw_left_q);
+      o_data_q  <= smfu_mask(s_pkt_data, smfu_keep(pc_left_q));
+      o_keep_q  <= smfu_keep(pc_left_q);
       o_sop_q   <= 1'b0;
-      o_eop_q   <= s_pkt_last;
+      o_eop_q   <= s_pkt_last || pl_cut;
+      o_fin_q   <= s_pkt_last;
       dw_left_q <= dw_left_q - 7'd4;
+      pc_left_q <= pc_left_q - 7'd4;
     end else if (nq_emit_hdr) begin
       o_data_q  <= tlp_mem_hdr(1'b1, nq_addr, 10'd4, cfg_req_id, 8'd0, 4'hf, 4'hf);
       o_keep_q  <= tlp_mem_hdr_keep(nq_addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b0;
+      o_fin_q   <= 1'b0;
     end else if (nq_emit_pl) begin
       o_data_q  <= nq_ent;
       o_keep_q  <= 4'b1111;
       o_sop_q   <= 1'b0;
       o_eop_q   <= 1'b1;
+      o_fin_q   <= 1'b1;
     end
     // notification event capture
     if (go_nq) begin
@@ -296,8 +434,9 @@ module smfu_in
     .alloc_ready,
     .alloc_valid,
     .alloc_tag,
-    .alloc_node  (h.src),
-    .alloc_ntag  (c.tag),
+    .alloc_node  (go_cont ? cont_node_q : h.src),
+    .alloc_ntag  (go_cont ? cont_ntag_q : c.tag),
+    .alloc_add   (go_cont ? {1'b0, nr_bc} : (rd_split ? {1'b0, r2_bc} : 13'd0)),
     .ur_valid,
     .ur_ready,
     .ur_node     (h.src),
@@ -308,7 +447,9 @@ module smfu_in
     .m_pkt_valid,
     .m_pkt_ready,
     .ev_drop     (ev_cpl_drop),
-    .ev_timeout  (ev_cpl_tmo)
+    .ev_timeout  (ev_cpl_tmo),
+    .ev_piece_done,
+    .ev_piece_err
   );
 
   /* verilator lint_off UNUSEDSIGNAL */

@@ -56,6 +56,10 @@ module smfu_naa
   input  wire logic [15:0]           cfg_up_node,    // smfu.ctrl.up_node
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // smfu.in_base[i]
   input  wire logic [15:0]           cfg_timeout,    // smfu.ctrl.timeout (256-cycle units, 0: 4096)
+  input  wire logic [2:0]            cfg_dev_mrrs,   // root port Max_Read_Request_Size: ingress MRd pieces
+  input  wire logic [2:0]            cfg_dev_mps,    // root port Device Control Max_Payload_Size
+                                                     // (7.5.3.4; 0: 128 B, 1: 256 B, ...): TLPs toward
+                                                     // the device carry no more payload (2.2.2)
   input  wire logic                  sbr,            // root port: Secondary Bus Reset (bridge control)
 
   // ---------------- upstream requests of the device (pcie_rp m_up_req) ----------------
@@ -117,6 +121,8 @@ module smfu_naa
     .cfg_win_base   (64'd0),
     .cfg_win_size   (64'd0),
     .cfg_timeout,
+    .cfg_mps        (cfg_dev_mps),
+    .cfg_mrrs       (cfg_dev_mrrs),
     .cpl_flush      (sbr),
     .nq_ready (1'b0), .nq_off (1'b0), .nq_addr (64'd0), .nq_phase (1'b0), .nq_push, .nq_stall,
     .s_pkt_data (rxq_data), .s_pkt_last (rxq_last), .s_pkt_valid (rxq_valid), .s_pkt_ready (rxq_ready),
@@ -162,6 +168,7 @@ module smfu_naa
     .cfg_eg_start (64'd0), .cfg_eg_end (64'd0), .cfg_eg_valid (1'b0), .cfg_eg_node (16'd0),
     .cfg_passthru,
     .cfg_up_node,
+    .cfg_mps      (cfg_dev_mps),
     .s_req_data (s_dev_req_data), .s_req_keep (s_dev_req_keep), .s_req_sop (s_dev_req_sop),
     .s_req_eop (s_dev_req_eop), .s_req_valid (s_dev_req_valid), .s_req_ready (s_dev_req_ready),
     .m_pkt_data (txq_data), .m_pkt_last (txq_last), .m_pkt_valid (txq_valid), .m_pkt_ready (txq_ready),

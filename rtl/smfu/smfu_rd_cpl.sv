@@ -20,14 +20,34 @@
 // Priority: network completions (always sunk: message classes), timeouts, UR.
 // Network tags are {generation, slot}: the generation advances each time a
 // slot is released, so a late completion never matches a reused slot.
+//
+// SPLIT (the NAA's pass-through sender): one requester read may have been
+// split by smfu_eg into several network reads ("chunks", one slot each,
+// allocated in address order, linked: alloc_first / alloc_more). Completions
+// of one request must reach the requester in increasing address order (PCIe
+// Base Spec. 2.3.1.1), but the host may answer the chunks in any order (they
+// are different requests with different tags there). Only the chunk at the
+// head of its request streams (as above); an SMFU_CPL for a later chunk is
+// stored as it arrives (header and payload flits) in that slot's buffer of
+// BUF_FLITS flits and replayed through the same path when the chunk becomes
+// the head (its predecessor's last completion has been sent). Byte count =
+// the chunk's remaining bytes + alloc_rest (the bytes of the request after
+// the chunk), lower address from the chunk's own start. An error completion
+// or a timeout of a chunk ends the request (2.3.2: the requester is done with
+// it): the chunks behind it are released without output ("abort"), their
+// completions dropped. A chunk that is not the head does not time out: it
+// does when it becomes the head and its answer is still missing.
 
 `default_nettype none
 `include "tlp_stream.svh"
 
 module smfu_rd_cpl
 #(
-  parameter int NTAGS  = 16,   // outstanding reads (power of two, 2..64)
-  parameter bit TMO_EN = 1'b1  // completion timeout enabled
+  parameter int NTAGS     = 16,   // outstanding reads (power of two, 2..64)
+  parameter bit TMO_EN    = 1'b1, // completion timeout enabled
+  parameter bit SPLIT     = 1'b0, // requests may be split into linked chunks (reorder buffer)
+  parameter int BUF_FLITS = 32    // SPLIT: flits buffered per slot (a chunk of <= 256 B at a
+                                  // 64-byte boundary: <= 4 completions at RCB 64 = 20 flits)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic         clk,
@@ -46,7 +66,10 @@ module smfu_rd_cpl
   input  wire logic [2:0]   alloc_tc,      // traffic class
   input  wire logic [2:0]   alloc_attr,    // attributes
   input  wire logic [6:0]   alloc_la,      // lower address of the first byte
-  input  wire logic [12:0]  alloc_bc,      // byte count of the request (1..4096)
+  input  wire logic [12:0]  alloc_bc,      // byte count of the request / chunk (1..4096)
+  input  wire logic         alloc_first,   // SPLIT: first chunk of a request (1 when unsplit)
+  input  wire logic         alloc_more,    // SPLIT: another chunk of the request follows
+  input  wire logic [12:0]  alloc_rest,    // SPLIT: bytes of the request after this chunk
 
   // ---------------- UR completions (request side) ----------------
   input  wire logic         ur_valid,
@@ -77,6 +100,7 @@ module smfu_rd_cpl
 
   localparam int TW = $clog2(NTAGS);
   localparam int GW = 8 - TW;
+  localparam int BW = $clog2(BUF_FLITS);
 
   // ------------------------------------------------------------------
   // Tag table
@@ -88,9 +112,20 @@ module smfu_rd_cpl
   logic [2:0]       tc_q   [NTAGS];
   logic [2:0]       attr_q [NTAGS];
   logic [6:0]       la_q   [NTAGS];
-  logic [12:0]      bct_q  [NTAGS];   // total byte count
-  logic [12:0]      bcr_q  [NTAGS];   // remaining byte count
+  logic [12:0]      bct_q  [NTAGS];   // total byte count (of the chunk)
+  logic [12:0]      bcr_q  [NTAGS];   // remaining byte count (of the chunk)
   logic [16:0]      t0_q   [NTAGS];   // issue time, 256-cycle ticks
+  // SPLIT: chunk chain and reorder buffer
+  logic [NTAGS-1:0] head_q;           // the chunk may deliver (all earlier chunks done)
+  logic [NTAGS-1:0] abt_q;            // the request ended early: release without output
+  logic [NTAGS-1:0] more_q;           // a later chunk exists (allocated or not yet)
+  logic [NTAGS-1:0] hasn_q;           // ... and nxt_q names its slot
+  logic [TW-1:0]    nxt_q  [NTAGS];
+  logic [12:0]      rest_q [NTAGS];   // bytes of the request after this chunk
+  logic [BW:0]      wp_q   [NTAGS];   // buffer write pointer (flits stored)
+  logic [BW:0]      rp_q   [NTAGS];   // buffer read pointer (flits replayed)
+  logic [TW-1:0]    last_q;           // slot of the newest chunk of the request being split
+  logic             pend_q, pend_abt_q;  // its predecessor was released before it was allocated
 
   logic [TW-1:0]    free_idx;
   always_comb begin
@@ -104,6 +139,30 @@ module smfu_rd_cpl
     end
   end
   assign alloc_ntag = {gen_q[free_idx], free_idx};
+
+  // slots whose buffered completions can be replayed, slots to release (abort)
+  logic [NTAGS-1:0] rp_vec, ab_vec, empty_vec;
+  logic [TW-1:0]    rp_idx, ab_idx;
+  logic             rp_any, ab_any;
+  always_comb begin
+    rp_idx = '0;
+    ab_idx = '0;
+    rp_any = 1'b0;
+    ab_any = 1'b0;
+    for (int i = NTAGS - 1; i >= 0; i--) begin
+      empty_vec[i] = wp_q[i] == rp_q[i];
+      rp_vec[i]    = SPLIT && v_q[i] && head_q[i] && !abt_q[i] && !empty_vec[i];
+      ab_vec[i]    = SPLIT && v_q[i] && head_q[i] && abt_q[i];
+      if (rp_vec[i]) begin
+        rp_idx = TW'(i);
+        rp_any = 1'b1;
+      end
+      if (ab_vec[i]) begin
+        ab_idx = TW'(i);
+        ab_any = 1'b1;
+      end
+    end
+  end
 
   // ------------------------------------------------------------------
   // Timeout
@@ -120,7 +179,9 @@ module smfu_rd_cpl
     tmo_idx = '0;
     tmo_any = 1'b0;
     for (int i = NTAGS - 1; i >= 0; i--) begin
-      expired[i] = TMO_EN && v_q[i] && ((tick_q - t0_q[i]) > tmo_units);
+      // only the head chunk of a request, and not while it has answers buffered
+      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] &&
+                   ((tick_q - t0_q[i]) > tmo_units);
       if (expired[i]) begin
         tmo_idx = TW'(i);
         tmo_any = 1'b1;
@@ -141,13 +202,17 @@ module smfu_rd_cpl
   // ------------------------------------------------------------------
   // Completion sequencer
   // ------------------------------------------------------------------
-  typedef enum logic [1:0] { C_IDLE, C_DATA, C_DROP } cstate_e;
+  typedef enum logic [1:0] { C_IDLE, C_DATA, C_DROP, C_BUF } cstate_e;
   cstate_e state_q;
 
   logic [127:0] o_data_q;
   logic [3:0]   o_keep_q;
   logic         o_sop_q, o_eop_q, o_valid_q, o_free;
   logic [6:0]   dw_left_q;
+  logic         src_q;               // C_DATA: 1 = replaying slot cur_q's buffer
+  logic [TW-1:0] cur_q;              // C_DATA (replay) / C_BUF: the slot
+  logic [4:0]   fl_left_q;           // replay: payload flits still to come
+  logic [BW:0]  rdp_q;               // replay: buffer index of the next payload flit
 
   assign o_free      = !o_valid_q || m_tlp_ready;
   assign m_tlp_data  = o_data_q;
@@ -156,21 +221,45 @@ module smfu_rd_cpl
   assign m_tlp_eop   = o_eop_q;
   assign m_tlp_valid = o_valid_q;
 
+  // the input of the sequencer: the network, or a slot's buffer (replay)
+  logic [127:0]  buf_q [NTAGS * BUF_FLITS];
+  logic          src_rp, in_valid, in_last;
+  logic [TW-1:0] bsel;
+  logic [127:0]  in_data, bdata;
+
   // decode of the packet at the head (header flit in C_IDLE)
   /* verilator lint_off UNUSEDSIGNAL */  // fields not needed here
   net_pkg::net_hdr_t     ph;
   net_pkg::net_cmd_cpl_t pc;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [TW-1:0] pidx;
-  logic          pmatch, pdata;
+  logic          pmatch, pdata, pstream, pbuf;
   logic [6:0]    plen_dw, pla;
   logic [12:0]   pconsumed, pavail;
 
   always_comb begin
-    ph      = s_pkt_data;
+    src_rp   = SPLIT && ((state_q == C_IDLE) ? (!ab_any && rp_any) : (state_q == C_DATA && src_q));
+    bsel     = (state_q == C_IDLE) ? rp_idx : cur_q;
+    bdata    = buf_q[(BW + TW)'({bsel, (state_q == C_IDLE) ? rp_q[bsel][BW-1:0] : rdp_q[BW-1:0]})];
+    in_data  = src_rp ? bdata : s_pkt_data;
+    in_valid = src_rp || s_pkt_valid;
+    ph       = in_data;
+    if (!src_rp) begin
+      in_last = s_pkt_last;
+    end else if (state_q == C_IDLE) begin
+      in_last = ph.plen == 5'd0;
+    end else begin
+      in_last = fl_left_q == 5'd1;
+    end
     pc      = ph.cmd;
     pidx    = pc.tag[TW-1:0];
     pmatch  = ph.ptype == net_pkg::NET_TYPE_SMFU_CPL && v_q[pidx] && gen_q[pidx] == pc.tag[7:TW];
+    // stream it: the slot is the head of its request and has nothing buffered
+    // (a replayed packet always is the oldest of its slot)
+    pstream = pmatch && head_q[pidx] && !abt_q[pidx] && (src_rp || empty_vec[pidx]);
+    // store it: a later chunk (or the head while older answers wait in its buffer)
+    pbuf    = SPLIT && !src_rp && pmatch && !abt_q[pidx] && !pstream &&
+              (7'(wp_q[pidx]) + 7'd1 + 7'(ph.plen) <= 7'(BUF_FLITS));
     pdata   = pc.status == pcie_tlp_pkg::CPL_SC && ph.plen != 5'd0;
     plen_dw = {1'b0, pc.len_m1} + 7'd1;
     pla     = la_q[pidx] + 7'(bct_q[pidx] - pc.byte_count);
@@ -178,14 +267,17 @@ module smfu_rd_cpl
     pconsumed = (pc.byte_count < pavail) ? pc.byte_count : pavail;
   end
 
-  logic take_hdr, take_tmo, take_ur;
+  logic take_hdr, take_tmo, take_ur, take_abt;
   always_comb begin
     take_hdr = 1'b0;
     take_tmo = 1'b0;
     take_ur  = 1'b0;
+    take_abt = 1'b0;
     if (state_q == C_IDLE) begin
-      if (s_pkt_valid) begin
-        take_hdr = !pmatch || o_free;
+      if (ab_any) begin
+        take_abt = 1'b1;
+      end else if (in_valid) begin
+        take_hdr = !pstream || o_free;
       end else if (tmo_any) begin
         take_tmo = o_free;
       end else if (ur_valid) begin
@@ -196,28 +288,36 @@ module smfu_rd_cpl
 
   always_comb begin
     case (state_q)
-      C_IDLE:  s_pkt_ready = take_hdr;
-      C_DATA:  s_pkt_ready = o_free;
+      C_IDLE:  s_pkt_ready = take_hdr && !src_rp;
+      C_DATA:  s_pkt_ready = !src_q && o_free;
       default: s_pkt_ready = 1'b1;
     endcase
   end
   assign ur_ready   = take_ur;
   assign ev_timeout = take_tmo;
-  assign ev_late    = take_hdr && !pmatch;
+  assign ev_late    = take_hdr && !pstream && !pbuf;
 
-  // slot release this cycle
-  logic          rel;
+  // slot release this cycle (at most one); rel_abt: the request ends here
+  logic          rel, rel_abt;
   logic [TW-1:0] rel_idx;
   always_comb begin
     rel     = 1'b0;
+    rel_abt = 1'b0;
     rel_idx = pidx;
-    if (take_hdr && pmatch &&
+    if (take_hdr && pstream &&
         (pc.last || !pdata || pc.byte_count <= pavail)) begin
-      rel = 1'b1;
+      rel     = 1'b1;
+      rel_abt = !pdata;
     end
     if (take_tmo) begin
       rel     = 1'b1;
+      rel_abt = 1'b1;
       rel_idx = tmo_idx;
+    end
+    if (take_abt) begin
+      rel     = 1'b1;
+      rel_abt = 1'b1;
+      rel_idx = ab_idx;
     end
   end
 
@@ -226,27 +326,33 @@ module smfu_rd_cpl
       state_q   <= C_IDLE;
       o_valid_q <= 1'b0;
       v_q       <= '0;
+      head_q    <= '0;
+      abt_q     <= '0;
+      pend_q    <= 1'b0;
+      pend_abt_q <= 1'b0;
       for (int i = 0; i < NTAGS; i++) gen_q[i] <= '0;
     end else begin
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
         C_IDLE: begin
-          if (take_hdr && pmatch) begin
+          if (take_hdr && pstream) begin
             o_valid_q <= 1'b1;
             if (pdata) begin
-              state_q <= s_pkt_last ? C_IDLE : C_DATA;
+              state_q <= in_last ? C_IDLE : C_DATA;
             end else begin
-              state_q <= s_pkt_last ? C_IDLE : C_DROP;
+              state_q <= in_last ? C_IDLE : C_DROP;
             end
+          end else if (take_hdr && pbuf) begin
+            state_q <= in_last ? C_IDLE : C_BUF;
           end else if (take_hdr) begin
-            state_q <= s_pkt_last ? C_IDLE : C_DROP;
+            state_q <= in_last ? C_IDLE : C_DROP;
           end
           if (take_tmo || take_ur) o_valid_q <= 1'b1;
         end
         C_DATA: begin
-          if (s_pkt_valid && o_free) begin
+          if (in_valid && o_free) begin
             o_valid_q <= 1'b1;
-            if (s_pkt_last) state_q <= C_IDLE;
+            if (in_last) state_q <= C_IDLE;
           end
         end
         default: begin
@@ -254,10 +360,37 @@ module smfu_rd_cpl
         end
       endcase
       if (rel) begin
-        v_q[rel_idx]   <= 1'b0;
-        gen_q[rel_idx] <= gen_q[rel_idx] + 1'b1;
+        v_q[rel_idx]    <= 1'b0;
+        head_q[rel_idx] <= 1'b0;
+        abt_q[rel_idx]  <= 1'b0;
+        gen_q[rel_idx]  <= gen_q[rel_idx] + 1'b1;
+        // the next chunk becomes the head (or is released too, rel_abt)
+        if (SPLIT && more_q[rel_idx] && hasn_q[rel_idx]) begin
+          head_q[nxt_q[rel_idx]] <= 1'b1;
+          abt_q[nxt_q[rel_idx]]  <= rel_abt;
+        end else if (SPLIT && more_q[rel_idx] &&
+                     !(alloc_valid && alloc_ready && !alloc_first && last_q == rel_idx)) begin
+          pend_q     <= 1'b1;
+          pend_abt_q <= rel_abt;
+        end
       end
-      if (alloc_valid && alloc_ready) v_q[free_idx] <= 1'b1;
+      if (alloc_valid && alloc_ready) begin
+        v_q[free_idx] <= 1'b1;
+        if (!SPLIT || alloc_first) begin
+          head_q[free_idx] <= 1'b1;
+          abt_q[free_idx]  <= 1'b0;
+        end else if (pend_q) begin
+          head_q[free_idx] <= 1'b1;
+          abt_q[free_idx]  <= pend_abt_q;
+          pend_q           <= 1'b0;
+        end else if (rel && rel_idx == last_q) begin
+          head_q[free_idx] <= 1'b1;
+          abt_q[free_idx]  <= rel_abt;
+        end else begin
+          head_q[free_idx] <= 1'b0;
+          abt_q[free_idx]  <= 1'b0;
+        end
+      end
     end
   end
 
@@ -271,16 +404,44 @@ module smfu_rd_cpl
       bct_q[free_idx]  <= alloc_bc;
       bcr_q[free_idx]  <= alloc_bc;
       t0_q[free_idx]   <= tick_q;
+      more_q[free_idx] <= SPLIT && alloc_more;
+      hasn_q[free_idx] <= 1'b0;
+      rest_q[free_idx] <= SPLIT ? alloc_rest : 13'd0;
+      wp_q[free_idx]   <= '0;
+      rp_q[free_idx]   <= '0;
+      if (alloc_more) last_q <= free_idx;
+      // link the chunk to its predecessor (unless that one is gone already)
+      if (SPLIT && !alloc_first && !pend_q && !(rel && rel_idx == last_q)) begin
+        hasn_q[last_q] <= 1'b1;
+        nxt_q[last_q]  <= free_idx;
+      end
     end
-    if (take_hdr && pmatch && pdata) begin
+    // a replayed packet leaves the slot's buffer as a whole when its header is
+    // taken (the slot may be released and reused meanwhile: nothing writes a
+    // buffer before the sequencer is back in C_IDLE)
+    if (SPLIT && state_q == C_IDLE && take_hdr && src_rp) begin
+      rp_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
+    end
+    if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && s_pkt_valid))) begin
+      buf_q[(BW + TW)'({(state_q == C_IDLE) ? pidx : cur_q, wp_q[(state_q == C_IDLE) ? pidx : cur_q][BW-1:0]})]
+          <= s_pkt_data;
+      wp_q[(state_q == C_IDLE) ? pidx : cur_q] <= wp_q[(state_q == C_IDLE) ? pidx : cur_q] + 1'b1;
+    end
+    if (take_hdr && pstream && pdata) begin
       bcr_q[pidx] <= pc.byte_count - pconsumed;
     end
     case (state_q)
       C_IDLE: begin
-        if (take_hdr && pmatch) begin
+        if (take_hdr) begin
+          src_q     <= src_rp;
+          cur_q     <= pidx;
+          fl_left_q <= ph.plen;
+          rdp_q     <= rp_q[pidx] + 1'b1;
+        end
+        if (take_hdr && pstream) begin
           // a poisoned completion stays poisoned (PCIe Base Spec. 2.7.2)
           o_data_q  <= tlp_set_ep(tlp_cpl_hdr(pdata, {3'd0, plen_dw}, cfg_cpl_id, pc.status,
-                                              pdata ? pc.byte_count[11:0] : bcr_q[pidx][11:0],
+                                              12'((pdata ? pc.byte_count : bcr_q[pidx]) + rest_q[pidx]),
                                               rid_q[pidx], rtag_q[pidx], pla, tc_q[pidx], attr_q[pidx]),
                                   pdata && pc.ep);
           o_keep_q  <= 4'b0111;
@@ -289,7 +450,7 @@ module smfu_rd_cpl
           dw_left_q <= plen_dw;
         end else if (take_tmo) begin
           o_data_q <= tlp_cpl_hdr(1'b0, 10'd0, cfg_cpl_id, pcie_tlp_pkg::CPL_CA,
-                                  bcr_q[tmo_idx][11:0], rid_q[tmo_idx], rtag_q[tmo_idx],
+                                  12'(bcr_q[tmo_idx] + rest_q[tmo_idx]), rid_q[tmo_idx], rtag_q[tmo_idx],
                                   la_q[tmo_idx] + 7'(bct_q[tmo_idx] - bcr_q[tmo_idx]),
                                   tc_q[tmo_idx], attr_q[tmo_idx]);
           o_keep_q <= 4'b0111;
@@ -304,12 +465,14 @@ module smfu_rd_cpl
         end
       end
       C_DATA: begin
-        if (s_pkt_valid && o_free) begin
-          o_data_q  <= smfu_mask(s_pkt_data, smfu_keep(dw_left_q));
+        if (in_valid && o_free) begin
+          o_data_q  <= smfu_mask(in_data, smfu_keep(dw_left_q));
           o_keep_q  <= smfu_keep(dw_left_q);
           o_sop_q   <= 1'b0;
-          o_eop_q   <= s_pkt_last;
+          o_eop_q   <= in_last;
           dw_left_q <= dw_left_q - 7'd4;
+          fl_left_q <= fl_left_q - 5'd1;
+          rdp_q     <= rdp_q + 1'b1;
         end
       end
       default: ;

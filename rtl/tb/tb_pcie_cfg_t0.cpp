@@ -100,7 +100,7 @@ static uint32_t reset_value(unsigned reg)
 	case 0x3c: return 0x0000'0100;                    // Interrupt Pin INTA
 	case 0x18: return BAR2_TYPE;                      // memory; 64-bit prefetchable (TB_APERTURE_64)
 	case 0x40: return 0x0002'8010;                    // PCIe cap: ID 0x10, next 0x80, version 2, endpoint
-	case 0x44: return 0x0000'8fe0;                    // DevCap: MPS 128, Extended Tag, no L0s/L1 limits, RBER
+	case 0x44: return 0x0000'8fe1;                    // DevCap: MPS 256, Extended Tag, no L0s/L1 limits, RBER
 	case 0x48: return 0x0000'2910;                    // DevCtl: MRRS 512 B, Ext. Tag, No Snoop, Relaxed Ordering
 	case 0x4c: return LINK_WIDTH << 4 | LINK_SPEED;   // LinkCap: max width and speed
 	case 0x50: return (1u << 12 | LINK_WIDTH << 4 | LINK_SPEED) << 16;   // LinkSta: slot clock
@@ -468,7 +468,7 @@ static void test_cap_list(Tb &tb)
 	CHECK_EQ((h >> 20) & 0xf, 0, "device/port type: PCI Express endpoint");
 	uint32_t devcap = rd(tb, (uint16_t)(pcie + 4));
 	uint32_t devctl = rd(tb, (uint16_t)(pcie + 8));
-	CHECK_EQ(devcap & 7, 0, "Max_Payload_Size Supported 128 B");
+	CHECK_EQ(devcap & 7, 1, "Max_Payload_Size Supported 256 B (the SMFU splits its MWr at the programmed MPS)");
 	CHECK(devcap & (1u << 5), "Extended Tag Field Supported (the NIC's tags are 8-bit)");
 	CHECK(devctl & (1u << 8), "Extended Tag Field Enable set after reset");
 	CHECK_EQ((devctl >> 5) & 7, 0, "Max_Payload_Size 128 B after reset");
@@ -479,6 +479,12 @@ static void test_cap_list(Tb &tb)
 	CHECK_EQ((lnksta >> 4) & 0x3f, LINK_WIDTH, "negotiated link width");
 	CHECK((lnksta & 0xf) <= (lnkcap & 0xf) && ((lnksta >> 4) & 0x3f) <= ((lnkcap >> 4) & 0x3f),
 	      "link status within the link capabilities");
+	// MPS / MRRS as Linux programs them reach the SMFU (dev_mps, dev_mrrs)
+	CHECK(tb.top()->dev_mps == 0 && tb.top()->dev_mrrs == 2, "dev_mps/dev_mrrs = reset DevCtl (128 B / 512 B)");
+	wr(tb, (uint16_t)(pcie + 8), (devctl & ~0x70e0u) | (1u << 5) | (5u << 12), 0x3);
+	CHECK(tb.top()->dev_mps == 1 && tb.top()->dev_mrrs == 5, "dev_mps/dev_mrrs follow DevCtl (256 B / 4096 B)");
+	wr(tb, (uint16_t)(pcie + 8), devctl, 0x3);
+	CHECK(tb.top()->dev_mps == 0 && tb.top()->dev_mrrs == 2, "dev_mps/dev_mrrs back at 128 B / 512 B");
 }
 
 static void test_capture(Tb &tb)

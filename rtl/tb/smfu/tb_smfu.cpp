@@ -256,6 +256,7 @@ static std::unique_ptr<TlpSink<W4>> h_tlp, n_dev;
 struct Delayed {
 	uint64_t t;
 	tlp c;
+	unsigned seq = 0;   // host memory: number of the MRd it answers (out-of-order coverage)
 };
 static std::deque<Delayed> host_cpl_q, dev_cpl_q;  // completions waiting to be sent
 static std::vector<RxTlp> host_rx;                 // everything the host got (completions and requests)
@@ -267,6 +268,57 @@ static bool dev_hold = false;   // the device does not answer reads (tests)
 static bool dev_poison = false, host_poison = false;   // completions sent with EP = 1 (test_poison)
 static bool host_hold = false;  // host memory does not answer reads (tests)
 static std::vector<tlp> dev_held, host_held;  // reads not answered while held
+// The host memory answers different reads out of order (PCIe Base Spec. 2.4.1:
+// completions of different requests may pass each other): each MRd gets a
+// random delay of up to host_ooo cycles; the completions of one MRd keep their
+// order. 0: in order.
+static unsigned host_ooo = 0;
+static uint64_t host_hold_from = 0;   // host memory holds reads at or above this address (0: none)
+
+// Strict rule checker (docs/pcie-rules.md, MPS/MRRS): every TLP the host NIC
+// sends to the host and every TLP the NAA NIC sends to the device, against
+// the sizes the test programmed. A violation fails the test (CHECK at the end).
+static unsigned host_mps = 256, host_mrrs = 512;   // host NIC's Device Control (bytes)
+static unsigned dev_mps = 256;                     // root port's Device Control MPS (bytes)
+static unsigned dev_mrrs = 512;                    // root port's Device Control MRRS (bytes)
+static unsigned host_viol, dev_viol;
+static unsigned host_mrd_seq, host_seq_max, host_ooo_seen;   // completions sent behind a later read's
+static void viol(unsigned &cnt, const char *side, const tlp &t, const char *what)
+{
+	char b[160];
+	tlp_format(&t, b, sizeof b);
+	if (cnt++ < 8)
+		printf("    RULE %s: %s: %s\n", side, what, b);
+}
+static void check_rules_host(const tlp &t)
+{
+	if (t.kind == TLP_MWR || t.kind == TLP_MRD) {
+		if ((t.addr & 0xfff) + 4ull * t.len_dw > 0x1000)
+			viol(host_viol, "host", t, "request crosses a 4 KiB boundary (2.2.7)");
+		if (t.kind == TLP_MWR && 4 * t.len_dw > host_mps)
+			viol(host_viol, "host", t, "MWr payload > the NIC's Max_Payload_Size (2.2.2)");
+		if (t.kind == TLP_MRD && 4 * t.len_dw > host_mrrs)
+			viol(host_viol, "host", t, "MRd > the NIC's Max_Read_Request_Size (7.5.3.4)");
+	}
+	if (t.kind == TLP_CPLD && 4 * t.len_dw > host_mps)
+		viol(host_viol, "host", t, "CplD payload > Max_Payload_Size (2.2.2)");
+}
+static void check_rules_dev(const tlp &t)
+{
+	if ((t.kind == TLP_MWR || t.kind == TLP_CPLD) && 4 * t.len_dw > dev_mps)
+		viol(dev_viol, "device", t, "payload > the root port's Max_Payload_Size (2.2.2)");
+	if ((t.kind == TLP_MWR || t.kind == TLP_MRD) && (t.addr & 0xfff) + 4ull * t.len_dw > 0x1000)
+		viol(dev_viol, "device", t, "request crosses a 4 KiB boundary (2.2.7)");
+	if (t.kind == TLP_MRD && 4 * t.len_dw > dev_mrrs)
+		viol(dev_viol, "device", t, "MRd > the root port's Max_Read_Request_Size (7.5.3.4)");
+	if (t.kind == TLP_CPLD) {
+		// a completion that is not the last of its request ends at an RCB (64 B) boundary (2.3.1.1)
+		unsigned bc = t.byte_count ? t.byte_count : 4096;
+		unsigned here = 4 * t.len_dw - (t.lower_addr & 3);
+		if (bc > here && ((t.lower_addr & ~3u) + 4 * t.len_dw) % 64 != 0)
+			viol(dev_viol, "device", t, "partial completion does not end at an RCB boundary (2.3.1.1)");
+	}
+}
 
 static void set_cfg_defaults()
 {
@@ -293,6 +345,10 @@ static void set_cfg_defaults()
 	m->n_cfg_passthru = 1;
 	m->n_cfg_up_node = HOST_NODE;
 	m->n_cfg_timeout = 0x400;
+	m->n_cfg_dev_mps = 1;
+	m->h_cfg_mps = 1;    // 256 B
+	m->h_cfg_mrrs = 2;   // 512 B
+	m->n_cfg_dev_mrrs = 2;
 	m->n_sbr = 0;
 }
 static void set_ivl(int i, uint64_t start, uint64_t end, uint16_t node, uint64_t in_base)
@@ -354,11 +410,27 @@ static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_
 		snk.rx().pop_front();
 		log.push_back(r);
 		log_cycle.push_back(cyc);
+		if (&snk == h_tlp.get())
+			check_rules_host(r.t);
+		else
+			check_rules_dev(r.t);
 		if (r.t.kind == TLP_MWR)
 			mem.write_tlp(r.t);
-		else if (r.t.kind == TLP_MRD && hold)
+		else if (r.t.kind == TLP_MRD && (hold || (&snk == h_tlp.get() && host_hold_from &&
+							      r.t.addr >= host_hold_from)))
 			held.push_back(r.t);
-		else if (r.t.kind == TLP_MRD)
+		else if (r.t.kind == TLP_MRD && &snk == h_tlp.get() && host_ooo) {
+			// out of order between reads: a random delay per read, the queue
+			// kept sorted by time (stable: one read's completions stay in order)
+			uint64_t t = cyc + delay + rnd(host_ooo);
+			host_mrd_seq++;
+			for (const tlp &c : make_cpls(r.t, mem, cid, split)) {
+				auto it = cpl_q.begin();
+				while (it != cpl_q.end() && it->t <= t)
+					++it;
+				cpl_q.insert(it, {t++, c, host_mrd_seq});
+			}
+		} else if (r.t.kind == TLP_MRD)
 			for (const tlp &c : make_cpls(r.t, mem, cid, split))
 				cpl_q.push_back({cyc + delay, c});
 	}
@@ -379,6 +451,11 @@ static void step()
 	serve(*h_tlp, host_rx, host_rx_cycle, hostmem, CPU_ID, host_split, host_hold, 5, host_cpl_q, host_held);
 	serve(*n_dev, dev_rx, dev_rx_cycle, devmem, DEV_ID, dev_split, dev_hold, dev_cpl_delay, dev_cpl_q, dev_held);
 	while (!host_cpl_q.empty() && host_cpl_q.front().t <= cyc) {
+		unsigned sq = host_cpl_q.front().seq;
+		if (sq && sq < host_seq_max)
+			host_ooo_seen++;
+		if (sq > host_seq_max)
+			host_seq_max = sq;
 		h_cpl->send(host_cpl_q.front().c, host_poison ? 1u << 14 : 0);
 		host_cpl_q.pop_front();
 	}
@@ -690,6 +767,7 @@ struct DevRd {
 	bool done = false, bad = false;
 };
 static std::map<uint8_t, DevRd> dev_rds;
+static unsigned big_fail;   // reads of tag 0x40.. that ended wrong (test_big_reads)
 static size_t dev_rx_done;
 static void dev_write(uint64_t addr, const std::vector<uint8_t> &data)
 {
@@ -721,8 +799,14 @@ static void collect_dev_cpls()
 			unsigned o = (cur & 3) + i;
 			r.got.push_back((uint8_t)(c.payload[o / 4] >> (8 * (o & 3))));
 		}
-		if (r.got.size() >= r.size)
+		if (r.got.size() >= r.size && !r.done) {
 			r.done = true;
+			if (c.tag >= 0x40 && c.tag < 0x60 && (r.bad || r.got != r.exp)) {
+				if (big_fail++ < 5)
+					printf("    dev read 0x%llx size %u: bad %d got %zu\n", (unsigned long long)r.addr,
+					       r.size, r.bad, r.got.size());
+			}
+		}
 	}
 }
 
@@ -954,10 +1038,24 @@ static void test_np_bypass()
 
 // Row 3: at the NAA a completion for the device never passes a posted write
 // (host -> device) that was sent into the network before it.
-static void test_order_naa()
+static unsigned be_bytes(const tlp &t)
 {
-	printf("NAA ordering: a completion toward the device never passes an earlier posted write\n");
+	unsigned n = 0;
+	for (unsigned d = 0; d < t.len_dw; d++) {
+		uint8_t be = d == 0 ? t.first_be : d == t.len_dw - 1 ? t.last_be : 0xf;
+		n += __builtin_popcount(be);
+	}
+	return n;
+}
+
+static void test_order_naa(unsigned mps_enc)
+{
+	printf("NAA ordering: a completion toward the device never passes an earlier posted write (MPS %u)\n",
+	       128u << mps_enc);
+	m->n_cfg_dev_mps = mps_enc;
+	dev_mps = 128u << mps_enc;
 	cfg_std_intervals();
+	std::deque<unsigned> wsz;   // bytes of the host's writes, in order
 	std::vector<int> wire;   // h2n packet types in send order
 	w_h2n.filter = [&](const Pkt &p) {
 		wire.push_back((int)net_hdr_get_ptype(p.f[0].w));
@@ -965,7 +1063,9 @@ static void test_order_naa()
 	};
 	size_t dev0 = dev_rx.size();
 	for (int k = 0; k < 60; k++) {
-		host_write(AP + 0x2000 + 256 * (k % 16), rand_bytes(1 + rnd(256)));
+		unsigned n = 1 + rnd(256);
+		host_write(AP + 0x2000 + 256 * (k % 16), rand_bytes(n));
+		wsz.push_back(n);
 		if (k % 3 == 0)
 			dev_read(0x25000000ull + 64 * k, 4 + 4 * rnd(16), (uint8_t)(0xa0 + k / 3));
 		run(rnd(20));
@@ -980,10 +1080,20 @@ static void test_order_naa()
 		if (t == NET_TYPE_SMFU_WR) nw++;
 		if (t == NET_TYPE_SMFU_CPL) wr_before_wire.push_back(nw);
 	}
+	// a write counts at the device once all its bytes arrived (its MWr pieces, MPS)
 	nw = 0;
+	unsigned acc = 0, nmwr = 0;
 	for (size_t i = dev0; i < dev_rx.size(); i++) {
 		const tlp &t = dev_rx[i].t;
-		if (t.kind == TLP_MWR) nw++;
+		if (t.kind == TLP_MWR) {
+			nmwr++;
+			acc += be_bytes(t);
+			while (!wsz.empty() && acc >= wsz.front()) {
+				acc -= wsz.front();
+				wsz.pop_front();
+				nw++;
+			}
+		}
 		if (t.kind == TLP_CPLD || t.kind == TLP_CPL) wr_before_dev.push_back(nw);
 	}
 	bool ok = wr_before_wire.size() == wr_before_dev.size() && wr_before_dev.size() >= 20;
@@ -991,8 +1101,114 @@ static void test_order_naa()
 	for (size_t k = 0; ok && k < wr_before_dev.size(); k++)
 		if (wr_before_dev[k] < wr_before_wire[k])
 			bad++;
-	printf("    completions %zu / %zu, passed writes %u\n", wr_before_wire.size(), wr_before_dev.size(), bad);
-	CHECK(ok && bad == 0, "every completion reaches the device after the writes sent before it");
+	printf("    completions %zu / %zu, passed writes %u, 60 writes as %u MWr\n", wr_before_wire.size(),
+	       wr_before_dev.size(), bad, nmwr);
+	CHECK(ok && bad == 0 && wsz.empty(), "every completion reaches the device after the writes sent before it");
+	m->n_cfg_dev_mps = 1;
+	dev_mps = 256;
+}
+
+// Max_Payload_Size on both sides (PCIe Base Spec. 2.2.2): with the host NIC's
+// MPS at 128 B the device's DMA writes of up to 256 B reach host memory as
+// MWr of <= 128 B; with the root port's MPS at 128 B the host's writes reach
+// the device so too. The data is checked byte for byte; the rule checker
+// fails any larger MWr.
+static void test_write_split()
+{
+	printf("MPS 128 B: writes of up to 256 B are split into MWr of <= 128 B on both sides\n");
+	cfg_std_intervals();
+	settle();
+	m->h_cfg_mps = 0;
+	host_mps = 128;
+	m->n_cfg_dev_mps = 0;
+	dev_mps = 128;
+	unsigned hv0 = host_viol, dv0 = dev_viol;
+	// device -> host: ten aligned 256-byte writes, then 40 of random size and alignment
+	size_t h0 = host_rx.size();
+	std::map<uint64_t, uint8_t> shadow;
+	for (int k = 0; k < 50; k++) {
+		unsigned sz = k < 10 ? 256 : 1 + rnd(256);
+		uint64_t a = 0x21000000ull + 0x1000 * k + (k < 10 ? 0 : rnd(0x1000 - sz + 1));
+		if ((a & 3) + sz > 256)   // at most 64 dwords (the device's MPS 256 B)
+			sz = 256 - (unsigned)(a & 3);
+		auto d = rand_bytes(sz);
+		dev_write(a, d);
+		for (unsigned i = 0; i < sz; i++)
+			shadow[a + i] = d[i];
+	}
+	settle();
+	bool ok = true;
+	for (auto &kv : shadow)
+		ok = ok && hostmem.get(kv.first) == kv.second;
+	unsigned n128 = 0, nmwr = 0, nfirst = 0;
+	for (size_t k = h0; k < host_rx.size(); k++) {
+		const tlp &t = host_rx[k].t;
+		if (t.kind != TLP_MWR)
+			continue;
+		nmwr++;
+		if (t.addr >= 0x21000000ull && t.addr < 0x2100a000ull) {
+			nfirst++;
+			n128 += t.len_dw == 32 && t.first_be == 0xf && t.last_be == 0xf;
+		}
+	}
+	CHECK(ok, "device -> host: every byte of 50 writes (1..256 B) lands in host memory");
+	CHECK(nfirst == 20 && n128 == 20, "ten 256-byte writes arrive as 20 MWr of 128 B (%u of %u)", n128, nfirst);
+	CHECK(host_viol == hv0 && nmwr > 50, "no MWr above the host NIC's MPS 128 B (%u MWr for 50 writes)", nmwr);
+	// host -> device
+	uint32_t dbg_hits = m->h_eg_hits, dbg_miss = m->h_eg_misses, dbg_in = m->n_in_reqs, dbg_drops = m->n_drops;
+	size_t d0 = dev_rx.size();
+	bool hit_ok = true;
+	std::map<uint64_t, uint8_t> dshadow;
+	for (int k = 0; k < 30; k++) {
+		unsigned sz = k < 8 ? 256 : 1 + rnd(256);
+		uint64_t off = 0x4000 + 0x100 * (uint64_t)(k % 32);
+		if (k >= 8)
+			off += rnd(0x100);
+		uint64_t a = AP + off;
+		if ((a & 0xfff) + sz > 0x1000)
+			a &= ~0xfffull;
+		if ((a & 3) + sz > 256)   // at most 64 dwords
+			sz = 256 - (unsigned)(a & 3);
+		auto d = rand_bytes(sz);
+		host_write(a, d);
+		if (getenv("TB_DEBUG"))
+			printf("    hw 0x%llx %u\n", (unsigned long long)a, sz);
+		for (unsigned i = 0; i < sz; i++) {
+			uint64_t dv = 0;
+			if (host2dev(a + i, &dv))
+				dshadow[dv] = d[i];
+			else
+				hit_ok = false;
+		}
+	}
+	settle();
+	ok = true;
+	unsigned shown = 0;
+	for (auto &kv : dshadow)
+		if (devmem.get(kv.first) != kv.second) {
+			ok = false;
+			if (shown++ < 3)
+				printf("    device byte 0x%llx: 0x%02x, want 0x%02x\n", (unsigned long long)kv.first,
+				       devmem.get(kv.first), kv.second);
+		}
+	unsigned dmwr = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++) {
+		dmwr += dev_rx[k].t.kind == TLP_MWR;
+		if (getenv("TB_DEBUG")) {
+			char b[160];
+			tlp_format(&dev_rx[k].t, b, sizeof b);
+			printf("    dev %s\n", b);
+		}
+	}
+	if (getenv("TB_DEBUG"))
+		printf("    hits %u misses %u in_reqs %u drops %u\n", m->h_eg_hits - dbg_hits, m->h_eg_misses - dbg_miss,
+		       m->n_in_reqs - dbg_in, m->n_drops - dbg_drops);
+	CHECK(ok && hit_ok, "host -> device: every byte of 30 writes (1..256 B) reaches the device");
+	CHECK(dev_viol == dv0 && dmwr > 30, "no MWr above the root port's MPS 128 B (%u MWr for 30 writes)", dmwr);
+	m->h_cfg_mps = 1;
+	host_mps = 256;
+	m->n_cfg_dev_mps = 1;
+	dev_mps = 256;
 }
 
 // Step until every host read in rds has its final completion (or max cycles).
@@ -1103,6 +1319,187 @@ static void test_nq_race()
 	      "12 events under host back-pressure: prod/interrupt never ahead of the entries taken (every cycle, whole run)");
 }
 
+// Row 1 of issue 8 (MPS/MRRS, docs/pcie-rules.md): device DMA reads of any
+// size the device's MRRS allows cross the NAA (split into network reads of
+// <= min(256 B, MPS), RCB-aligned), the host memory answers the network reads
+// out of order (and splits its completions at RCB at random), and the device
+// gets every read's completions in address order, each <= the root port's
+// MPS, partial ones ending at RCB boundaries, with the right lower address,
+// byte count and data. The rule checker watches both sides.
+static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outstanding, unsigned host_mrrs_enc = 2)
+{
+	m->n_cfg_dev_mps = mps_enc;
+	dev_mps = 128u << mps_enc;
+	m->h_cfg_mrrs = host_mrrs_enc;
+	host_mrrs = 128u << host_mrrs_enc;
+	host_ooo = 120;
+	unsigned ooo0 = host_ooo_seen, v0 = dev_viol, hv0 = host_viol, mrd0 = 0, f0 = big_fail;
+	size_t h0 = host_rx.size(), d0 = dev_rx.size();
+	std::vector<uint8_t> tags;
+	uint8_t tg = 0x40;
+	unsigned maxsz = 0, bigs = 0;
+	for (unsigned k = 0; k < n; k++) {
+		unsigned sz = 1 + rnd(k % 3 == 0 ? mrrs : (rnd(2) ? 64 : mrrs));
+		uint64_t a = 0x30000000ull + 0x1000 * rnd(64) + rnd(0x1000);
+		if ((a & 0xfff) + sz > 0x1000)
+			a = (a & ~0xfffull) + 0x1000 - sz - (rnd(2) ? rnd(4) : 0);
+		if ((a & 0xfff) + sz > 0x1000)
+			a = a & ~0xfffull;
+		uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+		tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
+		tlp t;
+		tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tg);
+		DevRd r;
+		r.addr = a;
+		r.size = sz;
+		for (unsigned i = 0; i < sz; i++)
+			r.exp.push_back(hostmem.get(a + i));
+		dev_rds[tg] = r;
+		tags.push_back(tg);
+		n_req->send(t);
+		maxsz = sz > maxsz ? sz : maxsz;
+		bigs += sz > 256;
+		tg = (uint8_t)(0x40 + (tg + 1 - 0x40) % outstanding);
+		if (tg == 0x40 || k == n - 1) {
+			settle();
+			collect_dev_cpls();
+			for (uint8_t t2 : tags)
+				if (!dev_rds[t2].done && big_fail++ < 5)
+					printf("    dev read 0x%llx size %u: not complete (got %zu)\n",
+					       (unsigned long long)dev_rds[t2].addr, dev_rds[t2].size, dev_rds[t2].got.size());
+			tags.clear();
+		}
+	}
+	unsigned ncpl = 0, maxcpl = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		if (dev_rx[k].t.kind == TLP_CPLD) {
+			ncpl++;
+			maxcpl = 4 * dev_rx[k].t.len_dw > maxcpl ? 4 * dev_rx[k].t.len_dw : maxcpl;
+		}
+	for (size_t k = h0; k < host_rx.size(); k++)
+		mrd0 += host_rx[k].t.kind == TLP_MRD;
+	printf("    MRRS %u, MPS %u, host MRRS %u: %u reads (%u > 256 B, largest %u B) -> %u MRd at the host, "
+	       "%u completions at the device (largest %u B), %u host completions out of order\n",
+	       mrrs, dev_mps, host_mrrs, n, bigs, maxsz, mrd0, ncpl, maxcpl, host_ooo_seen - ooo0);
+	CHECK(big_fail == f0, "MRRS %u, MPS %u: every read completes in address order with its data, "
+	      "lower address and byte count (%u failed)", mrrs, dev_mps, big_fail - f0);
+	CHECK(dev_viol == v0 && host_viol == hv0, "MRRS %u, MPS %u: no MPS/MRRS/4 KiB/RCB violation (device %u, host %u)",
+	      mrrs, dev_mps, dev_viol - v0, host_viol - hv0);
+	CHECK(host_ooo_seen > ooo0, "the host answered out of order (%u completions behind a later read's)",
+	      host_ooo_seen - ooo0);
+	CHECK(maxcpl <= dev_mps && maxcpl >= (dev_mps < 256 ? dev_mps : 128u),
+	      "completions toward the device up to the MPS (largest %u B)", maxcpl);
+	host_ooo = 0;
+	m->n_cfg_dev_mps = 1;
+	dev_mps = 256;
+	m->h_cfg_mrrs = 2;
+	host_mrrs = 512;
+}
+
+// An error ends a split read (PCIe Base Spec. 2.3.2): the host answers the
+// first two 256-byte chunks of a 1024-byte device read and never the last
+// two; the NAA's completion timeout answers the device with one CA for the
+// remaining 512 bytes, releases the last chunk without output, and drops the
+// host's late answers; the tags are all free afterwards.
+static void test_split_abort()
+{
+	printf("split read ended by a timeout: data of the answered chunks, one CA for the rest, nothing after\n");
+	settle();
+	m->n_cfg_timeout = 4;   // 1024 cycles
+	host_hold_from = 0x31000200ull;
+	uint32_t tmo0 = m->n_timeouts, drops0 = m->n_drops;
+	size_t d0 = dev_rx.size();
+	tlp t;
+	tlp_mrd(&t, 0x31000000ull, 256, 0xf, 0xf, DEV_ID, 0x70);
+	n_req->send(t);
+	run(4000);
+	unsigned ncpld = 0, bytes = 0, nca = 0, ca_bc = 0, after = 0;
+	bool order = true;
+	for (size_t k = d0; k < dev_rx.size(); k++) {
+		const tlp &c = dev_rx[k].t;
+		if (c.tag != 0x70 || (c.kind != TLP_CPLD && c.kind != TLP_CPL))
+			continue;
+		if (nca)
+			after++;
+		if (c.kind == TLP_CPLD && c.status == 0) {
+			order = order && c.lower_addr == (bytes & 0x7f) && (c.byte_count ? c.byte_count : 4096) == 1024 - bytes;
+			for (unsigned i = 0; i < c.len_dw && order; i++)
+				order = c.payload[i] == hostmem.dw(0x31000000ull + bytes + 4 * i);
+			bytes += 4 * c.len_dw;
+			ncpld++;
+		} else if (c.kind == TLP_CPL && c.status == TLP_CPL_CA) {
+			nca++;
+			ca_bc = c.byte_count;
+			order = order && c.lower_addr == (bytes & 0x7f);
+		}
+	}
+	CHECK(bytes == 512 && order, "the first two chunks' data in order (%u B in %u CplD)", bytes, ncpld);
+	CHECK(nca == 1 && ca_bc == 512 && after == 0, "then one CA with byte count 512 (%u CA, bc %u), nothing after it (%u)",
+	      nca, ca_bc, after);
+	CHECK_EQ(m->n_timeouts - tmo0, 1, "one NAA timeout counted");
+	host_hold_from = 0;
+	answer_held(host_held, hostmem, CPU_ID, host_split, host_cpl_q);
+	settle();
+	unsigned late = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		late += dev_rx[k].t.tag == 0x70 && dev_rx[k].t.kind != TLP_MRD;
+	CHECK(late == ncpld + 1 && m->n_drops > drops0, "the host's late answers are dropped at the NAA (drops +%u)",
+	      m->n_drops - drops0);
+	m->n_cfg_timeout = 0x400;
+	// every slot free again: 16 reads of up to 4 KiB complete
+	unsigned f0 = big_fail;
+	big_reads(16, 4096, 1, 4);
+	CHECK(big_fail == f0, "afterwards split reads complete (no slot leaked)");
+}
+
+static void test_big_reads()
+{
+	printf("device DMA reads up to 4096 B through the NAA (split, reordered, RCB, MPS)\n");
+	settle();
+	big_reads(160, 512, 1, 8);
+	big_reads(48, 4096, 1, 6);
+	big_reads(48, 4096, 0, 6);
+	big_reads(60, 512, 0, 12);
+	// the host NIC's MRRS 128 B: each network read of up to 256 B goes to host
+	// memory as MRd pieces of <= 128 B, one after the other
+	big_reads(60, 512, 1, 8, 0);
+	big_reads(24, 4096, 1, 4, 0);
+	// the root port's MRRS 128 B: host CPU reads of up to 256 B reach the device
+	// as MRd of <= 128 B, their completions return as one read
+	printf("root-port MRRS 128 B: host reads of up to 256 B through the NAA\n");
+	cfg_std_intervals();
+	m->n_cfg_dev_mrrs = 0;
+	dev_mrrs = 128;
+	unsigned dv0 = dev_viol;
+	size_t d0 = dev_rx.size();
+	std::vector<uint8_t> tags;
+	for (int k = 0; k < 40; k++) {
+		unsigned sz = k < 8 ? 256 : 1 + rnd(256);
+		uint64_t a = AP + 0x6000 + 0x100 * (uint64_t)k + (k < 8 ? 0 : rnd(0x100));
+		if ((a & 0xfff) + sz > 0x1000)
+			a &= ~0xfffull;
+		if ((a & 3) + sz > 256)
+			sz = 256 - (unsigned)(a & 3);
+		uint64_t dv = 0;
+		host2dev(a, &dv);
+		tags.push_back(host_read(a, sz, dev_bytes(dv, sz)));
+		if (k % 8 == 7)
+			settle();
+	}
+	settle();
+	collect_host_cpls();
+	unsigned nmrd = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	bool ok = host_reads_ok(tags);
+	for (uint8_t t : tags)
+		ok = ok && !host_rds[t].bad;
+	CHECK(ok, "40 host reads (1..256 B) complete with their data, lower address and byte count");
+	CHECK(dev_viol == dv0 && nmrd > 40, "no MRd above the root port's MRRS 128 B (%u MRd for 40 reads)", nmrd);
+	m->n_cfg_dev_mrrs = 2;
+	dev_mrrs = 512;
+}
+
 static void test_random()
 {
 	printf("random mix (loopback egress -> ingress -> device -> egress, pass-through both ways)\n");
@@ -1110,7 +1507,7 @@ static void test_random()
 	std::map<uint64_t, uint8_t> shadow;
 	std::vector<uint8_t> tags;
 	uint32_t hits0 = m->h_eg_hits;
-	unsigned nreq = 0;
+	unsigned nreq = 0, n_war = 0;
 	for (int k = 0; k < 400; k++) {
 		unsigned sz = 1 + rnd(rnd(2) ? 8 : 256);
 		uint64_t a = AP + rnd(0xFFFF - sz);
@@ -1119,6 +1516,20 @@ static void test_random()
 		if ((a & 3) + sz > 256)
 			sz = 256 - (unsigned)(a & 3);
 		if (rnd(3)) {
+			// a posted write may pass an earlier read that waits for a tag
+			// (PCIe Base Spec. table 2-40, smfu_eg's non-posted queue): no
+			// write to bytes of a read still outstanding, so the reference holds
+			collect_host_cpls();
+			bool war = false;
+			for (uint8_t t : tags) {
+				const HostRd &r = host_rds[t];
+				if (r.status < 0 && a < r.addr + r.size && r.addr < a + sz)
+					war = true;
+			}
+			if (war) {
+				n_war++;
+				continue;
+			}
 			auto d = rand_bytes(sz);
 			host_write(a, d);
 			for (unsigned i = 0; i < sz; i++)
@@ -1146,9 +1557,15 @@ static void test_random()
 		if (r.status != 0 || r.bad || r.got != r.expect) {
 			ok = false;
 			printf("    read 0x%llx size %u: status %d bad %d got %zu\n", (unsigned long long)r.addr, r.size, r.status, r.bad, r.got.size());
+			for (unsigned i = 0, shown = 0; i < r.got.size() && i < r.expect.size() && shown < 4; i++)
+				if (r.got[i] != r.expect[i]) {
+					printf("      byte %u: got %02x want %02x\n", i, r.got[i], r.expect[i]);
+					shown++;
+				}
 		}
 	}
-	printf("    cpl errors %u hits %u nreq %u\n", host_cpl_errors, m->h_eg_hits - hits0, nreq);
+	printf("    cpl errors %u hits %u nreq %u (writes skipped: would overwrite an outstanding read %u)\n",
+	       host_cpl_errors, m->h_eg_hits - hits0, nreq, n_war);
 	CHECK(ok && host_cpl_errors == 0, "every read returns the reference data, no stray completion");
 	CHECK(m->h_eg_hits - hits0 == nreq, "every request counted as a hit");
 	CHECK(h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP stream protocol clean under random back-pressure");
@@ -1215,6 +1632,42 @@ static void bench()
 	}
 	printf("bench: interrupt forwarding, NIC logic cycles: %llu (SMFU_WR header into the host NIC unit -> notification "
 	       "MWr's last beat taken at the unit's TLP output)\n", (unsigned long long)(b - a));
+	// device DMA reads through the NAA at MRRS 512 (issue 8 row 1): 256 reads of 512 B
+	// back to back; host memory answers after 5 cycles, unsplit (RCB splits cost one
+	// header each); throughput of CplD data at the device against the format bound of
+	// 256-byte SMFU_CPL packets (17 flits per 256 B)
+	for (unsigned mps_enc : {1u, 0u}) {
+		settle();
+		m->n_cfg_dev_mps = mps_enc;
+		host_split = false;
+		size_t d0 = dev_rx.size();
+		const unsigned n = 256, sz = 512;
+		for (unsigned k = 0; k < n; k++) {
+			tlp t;
+			tlp_mrd(&t, 0x60000000ull + (uint64_t)sz * k, sz / 4, 0xf, 0xf, DEV_ID, (uint8_t)(0x40 + k % 32));
+			n_req->send(t);
+		}
+		settle(200000);
+		uint64_t first = 0, last = 0, bytes = 0;
+		for (size_t k = d0; k < dev_rx.size(); k++)
+			if (dev_rx[k].t.kind == TLP_CPLD) {
+				// the first CplD's end opens the window: count the data after it
+				if (first)
+					bytes += 4 * dev_rx[k].t.len_dw;
+				else
+					first = dev_rx_cycle[k];
+				last = dev_rx_cycle[k];
+			}
+		unsigned chunk = mps_enc ? 256 : 128;
+		double bpc = (double)bytes / (double)(last - first);
+		double bound = chunk * 16.0 / (chunk + 16.0);
+		printf("bench: device DMA reads through the NAA, MRRS 512, root-port MPS %u: %llu B in %llu cycles: %.2f B/cycle "
+		       "at the device, %.1f%% of the format bound (%.2f B/cycle, %u-byte SMFU_CPL)\n",
+		       chunk, (unsigned long long)bytes, (unsigned long long)(last - first), bpc, 100.0 * bpc / bound,
+		       bound, chunk);
+		host_split = true;
+		m->n_cfg_dev_mps = 1;
+	}
 }
 
 // Poison (PCIe Base Spec. 2.7.2) across the network: a poisoned completion
@@ -1305,12 +1758,18 @@ int main(int argc, char **argv)
 	test_poison();
 	test_interrupts();
 	test_np_bypass();
-	test_order_naa();
+	test_order_naa(1);
+	test_order_naa(0);
+	test_write_split();
 	test_naa_timeout();
 	test_nq_race();
+	test_big_reads();
+	test_split_abort();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
 	CHECK(perr == 0, "no TLP protocol error on any stream");
+	CHECK(host_viol == 0 && dev_viol == 0, "whole run: no MPS/MRRS/4 KiB/RCB violation at the host (%u) or the device (%u)",
+	      host_viol, dev_viol);
 	delete m;
 	return tb_finish("tb_smfu");
 }

@@ -22,6 +22,8 @@ module tb_smfu_pair
   input  wire logic [15:0]           h_cfg_pcie_id,
   input  wire logic                  h_cfg_bus_master,
   input  wire logic [15:0]           h_cfg_timeout,
+  input  wire logic [2:0]            h_cfg_mps,
+  input  wire logic [2:0]            h_cfg_mrrs,
   input  wire logic [NIVL-1:0][63:0] h_cfg_eg_start,
   input  wire logic [NIVL-1:0][63:0] h_cfg_eg_end,
   input  wire logic [NIVL-1:0]       h_cfg_eg_valid,
@@ -53,6 +55,8 @@ module tb_smfu_pair
   input  wire logic [15:0]           n_cfg_up_node,
   input  wire logic [NIVL-1:0][63:0] n_cfg_in_base,
   input  wire logic [15:0]           n_cfg_timeout,
+  input  wire logic [2:0]            n_cfg_dev_mps,
+  input  wire logic [2:0]            n_cfg_dev_mrrs,
   input  wire logic                  n_sbr,
 
   // ---------------- NAA NIC TLP streams ----------------
@@ -70,7 +74,7 @@ module tb_smfu_pair
   smfu_host #(.NIVL(NIVL)) u_host (
     .clk, .rst,
     .cfg_node_id (h_cfg_node_id), .cfg_pcie_id (h_cfg_pcie_id), .cfg_bus_master (h_cfg_bus_master),
-    .cfg_timeout (h_cfg_timeout), .cfg_eg_start (h_cfg_eg_start), .cfg_eg_end (h_cfg_eg_end),
+    .cfg_timeout (h_cfg_timeout), .cfg_mps (h_cfg_mps), .cfg_mrrs (h_cfg_mrrs), .cfg_eg_start (h_cfg_eg_start), .cfg_eg_end (h_cfg_eg_end),
     .cfg_eg_valid (h_cfg_eg_valid), .cfg_eg_node (h_cfg_eg_node),
     .cfg_nq_win_base (h_cfg_nq_win_base), .cfg_nq_win_size (h_cfg_nq_win_size),
     .cfg_nq_ring_base (h_cfg_nq_ring_base), .cfg_nq_enable (h_cfg_nq_enable),
@@ -94,7 +98,7 @@ module tb_smfu_pair
     .clk, .rst,
     .cfg_node_id (n_cfg_node_id), .cfg_rp_id (n_cfg_rp_id), .cfg_passthru (n_cfg_passthru),
     .cfg_up_node (n_cfg_up_node), .cfg_in_base (n_cfg_in_base),
-    .cfg_timeout (n_cfg_timeout), .sbr (n_sbr),
+    .cfg_timeout (n_cfg_timeout), .cfg_dev_mps (n_cfg_dev_mps), .cfg_dev_mrrs (n_cfg_dev_mrrs), .sbr (n_sbr),
     .s_dev_req_data (n_req_data), .s_dev_req_keep (n_req_keep), .s_dev_req_sop (n_req_sop),
     .s_dev_req_eop (n_req_eop), .s_dev_req_valid (n_req_valid), .s_dev_req_ready (n_req_ready),
     .s_dev_cpl_data (n_cpl_data), .s_dev_cpl_keep (n_cpl_keep), .s_dev_cpl_sop (n_cpl_sop),
