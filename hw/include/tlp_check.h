@@ -116,10 +116,14 @@ void tlp_check_set_cfg(struct tlp_check *c, const struct tlp_check_cfg *cfg);
 void tlp_check_set_report(struct tlp_check *c, tlp_check_report_fn fn, void *arg);
 /* Forget all outstanding requests (a reset of the link partners). */
 void tlp_check_reset(struct tlp_check *c);
+/* Forget one request sent in this direction: its requester gave up (completion
+ * timeout, 2.8); the tag may be reused and a late completion is unexpected. */
+void tlp_check_forget(struct tlp_check *c, uint16_t requester_id, uint16_t tag);
 
 /* Check one TLP seen in this direction: hdr[0..3] (dword 3 ignored for a
- * 3-DW header), payload_dw payload dwords.  Returns the number of violations
- * found in it (waived ones included). */
+ * 3-DW header) and the number of payload dwords it carried (the payload's
+ * contents are not read; payload may be NULL).  Returns the number of
+ * violations found in it (waived ones included). */
 unsigned tlp_check_tlp(struct tlp_check *c, const uint32_t hdr[4], const uint32_t *payload,
 		       unsigned payload_dw);
 

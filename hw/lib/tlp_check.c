@@ -481,6 +481,14 @@ void tlp_check_set_report(struct tlp_check *c, tlp_check_report_fn fn, void *arg
 
 void tlp_check_reset(struct tlp_check *c) { c->n_out = 0; }
 
+void tlp_check_forget(struct tlp_check *c, uint16_t requester_id, uint16_t tag)
+{
+	struct tlp_check_req *r = find(c, requester_id, tag);
+
+	if (r)
+		retire(c, r);
+}
+
 uint64_t tlp_check_violations(const struct tlp_check *c) { return c->violations; }
 
 unsigned tlp_check_outstanding(const struct tlp_check *c) { return c->n_out; }

@@ -140,7 +140,19 @@ public:
 		down = std::make_unique<Snk>("m_dn", TLP_PINS(m, m_dn), seed * 11 + 5);
 		up->verbose = dn->verbose = cpl->verbose = req->verbose = down->verbose = verbose;
 		m->link_up = 1;
+		// The protocol checker (docs/tlp-check.md) on both links of the bridge:
+		// above (s_up in; m_up_cpl, m_up_req out) and below (s_dn in, m_dn out),
+		// reset MPS/MRRS; a bridge forwards requests with their requester's
+		// tags, which may be 8-bit on both sides.
+		up_link.attach_in(*up);
+		up_link.attach_out(*cpl);
+		up_link.attach_out(*req);
+		dn_link.attach_in(*dn);
+		dn_link.attach_out(*down);
+		up_link.set_out(128, 512, 64, true);
+		dn_link.set_out(128, 4096, 64, true);
 	}
+	TlpLink up_link{"above"}, dn_link{"below"};
 
 	unsigned errors() const
 	{
