@@ -496,7 +496,8 @@ static void test_bars(Sim &s)
 	section("BAR test as pci_endpoint_test_bar()");
 	for (int n = 0; n < 6; n++) {
 		unsigned size = n == 0 ? 4 : BAR_SIZE[n];
-		unsigned step = size > 16384 ? 256 : 4;  // big BARs: 256-byte writes (fewer TLPs)
+		// big BARs: writes of the device's MPS (fewer TLPs; PCIe 2.2.2: never above MPS)
+		unsigned step = size > 16384 ? s.mps : 4;
 		std::vector<uint8_t> pat(step, 0xa0);
 		for (unsigned j = 0; j < size; j += step)
 			s.mem_write(BAR_ADDR[n] + j, step, pat.data());
