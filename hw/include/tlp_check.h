@@ -78,7 +78,6 @@ struct tlp_check_req {
 	uint32_t remain;    /* memory reads: bytes still to be returned */
 	uint64_t end_addr;  /* memory reads: one past the last byte of the dword range */
 	bool zero_len;      /* a zero-length read (Length 1, First BE 0) */
-	bool first;         /* no completion seen yet */
 };
 
 #define TLP_CHECK_MAX_OUT 1024

@@ -289,7 +289,6 @@ static void track_request(struct ctx *x, const struct hdr *h)
 	r->tag = h->tag;
 	r->tc = (uint8_t)h->tc;
 	r->attr = (uint8_t)h->attr;
-	r->first = true;
 	if (h->cls == C_CFG || h->cls == C_IO)
 		r->kind = h->write ? K_CFG_WR : K_CFG_RD;
 	else
@@ -306,7 +305,7 @@ static void track_request(struct ctx *x, const struct hdr *h)
 
 /* Completion of a Cfg/IO request: byte count 4, lower address 0; CplD Length 1
  * for reads, Cpl for writes (2.2.9). */
-static bool check_cpl_cfg_io(struct ctx *x, const struct hdr *h, const struct tlp_check_req *r)
+static void check_cpl_cfg_io(struct ctx *x, const struct hdr *h, const struct tlp_check_req *r)
 {
 	if (h->bc != 4)
 		violation(x, TLP_R_CPL_BC, "Cfg/IO completion with byte count %u (must be 4)", h->bc);
@@ -318,7 +317,6 @@ static bool check_cpl_cfg_io(struct ctx *x, const struct hdr *h, const struct tl
 			  h->data ? "with Length != 1" : "without data");
 	if (h->status == 0 && r->kind == K_CFG_WR && h->data)
 		violation(x, TLP_R_CPL_STATUS, "CplD for a Cfg/IO write");
-	return true;
 }
 
 /* A successful CplD of a memory read: byte count, lower address, Length
@@ -358,7 +356,6 @@ static bool check_cpl_mem(struct ctx *x, const struct hdr *h, struct tlp_check_r
 			  (unsigned long long)end, rcb);
 	r->remain -= (uint32_t)(end - r->next_addr);
 	r->next_addr = end;
-	r->first = false;
 	return false;
 }
 
@@ -387,9 +384,9 @@ static void check_completion(struct ctx *x, const struct hdr *h)
 	/* 2.3.1: CRS only for configuration requests */
 	bool cfg_io = r->kind == K_CFG_RD || r->kind == K_CFG_WR;
 	if (h->status == 2 && !cfg_io)
-		violation(x, TLP_R_CPL_STATUS, "CRS for a request other than Cfg");
+		violation(x, TLP_R_CPL_STATUS, "CRS for a request other than Cfg/IO");
 	if (cfg_io)
-		done = check_cpl_cfg_io(x, h, r);
+		check_cpl_cfg_io(x, h, r);  /* one completion ends a Cfg/IO request */
 	else if (r->kind == K_MEM_RD && h->status == 0)
 		done = check_cpl_mem(x, h, r);
 	/* 2.3.2: a completion with a status other than SC ends the request */
