@@ -33,7 +33,9 @@
 #define CFGCPLD(tag) {D0(2, 0x0a, 0, 0, 1), C1(0x0100, 0, 4), C2(0x0000, tag, 0), 0}
 #define CFGCPL(tag, bc) {D0(0, 0x0a, 0, 0, 0), C1(0x0100, 0, bc), C2(0x0000, tag, 0), 0}
 
-enum { DN, UP };
+/* DN: a TLP requester -> completer; UP: completer -> requester; GIVE_UP: the
+ * requester of hdr's (requester ID, tag) gave up (tlp_check_forget) */
+enum { DN, UP, GIVE_UP };
 #define LEGAL (-1)
 
 struct step {
@@ -82,6 +84,9 @@ static const struct tcase cases[] = {
 	  {DN, MRD32(1, 6, 0, 0xf, 0x6000), 0}}, 3},
 	{"CfgRd0 + CplD, CfgWr0 + Cpl", LEGAL,
 	 {{DN, CFGRD(7, 0xf), 0}, {UP, CFGCPLD(7), 1}, {DN, CFGWR(8, 0xf), 1}, {UP, CFGCPL(8, 4), 0}}, 4},
+	{"tag reused after a completion timeout", LEGAL,
+	 {{DN, MRD32(1, 31, 0, 0xf, 0x6000), 0}, {GIVE_UP, MRD32(1, 31, 0, 0xf, 0x6000), 0},
+	  {DN, MRD32(1, 31, 0, 0xf, 0x7000), 0}}, 3},
 	{"Msg (4 DW, no data)", LEGAL, {{DN, {D0(1, 0x14, 0, 0, 0), 0x01000020, 0, 0}, 0}}, 1},
 
 	/* ---- each rule fires ---- */
@@ -109,6 +114,9 @@ static const struct tcase cases[] = {
 	{"completion without request", TLP_R_CPL_UNEXPECTED, {{UP, CPLD(1, 0, 4, 17, 0), 1}}, 1},
 	{"second completion after the last", TLP_R_CPL_UNEXPECTED,
 	 {{DN, MRD32(1, 18, 0, 0xf, 0x1000), 0}, {UP, CPLD(1, 0, 4, 18, 0), 1}, {UP, CPLD(1, 0, 4, 18, 0), 1}}, 3},
+	{"late completion after a completion timeout", TLP_R_CPL_UNEXPECTED,
+	 {{DN, MRD32(1, 32 - 1, 0, 0xf, 0x1000), 0}, {GIVE_UP, MRD32(1, 31, 0, 0xf, 0x1000), 0},
+	  {UP, CPLD(1, 0, 4, 31, 0), 1}}, 3},
 	{"reserved completion status 3", TLP_R_CPL_STATUS,
 	 {{DN, MRD32(1, 19, 0, 0xf, 0x1000), 0}, {UP, CPL(3, 4, 19, 0), 0}}, 2},
 	{"CplD with status UR", TLP_R_CPL_STATUS,
@@ -167,6 +175,10 @@ static int run_case(const struct tcase *tc, bool verbose)
 	for (unsigned i = 0; i < tc->n; i++) {
 		const struct step *s = &tc->s[i];
 		fired_mask = 0;
+		if (s->dir == GIVE_UP) {
+			tlp_check_forget(&dn, (uint16_t)(s->hdr[1] >> 16), (uint16_t)((s->hdr[1] >> 8) & 0xff));
+			continue;
+		}
 		unsigned f = tlp_check_tlp(s->dir == DN ? &dn : &up, s->hdr, zero, s->payload_dw);
 		if (i + 1 < tc->n)
 			fired_before += f;
