@@ -115,7 +115,7 @@ static const struct tcase cases[] = {
 	{"second completion after the last", TLP_R_CPL_UNEXPECTED,
 	 {{DN, MRD32(1, 18, 0, 0xf, 0x1000), 0}, {UP, CPLD(1, 0, 4, 18, 0), 1}, {UP, CPLD(1, 0, 4, 18, 0), 1}}, 3},
 	{"late completion after a completion timeout", TLP_R_CPL_UNEXPECTED,
-	 {{DN, MRD32(1, 32 - 1, 0, 0xf, 0x1000), 0}, {GIVE_UP, MRD32(1, 31, 0, 0xf, 0x1000), 0},
+	 {{DN, MRD32(1, 31, 0, 0xf, 0x1000), 0}, {GIVE_UP, MRD32(1, 31, 0, 0xf, 0x1000), 0},
 	  {UP, CPLD(1, 0, 4, 31, 0), 1}}, 3},
 	{"reserved completion status 3", TLP_R_CPL_STATUS,
 	 {{DN, MRD32(1, 19, 0, 0xf, 0x1000), 0}, {UP, CPL(3, 4, 19, 0), 0}}, 2},
