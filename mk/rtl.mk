@@ -62,7 +62,7 @@ TB_MAKEFLAGS ?= OPT_FAST=-O2
 TB_VFLAGS    ?= -O3 --x-assign fast --x-initial fast
 TB_CFLAGS    ?= -O2 -I$(ROOT)/hw/include -I$(RTL)/tb
 TB_HDRS      := $(wildcard $(RTL)/tb/*.h $(RTL)/tb/*/*.h $(ROOT)/hw/include/*.h)
-TLP_OBJ      := $(BUILD)/tlp.o
+TLP_OBJ      := $(BUILD)/tlp.o $(BUILD)/tlp_check.o
 
 # ---------------------------------------------------------------------------
 # File lists: $(call rtl_files,MODE,UNITS), MODE as in mk/rtl-files.sh
@@ -162,7 +162,7 @@ synth: | $(BUILD)
 # ---------------------------------------------------------------------------
 # testbenches: build/<unit>/<tb>/<tb>
 # ---------------------------------------------------------------------------
-$(TLP_OBJ): $(ROOT)/hw/lib/tlp.c $(ROOT)/hw/include/tlp.h | $(BUILD)
+$(BUILD)/%.o: $(ROOT)/hw/lib/%.c $(ROOT)/hw/include/%.h | $(BUILD)
 	$(CC) -O2 -Wall -I$(ROOT)/hw/include -c $< -o $@
 
 define VERILATE_TB

@@ -40,6 +40,8 @@
 #include "verilated.h"
 
 static unsigned g_checks, g_fails;
+// Run by tb_finish before the summary (e.g. the TLP checkers' summaries, tlp_port.h).
+static std::vector<std::function<void()>> g_finish_hooks;
 
 #define CHECK(cond, ...)                                                                   \
 	do {                                                                               \
@@ -95,6 +97,9 @@ static inline TbArgs tb_args(int argc, char **argv)
 // The summary and the final line; returns the exit status.
 static inline int tb_finish(const char *name, const char *fmt = nullptr, ...)
 {
+	for (auto &h : g_finish_hooks)
+		h();
+	g_finish_hooks.clear();
 	printf("%s: %u checks, %u failed", name, g_checks, g_fails);
 	if (fmt) {
 		va_list ap;

@@ -565,6 +565,7 @@ static void test_err_status(Tb &tb)
 	tb.drv().send(t, 1u << 14);                           // poisoned write: dropped
 	uint32_t d = 0;
 	tlp_cpl(&t, HOST_ID, 0, NIC_ID, 0x42, 0, 4, &d, 1);   // unexpected completion
+	tb.drv().link().expect_in(TLP_R_CPL_UNEXPECTED);
 	tb.drv().send(t);
 	tb.drain();
 	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x8010, "Detected Parity Error after a poisoned write");
@@ -581,6 +582,8 @@ static void test_err_status(Tb &tb)
 	CHECK_EQ(cfg_rd(tb, 0x04) >> 16, 0x0010, "Detected Parity Error cleared (RW1C)");
 
 	section("Status: completions for the NIC's own reads (SMFU tags 0x80..0x8f)");
+	// none of the four completions below answers a read the NIC made
+	tb.drv().link().expect_in(TLP_R_CPL_UNEXPECTED, 4);
 	uint32_t ce0 = counter(tb, EXTOLL_PCIE_CPL_ERR);
 	p0 = counter(tb, EXTOLL_PCIE_POISONED);
 	tlp_cpl(&t, HOST_ID, TLP_CPL_UR, NIC_ID, 0x85, 0, 4, nullptr, 0);
@@ -706,6 +709,7 @@ static void test_bad(Tb &tb)
 		tb.drv().send(t, 0, hdr);
 		// an unexpected completion
 		tlp_cpl(&t, HOST_ID, 0, NIC_ID, 0x42, 0, 4, &d, 1);
+		tb.drv().link().expect_in(TLP_R_CPL_UNEXPECTED);
 		tb.drv().send(t);
 	}
 	uint32_t n_drop = 6;  // the aperture MWr is dropped by the SMFU (smfu.eg_misses), not pcie.drop
@@ -739,6 +743,8 @@ static void test_bad(Tb &tb)
 static void test_malformed(Tb &tb)
 {
 	section("malformed TLPs do not wedge the stream");
+	// the two TLPs whose payload differs from their Length (the stray beat is no TLP)
+	tb.drv().link().expect_in(TLP_R_LEN_PAYLOAD, 2);
 	const uint64_t S = BAR0 + EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH;
 	// MWr announcing 2 DW, no payload beat: dropped
 	struct tlp t;

@@ -40,7 +40,16 @@ static const uint64_t REC_TUN = 0x1234560040ull; // tunnel completion record (ab
 // ---------------------------------------------------------------------------
 class NicTb : public TlpTb<Top> {
 public:
-	NicTb(uint32_t seed, bool verbose) : TlpTb(seed, verbose) {}
+	NicTb(uint32_t seed, bool verbose) : TlpTb(seed, verbose)
+	{
+		// The protocol checker of the host link (docs/tlp-check.md), set as the
+		// host NIC's config space reports it after reset (Device Control 0x2910:
+		// MPS 128 B, the most Device Capabilities allows; MRRS 512 B; Extended
+		// Tag on; Link Control RCB 64 B); the testbench plays a root complex
+		// without a read-size limit of its own.
+		drv().link().set_in(128, 4096);
+		drv().link().set_out(128, 512, 64, true);
+	}
 
 	// probe event cycles (most recent)
 	uint64_t s_sop = 0, m_sop = 0;

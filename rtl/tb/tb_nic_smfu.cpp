@@ -333,6 +333,9 @@ static int wait_entry(Tb &tb, uint32_t idx, unsigned timeout = 20000)
 // ---------------------------------------------------------------------------
 static void test(Tb &tb)
 {
+	// the 256-B aperture writes below exceed the host NIC's MPS of 128 B:
+	// issue 8 row 1, tracked in tlp_port.h's TLP_CHECK_KNOWN_ROW1
+	tb.drv().link().known = TLP_CHECK_KNOWN_ROW1;
 	section("setup: host NIC, tables, root port + accelerator through the tunnel, SMFU both sides, ring");
 	setup_host(tb, AP);
 	setup_tables(tb);

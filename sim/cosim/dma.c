@@ -6,6 +6,7 @@
 #include <inttypes.h>
 
 #include "capture.h"
+#include "check.h"
 #include "guest_ram.h"
 #include "mmio.h"
 #include "trace.h"
@@ -132,10 +133,13 @@ bool dma_service(void)
 {
 	bool any = false;
 	struct tlp t;
-	uint32_t raw[4];
-	int r;
+	uint32_t raw[4], payload[TLP_MAX_PAYLOAD_DW];
+	unsigned n;
 
-	while ((r = pcie_model_pop_tlp(dev, &t, raw)) != 0) {
+	while (pcie_model_pop(dev, raw, payload, TLP_MAX_PAYLOAD_DW, &n)) {
+		/* the checker counts the payload as sent (beyond the buffer too) */
+		check_from_dev(raw, payload, n);
+		int r = n > TLP_MAX_PAYLOAD_DW ? -1 : tlp_decode(raw, payload, n, &t) ? -1 : 1;
 		any = true;
 		if (r < 0) {
 			logmsg("malformed TLP from the device: %08x %08x %08x %08x", raw[0], raw[1],

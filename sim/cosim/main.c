@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "check.h"
 #include "clock.h"
 #include "default_topo.h"   /* generated: default_topo_name, default_topo_text */
 #include "dma.h"
@@ -103,6 +104,7 @@ static void on_reset(void)
 		logmsg("device reset at cycle %" PRIu64, pcie_model_cycles(dev));
 	world_reset_host(world, 0, 16);
 	mmio_reset();
+	check_reset();
 	clock_stop();
 	proxy_set_intx(pcie_model_irq(dev));
 }
@@ -199,7 +201,10 @@ static void usage(FILE *f)
 		"                       default, a few cycles) or before pushing it ('immediate')\n"
 		"  -v, --verbose        more log messages (twice: RAM map too)\n"
 		"  -h, --help           this text\n"
-		"Exit status: QEMU's (128+signal if it was killed).\n",
+		"Every TLP of the host link is checked against the PCIe rules (docs/tlp-check.md);\n"
+		"violations are logged and summed up at exit (\"cosimd tlp-check: ...\").\n"
+		"Exit status: QEMU's (128+signal if it was killed); 3 if QEMU exited 0 but a TLP\n"
+		"broke a PCIe rule.\n",
 		default_topo_name, opt.linger, opt.mmio.timeout, opt.fd);
 }
 
@@ -414,6 +419,7 @@ int main(int argc, char **argv)
 	clock_init(world, dev, opt.linger, service);
 	mmio_init(dev, &opt.mmio);
 	dma_init(dev);
+	check_init();
 	if (pin_cpu())
 		return 1;
 
@@ -464,13 +470,15 @@ int main(int argc, char **argv)
 		logmsg("terminated by signal %d; QEMU stopped", (int)got_signal);
 	if (opt.stats)
 		print_stats();
+	/* always: sim/run fails a scenario whose TLPs broke a PCIe rule */
+	check_print(stderr);
 	capture_close(opt.stats);
 	world_destroy(world);
 	dev = NULL;
 	guest_ram_unmap_all();
 	tlp_trace_close();
 	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
+		return WEXITSTATUS(status) ? WEXITSTATUS(status) : check_violations() ? 3 : 0;
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return 1;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "check.h"
 #include "clock.h"
 #include "trace.h"
 
@@ -41,8 +42,12 @@ void mmio_init(struct pcie_model *d, const struct mmio_config *c)
 
 void mmio_push(const struct tlp *t)
 {
+	uint32_t hdr[4];
+
 	tlp_trace("host->dev", t, pcie_model_cycles(dev));
 	capture_tlp(true, t, pcie_model_cycles(dev));
+	if (tlp_encode_hdr(t, hdr))
+		check_to_dev(hdr, t->payload, (hdr[0] >> 30) & 1 ? t->payload_dw : 0);
 	if (pcie_model_push_tlp(dev, t))
 		logmsg("internal error: cannot push TLP");
 }
@@ -89,8 +94,10 @@ static int request(const struct tlp *t, struct tlp *c, uint64_t *cycles)
 		clock_run(1);
 	req.waiting = false;
 	*cycles = pcie_model_cycles(dev) - c0;
-	if (!req.done)
+	if (!req.done) {
+		check_give_up(t->requester_id, t->tag);
 		return -1;
+	}
 	*c = req.cpl;
 	return 0;
 }
@@ -106,6 +113,8 @@ static uint32_t cfg_dword(bool write, unsigned reg, uint8_t be, uint32_t data, b
 	uint64_t cyc;
 
 	tlp_cfg(&t, write, 0, cfg.bdf, (uint16_t)reg, be, data, 0x0000, next_tag++);
+	if (write)
+		check_cfg(reg, be, data);
 	if (request(&t, &c, &cyc)) {
 		if (st.cfg_timeout++ < 10)
 			logmsg("config %s reg 0x%03x: no completion after %" PRIu64
@@ -121,6 +130,8 @@ static uint32_t cfg_dword(bool write, unsigned reg, uint8_t be, uint32_t data, b
 		return ~0u;
 	}
 	*ok = true;
+	if (!write)
+		check_cfg(reg, 0xf, c.payload[0]);
 	return write ? 0 : c.payload[0];
 }
 

@@ -102,6 +102,10 @@ struct Sim {
 	bool bench = false;
 	bool trace = getenv("TB_TRACE") != nullptr;
 	std::unique_ptr<TlpSource<VlWide<4>>> src;
+	// the protocol checker of the link (docs/tlp-check.md), next to the
+	// testbench's own rule checks in rx(): Device Control as programmed
+	// (cfg_write), the host model without a read-size limit of its own
+	TlpLink link{"host link"};
 	std::multimap<uint64_t, std::vector<TlpBeat>> sched;
 	uint64_t last_sched_end = 0;
 	HostMem host;
@@ -124,6 +128,8 @@ struct Sim {
 		top.reset(new Vepf_test_top(ctx.get()));
 		src = std::make_unique<TlpSource<VlWide<4>>>("s_tlp", TLP_PINS(top.get(), s_tlp),
 							     (uint32_t)seed * 7 + 1);
+		link.attach_in(*src);
+		link.set_in(128, 4096);
 		top->clk = 0;
 		top->rst = 1;
 		top->m_tlp_ready = 0;
@@ -210,6 +216,7 @@ struct Sim {
 		}
 		if (b.eop) {
 			in_tlp = false;
+			tlp_check_tlp(&link.out, cur.h, cur.pl.data(), (unsigned)cur.pl.size());
 			bool data = (cur.h[0] >> 30) & 1;
 			if (data ? cur.pl.size() != cur.len() : !cur.pl.empty())
 				fail("payload %zu dwords, Length %u", cur.pl.size(), cur.len());
@@ -297,12 +304,15 @@ struct Sim {
 			last_sched_end = when;
 			return;
 		}
-		// completions at random RCB (64 B) multiples, at most 256 B each
+		// completions at random RCB (64 B) multiples, at most 256 B and MPS each
 		uint64_t cur_a = a, end = a + bytes;
 		unsigned remaining = bc;
 		bool first = true;
 		while (cur_a < end) {
 			uint64_t e = bench ? ((cur_a | 255) + 1) : (cur_a | 63) + 1 + 64 * rnd(4);
+			// no completion above the device's MPS (PCIe 2.2.2), still on an RCB boundary
+			if (e - cur_a > mps)
+				e = (cur_a + mps) & ~63ull;
 			if (e > end)
 				e = end;
 			unsigned n = (unsigned)(e - cur_a) / 4;
@@ -365,6 +375,8 @@ struct Sim {
 		struct tlp t;
 		uint8_t tag = rc_tag++;
 		tlp_cfg(&t, true, 0, DEV_ID, reg, be, v, RC_ID, tag);
+		if (reg == 0x48 && (be & 3) == 3)
+			link.devctl((uint16_t)v);
 		src->send(t);
 		auto c = wait_cpl(tag);
 		if (c.size() != 1 || ((c[0].h[1] >> 13) & 7) != 0)
@@ -484,7 +496,8 @@ static void test_bars(Sim &s)
 	section("BAR test as pci_endpoint_test_bar()");
 	for (int n = 0; n < 6; n++) {
 		unsigned size = n == 0 ? 4 : BAR_SIZE[n];
-		unsigned step = size > 16384 ? 256 : 4;  // big BARs: 256-byte writes (fewer TLPs)
+		// big BARs: writes of the device's MPS (fewer TLPs; PCIe 2.2.2: never above MPS)
+		unsigned step = size > 16384 ? s.mps : 4;
 		std::vector<uint8_t> pat(step, 0xa0);
 		for (unsigned j = 0; j < size; j += step)
 			s.mem_write(BAR_ADDR[n] + j, step, pat.data());
