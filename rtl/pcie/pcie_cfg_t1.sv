@@ -206,7 +206,10 @@ module pcie_cfg_t1
   // PCI Express capability at 0x40: v2, root port (type 4), slot not
   // implemented, next = MSI at 0x80. DevCap: MPSS 256 B (PCIe Base Spec.
   // 7.5.3.3; the SMFU sends no TLP with more payload toward the device than
-  // the MPS programmed in Device Control, 2.2.2), role-based error reporting.
+  // the MPS programmed in Device Control, 2.2.2), Extended Tag Field
+  // supported (bit 5: the SMFU's reads toward the device use tags 0x80..0x8f,
+  // 2.2.6.2; the enable resets to 1, as on the endpoint), role-based error
+  // reporting.
   // MSI at 0x80: 64-bit address, one vector, last in the list.
   /* verilator lint_off UNUSEDSIGNAL */
   logic [15:0] devctl;       // MPS and MRRS exported, the other fields not honoured
@@ -217,7 +220,7 @@ module pcie_cfg_t1
   /* verilator lint_on UNUSEDSIGNAL */
 
   pcie_cfg_caps #(
-    .EXP_DW (10'h10), .EXP_NEXT (8'h80), .PORT_TYPE (4'd4), .DEV_CAP (32'h0000_8001),
+    .EXP_DW (10'h10), .EXP_NEXT (8'h80), .PORT_TYPE (4'd4), .DEV_CAP (32'h0000_8021),
     .LINK_SPEED (LINK_SPEED), .LINK_WIDTH (LINK_WIDTH),
     .MSI (1'b1), .MSI_DW (10'h20), .MSI_NEXT (8'h00), .MSI_VEC_LOG2 (0), .MSI_PVM (1'b0)
   ) u_caps (

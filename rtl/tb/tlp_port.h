@@ -428,41 +428,11 @@ private:
 // testbench programs (set_in/set_out; the defaults are the reset values).
 // ---------------------------------------------------------------------------
 
-// TLP_CHECK_KNOWN: the one list of known, tracked violations of the RTL that
-// the testbenches expect until their fixes land.  A link opts in with
-// `known` (a mask of the entries below, set where the testbench knows it
-// happens); a matching violation is printed as "known" and counted as waived,
-// not failed.  Delete an entry, and its flags, when its fix lands.
-//
-// TLP_CHECK_KNOWN_ROW1 (issue 8, table row 1): pcie_cfg_t0 advertises
-//   Max_Payload_Size Supported 128 B, yet the NIC forwards device writes of up
-//   to 256 B unsplit toward the host and the SMFU paths are exercised with
-//   256-B writes: a MWr of at most 256 B above the configured MPS, either
-//   direction.
-// TLP_CHECK_KNOWN_RP_TAG8 (found by this checker; the root-port side of issue 8
-//   row 9): the NAA's SMFU issues its reads below the root port with tags
-//   0x80..0x8f while the root port's Device Capabilities (pcie_cfg_t1, DEV_CAP
-//   0x8000) do not support Extended Tag, so Extended Tag Field Enable is 0: a
-//   tag above 31 from the root port's requester ID, `out` direction only.
-enum : unsigned { TLP_CHECK_KNOWN_ROW1 = 1u << 0, TLP_CHECK_KNOWN_RP_TAG8 = 1u << 1 };
-
-static inline bool tlp_check_known(unsigned known, bool out, const struct tlp_check *c, enum tlp_rule rule,
-				   const uint32_t hdr[4])
-{
-	unsigned len = hdr[0] & 0x3ff;
-	bool mwr = (hdr[0] >> 30) == 1 && ((hdr[0] >> 24) & 0x1f) == 0;
-	if ((known & TLP_CHECK_KNOWN_ROW1) && rule == TLP_R_MPS && mwr && len && len * 4 <= 256 &&
-	    len * 4 > c->cfg.mps)
-		return true;
-	unsigned tag = (hdr[1] >> 8) & 0xff;
-	return (known & TLP_CHECK_KNOWN_RP_TAG8) && out && rule == TLP_R_TAG_EXT && tag >= 0x80 && tag <= 0x8f;
-}
 
 class TlpLink {
 public:
 	struct tlp_check in, out;
 	std::string name;
-	unsigned known = 0;  // TLP_CHECK_KNOWN_* entries expected on this link (see above)
 
 	explicit TlpLink(const std::string &n) : name(n)
 	{
@@ -540,19 +510,17 @@ private:
 			   const char *msg)
 	{
 		TlpLink *l = static_cast<TlpLink *>(arg);
-		bool waive = tlp_check_known(l->known, c == &l->out, c, rule, hdr);
 		bool expected = c == &l->in && l->expect_[rule] > 0;
 		if (expected)
 			l->expect_[rule]--;
-		waive |= expected;
 		printf("  %s TLP CHECK %s: %s (PCIe %s): %s [hdr %08x %08x %08x %08x]\n",
-		       expected ? "expected" : waive ? "known (TLP_CHECK_KNOWN, tlp_port.h)" : "FAIL", c->name,
+		       expected ? "expected" : "FAIL", c->name,
 		       tlp_rule_name(rule), tlp_rule_section(rule), msg, hdr[0], hdr[1], hdr[2], hdr[3]);
-		if (!waive) {
+		if (!expected) {
 			g_checks++;
 			g_fails++;
 		}
-		return waive;
+		return expected;
 	}
 	void summary()
 	{
@@ -563,7 +531,7 @@ private:
 			printf("  tlp-check %s: %llu TLPs, %llu violations, %llu waived%s, %u outstanding\n",
 			       c->name, (unsigned long long)c->tlps, (unsigned long long)c->violations,
 			       (unsigned long long)c->waived,
-			       c->waived ? " (expected by negative tests or TLP_CHECK_KNOWN)" : "",
+			       c->waived ? " (expected by negative tests)" : "",
 			       tlp_check_outstanding(c));
 			for (int r = 0; r < TLP_R_COUNT; r++)
 				if (c->count[r])

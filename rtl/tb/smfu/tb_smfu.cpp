@@ -260,13 +260,11 @@ static std::unique_ptr<TlpSource<W4>> h_ap, h_cpl, n_req, n_cpl;
 static std::unique_ptr<TlpSink<W4>> h_tlp, n_dev;
 // The protocol checker (docs/tlp-check.md) on the two links of the pair: the
 // host NIC's host link (h_ap, h_cpl in; h_tlp out) and the NAA's root-port
-// link to the device (n_req, n_cpl in; n_dev out).  No config space here: each
-// is set as the NICs' config spaces report after reset (host NIC: MPS 128 B,
-// the most its Device Capabilities allow, MRRS 512 B, Extended Tag on; root
-// port: MPS 128 B, no Extended Tag), the host and device models ask without
-// a read-size limit.  Forwarded 256-B writes are issue 8 row 1, the NAA's
-// 8-bit tags below a root port without Extended Tag the second known entry
-// (TLP_CHECK_KNOWN_ROW1, TLP_CHECK_KNOWN_RP_TAG8 in tlp_port.h).
+// link to the device (n_req, n_cpl in; n_dev out).  No config space here: the
+// test drives the Device Control fields into the NICs (h_cfg_mps/h_cfg_mrrs,
+// n_cfg_dev_mps/n_cfg_dev_mrrs) and sync_links() sets each checker from them
+// every cycle (Extended Tag on at both NICs, RCB 64 B); the host and device
+// models ask without a read-size limit.
 static std::unique_ptr<TlpLink> host_link, dev_link;
 
 struct Delayed {
@@ -404,16 +402,10 @@ static void setup()
 	host_link->attach_in(*h_ap);
 	host_link->attach_in(*h_cpl);
 	host_link->attach_out(*h_tlp);
-	host_link->set_in(128, 4096);
-	host_link->set_out(128, 512, 64, true);
-	host_link->known = TLP_CHECK_KNOWN_ROW1;
 	dev_link.reset(new TlpLink("device link"));
 	dev_link->attach_in(*n_req);
 	dev_link->attach_in(*n_cpl);
 	dev_link->attach_out(*n_dev);
-	dev_link->set_in(128, 4096);
-	dev_link->set_out(128, 512, 64, false);
-	dev_link->known = TLP_CHECK_KNOWN_ROW1 | TLP_CHECK_KNOWN_RP_TAG8;
 	set_cfg_defaults();
 	m->rst = 1;
 	for (int i = 0; i < 4; i++) {
@@ -480,8 +472,24 @@ static const uint64_t RING = 0x12340000ull;
 static bool is_ring_mwr(const tlp &t) { return t.kind == TLP_MWR && t.addr >= RING && t.addr < RING + 0x100000; }
 static unsigned ring_taken, nq_race, irq_total;
 static unsigned irq_pulses;
+// The checkers of both links follow the Device Control the test drives into
+// the NICs: the link's MPS both ways, the NIC's MRRS for its own reads.
+static void sync_links()
+{
+	static unsigned last = ~0u;
+	unsigned key = m->h_cfg_mps | m->h_cfg_mrrs << 3 | m->n_cfg_dev_mps << 6 | m->n_cfg_dev_mrrs << 9;
+	if (key == last)
+		return;
+	last = key;
+	host_link->set_in(128u << m->h_cfg_mps, 4096);
+	host_link->set_out(128u << m->h_cfg_mps, 128u << m->h_cfg_mrrs, 64, true);
+	dev_link->set_in(128u << m->n_cfg_dev_mps, 4096);
+	dev_link->set_out(128u << m->n_cfg_dev_mps, 128u << m->n_cfg_dev_mrrs, 64, true);
+}
+
 static void step()
 {
+	sync_links();
 	// models react to what arrived
 	for (const RxTlp &r : h_tlp->rx())
 		ring_taken += is_ring_mwr(r.t);
@@ -1155,10 +1163,13 @@ static void test_write_split()
 	printf("MPS 128 B: writes of up to 256 B are split into MWr of <= 128 B on both sides\n");
 	cfg_std_intervals();
 	settle();
+	// Each hierarchy has its own MPS (PCIe 2.2.2): the writer's side at 256 B
+	// sends 256-B writes, the other side at 128 B must get them split.
+	// Device -> host first: device hierarchy 256 B, host NIC 128 B.
 	m->h_cfg_mps = 0;
 	host_mps = 128;
-	m->n_cfg_dev_mps = 0;
-	dev_mps = 128;
+	m->n_cfg_dev_mps = 1;
+	dev_mps = 256;
 	unsigned hv0 = host_viol, dv0 = dev_viol;
 	// device -> host: ten aligned 256-byte writes, then 40 of random size and alignment
 	size_t h0 = host_rx.size();
@@ -1191,7 +1202,12 @@ static void test_write_split()
 	CHECK(ok, "device -> host: every byte of 50 writes (1..256 B) lands in host memory");
 	CHECK(nfirst == 20 && n128 == 20, "ten 256-byte writes arrive as 20 MWr of 128 B (%u of %u)", n128, nfirst);
 	CHECK(host_viol == hv0 && nmwr > 50, "no MWr above the host NIC's MPS 128 B (%u MWr for 50 writes)", nmwr);
-	// host -> device
+	// host -> device: host NIC 256 B, device hierarchy 128 B
+	m->h_cfg_mps = 1;
+	host_mps = 256;
+	m->n_cfg_dev_mps = 0;
+	dev_mps = 128;
+	settle();
 	uint32_t dbg_hits = m->h_eg_hits, dbg_miss = m->h_eg_misses, dbg_in = m->n_in_reqs, dbg_drops = m->n_drops;
 	size_t d0 = dev_rx.size();
 	bool hit_ok = true;
