@@ -569,7 +569,12 @@ static void bench(Tb &tb)
 	setup_host(tb, AP);
 	setup_tables(tb);
 	setup_smfu(tb, false);
-	printf("bench tb_nic_smfu: HOPS=%u, link wire delay %d cycles per direction, no back-pressure\n",
+	// Max_Payload_Size 256 B on both links (Device Control of the host NIC and of the
+	// NAA's root port; at the reset value 128 B the SMFU splits every 256-byte write
+	// into two MWr, PCIe Base Spec. 2.2.2)
+	cfg_wr(tb, 0x48, 0x2930);
+	tun_wr(tb, 0, 0x0000, 0x048, 0x2830, "rp DevCtl MPS 256");
+	printf("bench tb_nic_smfu: HOPS=%u, link wire delay %d cycles per direction, no back-pressure, MPS 256 B\n",
 	       hops(), TB_DELAY);
 
 	// streaming posted writes through the aperture
