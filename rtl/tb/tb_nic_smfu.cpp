@@ -573,7 +573,8 @@ static void bench(Tb &tb)
 	// NAA's root port; at the reset value 128 B the SMFU splits every 256-byte write
 	// into two MWr, PCIe Base Spec. 2.2.2)
 	cfg_wr(tb, 0x48, 0x2930);
-	tun_wr(tb, 0, 0x0000, 0x048, 0x2830, "rp DevCtl MPS 256");
+	tb.drv().link().devctl(0x2930);
+	tun_wr(tb, 0, 0x0000, 0x048, 0x2930, "rp DevCtl MPS 256, Extended Tag");
 	printf("bench tb_nic_smfu: HOPS=%u, link wire delay %d cycles per direction, no back-pressure, MPS 256 B\n",
 	       hops(), TB_DELAY);
 
