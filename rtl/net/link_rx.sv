@@ -14,7 +14,7 @@
 // middle of a packet, or a framing/sequence violation, drops the partial
 // packet (m_drop: the buffer rewinds its write pointer; no credits are returned
 // because the far sender resends the packet into the same space) and asks
-// link_tx for a NAK (at most one per NAK_HOLD cycles until progress). Packets
+// link_tx for a NAK (at most one per NAK_HOLD cycles until the replay arrives). Packets
 // with an older sequence number are duplicates of a replay: ignored, but
 // ACKed again. The cumulative ACK (last packet accepted) and the cumulative
 // credit counts per VC (buffer depth + flits the router freed) go to link_tx,
@@ -196,7 +196,9 @@ module link_rx #(
         exp_seq   <= exp_seq + 1'b1;
         m_pkt_cnt <= m_pkt_cnt + 1'b1;
       end
-      if (commit) nak_tmr <= '0;
+      // a new NAK is allowed as soon as the replay the last one asked for
+      // arrives (the expected packet starts, or a duplicate shows a replay)
+      if (commit || (acc && frm.first) || dup) nak_tmr <= '0;
       else if (m_nak) nak_tmr <= HW'(NAK_HOLD);
       else if (nak_tmr != '0) nak_tmr <= nak_tmr - 1'b1;
       // link state

@@ -29,7 +29,9 @@
 // mod 2^16), so a lost control word heals with the next one. They are sent
 // when a NAK is pending (at once), when the ACK or credits changed (at once on
 // an idle link, otherwise at most every CTL_GAP cycles), as a keep-alive every
-// KEEPALIVE cycles, and as INIT words while the link trains (s_up low).
+// KEEPALIVE cycles (4 x KEEPALIVE while data waits: 0.4% of a busy link; the
+// far side's CTL_TIMEOUT must exceed that), and as INIT words while the link
+// trains (s_up low).
 // Credits from the far side are turned into credit pulses (one per VC per
 // cycle) for the router output, which owns the credit counters.
 //
@@ -43,7 +45,7 @@ module link_tx #(
   parameter int RPL_DEPTH    = 128,  // replay buffer, flits: NVC * LINK_CREDITS (power of 2, <= 128)
   parameter int ACK_TIMEOUT  = 1024, // cycles without ACK progress while packets are unacknowledged: replay
   parameter int CTL_GAP      = 16,   // at most every CTL_GAP cycles an ACK/credit update while data waits
-  parameter int KEEPALIVE    = 64,   // a control word at least every KEEPALIVE cycles
+  parameter int KEEPALIVE    = 64,   // a control word at least every KEEPALIVE cycles (4x while data waits)
   parameter int INIT_GAP     = 8,    // cycles between INIT words while training
   localparam int NVC         = net_pkg::NVC,
   localparam int FW          = net_pkg::FLIT_W
@@ -79,7 +81,8 @@ module link_tx #(
 );
   localparam int AW  = $clog2(RPL_DEPTH);
   localparam int TW  = $clog2(ACK_TIMEOUT + 1);
-  localparam int GW  = $clog2(KEEPALIVE + 1);
+  localparam int KA_BUSY = 4 * KEEPALIVE;  // keep-alive interval while data waits
+  localparam int GW  = $clog2(KA_BUSY + 1);
 
   // ------------------------------------------------------------------ replay buffer
   // {vc, last, data} per flit; end_tbl[seq] = write pointer after the packet's last flit.
@@ -163,7 +166,7 @@ module link_tx #(
       ctl_type = net_pkg::NET_LCTL_NAK;
     end else if (dirty && (!have_data || since_ctl >= GW'(CTL_GAP))) begin
       snd_ctl  = 1'b1;
-    end else if (since_ctl >= GW'(KEEPALIVE)) begin
+    end else if (since_ctl >= (have_data ? GW'(KA_BUSY) : GW'(KEEPALIVE))) begin
       snd_ctl  = 1'b1;
     end
     // data: link up, no control word this cycle, no replay waiting at a boundary
@@ -290,7 +293,7 @@ module link_tx #(
           nak_q        <= s_rx_nak;
           m_nak_tx_cnt <= m_nak_tx_cnt + 1'b1;
         end
-      end else if (since_ctl != GW'(KEEPALIVE)) begin
+      end else if (since_ctl != GW'(KA_BUSY)) begin
         since_ctl <= since_ctl + 1'b1;
       end
     end
