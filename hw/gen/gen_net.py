@@ -69,12 +69,43 @@ ENUMS = [
         ("INJECT", 0, "TLP to be injected into the target NIC's PCIe hierarchy"),
         ("EXTRACT", 1, "TLP extracted by the target's backdoor RX filter, returned"),
     ]),
+    ("net_lkind_e", "NET_LKIND", 2, [
+        ("IDLE", 0, "idle symbol: data and framing 0, CRC = LINK_IDLE_CRC"),
+        ("DATA", 1, "a flit of a packet"),
+        ("CTL", 2, "a link control word (net_lctl_t) in the data field"),
+    ]),
+    ("net_lstate_e", "NET_LSTATE", 2, [
+        ("DOWN", 0, "no partner: training for longer than DOWN_TIME (or never trained)"),
+        ("TRAIN", 1, "training after reset: sending INIT words"),
+        ("RETRAIN", 2, "training again after the link was up (errors, timeout, partner's INIT)"),
+        ("UP", 3, "trained: packets, ACK/NAK and credits flow"),
+    ]),
+    ("net_lctl_e", "NET_LCTL", 4, [
+        ("NONE", 0, "invalid / never sent"),
+        ("ACK", 1, "cumulative ACK and credit counts (also the keep-alive)"),
+        ("NAK", 2, "ACK up to ack, then resend everything after it"),
+        ("INIT", 3, "training: ACK and credit counts, peer = the sender saw the partner's INIT"),
+    ]),
 ]
 ENUM_W = {e[0]: e[2] for e in ENUMS}
 
 # Bit layouts: struct name -> (total width, [(field, lsb, width, type, comment)])
 # type is None (plain logic) or an enum name.  Gaps become reserved fields.
 LAYOUTS = [
+    ("net_lfrm_t", "NET_LFRM", 16, "link framing word of a symbol (m_phy_frm), covered by the symbol CRC", [
+        ("kind", 0, 2, "net_lkind_e", "symbol kind"),
+        ("first", 2, 1, None, "DATA: first flit of a packet"),
+        ("last", 3, 1, None, "DATA: last flit of a packet"),
+        ("vc", 4, 1, None, "DATA: virtual channel"),
+        ("seq", 8, 8, None, "DATA: link sequence number of the packet"),
+    ]),
+    ("net_lctl_t", "NET_LCTL", 128, "link control word: the data field of a CTL symbol", [
+        ("ctype", 0, 4, "net_lctl_e", "control word type"),
+        ("peer", 4, 1, None, "INIT: the sender has received an INIT from its partner"),
+        ("ack", 8, 8, None, "sequence number of the last packet received in order (cumulative)"),
+        ("cred0", 16, 16, None, "VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16"),
+        ("cred1", 32, 16, None, "VC1 credits granted so far, likewise"),
+    ]),
     ("net_hdr_t", "NET_HDR", 128, "header flit (flit 0 of every packet)", [
         ("dst", 0, 16, None, "destination node id"),
         ("src", 16, 16, None, "source node id"),
@@ -319,8 +350,57 @@ def gen_sv():
           "      crc32c_flit[j] = ^t;",
           "    end",
           "  endfunction",
+          "",
+          "  // CRC-32C of a link symbol (docs/network.md \"Link layer\"): the 128-bit data",
+          "  // field, then the 16-bit framing word and 16 zero bits, bit-serially in that",
+          "  // order; the symbol carries ~crc32c_sym(CRC32C_INIT, {16'b0, frm, data}).",
+          "  localparam int SYM_W   = FLIT_W + 32;",
+          "  localparam int CRC_SXW = 32 + SYM_W;  // {sym, crc_in}",
+          "  function automatic logic [32*CRC_SXW-1:0] crc32c_sym_matrix();",
+          "    logic [32*CRC_SXW-1:0] s;",
+          "    logic [CRC_SXW-1:0]    fb;",
+          "    s = '0;",
+          "    for (int j = 0; j < 32; j++) s[j*CRC_SXW + j] = 1'b1;",
+          "    for (int i = 0; i < SYM_W; i++) begin",
+          "      fb = s[0 +: CRC_SXW];",
+          "      fb[32 + i] = ~fb[32 + i];",
+          "      for (int j = 0; j < 31; j++) s[j*CRC_SXW +: CRC_SXW] = s[(j+1)*CRC_SXW +: CRC_SXW] ^ (CRC32C_POLY[j] ? fb : '0);",
+          "      s[31*CRC_SXW +: CRC_SXW] = CRC32C_POLY[31] ? fb : '0;",
+          "    end",
+          "    crc32c_sym_matrix = s;",
+          "  endfunction",
+          "",
+          "  localparam logic [32*CRC_SXW-1:0] CRC32C_SYM_M = crc32c_sym_matrix();",
+          "",
+          "  function automatic logic [31:0] crc32c_sym(input logic [31:0] crc_in,",
+          "                                             input logic [SYM_W-1:0] d);",
+          "    logic [CRC_SXW-1:0] x;",
+          "    logic [31:0]        t;",
+          "    x = {d, crc_in};",
+          "    for (int j = 0; j < 32; j++) begin",
+          "      t = '0;",
+          "      for (int w = 0; w < CRC_SXW / 32; w++) t = t ^ (x[32*w +: 32] & CRC32C_SYM_M[j*CRC_SXW + 32*w +: 32]);",
+          "      crc32c_sym[j] = ^t;",
+          "    end",
+          "  endfunction",
+          "",
+          "  // The CRC of an idle symbol (all data and framing bits 0): a constant.",
+          f"  localparam logic [31:0] LINK_IDLE_CRC = 32'h{link_idle_crc():08X};",
           "", "  /* verilator lint_on UNUSEDPARAM */", "", "endpackage", ""]
     return "\n".join(L)
+
+
+def link_sym_crc(frm, data):
+    """Symbol CRC (crc32c_sym): data bits 0..127, then frm bits 0..15, then 16 zeros."""
+    c = 0xFFFFFFFF
+    bits = [(data >> i) & 1 for i in range(FLIT_W)] + [(frm >> i) & 1 for i in range(32)]
+    for b in bits:
+        c = (c >> 1) ^ (0x82F63B78 if (c ^ b) & 1 else 0)
+    return ~c & 0xFFFFFFFF
+
+
+def link_idle_crc():
+    return link_sym_crc(0, 0)
 
 
 def c_int(w):
@@ -385,6 +465,18 @@ def gen_c():
           "\t\t}",
           "\treturn ~c;",
           "}", "",
+          "/* CRC of a link symbol (crc32c_sym in net_pkg): data bits 0..127, then the",
+          " * framing word, then 16 zero bits. */",
+          "static inline uint32_t net_link_sym_crc(uint32_t frm, const uint64_t *data)",
+          "{",
+          "\tuint32_t c = NET_CRC32C_INIT;",
+          "\tfor (unsigned b = 0; b < 160; b++) {",
+          "\t\tunsigned bit = b < 128 ? (unsigned)(data[b / 64] >> (b % 64)) & 1u : (frm >> (b - 128)) & 1u;",
+          "\t\tc = (c >> 1) ^ (((c ^ bit) & 1u) ? NET_CRC32C_POLY : 0u);",
+          "\t}",
+          "\treturn ~c;",
+          "}", "",
+          f"#define NET_LINK_IDLE_CRC 0x{link_idle_crc():08X}u /* CRC of an idle symbol */", "",
           "/* Reverse of a source route recorded by the routers (docs/packets.md): the",
           " * route field of a delivered source-routed packet, group-reversed, routes back. */",
           "static inline uint64_t net_route_reverse(uint64_t route)",

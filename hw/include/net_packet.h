@@ -73,6 +73,26 @@ enum net_tlp_dir {
 	NET_TLP_DIR_EXTRACT = 1, /* TLP extracted by the target's backdoor RX filter, returned */
 };
 
+enum net_lkind {
+	NET_LKIND_IDLE = 0, /* idle symbol: data and framing 0, CRC = LINK_IDLE_CRC */
+	NET_LKIND_DATA = 1, /* a flit of a packet */
+	NET_LKIND_CTL = 2, /* a link control word (net_lctl_t) in the data field */
+};
+
+enum net_lstate {
+	NET_LSTATE_DOWN = 0, /* no partner: training for longer than DOWN_TIME (or never trained) */
+	NET_LSTATE_TRAIN = 1, /* training after reset: sending INIT words */
+	NET_LSTATE_RETRAIN = 2, /* training again after the link was up (errors, timeout, partner's INIT) */
+	NET_LSTATE_UP = 3, /* trained: packets, ACK/NAK and credits flow */
+};
+
+enum net_lctl {
+	NET_LCTL_NONE = 0, /* invalid / never sent */
+	NET_LCTL_ACK = 1, /* cumulative ACK and credit counts (also the keep-alive) */
+	NET_LCTL_NAK = 2, /* ACK up to ack, then resend everything after it */
+	NET_LCTL_INIT = 3, /* training: ACK and credit counts, peer = the sender saw the partner's INIT */
+};
+
 static inline uint64_t net_bits_get(const uint64_t *w, unsigned lsb, unsigned width)
 {
 	uint64_t v = w[lsb / 64] >> (lsb % 64);
@@ -84,6 +104,50 @@ static inline void net_bits_set(uint64_t *w, unsigned lsb, unsigned width, uint6
 	uint64_t m = width == 64 ? ~0ull : ((1ull << width) - 1);
 	w[lsb / 64] = (w[lsb / 64] & ~(m << (lsb % 64))) | ((v & m) << (lsb % 64));
 }
+
+/* link framing word of a symbol (m_phy_frm), covered by the symbol CRC (16 bit) */
+#define NET_LFRM_KIND_LSB 0
+#define NET_LFRM_KIND_WIDTH 2
+#define NET_LFRM_FIRST_LSB 2
+#define NET_LFRM_FIRST_WIDTH 1
+#define NET_LFRM_LAST_LSB 3
+#define NET_LFRM_LAST_WIDTH 1
+#define NET_LFRM_VC_LSB 4
+#define NET_LFRM_VC_WIDTH 1
+#define NET_LFRM_SEQ_LSB 8
+#define NET_LFRM_SEQ_WIDTH 8
+static inline uint64_t net_lfrm_get_kind(const uint64_t *w) { return net_bits_get(w, NET_LFRM_KIND_LSB, NET_LFRM_KIND_WIDTH); } /* symbol kind */
+static inline void net_lfrm_set_kind(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_KIND_LSB, NET_LFRM_KIND_WIDTH, v); }
+static inline uint64_t net_lfrm_get_first(const uint64_t *w) { return net_bits_get(w, NET_LFRM_FIRST_LSB, NET_LFRM_FIRST_WIDTH); } /* DATA: first flit of a packet */
+static inline void net_lfrm_set_first(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_FIRST_LSB, NET_LFRM_FIRST_WIDTH, v); }
+static inline uint64_t net_lfrm_get_last(const uint64_t *w) { return net_bits_get(w, NET_LFRM_LAST_LSB, NET_LFRM_LAST_WIDTH); } /* DATA: last flit of a packet */
+static inline void net_lfrm_set_last(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_LAST_LSB, NET_LFRM_LAST_WIDTH, v); }
+static inline uint64_t net_lfrm_get_vc(const uint64_t *w) { return net_bits_get(w, NET_LFRM_VC_LSB, NET_LFRM_VC_WIDTH); } /* DATA: virtual channel */
+static inline void net_lfrm_set_vc(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_VC_LSB, NET_LFRM_VC_WIDTH, v); }
+static inline uint64_t net_lfrm_get_seq(const uint64_t *w) { return net_bits_get(w, NET_LFRM_SEQ_LSB, NET_LFRM_SEQ_WIDTH); } /* DATA: link sequence number of the packet */
+static inline void net_lfrm_set_seq(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_SEQ_LSB, NET_LFRM_SEQ_WIDTH, v); }
+
+/* link control word: the data field of a CTL symbol (128 bit) */
+#define NET_LCTL_CTYPE_LSB 0
+#define NET_LCTL_CTYPE_WIDTH 4
+#define NET_LCTL_PEER_LSB 4
+#define NET_LCTL_PEER_WIDTH 1
+#define NET_LCTL_ACK_LSB 8
+#define NET_LCTL_ACK_WIDTH 8
+#define NET_LCTL_CRED0_LSB 16
+#define NET_LCTL_CRED0_WIDTH 16
+#define NET_LCTL_CRED1_LSB 32
+#define NET_LCTL_CRED1_WIDTH 16
+static inline uint64_t net_lctl_get_ctype(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CTYPE_LSB, NET_LCTL_CTYPE_WIDTH); } /* control word type */
+static inline void net_lctl_set_ctype(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CTYPE_LSB, NET_LCTL_CTYPE_WIDTH, v); }
+static inline uint64_t net_lctl_get_peer(const uint64_t *w) { return net_bits_get(w, NET_LCTL_PEER_LSB, NET_LCTL_PEER_WIDTH); } /* INIT: the sender has received an INIT from its partner */
+static inline void net_lctl_set_peer(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_PEER_LSB, NET_LCTL_PEER_WIDTH, v); }
+static inline uint64_t net_lctl_get_ack(const uint64_t *w) { return net_bits_get(w, NET_LCTL_ACK_LSB, NET_LCTL_ACK_WIDTH); } /* sequence number of the last packet received in order (cumulative) */
+static inline void net_lctl_set_ack(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_ACK_LSB, NET_LCTL_ACK_WIDTH, v); }
+static inline uint64_t net_lctl_get_cred0(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CRED0_LSB, NET_LCTL_CRED0_WIDTH); } /* VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16 */
+static inline void net_lctl_set_cred0(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CRED0_LSB, NET_LCTL_CRED0_WIDTH, v); }
+static inline uint64_t net_lctl_get_cred1(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CRED1_LSB, NET_LCTL_CRED1_WIDTH); } /* VC1 credits granted so far, likewise */
+static inline void net_lctl_set_cred1(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CRED1_LSB, NET_LCTL_CRED1_WIDTH, v); }
 
 /* header flit (flit 0 of every packet) (128 bit) */
 #define NET_HDR_DST_LSB 0
@@ -264,6 +328,20 @@ static inline uint32_t net_crc32c(const struct net_flit *f, size_t n)
 		}
 	return ~c;
 }
+
+/* CRC of a link symbol (crc32c_sym in net_pkg): data bits 0..127, then the
+ * framing word, then 16 zero bits. */
+static inline uint32_t net_link_sym_crc(uint32_t frm, const uint64_t *data)
+{
+	uint32_t c = NET_CRC32C_INIT;
+	for (unsigned b = 0; b < 160; b++) {
+		unsigned bit = b < 128 ? (unsigned)(data[b / 64] >> (b % 64)) & 1u : (frm >> (b - 128)) & 1u;
+		c = (c >> 1) ^ (((c ^ bit) & 1u) ? NET_CRC32C_POLY : 0u);
+	}
+	return ~c;
+}
+
+#define NET_LINK_IDLE_CRC 0xBCC5563Eu /* CRC of an idle symbol */
 
 /* Reverse of a source route recorded by the routers (docs/packets.md): the
  * route field of a delivered source-routed packet, group-reversed, routes back. */

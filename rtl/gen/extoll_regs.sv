@@ -124,6 +124,13 @@ module extoll_regs (
             logic crc_errors;
             logic unroutable;
             logic link_status;
+            logic replays;
+            logic link_sel;
+            logic link_crc_errors;
+            logic link_naks_sent;
+            logic link_naks_rcvd;
+            logic link_replays;
+            logic link_downs;
         } router;
         struct packed {
             logic hdr;
@@ -277,6 +284,13 @@ module extoll_regs (
         decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 13'h410) & !cpuif_req_is_wr;
         decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 13'h418) & !cpuif_req_is_wr;
         decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 13'h420) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.replays = cpuif_req_masked & (cpuif_addr == 13'h428) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_sel = cpuif_req_masked & (cpuif_addr == 13'h430);
+        decoded_reg_strb.router.link_crc_errors = cpuif_req_masked & (cpuif_addr == 13'h438) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_naks_sent = cpuif_req_masked & (cpuif_addr == 13'h440) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_naks_rcvd = cpuif_req_masked & (cpuif_addr == 13'h448) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_replays = cpuif_req_masked & (cpuif_addr == 13'h450) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_downs = cpuif_req_masked & (cpuif_addr == 13'h458) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 13'h800) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 13'h808);
         decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 13'h810) & !cpuif_req_is_wr;
@@ -671,6 +685,12 @@ module extoll_regs (
                     logic load_next;
                 } commit;
             } rt_entry;
+            struct packed {
+                struct packed {
+                    logic [2:0] next;
+                    logic load_next;
+                } link;
+            } link_sel;
         } router;
         struct packed {
             struct packed {
@@ -1414,6 +1434,11 @@ module extoll_regs (
                     logic value;
                 } commit;
             } rt_entry;
+            struct packed {
+                struct packed {
+                    logic [2:0] value;
+                } link;
+            } link_sel;
         } router;
         struct packed {
             struct packed {
@@ -3043,6 +3068,29 @@ module extoll_regs (
     end
     assign hwif_out.router.rt_entry.commit.value = field_storage.router.rt_entry.commit.value;
     assign hwif_out.router.rt_entry.commit.swmod = decoded_reg_strb.router.rt_entry && decoded_req_is_wr && |(decoded_wr_biten[32:32]);
+    // Field: extoll_nic.router.link_sel.link
+    always_comb begin
+        automatic logic [2:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.link_sel.link.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.link_sel && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.link_sel.link.value & ~decoded_wr_biten[2:0]) | (decoded_wr_data[2:0] & decoded_wr_biten[2:0]);
+            load_next_c = '1;
+        end
+        field_combo.router.link_sel.link.next = next_c;
+        field_combo.router.link_sel.link.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.link_sel.link.value <= 3'h0;
+        end else begin
+            if(field_combo.router.link_sel.link.load_next) begin
+                field_storage.router.link_sel.link.value <= field_combo.router.link_sel.link.next;
+            end
+        end
+    end
+    assign hwif_out.router.link_sel.link.value = field_storage.router.link_sel.link.value;
     // Field: extoll_nic.smfu.ctrl.passthru
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5373,6 +5421,28 @@ module extoll_regs (
         end
         if(rd_mux_addr == 13'h420) begin
             readback_data_var[6:0] = hwif_in.router.link_status.up.next;
+            readback_data_var[29:16] = hwif_in.router.link_status.state.next;
+        end
+        if(rd_mux_addr == 13'h428) begin
+            readback_data_var[31:0] = hwif_in.router.replays.count.next;
+        end
+        if(rd_mux_addr == 13'h430) begin
+            readback_data_var[2:0] = field_storage.router.link_sel.link.value;
+        end
+        if(rd_mux_addr == 13'h438) begin
+            readback_data_var[31:0] = hwif_in.router.link_crc_errors.count.next;
+        end
+        if(rd_mux_addr == 13'h440) begin
+            readback_data_var[31:0] = hwif_in.router.link_naks_sent.count.next;
+        end
+        if(rd_mux_addr == 13'h448) begin
+            readback_data_var[31:0] = hwif_in.router.link_naks_rcvd.count.next;
+        end
+        if(rd_mux_addr == 13'h450) begin
+            readback_data_var[31:0] = hwif_in.router.link_replays.count.next;
+        end
+        if(rd_mux_addr == 13'h458) begin
+            readback_data_var[31:0] = hwif_in.router.link_downs.count.next;
         end
         if(rd_mux_addr == 13'h800) begin
             readback_data_var[15:0] = 16'h6;

@@ -331,13 +331,72 @@ package extoll_regs_pkg;
     } router_t_hdr_37a4d722__link_status__up__in_t;
 
     typedef struct packed {
+        logic [13:0] next;
+    } router_t_hdr_37a4d722__link_status__state__in_t;
+
+    typedef struct packed {
         router_t_hdr_37a4d722__link_status__up__in_t up;
+        router_t_hdr_37a4d722__link_status__state__in_t state;
     } router_t_hdr_37a4d722__link_status__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__replays__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__replays__count__in_t count;
+    } router_t_hdr_37a4d722__replays__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__link_crc_errors__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__link_crc_errors__count__in_t count;
+    } router_t_hdr_37a4d722__link_crc_errors__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__link_naks_sent__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__link_naks_sent__count__in_t count;
+    } router_t_hdr_37a4d722__link_naks_sent__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__link_naks_rcvd__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__link_naks_rcvd__count__in_t count;
+    } router_t_hdr_37a4d722__link_naks_rcvd__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__link_replays__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__link_replays__count__in_t count;
+    } router_t_hdr_37a4d722__link_replays__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__link_downs__count__in_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__link_downs__count__in_t count;
+    } router_t_hdr_37a4d722__link_downs__in_t;
 
     typedef struct packed {
         router_t_hdr_37a4d722__crc_errors__in_t crc_errors;
         router_t_hdr_37a4d722__unroutable__in_t unroutable;
         router_t_hdr_37a4d722__link_status__in_t link_status;
+        router_t_hdr_37a4d722__replays__in_t replays;
+        router_t_hdr_37a4d722__link_crc_errors__in_t link_crc_errors;
+        router_t_hdr_37a4d722__link_naks_sent__in_t link_naks_sent;
+        router_t_hdr_37a4d722__link_naks_rcvd__in_t link_naks_rcvd;
+        router_t_hdr_37a4d722__link_replays__in_t link_replays;
+        router_t_hdr_37a4d722__link_downs__in_t link_downs;
     } router_t_hdr_37a4d722__in_t;
 
     typedef struct packed {
@@ -690,7 +749,16 @@ package extoll_regs_pkg;
     } router_t_hdr_37a4d722__rt_entry__out_t;
 
     typedef struct packed {
+        logic [2:0] value;
+    } router_t_hdr_37a4d722__link_sel__link__out_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__link_sel__link__out_t link;
+    } router_t_hdr_37a4d722__link_sel__out_t;
+
+    typedef struct packed {
         router_t_hdr_37a4d722__rt_entry__out_t rt_entry;
+        router_t_hdr_37a4d722__link_sel__out_t link_sel;
     } router_t_hdr_37a4d722__out_t;
 
     typedef struct packed {

@@ -63,6 +63,47 @@ package net_pkg;
     NET_TLP_DIR_EXTRACT = 1'd1  // TLP extracted by the target's backdoor RX filter, returned
   } net_tlp_dir_e;
 
+  typedef enum logic [1:0] {
+    NET_LKIND_IDLE = 2'd0,  // idle symbol: data and framing 0, CRC = LINK_IDLE_CRC
+    NET_LKIND_DATA = 2'd1,  // a flit of a packet
+    NET_LKIND_CTL = 2'd2  // a link control word (net_lctl_t) in the data field
+  } net_lkind_e;
+
+  typedef enum logic [1:0] {
+    NET_LSTATE_DOWN = 2'd0,  // no partner: training for longer than DOWN_TIME (or never trained)
+    NET_LSTATE_TRAIN = 2'd1,  // training after reset: sending INIT words
+    NET_LSTATE_RETRAIN = 2'd2,  // training again after the link was up (errors, timeout, partner's INIT)
+    NET_LSTATE_UP = 2'd3  // trained: packets, ACK/NAK and credits flow
+  } net_lstate_e;
+
+  typedef enum logic [3:0] {
+    NET_LCTL_NONE = 4'd0,  // invalid / never sent
+    NET_LCTL_ACK = 4'd1,  // cumulative ACK and credit counts (also the keep-alive)
+    NET_LCTL_NAK = 4'd2,  // ACK up to ack, then resend everything after it
+    NET_LCTL_INIT = 4'd3  // training: ACK and credit counts, peer = the sender saw the partner's INIT
+  } net_lctl_e;
+
+  // link framing word of a symbol (m_phy_frm), covered by the symbol CRC (16 bit)
+  typedef struct packed {
+    logic [7:0]        seq;  // [15:8] DATA: link sequence number of the packet
+    logic [2:0]        rsvd0;  // [7:5] reserved, 0
+    logic              vc;  // [4:4] DATA: virtual channel
+    logic              last;  // [3:3] DATA: last flit of a packet
+    logic              first;  // [2:2] DATA: first flit of a packet
+    net_lkind_e        kind;  // [1:0] symbol kind
+  } net_lfrm_t;
+
+  // link control word: the data field of a CTL symbol (128 bit)
+  typedef struct packed {
+    logic [79:0]       rsvd1;  // [127:48] reserved, 0
+    logic [15:0]       cred1;  // [47:32] VC1 credits granted so far, likewise
+    logic [15:0]       cred0;  // [31:16] VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16
+    logic [7:0]        ack;  // [15:8] sequence number of the last packet received in order (cumulative)
+    logic [2:0]        rsvd0;  // [7:5] reserved, 0
+    logic              peer;  // [4:4] INIT: the sender has received an INIT from its partner
+    net_lctl_e         ctype;  // [3:0] control word type
+  } net_lctl_t;
+
   // header flit (flit 0 of every packet) (128 bit)
   typedef struct packed {
     logic [63:0]       cmd;  // [127:64] type-specific command word
@@ -216,6 +257,42 @@ package net_pkg;
       crc32c_flit[j] = ^t;
     end
   endfunction
+
+  // CRC-32C of a link symbol (docs/network.md "Link layer"): the 128-bit data
+  // field, then the 16-bit framing word and 16 zero bits, bit-serially in that
+  // order; the symbol carries ~crc32c_sym(CRC32C_INIT, {16'b0, frm, data}).
+  localparam int SYM_W   = FLIT_W + 32;
+  localparam int CRC_SXW = 32 + SYM_W;  // {sym, crc_in}
+  function automatic logic [32*CRC_SXW-1:0] crc32c_sym_matrix();
+    logic [32*CRC_SXW-1:0] s;
+    logic [CRC_SXW-1:0]    fb;
+    s = '0;
+    for (int j = 0; j < 32; j++) s[j*CRC_SXW + j] = 1'b1;
+    for (int i = 0; i < SYM_W; i++) begin
+      fb = s[0 +: CRC_SXW];
+      fb[32 + i] = ~fb[32 + i];
+      for (int j = 0; j < 31; j++) s[j*CRC_SXW +: CRC_SXW] = s[(j+1)*CRC_SXW +: CRC_SXW] ^ (CRC32C_POLY[j] ? fb : '0);
+      s[31*CRC_SXW +: CRC_SXW] = CRC32C_POLY[31] ? fb : '0;
+    end
+    crc32c_sym_matrix = s;
+  endfunction
+
+  localparam logic [32*CRC_SXW-1:0] CRC32C_SYM_M = crc32c_sym_matrix();
+
+  function automatic logic [31:0] crc32c_sym(input logic [31:0] crc_in,
+                                             input logic [SYM_W-1:0] d);
+    logic [CRC_SXW-1:0] x;
+    logic [31:0]        t;
+    x = {d, crc_in};
+    for (int j = 0; j < 32; j++) begin
+      t = '0;
+      for (int w = 0; w < CRC_SXW / 32; w++) t = t ^ (x[32*w +: 32] & CRC32C_SYM_M[j*CRC_SXW + 32*w +: 32]);
+      crc32c_sym[j] = ^t;
+    end
+  endfunction
+
+  // The CRC of an idle symbol (all data and framing bits 0): a constant.
+  localparam logic [31:0] LINK_IDLE_CRC = 32'hBCC5563E;
 
   /* verilator lint_on UNUSEDPARAM */
 

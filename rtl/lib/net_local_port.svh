@@ -19,9 +19,11 @@
 //                             i_last/i_vc out and i_credit in (router inport i)
 //   `NET_ROUTER_PORTS(o, i)   the same group seen from the router's side
 //   `NET_PHY_PORTS(NL)        a node's NL torus links (port order X+ X- Y+ Y- Z+
-//                             Z- spare): m_phy_valid/data/last/vc/crc out and
-//                             s_phy_credit in (credit return from the far
-//                             receiver, per VC); s_phy_* in and m_phy_credit out
+//                             Z- spare): one link symbol per cycle each way,
+//                             m_phy_data/frm/crc out and s_phy_data/frm/crc in
+//                             (docs/network.md "Link layer": framing, ACK/NAK
+//                             and credits all travel inside the CRC-protected
+//                             symbols)
 //
 // `include this file at the top of a file (it has a guard).
 
@@ -77,17 +79,11 @@
   output      logic [1:0]   i``_credit
 
 `define NET_PHY_PORTS(NL) \
-  output      logic [(NL)-1:0]        m_phy_valid, \
   output      logic [(NL)-1:0][127:0] m_phy_data, \
-  output      logic [(NL)-1:0]        m_phy_last, \
-  output      logic [(NL)-1:0]        m_phy_vc, \
+  output      logic [(NL)-1:0][15:0]  m_phy_frm, \
   output      logic [(NL)-1:0][31:0]  m_phy_crc, \
-  input  wire logic [(NL)-1:0][1:0]   s_phy_credit, \
-  input  wire logic [(NL)-1:0]        s_phy_valid, \
   input  wire logic [(NL)-1:0][127:0] s_phy_data, \
-  input  wire logic [(NL)-1:0]        s_phy_last, \
-  input  wire logic [(NL)-1:0]        s_phy_vc, \
-  input  wire logic [(NL)-1:0][31:0]  s_phy_crc, \
-  output      logic [(NL)-1:0][1:0]   m_phy_credit
+  input  wire logic [(NL)-1:0][15:0]  s_phy_frm, \
+  input  wire logic [(NL)-1:0][31:0]  s_phy_crc
 
 `endif  // NET_LOCAL_PORT_SVH

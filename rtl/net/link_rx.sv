@@ -1,69 +1,227 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// link_rx: receiving half of a link port (docs/network.md).
+// link_rx: receiving half of a reliable link port and the link state machine
+// (docs/network.md "Link layer").
 //
-// Folds the CRC-32C over the flits of each arriving packet and compares it with
-// the CRC that arrives with the last flit. Flits pass straight (combinationally)
-// into the router's input buffer, which is store-and-forward on link ports: a
-// mismatch raises m_drop with the last flit, the buffer discards the packet and
-// returns its credits, and m_crc_err_cnt counts it. A corrupted packet is thus
-// never delivered and never leaks buffer space. Credits freed by the router's
-// buffer go back over the link registered.
+// Checks every symbol from the far link_tx (data, framing word, CRC-32C over
+// both; an idle symbol must be all zero with the constant idle CRC), so a bit
+// error anywhere, in data, framing, VC, sequence number, control word or CRC,
+// makes the symbol bad.
+//
+// Packets: only the next expected sequence number is accepted, flit by flit,
+// straight (combinationally) into the router's store-and-forward input buffer,
+// which releases a packet when its last flit is written. A bad symbol in the
+// middle of a packet, or a framing/sequence violation, drops the partial
+// packet (m_drop: the buffer rewinds its write pointer; no credits are returned
+// because the far sender resends the packet into the same space) and asks
+// link_tx for a NAK (at most one per NAK_HOLD cycles until the replay arrives). Packets
+// with an older sequence number are duplicates of a replay: ignored, but
+// ACKed again. The cumulative ACK (last packet accepted) and the cumulative
+// credit counts per VC (buffer depth + flits the router freed) go to link_tx,
+// which reports them in control words; good control words from the far side
+// go to link_tx (ACK/NAK/credits).
+//
+// Link state machine (net_lstate_e): TRAIN after reset, RETRAIN after being up,
+// DOWN after DOWN_TIME cycles of training without success; in all three the
+// local link_tx sends INIT words and no data. A partner's INIT makes m_peer
+// high (sent back in INIT.peer); an INIT with peer set, or any ACK/NAK, brings
+// the link UP. UP falls back to RETRAIN (counted in m_down_cnt) after
+// ERR_RETRAIN consecutive bad symbols, after CTL_TIMEOUT cycles without a good
+// control word (the partner sends one at least every KEEPALIVE cycles), or on
+// a partner's INIT without peer (the partner retrains). Sequence numbers, the
+// replay buffer and the credit counts survive retraining; the INIT words carry
+// the absolute ACK and credit counts, so the far sender's credits are
+// re-synchronised and it replays everything unacknowledged.
 
 `default_nettype none
 
-module link_rx (
+module link_rx #(
+  parameter int CREDITS     = 64,    // flits per VC of the router's input buffer behind this port
+  parameter int ERR_RETRAIN = 8,     // consecutive bad symbols that make an up link retrain
+  parameter int CTL_TIMEOUT = 1024,  // cycles without a good control word that make an up link retrain
+  parameter int DOWN_TIME   = 2048,  // cycles of training after which the link is reported DOWN
+  parameter int NAK_HOLD    = 128,   // cycles before another NAK unless the expected packet arrived
+  localparam int NVC        = net_pkg::NVC,
+  localparam int FW         = net_pkg::FLIT_W
+) (
   // ---- clock and reset (synchronous, active high)
-  input  wire logic                       clk,
-  input  wire logic                       rst,
+  input  wire logic                 clk,
+  input  wire logic                 rst,
   // ---- link (from the far link_tx)
-  input  wire logic                       s_phy_valid,
-  input  wire logic [net_pkg::FLIT_W-1:0] s_phy_data,
-  input  wire logic                       s_phy_last,
-  input  wire logic                       s_phy_vc,
-  input  wire logic [31:0]                s_phy_crc,    // valid with s_phy_last
-  output logic [net_pkg::NVC-1:0]         m_phy_credit, // credit returns to the far side
+  input  wire logic [FW-1:0]        s_phy_data,
+  input  wire logic [15:0]          s_phy_frm,    // net_lfrm_t
+  input  wire logic [31:0]          s_phy_crc,
   // ---- to the router input port
-  output logic                            m_valid,
-  output logic [net_pkg::FLIT_W-1:0]      m_data,
-  output logic                            m_last,
-  output logic                            m_vc,
-  output logic                            m_drop,       // with m_valid && m_last: CRC error
-  input  wire logic [net_pkg::NVC-1:0]    s_credit,     // from the router's m_in_credit
+  output logic                      m_valid,
+  output logic [FW-1:0]             m_data,
+  output logic                      m_last,
+  output logic                      m_vc,
+  output logic                      m_drop,       // without m_valid: discard the partial packet of VC m_vc
+  input  wire logic [NVC-1:0]       s_credit,     // from the router's m_in_credit
+  // ---- to the local link_tx
+  output logic                      m_up,         // link state UP
+  output logic                      m_peer,       // partner's INIT seen (this training)
+  output logic [7:0]                m_ack,        // sequence number of the last packet accepted
+  output logic                      m_ack_force,  // a duplicate arrived: ACK again
+  output logic                      m_nak,        // send a NAK
+  output logic [NVC-1:0][15:0]      m_cred,       // cumulative credits granted
+  output logic                      m_ctl_valid,  // a good control word from the far side
+  output logic [FW-1:0]             m_ctl,        // net_lctl_t
   // ---- status
-  output logic [31:0]                     m_pkt_cnt,    // good packets received
-  output logic [31:0]                     m_crc_err_cnt // packets dropped for CRC errors
+  output logic [1:0]                m_state,      // net_lstate_e
+  output logic [31:0]               m_pkt_cnt,    // packets accepted
+  output logic [31:0]               m_crc_err_cnt,// bad symbols while up
+  output logic [31:0]               m_down_cnt    // UP -> RETRAIN transitions
 );
+  localparam int TW = $clog2(CTL_TIMEOUT + DOWN_TIME + 1);
+  localparam int EW = $clog2(ERR_RETRAIN + 1);
+  localparam int HW = $clog2(NAK_HOLD + 1);
 
-  logic [31:0] crc_run;
-  logic        bad;
+  /* verilator lint_off UNUSEDSIGNAL */  // reserved framing bits; the control word goes to link_tx
+  net_pkg::net_lfrm_t frm;
+  net_pkg::net_lctl_t ctl;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic               good, is_data, is_ctl;
+  assign frm = net_pkg::net_lfrm_t'(s_phy_frm);
+  assign ctl = net_pkg::net_lctl_t'(s_phy_data);
 
-  // The CRC is folded only for valid flits (an idle link costs no CRC work in a
-  // Verilated model); bad is meaningful only with s_phy_valid && s_phy_last.
+  // Symbol check. The CRC is folded only for non-idle symbols (an idle link
+  // costs no CRC work in a Verilated model).
   always_comb begin
-    bad = 1'b0;
-    if (s_phy_valid && s_phy_last) bad = ~net_pkg::crc32c_flit(crc_run, s_phy_data) != s_phy_crc;
+    if (frm.kind == net_pkg::NET_LKIND_IDLE)
+      good = s_phy_frm == '0 && s_phy_data == '0 && s_phy_crc == net_pkg::LINK_IDLE_CRC;
+    else
+      good = frm.kind != 2'd3 && s_phy_crc == ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, s_phy_frm, s_phy_data});
   end
+  assign is_data = good && frm.kind == net_pkg::NET_LKIND_DATA;
+  assign is_ctl  = good && frm.kind == net_pkg::NET_LKIND_CTL;
 
-  assign m_valid = s_phy_valid;
+  // ------------------------------------------------------------------ packets
+  logic [1:0]  state;
+  logic        up;
+  logic [7:0]  exp_seq;     // next expected sequence number
+  logic [7:0]  seq_back;    // how far the symbol's sequence number lies behind exp_seq
+  logic        in_pkt;      // accepting a packet (first flit written)
+  logic        cur_vc;
+  logic        acc, drop, err, dup, commit;
+  logic [HW-1:0] nak_tmr;   // 0: a NAK may be sent
+
+  assign up       = state == net_pkg::NET_LSTATE_UP;
+  assign seq_back = exp_seq - frm.seq;
+
+  always_comb begin
+    acc  = 1'b0;   // write the flit
+    drop = 1'b0;   // discard the partial packet
+    err  = 1'b0;   // ask for a NAK
+    dup  = 1'b0;   // ACK again
+    if (!up) begin
+      drop = in_pkt;
+    end else if (!good) begin
+      drop = in_pkt;
+      err  = 1'b1;
+    end else if (is_data) begin
+      if (frm.first) begin
+        if (in_pkt) begin                    // the last flit went missing
+          drop = 1'b1;
+          err  = 1'b1;
+        end else if (frm.seq == exp_seq) begin
+          acc = 1'b1;
+        end else if (seq_back != 8'd0 && seq_back <= 8'd128) begin
+          dup = 1'b1;                        // a replayed packet we already have
+        end else begin
+          err = 1'b1;                        // sequence gap: a packet went missing
+        end
+      end else if (in_pkt) begin
+        if (frm.vc == cur_vc && frm.seq == exp_seq) begin
+          acc = 1'b1;
+        end else begin
+          drop = 1'b1;
+          err  = 1'b1;
+        end
+      end
+      // else: the rest of a packet that is not being accepted
+    end
+  end
+  assign commit = acc && frm.last;
+
+  assign m_valid = acc;
   assign m_data  = s_phy_data;
-  assign m_last  = s_phy_last;
-  assign m_vc    = s_phy_vc;
-  assign m_drop  = bad;
+  assign m_last  = frm.last;
+  assign m_vc    = drop ? cur_vc : frm.vc;
+  assign m_drop  = drop;
+
+  assign m_ack       = exp_seq - 8'd1;
+  assign m_ack_force = dup;
+  assign m_nak       = err && nak_tmr == '0;
+  assign m_ctl_valid = is_ctl;
+  assign m_ctl       = s_phy_data;
+  assign m_up        = up;
+  assign m_state     = state;
+
+  // ------------------------------------------------------------------ state machine
+  logic [TW-1:0] tmr;      // UP: cycles since a good control word; training: cycles training
+  logic [EW-1:0] err_run;  // consecutive bad symbols
+  logic          go_up, go_retrain;
+
+  always_comb begin
+    go_up      = is_ctl && ((ctl.ctype == net_pkg::NET_LCTL_INIT && ctl.peer) ||
+                            ctl.ctype == net_pkg::NET_LCTL_ACK || ctl.ctype == net_pkg::NET_LCTL_NAK);
+    go_retrain = (!good && err_run == EW'(ERR_RETRAIN - 1)) || tmr == TW'(CTL_TIMEOUT) ||
+                 (is_ctl && ctl.ctype == net_pkg::NET_LCTL_INIT && !ctl.peer);
+  end
 
   always_ff @(posedge clk) begin
     if (rst) begin
-      crc_run       <= net_pkg::CRC32C_INIT;
-      m_phy_credit  <= '0;
+      state         <= net_pkg::NET_LSTATE_TRAIN;
+      m_peer        <= 1'b0;
+      tmr           <= '0;
+      err_run       <= '0;
+      exp_seq       <= '0;
+      in_pkt        <= 1'b0;
+      cur_vc        <= 1'b0;
+      nak_tmr       <= '0;
+      for (int v = 0; v < NVC; v++) m_cred[v] <= 16'(CREDITS);
       m_pkt_cnt     <= '0;
       m_crc_err_cnt <= '0;
+      m_down_cnt    <= '0;
     end else begin
-      m_phy_credit <= s_credit;
-      if (s_phy_valid) begin
-        if (s_phy_last) crc_run <= net_pkg::CRC32C_INIT;
-        else            crc_run <= net_pkg::crc32c_flit(crc_run, s_phy_data);
-        if (s_phy_last && bad)  m_crc_err_cnt <= m_crc_err_cnt + 1'b1;
-        if (s_phy_last && !bad) m_pkt_cnt     <= m_pkt_cnt + 1'b1;
+      for (int v = 0; v < NVC; v++) m_cred[v] <= m_cred[v] + 16'(s_credit[v]);
+      // packets
+      if (drop) in_pkt <= 1'b0;
+      if (acc) begin
+        in_pkt <= !frm.last;
+        cur_vc <= frm.vc;
+      end
+      if (commit) begin
+        exp_seq   <= exp_seq + 1'b1;
+        m_pkt_cnt <= m_pkt_cnt + 1'b1;
+      end
+      // a new NAK is allowed as soon as the replay the last one asked for
+      // arrives (the expected packet starts, or a duplicate shows a replay)
+      if (commit || (acc && frm.first) || dup) nak_tmr <= '0;
+      else if (m_nak) nak_tmr <= HW'(NAK_HOLD);
+      else if (nak_tmr != '0) nak_tmr <= nak_tmr - 1'b1;
+      // link state
+      if (up) begin
+        if (!good) m_crc_err_cnt <= m_crc_err_cnt + 1'b1;
+        err_run <= good ? '0 : err_run + 1'b1;
+        tmr     <= is_ctl ? '0 : tmr + 1'b1;
+        if (go_retrain) begin
+          state      <= net_pkg::NET_LSTATE_RETRAIN;
+          m_peer     <= 1'b0;
+          tmr        <= '0;
+          err_run    <= '0;
+          m_down_cnt <= m_down_cnt + 1'b1;
+        end
+      end else begin
+        if (is_ctl && ctl.ctype == net_pkg::NET_LCTL_INIT) m_peer <= 1'b1;
+        if (tmr != TW'(DOWN_TIME)) tmr <= tmr + 1'b1;
+        else state <= net_pkg::NET_LSTATE_DOWN;
+        if (go_up) begin
+          state   <= net_pkg::NET_LSTATE_UP;
+          tmr     <= '0;
+          err_run <= '0;
+        end
       end
     end
   end

@@ -1,70 +1,310 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// link_tx: sending half of a link port (docs/network.md).
+// link_tx: sending half of a reliable link port (docs/network.md "Link layer").
 //
-// Takes the flits a router output sends to a link, computes the packet's
-// CRC-32C over all its flits (one 128-bit flit per cycle, combinational fold)
-// and registers flit and CRC onto the link; the CRC travels in a side band
-// with the last flit (on a serial PHY: a 32-bit trailer word). Credits coming
-// back over the link are handed, registered, to the router output, which owns
-// the credit counters for the far receiver's buffers. Packets are never
-// interleaved on a link (the router guarantees it), so one running CRC does.
-// Retransmission (sequence numbers, replay buffer, ack/nack) is a later step.
+// Every cycle the link carries one symbol: 128 data bits, a 16-bit framing
+// word (net_lfrm_t: kind IDLE/DATA/CTL, first, last, vc, packet sequence
+// number) and a CRC-32C over both (net_pkg::crc32c_sym). Nothing travels
+// outside the CRC: framing, VC, sequence numbers, ACK/NAK and credits are all
+// protected.
+//
+// Packets from the router output are numbered (8-bit link sequence number)
+// and written into the replay buffer, from which they are sent; a packet
+// leaves the buffer only when the far link_rx acknowledged it (cumulative ACK
+// in a control word of the reverse stream, handed over by the local link_rx on
+// s_ctl_*). A NAK (the far receiver saw a bad symbol or a sequence gap), an ACK
+// timeout, or the link coming (back) up after training resend every
+// unacknowledged packet, in order, from the oldest; the receiver drops
+// duplicates. A replay starts only at a packet boundary.
+//
+// Replay buffer sizing: a far receiver returns a credit only for a flit whose
+// packet it has accepted, and the control word that carries the credit also
+// carries the cumulative ACK covering that packet. So unacknowledged flits
+// never exceed the credits the router can spend: NVC * LINK_CREDITS flits
+// (LINK_CREDITS is itself sized for the credit round trip of the link). The
+// buffer can therefore not overflow and needs no back-pressure.
+//
+// Control words (net_lctl_t) carry this port's receiver state: the cumulative
+// ACK and, per VC, the cumulative credits granted (buffer depth + flits freed,
+// mod 2^16), so a lost control word heals with the next one. They are sent
+// when a NAK is pending (at once), when the ACK or credits changed (at once on
+// an idle link, otherwise at most every CTL_GAP cycles), as a keep-alive every
+// KEEPALIVE cycles (4 x KEEPALIVE while data waits: 0.4% of a busy link; the
+// far side's CTL_TIMEOUT must exceed that), and as INIT words while the link
+// trains (s_up low).
+// Credits from the far side are turned into credit pulses (one per VC per
+// cycle) for the router output, which owns the credit counters.
+//
+// Zero-load latency: a flit from the router is sent in the next cycle (a bypass
+// around the replay buffer), as before the link layer existed.
 
 `default_nettype none
 
-module link_tx (
+module link_tx #(
+  parameter int LINK_CREDITS = 64,   // credits per VC the router output starts with (= far buffer depth)
+  parameter int RPL_DEPTH    = 128,  // replay buffer, flits: NVC * LINK_CREDITS (power of 2, <= 128)
+  parameter int ACK_TIMEOUT  = 1024, // cycles without ACK progress while packets are unacknowledged: replay
+  parameter int CTL_GAP      = 16,   // at most every CTL_GAP cycles an ACK/credit update while data waits
+  parameter int KEEPALIVE    = 64,   // a control word at least every KEEPALIVE cycles (4x while data waits)
+  parameter int INIT_GAP     = 8,    // cycles between INIT words while training
+  localparam int NVC         = net_pkg::NVC,
+  localparam int FW          = net_pkg::FLIT_W
+) (
   // ---- clock and reset (synchronous, active high)
-  input  wire logic                       clk,
-  input  wire logic                       rst,
+  input  wire logic                  clk,
+  input  wire logic                  rst,
   // ---- from the router output port
-  input  wire logic                       s_valid,
-  input  wire logic [net_pkg::FLIT_W-1:0] s_data,
-  input  wire logic                       s_last,
-  input  wire logic                       s_vc,
-  output logic [net_pkg::NVC-1:0]         m_credit,     // to the router's s_out_credit
+  input  wire logic                  s_valid,
+  input  wire logic [FW-1:0]         s_data,
+  input  wire logic                  s_last,
+  input  wire logic                  s_vc,
+  output logic [NVC-1:0]             m_credit,      // to the router's s_out_credit
   // ---- link (towards the far link_rx)
-  output logic                            m_phy_valid,
-  output logic [net_pkg::FLIT_W-1:0]      m_phy_data,
-  output logic                            m_phy_last,
-  output logic                            m_phy_vc,
-  output logic [31:0]                     m_phy_crc,    // valid with m_phy_last
-  input  wire logic [net_pkg::NVC-1:0]    s_phy_credit, // credit returns from the far side
+  output logic [FW-1:0]              m_phy_data,
+  output logic [15:0]                m_phy_frm,     // net_lfrm_t
+  output logic [31:0]                m_phy_crc,     // ~crc32c_sym over data and framing
+  // ---- from the local link_rx: link state and what to report to the far side
+  input  wire logic                  s_up,          // link trained: send data and ACK words
+  input  wire logic                  s_peer,        // an INIT of the partner was received (INIT.peer)
+  input  wire logic [7:0]            s_rx_ack,      // sequence number of the last packet received in order
+  input  wire logic                  s_rx_ack_force,// send an ACK even if unchanged (duplicate received)
+  input  wire logic                  s_rx_nak,      // send a NAK (bad symbol or sequence gap)
+  input  wire logic [NVC-1:0][15:0]  s_rx_cred,     // cumulative credits granted by the local receiver
+  // ---- from the local link_rx: control words received from the far side
+  input  wire logic                  s_ctl_valid,   // a good control word arrived
+  input  wire logic [FW-1:0]         s_ctl,         // net_lctl_t
   // ---- status
-  output logic [31:0]                     m_pkt_cnt     // packets sent
+  output logic [31:0]                m_pkt_cnt,     // packets sent (first transmission)
+  output logic [31:0]                m_replay_cnt,  // replays started (NAK, ACK timeout or retrain)
+  output logic [31:0]                m_nak_tx_cnt,  // NAK words sent
+  output logic [31:0]                m_nak_rx_cnt   // NAK words received
 );
+  localparam int AW  = $clog2(RPL_DEPTH);
+  localparam int TW  = $clog2(ACK_TIMEOUT + 1);
+  localparam int KA_BUSY = 4 * KEEPALIVE;  // keep-alive interval while data waits
+  localparam int GW  = $clog2(KA_BUSY + 1);
 
-  logic [31:0] crc_run, crc_next;
-  // Folded only for valid flits (idle costs no CRC work in a Verilated model).
+  // ------------------------------------------------------------------ replay buffer
+  // {vc, last, data} per flit; end_tbl[seq] = write pointer after the packet's last flit.
+  logic [FW+1:0] mem [RPL_DEPTH];
+  logic [AW:0]   end_tbl [RPL_DEPTH];
+  logic [AW:0]   wr_ptr, snd_ptr, ack_ptr;
+  logic [7:0]    wr_seq;   // sequence number of the packet being written (complete ones: below)
+  logic [7:0]    snd_seq;  // sequence number of the packet being sent
+  logic [7:0]    una;      // oldest unacknowledged packet
+  logic          snd_mid;  // between the first and the last flit of a packet being sent
+  logic          rpl_req;  // replay wanted (done at the next packet boundary)
+
+  always_ff @(posedge clk) begin
+    if (s_valid) begin
+      mem[wr_ptr[AW-1:0]] <= {s_vc, s_last, s_data};
+      if (s_last) end_tbl[wr_seq[AW-1:0]] <= wr_ptr + 1'b1;
+    end
+  end
+
+  // ------------------------------------------------------------------ received control words
+  /* verilator lint_off UNUSEDSIGNAL */  // ctype INIT/ACK and peer matter to link_rx only
+  net_pkg::net_lctl_t ctl;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic              ctl_ack_ok;
+  logic [7:0]        ack_d;
+  logic [AW:0]       ack_ptr_n;
+  logic [7:0]        una_n;
+  logic              is_nak;
+  assign ctl        = net_pkg::net_lctl_t'(s_ctl);
+  assign is_nak     = s_ctl_valid && ctl.ctype == net_pkg::NET_LCTL_NAK;
+  // ACK a covers packets una .. a when 1 <= a + 1 - una <= complete packets outstanding
+  assign ack_d      = ctl.ack + 8'd1 - una;
+  assign ctl_ack_ok = s_ctl_valid && ack_d != 8'd0 && ack_d <= wr_seq - una;
   always_comb begin
-    crc_next = crc_run;
-    if (s_valid) crc_next = net_pkg::crc32c_flit(crc_run, s_data);
+    ack_ptr_n = ack_ptr;
+    una_n     = una;
+    if (ctl_ack_ok) begin
+      ack_ptr_n = end_tbl[ctl.ack[AW-1:0]];
+      una_n     = ctl.ack + 8'd1;
+    end
+  end
+
+  // credits: cumulative counts from the far receiver -> pulses for the router
+  logic [NVC-1:0][15:0] cred_seen, cred_pend;
+  logic [NVC-1:0][15:0] cred_in;
+  assign cred_in[0] = ctl.cred0;
+  assign cred_in[1] = ctl.cred1;
+  logic [NVC-1:0][15:0] cred_d;  // new credits in this control word
+  always_comb begin
+    for (int v = 0; v < NVC; v++) begin
+      m_credit[v] = cred_pend[v] != '0;
+      cred_d[v]   = s_ctl_valid ? cred_in[v] - cred_seen[v] : 16'd0;
+      if (cred_d[v][15]) cred_d[v] = '0;  // older than what we have: stale, ignore
+    end
+  end
+
+  // ------------------------------------------------------------------ what to send
+  logic          have_data, bypass;
+  logic [FW+1:0] q_flit;
+  logic          snd_data, snd_ctl;
+  logic [3:0]    ctl_type;
+  logic [7:0]    ack_sent;
+  logic [NVC-1:0][15:0] cred_sent;
+  logic          dirty, force_q, nak_q;
+  logic [GW-1:0] since_ctl;
+  logic [TW-1:0] ack_tmr;
+
+  assign bypass    = snd_ptr == wr_ptr;
+  assign have_data = !bypass || s_valid;
+  assign q_flit    = bypass ? {s_vc, s_last, s_data} : mem[snd_ptr[AW-1:0]];
+  assign dirty     = force_q || ack_sent != s_rx_ack || cred_sent != s_rx_cred;
+
+  always_comb begin
+    snd_ctl  = 1'b0;
+    ctl_type = net_pkg::NET_LCTL_ACK;
+    if (!s_up) begin
+      snd_ctl  = since_ctl >= GW'(INIT_GAP);
+      ctl_type = net_pkg::NET_LCTL_INIT;
+    end else if (nak_q) begin
+      snd_ctl  = 1'b1;
+      ctl_type = net_pkg::NET_LCTL_NAK;
+    end else if (dirty && (!have_data || since_ctl >= GW'(CTL_GAP))) begin
+      snd_ctl  = 1'b1;
+    end else if (since_ctl >= (have_data ? GW'(KA_BUSY) : GW'(KEEPALIVE))) begin
+      snd_ctl  = 1'b1;
+    end
+    // data: link up, no control word this cycle, no replay waiting at a boundary
+    snd_data = s_up && !snd_ctl && have_data && !(rpl_req && !snd_mid);
+  end
+
+  // the symbol
+  net_pkg::net_lfrm_t frm;
+  net_pkg::net_lctl_t c;
+  logic [FW-1:0]      sym_data;
+  logic [31:0]        sym_crc;
+  always_comb begin
+    frm      = '0;
+    sym_data = '0;
+    c        = '0;
+    if (snd_ctl) begin
+      c.ctype  = net_pkg::net_lctl_e'(ctl_type);
+      c.peer   = s_peer;
+      c.ack    = s_rx_ack;
+      c.cred0  = s_rx_cred[0];
+      c.cred1  = s_rx_cred[1];
+      frm.kind = net_pkg::NET_LKIND_CTL;
+      sym_data = c;
+    end else if (snd_data) begin
+      frm.kind  = net_pkg::NET_LKIND_DATA;
+      frm.first = !snd_mid;
+      frm.last  = q_flit[FW];
+      frm.vc    = q_flit[FW+1];
+      frm.seq   = snd_seq;
+      sym_data  = q_flit[FW-1:0];
+    end
+    // The CRC is folded only for non-idle symbols (an idle link costs no CRC
+    // work in a Verilated model); an idle symbol's CRC is a constant.
+    sym_crc = net_pkg::LINK_IDLE_CRC;
+    if (snd_ctl || snd_data) sym_crc = ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, frm, sym_data});
   end
 
   always_ff @(posedge clk) begin
+    m_phy_data <= sym_data;
+    m_phy_frm  <= frm;
+    m_phy_crc  <= sym_crc;
+  end
+
+  // ------------------------------------------------------------------ state
+  logic rpl_go, acked_snd;
+  assign rpl_go    = rpl_req && !snd_mid && s_up;
+  // an ACK beyond the send pointer (a replay resends what the far side already
+  // had): skip to the first unacknowledged packet, even in the middle of one
+  assign acked_snd = (snd_ptr - ack_ptr) < (ack_ptr_n - ack_ptr);
+
+  always_ff @(posedge clk) begin
     if (rst) begin
-      crc_run     <= net_pkg::CRC32C_INIT;
-      m_phy_valid <= 1'b0;
-      m_credit    <= '0;
-      m_pkt_cnt   <= '0;
+      wr_ptr       <= '0;
+      snd_ptr      <= '0;
+      ack_ptr      <= '0;
+      wr_seq       <= '0;
+      snd_seq      <= '0;
+      una          <= '0;
+      snd_mid      <= 1'b0;
+      rpl_req      <= 1'b0;
+      for (int v = 0; v < NVC; v++) begin
+        cred_seen[v] <= 16'(LINK_CREDITS);
+        cred_pend[v] <= '0;
+        cred_sent[v] <= 16'(LINK_CREDITS);
+      end
+      ack_sent     <= 8'hFF;
+      force_q      <= 1'b0;
+      nak_q        <= 1'b0;
+      since_ctl    <= '0;
+      ack_tmr      <= '0;
+      m_pkt_cnt    <= '0;
+      m_replay_cnt <= '0;
+      m_nak_tx_cnt <= '0;
+      m_nak_rx_cnt <= '0;
     end else begin
-      m_phy_valid <= s_valid;
-      m_credit    <= s_phy_credit;
+      // router -> replay buffer
       if (s_valid) begin
-        crc_run <= s_last ? net_pkg::CRC32C_INIT : crc_next;
-        if (s_last) m_pkt_cnt <= m_pkt_cnt + 1'b1;
+        wr_ptr <= wr_ptr + 1'b1;
+        if (s_last) begin
+          wr_seq    <= wr_seq + 1'b1;
+          m_pkt_cnt <= m_pkt_cnt + 1'b1;
+        end
+      end
+      // control words received: ACK, NAK, credits
+      ack_ptr <= ack_ptr_n;
+      una     <= una_n;
+      if (is_nak) m_nak_rx_cnt <= m_nak_rx_cnt + 1'b1;
+      for (int v = 0; v < NVC; v++) begin
+        if (cred_d[v] != '0) cred_seen[v] <= cred_in[v];
+        cred_pend[v] <= cred_pend[v] + cred_d[v] - 16'(cred_pend[v] != '0);
+      end
+      // ACK timeout: sent but unacknowledged flits and no ACK progress
+      if (ctl_ack_ok || snd_ptr == ack_ptr || !s_up) ack_tmr <= '0;
+      else if (ack_tmr != TW'(ACK_TIMEOUT)) ack_tmr <= ack_tmr + 1'b1;
+      // replay requests: NAK, ACK timeout (and training, below)
+      if (is_nak || ack_tmr == TW'(ACK_TIMEOUT)) rpl_req <= 1'b1;
+      // sending
+      if (!s_up) begin
+        snd_mid <= 1'b0;  // everything unacknowledged is resent after training
+        rpl_req <= 1'b1;
+      end else if (acked_snd) begin
+        snd_ptr <= ack_ptr_n;
+        snd_seq <= una_n;
+        snd_mid <= 1'b0;
+      end else if (rpl_go) begin
+        rpl_req <= 1'b0;
+        snd_ptr <= ack_ptr_n;
+        snd_seq <= una_n;
+        if (snd_ptr != ack_ptr_n) m_replay_cnt <= m_replay_cnt + 1'b1;
+      end else if (snd_data) begin
+        snd_ptr <= snd_ptr + 1'b1;
+        snd_mid <= !q_flit[FW];
+        if (q_flit[FW]) snd_seq <= snd_seq + 1'b1;
+      end
+      // control words
+      if (s_rx_ack_force) force_q <= 1'b1;
+      if (s_rx_nak && s_up) nak_q <= 1'b1;
+      if (snd_ctl) begin
+        since_ctl <= '0;
+        ack_sent  <= s_rx_ack;
+        cred_sent <= s_rx_cred;
+        force_q   <= s_rx_ack_force;
+        if (ctl_type == net_pkg::NET_LCTL_NAK) begin
+          nak_q        <= s_rx_nak;
+          m_nak_tx_cnt <= m_nak_tx_cnt + 1'b1;
+        end
+      end else if (since_ctl != GW'(KA_BUSY)) begin
+        since_ctl <= since_ctl + 1'b1;
       end
     end
   end
 
+`ifndef SYNTHESIS
   always_ff @(posedge clk) begin
-    if (s_valid) begin
-      m_phy_data <= s_data;
-      m_phy_last <= s_last;
-      m_phy_vc   <= s_vc;
-      m_phy_crc  <= s_last ? ~crc_next : 32'd0;
-    end
+    if (!rst && s_valid && wr_ptr - ack_ptr == (AW+1)'(RPL_DEPTH))
+      $error("link_tx: replay buffer overrun (more unacknowledged flits than credits)");
   end
+`endif
 
 endmodule
 

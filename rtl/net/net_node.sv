@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// net_node: the network part of one NIC: the router with a link port
-// (link_tx + link_rx) on each of its 7 links. The NIC connects its units to
+// net_node: the network part of one NIC: the router with a reliable link
+// port (link_tx + link_rx, docs/network.md "Link layer") on each of its 7 links. The NIC connects its units to
 // the local ports and its register file to the table and configuration ports;
 // a board wrapper (or the co-simulation harness) connects the phy ports.
 
@@ -29,19 +29,14 @@ module net_node #(
   input  wire logic [TBL_AW+3:0]             s_tbl_raddr,
   output logic [5:0]                         m_tbl_rdata,
   // ---- links, outgoing (port order X+ X- Y+ Y- Z+ Z- spare)
-  output logic [NL-1:0]                      m_phy_valid,
+  // one symbol per cycle and direction: data, framing word (net_lfrm_t), CRC
   output logic [NL-1:0][FW-1:0]              m_phy_data,
-  output logic [NL-1:0]                      m_phy_last,
-  output logic [NL-1:0]                      m_phy_vc,
+  output logic [NL-1:0][15:0]                m_phy_frm,
   output logic [NL-1:0][31:0]                m_phy_crc,
-  input  wire logic [NL-1:0][NVC-1:0]        s_phy_credit,
   // ---- links, incoming
-  input  wire logic [NL-1:0]                 s_phy_valid,
   input  wire logic [NL-1:0][FW-1:0]         s_phy_data,
-  input  wire logic [NL-1:0]                 s_phy_last,
-  input  wire logic [NL-1:0]                 s_phy_vc,
+  input  wire logic [NL-1:0][15:0]           s_phy_frm,
   input  wire logic [NL-1:0][31:0]           s_phy_crc,
-  output logic [NL-1:0][NVC-1:0]             m_phy_credit,
   // ---- local unit ports, into the network (unit holds LOCAL_BUF_DEPTH credits per VC)
   input  wire logic [N_LOCAL-1:0]            s_loc_valid,
   input  wire logic [N_LOCAL-1:0][FW-1:0]    s_loc_data,
@@ -55,9 +50,14 @@ module net_node #(
   output logic [N_LOCAL-1:0]                 m_loc_vc,
   input  wire logic [N_LOCAL-1:0][NVC-1:0]   s_loc_credit,
   // ---- status
-  output logic [NL-1:0][31:0]                m_crc_err_cnt, // per incoming link
-  output logic [NL-1:0][31:0]                m_rx_pkt_cnt,  // good packets per incoming link
-  output logic [NL-1:0][31:0]                m_tx_pkt_cnt,  // packets per outgoing link
+  output logic [NL-1:0][31:0]                m_crc_err_cnt, // bad symbols per incoming link (while up)
+  output logic [NL-1:0][31:0]                m_rx_pkt_cnt,  // packets accepted per incoming link
+  output logic [NL-1:0][31:0]                m_tx_pkt_cnt,  // packets per outgoing link (first transmissions)
+  output logic [NL-1:0][31:0]                m_replay_cnt,  // replays per outgoing link
+  output logic [NL-1:0][31:0]                m_nak_tx_cnt,  // NAKs sent per link
+  output logic [NL-1:0][31:0]                m_nak_rx_cnt,  // NAKs received per link
+  output logic [NL-1:0][31:0]                m_down_cnt,    // link-down events (UP -> RETRAIN) per link
+  output logic [NL-1:0][1:0]                 m_link_state,  // net_lstate_e per link
   output logic [31:0]                        m_noroute_cnt,
   output logic                               m_ovf
 );
@@ -83,21 +83,31 @@ module net_node #(
   );
 
   for (genvar l = 0; l < NL; l++) begin : g_link
-    link_tx u_tx (
+    // between the two halves of the port: link state, what the local receiver
+    // reports to the far side, and the far side's control words
+    logic                 up, peer, ack_force, nak, ctl_valid;
+    logic [7:0]           ack;
+    logic [NVC-1:0][15:0] cred;
+    logic [FW-1:0]        ctl;
+    link_tx #(.LINK_CREDITS(LINK_BUF_DEPTH), .RPL_DEPTH(NVC * LINK_BUF_DEPTH)) u_tx (
       .clk, .rst,
       .s_valid(out_valid[l]), .s_data(out_data[l]), .s_last(out_last[l]), .s_vc(out_vc[l]),
       .m_credit(out_credit[l]),
-      .m_phy_valid(m_phy_valid[l]), .m_phy_data(m_phy_data[l]), .m_phy_last(m_phy_last[l]),
-      .m_phy_vc(m_phy_vc[l]), .m_phy_crc(m_phy_crc[l]), .s_phy_credit(s_phy_credit[l]),
-      .m_pkt_cnt(m_tx_pkt_cnt[l])
+      .m_phy_data(m_phy_data[l]), .m_phy_frm(m_phy_frm[l]), .m_phy_crc(m_phy_crc[l]),
+      .s_up(up), .s_peer(peer), .s_rx_ack(ack), .s_rx_ack_force(ack_force), .s_rx_nak(nak),
+      .s_rx_cred(cred), .s_ctl_valid(ctl_valid), .s_ctl(ctl),
+      .m_pkt_cnt(m_tx_pkt_cnt[l]), .m_replay_cnt(m_replay_cnt[l]),
+      .m_nak_tx_cnt(m_nak_tx_cnt[l]), .m_nak_rx_cnt(m_nak_rx_cnt[l])
     );
-    link_rx u_rx (
+    link_rx #(.CREDITS(LINK_BUF_DEPTH)) u_rx (
       .clk, .rst,
-      .s_phy_valid(s_phy_valid[l]), .s_phy_data(s_phy_data[l]), .s_phy_last(s_phy_last[l]),
-      .s_phy_vc(s_phy_vc[l]), .s_phy_crc(s_phy_crc[l]), .m_phy_credit(m_phy_credit[l]),
+      .s_phy_data(s_phy_data[l]), .s_phy_frm(s_phy_frm[l]), .s_phy_crc(s_phy_crc[l]),
       .m_valid(in_valid[l]), .m_data(in_data[l]), .m_last(in_last[l]), .m_vc(in_vc[l]),
       .m_drop(in_drop[l]), .s_credit(in_credit[l]),
-      .m_pkt_cnt(m_rx_pkt_cnt[l]), .m_crc_err_cnt(m_crc_err_cnt[l])
+      .m_up(up), .m_peer(peer), .m_ack(ack), .m_ack_force(ack_force), .m_nak(nak),
+      .m_cred(cred), .m_ctl_valid(ctl_valid), .m_ctl(ctl),
+      .m_state(m_link_state[l]), .m_pkt_cnt(m_rx_pkt_cnt[l]), .m_crc_err_cnt(m_crc_err_cnt[l]),
+      .m_down_cnt(m_down_cnt[l])
     );
   end
 

@@ -4,14 +4,14 @@
 //
 // A flit FIFO whose space is managed by credits: the upstream sender holds
 // DEPTH credits, spends one per flit written, and gets one back (m_credit
-// pulse) for every flit that leaves the buffer, popped or dropped.
+// pulse) for every flit that leaves the buffer.
 //
 // SAF = 1 (store and forward, used behind link_rx): flits become visible to
-// the reader only when their packet's last flit has been written without
-// s_drop. A last flit with s_drop set (CRC error) discards the whole packet:
-// the write pointer rewinds to the last commit and every flit the packet
-// occupied is returned as credits, one per cycle, so the link never leaks
-// buffer space.
+// the reader only when their packet's last flit has been written. s_drop (in a
+// cycle without s_valid) discards the partial packet: the write pointer
+// rewinds to the last commit. No credits are returned for it: the link layer
+// resends the packet (link_tx replay), and the resent flits take the same
+// slots the sender's credits reserved.
 // SAF = 0 (cut through, local unit ports): flits are visible as soon as they
 // are written; s_drop must be 0.
 //
@@ -31,7 +31,7 @@ module net_pkt_fifo #(
   input  wire logic                       s_valid,  // flit written this cycle
   input  wire logic [net_pkg::FLIT_W-1:0] s_data,
   input  wire logic                       s_last,   // last flit of the packet
-  input  wire logic                       s_drop,   // with s_last: discard the packet
+  input  wire logic                       s_drop,   // discard the partial packet (no s_valid)
   output logic                            m_credit, // one buffer slot freed
   // ---- read side (router crossbar)
   output logic                            m_avail,  // a visible flit is at the head
@@ -46,7 +46,6 @@ module net_pkt_fifo #(
   logic [net_pkg::FLIT_W:0] mem [DEPTH];  // {last, data}: a RAM with asynchronous read (LUTRAM)
   logic [AW:0] wr_ptr, cm_ptr, rd_ptr;        // write, commit, read
   logic [AW:0] used, vis, wr_next;
-  logic [AW+1:0] pend;                        // credits owed for dropped flits
   logic drop_now;
 
   assign used     = wr_ptr - rd_ptr;
@@ -54,21 +53,20 @@ module net_pkt_fifo #(
   assign m_avail  = vis != '0;
   assign m_data   = mem[rd_ptr[AW-1:0]][net_pkg::FLIT_W-1:0];
   assign m_last   = mem[rd_ptr[AW-1:0]][net_pkg::FLIT_W];
-  assign drop_now = s_valid && s_last && s_drop;
+  assign drop_now = s_drop && !s_valid;
   assign wr_next  = wr_ptr + 1'b1;
 
-  // One credit per cycle: a pop, or else one owed for a dropped flit.
-  assign m_credit = s_pop || (pend != '0);
+  // One credit per popped flit.
+  assign m_credit = s_pop;
 
   always_ff @(posedge clk) begin
     if (rst) begin
       wr_ptr <= '0;
       cm_ptr <= '0;
       rd_ptr <= '0;
-      pend   <= '0;
       m_ovf  <= 1'b0;
     end else begin
-      if (s_valid && !drop_now) begin
+      if (s_valid) begin
         mem[wr_ptr[AW-1:0]] <= {s_last, s_data};
         wr_ptr <= wr_next;
         if (s_last) cm_ptr <= wr_next;
@@ -76,10 +74,6 @@ module net_pkt_fifo #(
         wr_ptr <= cm_ptr;
       end
       if (s_pop) rd_ptr <= rd_ptr + 1'b1;
-      // Owed credits: + flits of a dropped packet (incl. its last flit), - one paid
-      // this cycle unless a pop paid the credit instead.
-      pend <= pend + (drop_now ? {1'b0, wr_ptr - cm_ptr} + 1'b1 : '0)
-                   - (AW+2)'(!s_pop && pend != '0);
       if (s_valid && used == DEPTH[AW:0]) m_ovf <= 1'b1;
     end
   end
@@ -90,7 +84,9 @@ module net_pkt_fifo #(
       $error("net_pkt_fifo: overrun (flit written while %0d of %0d used)", used, DEPTH);
     if (!rst && s_pop && !m_avail)
       $error("net_pkt_fifo: pop while empty");
-    if (!rst && !SAF && drop_now)
+    if (!rst && s_drop && s_valid)
+      $error("net_pkt_fifo: s_drop with s_valid");
+    if (!rst && !SAF && s_drop)
       $error("net_pkt_fifo: s_drop on a cut-through buffer");
   end
 `endif

@@ -4,7 +4,7 @@
 //
 // Ports 0..5 are the torus links X+ X- Y+ Y- Z+ Z-, port 6 the spare link,
 // ports 7..7+N_LOCAL-1 the local unit ports. Every input has one buffer per VC
-// (net_pkt_fifo; store and forward on links so CRC-failed packets are never
+// (net_pkt_fifo; store and forward on links so partial packets are never
 // forwarded, cut through on local ports); upstream senders hold credits for it.
 // Every output holds credits for the buffer behind it.
 //
@@ -58,7 +58,7 @@ module router #(
   input  wire logic [NP-1:0][FW-1:0]      s_in_data,
   input  wire logic [NP-1:0]              s_in_last,
   input  wire logic [NP-1:0]              s_in_vc,
-  input  wire logic [NP-1:0]              s_in_drop,     // with last: CRC error, discard (links only)
+  input  wire logic [NP-1:0]              s_in_drop,     // no valid: discard the partial packet of VC s_in_vc (links only)
   output logic      [NP-1:0][NVC-1:0]     m_in_credit,   // one buffer slot of that VC freed
 
   // ---- output ports (to link_tx / local units), credit flow control
@@ -125,7 +125,7 @@ module router #(
         .s_valid (s_in_valid[p] && s_in_vc[p] == v[0]),
         .s_data  (s_in_data[p]),
         .s_last  (s_in_last[p]),
-        .s_drop  (s_in_drop[p]),
+        .s_drop  (s_in_drop[p] && s_in_vc[p] == v[0]),
         .m_credit(m_in_credit[p][v]),
         .m_avail (f_avail[p][v]),
         .m_data  (f_data[p][v]),

@@ -202,8 +202,7 @@ module extoll_nic
   ) u_core (
     `EXTOLL_NIC_SHARED,
     .cfg_node_id, .cfg_dateline,
-    .m_phy_valid, .m_phy_data, .m_phy_last, .m_phy_vc, .m_phy_crc, .s_phy_credit,
-    .s_phy_valid, .s_phy_data, .s_phy_last, .s_phy_vc, .s_phy_crc, .m_phy_credit,
+    .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
     .net_ovf
   );
 

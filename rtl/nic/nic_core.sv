@@ -250,6 +250,8 @@ module nic_core #(
   logic [TBL_AW+3:0]         tbl_addr;
   logic [5:0]                tbl_wdata, tbl_rdata;
   logic [NL-1:0][31:0]       crc_err_cnt, rx_pkt_cnt, tx_pkt_cnt;
+  logic [NL-1:0][31:0]       replay_cnt, nak_tx_cnt, nak_rx_cnt, down_cnt;
+  logic [NL-1:0][1:0]        link_state;
   logic [31:0]               noroute_cnt;
   logic                      node_ovf, rx_ovf;
   logic [6:0]                dateline;
@@ -268,12 +270,17 @@ module nic_core #(
     .s_tbl_wdata   (tbl_wdata),
     .s_tbl_raddr   (tbl_addr),
     .m_tbl_rdata   (tbl_rdata),
-    .m_phy_valid, .m_phy_data, .m_phy_last, .m_phy_vc, .m_phy_crc, .s_phy_credit,
-    .s_phy_valid, .s_phy_data, .s_phy_last, .s_phy_vc, .s_phy_crc, .m_phy_credit,
+    .m_phy_data, .m_phy_frm, .m_phy_crc,
+    .s_phy_data, .s_phy_frm, .s_phy_crc,
     `NET_LOCAL_CONNECT(s_loc, m_loc, loc_in, loc_out),
     .m_crc_err_cnt (crc_err_cnt),
     .m_rx_pkt_cnt  (rx_pkt_cnt),
     .m_tx_pkt_cnt  (tx_pkt_cnt),
+    .m_replay_cnt  (replay_cnt),
+    .m_nak_tx_cnt  (nak_tx_cnt),
+    .m_nak_rx_cnt  (nak_rx_cnt),
+    .m_down_cnt    (down_cnt),
+    .m_link_state  (link_state),
     .m_noroute_cnt (noroute_cnt),
     .m_ovf         (node_ovf)
   );
@@ -327,8 +334,9 @@ module nic_core #(
   // Hardware side of the registers
   // ------------------------------------------------------------------
   logic [63:0]   cycles;
-  logic [31:0]   crc_sum;
+  logic [31:0]   crc_sum, replay_sum;
   logic [NL-1:0] link_up;
+  logic [4:0][31:0] link_cnt;
 
   nic_reg_hw #(.NODE_ID(NODE_ID), .TBL_AW(TBL_AW), .NL(NL)) u_hw (
     .clk, .rst,
@@ -341,7 +349,9 @@ module nic_core #(
     .rt_vcrule   (hwif_out.router.rt_entry.vcrule.value),
     .rt_outport  (hwif_out.router.rt_entry.outport.value[2:0]),
     .tbl_we, .tbl_addr, .tbl_wdata,
-    .crc_err_cnt, .s_phy_credit, .s_phy_valid, .crc_sum, .link_up,
+    .crc_err_cnt, .replay_cnt, .nak_tx_cnt, .nak_rx_cnt, .down_cnt, .link_state,
+    .link_sel    (hwif_out.router.link_sel.link.value),
+    .crc_sum, .replay_sum, .link_up, .sel_cnt (link_cnt),
     .node_ovf, .rx_ovf, .net_ovf,
     .irq_status  ({hwif_out.info.irq_status.notify.value, hwif_out.info.irq_status.test.value}),
     .irq_enable  ({hwif_out.info.irq_enable.notify.value, hwif_out.info.irq_enable.test.value}),
@@ -407,6 +417,13 @@ module nic_core #(
     hwif_in.router.crc_errors.count.next  = crc_sum;
     hwif_in.router.unroutable.count.next  = noroute_cnt;
     hwif_in.router.link_status.up.next    = link_up;
+    hwif_in.router.link_status.state.next = link_state;
+    hwif_in.router.replays.count.next     = replay_sum;
+    hwif_in.router.link_crc_errors.count.next = link_cnt[0];
+    hwif_in.router.link_naks_sent.count.next  = link_cnt[1];
+    hwif_in.router.link_naks_rcvd.count.next  = link_cnt[2];
+    hwif_in.router.link_replays.count.next    = link_cnt[3];
+    hwif_in.router.link_downs.count.next      = link_cnt[4];
   end
 
   // MSI-X table entry 0 (the endpoint role's one vector)

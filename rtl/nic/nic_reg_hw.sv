@@ -10,9 +10,11 @@
 //              router's tables the cycle after the write, when the new field
 //              values are visible: {inport, dest[TBL_AW-1:0]} <- {valid,
 //              vcrule, outport[2:0]}
-//   links      crc_sum = CRC errors summed over the links (router.crc_errors);
-//              link_up[l] sticky once link l received a flit or a credit;
-//              net_ovf = a network buffer overran (router or local port 0)
+//   links      crc_sum / replay_sum = bad symbols / replays summed over the
+//              links (router.crc_errors, router.replays); link_up[l] = link
+//              l's state machine is UP; sel_* = the counters of link link_sel
+//              (router.link_*); net_ovf = a network buffer overran (router or
+//              local port 0)
 //   interrupt  irq_pending = any enabled cause pending (test, notify)
 //
 // Synchronous to clk, reset rst (sync, high).
@@ -50,10 +52,16 @@ module nic_reg_hw #(
 
   // ---------------- links ----------------
   input  wire logic [NL-1:0][31:0]   crc_err_cnt,    // net_node, per link
-  input  wire logic [NL-1:0][1:0]    s_phy_credit,   // credit return from the far receiver
-  input  wire logic [NL-1:0]         s_phy_valid,    // incoming flit
+  input  wire logic [NL-1:0][31:0]   replay_cnt,
+  input  wire logic [NL-1:0][31:0]   nak_tx_cnt,
+  input  wire logic [NL-1:0][31:0]   nak_rx_cnt,
+  input  wire logic [NL-1:0][31:0]   down_cnt,
+  input  wire logic [NL-1:0][1:0]    link_state,     // net_lstate_e per link
+  input  wire logic [2:0]            link_sel,       // router.link_sel
   output      logic [31:0]           crc_sum,        // router.crc_errors
+  output      logic [31:0]           replay_sum,     // router.replays
   output      logic [NL-1:0]         link_up,        // router.link_status.up
+  output      logic [4:0][31:0]      sel_cnt,        // link link_sel: crc, naks sent, rcvd, replays, downs
   input  wire logic                  node_ovf,       // net_node: sticky overrun
   input  wire logic                  rx_ovf,         // nic_net_rx: sticky overrun
   output      logic                  net_ovf,        // either (must stay 0)
@@ -87,16 +95,30 @@ module nic_reg_hw #(
   assign tbl_addr  = {rt_inport, rt_dest};
   assign tbl_wdata = {rt_valid, rt_vcrule, rt_outport};
 
+  // Sums and the selected link's counters registered (a register read sees
+  // them one cycle late).
+  logic [31:0] sum_crc, sum_replay;
   always_comb begin
-    crc_sum = '0;
-    for (int l = 0; l < NL; l++) crc_sum = crc_sum + crc_err_cnt[l];
+    sum_crc    = '0;
+    sum_replay = '0;
+    for (int l = 0; l < NL; l++) begin
+      sum_crc    = sum_crc + crc_err_cnt[l];
+      sum_replay = sum_replay + replay_cnt[l];
+    end
   end
   always_ff @(posedge clk) begin
     if (rst) begin
-      link_up <= '0;
+      crc_sum    <= '0;
+      replay_sum <= '0;
+      link_up    <= '0;
+      sel_cnt    <= '0;
     end else begin
+      crc_sum    <= sum_crc;
+      replay_sum <= sum_replay;
+      sel_cnt    <= '0;
       for (int l = 0; l < NL; l++) begin
-        if (|s_phy_credit[l] || s_phy_valid[l]) link_up[l] <= 1'b1;
+        link_up[l] <= link_state[l] == net_pkg::NET_LSTATE_UP;
+        if (int'(link_sel) == l) sel_cnt <= {down_cnt[l], replay_cnt[l], nak_rx_cnt[l], nak_tx_cnt[l], crc_err_cnt[l]};
       end
     end
   end

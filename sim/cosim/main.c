@@ -69,6 +69,7 @@ static struct {
 	int cpu;             /* -1: no pinning, -2: first allowed CPU */
 	bool stats;
 	uint64_t linger;     /* cycles to keep clocking after activity */
+	double ber;          /* bit-error rate on every link wire bit (world_set_ber) */
 	int fd;              /* fd number for QEMU */
 	int verbose;
 	struct mmio_config mmio;
@@ -163,6 +164,9 @@ static void print_stats(void)
 		world_topology(world)->name, world_topology(world)->n, world_cycles(world),
 		pcie_model_cycles(dev), world_flits(world), world_credits(world),
 		world_overrun(world) ? ", NETWORK BUFFER OVERRUN" : "");
+	if (opt.ber > 0)
+		fprintf(stderr, "cosimd stats: bit-error rate %g: %" PRIu64 " bits flipped on links\n", opt.ber,
+			world_bit_flips(world));
 	pcie_model_print_stats(dev, stderr, "cosimd stats: ");
 }
 
@@ -194,6 +198,8 @@ static void usage(FILE *f)
 		"                       default for a device without network links)\n"
 		"  --print-topology     print the embedded default topology and exit\n"
 		"  --linger CYCLES      keep clocking this long after activity (default %" PRIu64 ")\n"
+		"  --ber RATE           flip every bit of every link wire with probability RATE\n"
+		"                       (e.g. 1e-4; the link layer repairs it: docs/network.md)\n"
 		"  --timeout CYCLES     completion timeout for reads (default %" PRIu64 ")\n"
 		"  --bdf BB:DD.F        the device's guest PCI address (default 00:02.0)\n"
 		"  --fd N               descriptor number passed to QEMU (default %d)\n"
@@ -232,6 +238,7 @@ static int parse_options(int argc, char **argv)
 		{ "topology", required_argument, NULL, 'P' },
 		{ "print-topology", no_argument, NULL, 'p' },
 		{ "linger", required_argument, NULL, 'l' },
+		{ "ber", required_argument, NULL, 'B' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "bdf", required_argument, NULL, 'b' },
 		{ "fd", required_argument, NULL, 'f' },
@@ -307,6 +314,15 @@ static int parse_options(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'B': {
+			char *end;
+			opt.ber = strtod(optarg, &end);
+			if (!*optarg || *end || !(opt.ber >= 0 && opt.ber < 1)) {
+				fprintf(stderr, "cosimd: --ber: bad bit-error rate '%s' (0 <= RATE < 1)\n", optarg);
+				return 2;
+			}
+			break;
+		}
 		case 't':
 			if (parse_u64(optarg, &opt.mmio.timeout) || !opt.mmio.timeout) {
 				fprintf(stderr, "cosimd: --timeout: bad cycle count '%s'\n", optarg);
@@ -391,6 +407,7 @@ static int build_world(void)
 		return 1;
 	}
 	dev = world_host(world, 0);
+	world_set_ber(world, opt.ber);
 	logmsg("world '%s': torus %ux%ux%u, %u node(s) (%u naa, %u router), link latency %u, "
 	       "host device %s = node %u", topo.name, topo.torus.dim[0], topo.torus.dim[1], topo.torus.dim[2], topo.n,
 	       extoll_topo_count(&topo, EXTOLL_TOPO_NAA), extoll_topo_count(&topo, EXTOLL_TOPO_ROUTER), topo.latency,

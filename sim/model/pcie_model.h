@@ -39,14 +39,14 @@ extern "C" {
 
 /* ---- network links (for a world of several nodes, sim/world/) ----
  * The 7 link ports (X+ X- Y+ Y- Z+ Z- spare) of docs/network.md.  `out` of
- * one node, delayed, is `in` of its link partner: data/valid/last/vc/crc of
- * link l go to the facing link, and the credit bits (2 per link, VC0 in the
- * low bit) travel the other way. */
+ * one node, delayed, is `in` of its link partner: every cycle one link symbol
+ * per direction (docs/network.md "Link layer"): 128 data bits, the framing
+ * word (net_lfrm: kind, first, last, vc, seq) and the CRC over both.  Flits,
+ * ACK/NAK and credits all travel as symbols. */
 #define NIC_LINKS 7
 struct nic_links {
-	uint8_t valid, last, vc;        /* bit l = link l */
-	uint16_t credit;                /* bits 2l+1:2l = credits of link l */
-	uint32_t data[NIC_LINKS][4];    /* 128-bit flit, dword 0 = bits 31:0 */
+	uint32_t data[NIC_LINKS][4];    /* 128-bit data, dword 0 = bits 31:0 */
+	uint16_t frm[NIC_LINKS];        /* framing word (net_lfrm) */
 	uint32_t crc[NIC_LINKS];
 };
 
@@ -96,9 +96,9 @@ struct pcie_model_ops {
 	/* cfg_node_id / cfg_dateline, registered by the NIC every cycle: set
 	 * them before a reset so the NIC comes out of it with them */
 	void (*set_straps)(struct pcie_model *m, uint16_t node_id, uint8_t dateline);
-	/* outputs after the last step: m_phy_* and m_phy_credit */
+	/* outputs after the last step: m_phy_* */
 	void (*links_get)(const struct pcie_model *m, struct nic_links *out);
-	/* inputs for the next step: s_phy_* and s_phy_credit */
+	/* inputs for the next step: s_phy_* */
 	void (*links_set)(struct pcie_model *m, const struct nic_links *in);
 
 	/* -- diagnostics -- */

@@ -103,20 +103,14 @@ template <class Top> struct vmodel : pcie_model {
 	}
 	void links_get(struct nic_links *o) const
 	{
-		o->valid = top->m_phy_valid;
-		o->last = top->m_phy_last;
-		o->vc = top->m_phy_vc;
-		o->credit = top->m_phy_credit;
 		memcpy(o->data, top->m_phy_data.data(), sizeof(o->data));
+		memcpy(o->frm, top->m_phy_frm.data(), sizeof(o->frm));  /* little-endian host */
 		memcpy(o->crc, top->m_phy_crc.data(), sizeof(o->crc));
 	}
 	void links_set(const struct nic_links *in)
 	{
-		top->s_phy_valid = in->valid;
-		top->s_phy_last = in->last;
-		top->s_phy_vc = in->vc;
-		top->s_phy_credit = in->credit;
 		memcpy(top->s_phy_data.data(), in->data, sizeof(in->data));
+		memcpy(top->s_phy_frm.data(), in->frm, sizeof(in->frm));
 		memcpy(top->s_phy_crc.data(), in->crc, sizeof(in->crc));
 	}
 

@@ -2,14 +2,17 @@
 /* The lockstep world of device models: see world.h. */
 #include "world.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* what one directed wire carries in one cycle */
+#include "net_packet.h"
+
+/* what one directed wire carries in one cycle: one link symbol */
 struct wire_slot {
-	uint8_t valid, last, vc, credit;
-	uint32_t crc;
 	uint32_t data[4];
+	uint16_t frm;
+	uint32_t crc;
 };
 
 /* src node's link port sp -> dst node's link port dp (flits src->dst and the
@@ -18,6 +21,8 @@ struct wire {
 	unsigned src, sp, dst, dp;
 	struct wire_slot *ring;         /* latency + 1 slots, indexed by cycle */
 	struct wire_pkt *pkt;           /* the packet being sent (packet hook only) */
+	uint32_t last_ctl[2];           /* the last control word's ACK and credits */
+	uint8_t cap_seq;                /* packet hook: next link sequence number */
 };
 
 /* flits of the packet on a wire so far, for the packet hook */
@@ -42,6 +47,9 @@ struct world {
 	uint64_t cycle, last_active, flits, credits;
 	world_packet_fn hook;
 	void *hook_ctx;
+	double ber;                     /* bit-error rate on every wire bit */
+	int64_t next_err;               /* wire bits until the next error */
+	uint64_t rng, flipped;
 };
 
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
@@ -118,8 +126,8 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 			if (!extoll_topo_link_cabled(t, i, 2 * d))
 				continue;
 			unsigned j = extoll_torus_neighbour(&t->torus, i, 2 * d);
-			w->wire[k++] = (struct wire){ i, 2 * d, j, 2 * d + 1, NULL, NULL };
-			w->wire[k++] = (struct wire){ j, 2 * d + 1, i, 2 * d, NULL, NULL };
+			w->wire[k++] = (struct wire){ .src = i, .sp = 2 * d, .dst = j, .dp = 2 * d + 1 };
+			w->wire[k++] = (struct wire){ .src = j, .sp = 2 * d + 1, .dst = i, .dp = 2 * d };
 		}
 	}
 	for (unsigned i = 0; i < w->nwires; i++) {
@@ -127,6 +135,8 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 		if (!w->wire[i].ring)
 			goto oom;
 	}
+	w->rng = 0x9E3779B97F4A7C15ull;
+	w->next_err = -1;
 	return w;
 oom:
 	snprintf(err, errlen, "out of memory");
@@ -161,30 +171,103 @@ void world_set_packet_hook(struct world *w, world_packet_fn fn, void *ctx)
 	w->hook_ctx = ctx;
 }
 
-/* one flit leaving wire i's source: collect; on the last, report the packet */
+/* one data symbol leaving wire i's source: collect; on the last, report the
+ * packet.  Each packet once: a replay (link sequence number already reported)
+ * is not captured again. */
 static void capture_flit(struct world *w, unsigned i, const struct wire_slot *s)
 {
-	const struct wire *e = &w->wire[i];
+	struct wire *e = &w->wire[i];
 	struct wire_pkt *p = e->pkt;
+	uint64_t f = s->frm;
+	unsigned seq = (unsigned)net_lfrm_get_seq(&f);
 
 	if (!p)
 		return;
+	if (net_lfrm_get_first(&f)) {
+		p->n = 0;
+		p->truncated = false;
+	}
+	if (seq != e->cap_seq)
+		return;
 	if (p->n == 0)
-		p->vc = s->vc;
+		p->vc = (unsigned)net_lfrm_get_vc(&f);
 	if (p->n < WORLD_PKT_MAX_FLITS)
 		memcpy(p->flit[p->n++], s->data, sizeof(s->data));
 	else
 		p->truncated = true;
-	if (!s->last)
+	if (!net_lfrm_get_last(&f))
 		return;
 	const struct world_packet wp = {
 		.link = i / 2, .src = e->src, .src_port = e->sp, .dst = e->dst, .dst_port = e->dp,
-		.vc = p->vc, .crc = s->crc, .cycle = w->cycle, .nflits = p->n,
-		.truncated = p->truncated, .flit = (const uint32_t (*)[4])p->flit,
+		.vc = p->vc, .crc = net_crc32c((const struct net_flit *)p->flit, p->n), .cycle = w->cycle,
+		.nflits = p->n, .truncated = p->truncated, .flit = (const uint32_t (*)[4])p->flit,
 	};
 	w->hook(w->hook_ctx, &wp);
 	p->n = 0;
 	p->truncated = false;
+	e->cap_seq++;
+}
+
+void world_set_ber(struct world *w, double ber)
+{
+	w->ber = ber > 0 && ber < 1 ? ber : 0;
+	w->next_err = -1;
+}
+
+uint64_t world_bit_flips(const struct world *w)
+{
+	return w->flipped;
+}
+
+/* wire bits until the next error: geometric with parameter ber (xorshift64*) */
+static int64_t err_gap(struct world *w)
+{
+	w->rng ^= w->rng >> 12;
+	w->rng ^= w->rng << 25;
+	w->rng ^= w->rng >> 27;
+	double u = (double)((w->rng * 0x2545F4914F6CDD1Dull) >> 11) / 9007199254740992.0;
+	if (u <= 0)
+		u = 1e-300;
+	return (int64_t)floor(log(u) / log1p(-w->ber));
+}
+
+/* flip every bit of a symbol (128 data, 16 framing, 32 CRC) with probability ber */
+static void corrupt(struct world *w, struct wire_slot *s)
+{
+	enum { SYM_BITS = 176 };
+
+	if (w->next_err < 0)
+		w->next_err = err_gap(w);
+	while (w->next_err < SYM_BITS) {
+		unsigned b = (unsigned)w->next_err;
+		if (b < 128)
+			s->data[b / 32] ^= 1u << (b % 32);
+		else if (b < 144)
+			s->frm ^= (uint16_t)(1u << (b - 128));
+		else
+			s->crc ^= 1u << (b - 144);
+		w->flipped++;
+		w->next_err += 1 + err_gap(w);
+	}
+	w->next_err -= SYM_BITS;
+}
+
+/* Does symbol s move anything: a flit, a NAK or INIT, or a control word whose
+ * ACK or credits differ from the last one on that wire (not a keep-alive)? */
+static bool symbol_active(struct wire *e, const struct wire_slot *s)
+{
+	uint64_t f = s->frm;
+	unsigned kind = (unsigned)net_lfrm_get_kind(&f);
+
+	if (kind == NET_LKIND_DATA)
+		return true;
+	if (kind != NET_LKIND_CTL)
+		return false;
+	bool news = (s->data[0] & 0xF) != NET_LCTL_ACK || (s->data[0] & ~0xFFu) != e->last_ctl[0] ||
+		    (s->data[1] & 0xFFFF) != e->last_ctl[1];
+	e->last_ctl[0] = s->data[0] & ~0xFFu;
+	e->last_ctl[1] = s->data[1] & 0xFFFF;
+	return news;
 }
 
 bool world_step(struct world *w)
@@ -197,18 +280,11 @@ bool world_step(struct world *w)
 		const struct wire *e = &w->wire[i];
 		const struct wire_slot *s = &e->ring[slot];
 		struct nic_links *in = &w->node[e->dst].in;
-		uint8_t b = (uint8_t)(1u << e->dp);
 
-		in->valid = (uint8_t)((in->valid & ~b) | (s->valid ? b : 0));
-		in->last = (uint8_t)((in->last & ~b) | (s->last ? b : 0));
-		in->vc = (uint8_t)((in->vc & ~b) | (s->vc ? b : 0));
-		in->credit = (uint16_t)((in->credit & ~(3u << 2 * e->dp)) |
-					((unsigned)s->credit << 2 * e->dp));
-		if (s->valid) {
-			memcpy(in->data[e->dp], s->data, sizeof(s->data));
-			in->crc[e->dp] = s->crc;
-		}
-		if (s->valid || s->credit)
+		memcpy(in->data[e->dp], s->data, sizeof(s->data));
+		in->frm[e->dp] = s->frm;
+		in->crc[e->dp] = s->crc;
+		if ((s->frm & 3) == NET_LKIND_DATA)
 			active = true;
 	}
 	/* 2. every model: one edge */
@@ -225,26 +301,25 @@ bool world_step(struct world *w)
 	}
 	/* 3. outputs -> wires */
 	for (unsigned i = 0; i < w->nwires; i++) {
-		const struct wire *e = &w->wire[i];
+		struct wire *e = &w->wire[i];
 		struct wire_slot *s = &e->ring[slot];
 		const struct nic_links *o = &w->node[e->src].out;
 		unsigned p = e->sp;
 
-		s->valid = (uint8_t)(o->valid >> p & 1);
-		s->last = (uint8_t)(o->last >> p & 1);
-		s->vc = (uint8_t)(o->vc >> p & 1);
-		s->credit = (uint8_t)(o->credit >> 2 * p & 3);
-		if (s->valid) {
-			memcpy(s->data, o->data[p], sizeof(s->data));
-			s->crc = o->crc[p];
+		memcpy(s->data, o->data[p], sizeof(s->data));
+		s->frm = o->frm[p];
+		s->crc = o->crc[p];
+		if ((s->frm & 3) == NET_LKIND_DATA) {
 			w->flits++;
 			if (w->hook)
 				capture_flit(w, i, s);
+		} else if ((s->frm & 3) == NET_LKIND_CTL) {
+			w->credits++;
 		}
-		if (s->credit)
-			w->credits += (s->credit & 1) + (s->credit >> 1);
-		if (s->valid || s->credit)
+		if (symbol_active(e, s))
 			active = true;
+		if (w->ber > 0)
+			corrupt(w, s);
 	}
 	if (active)
 		w->last_active = w->cycle;

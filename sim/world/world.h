@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The world: every node of a topology (extoll_topo.h) as a Verilated model,
- * links wired with the topology's latency in both directions (flits with
- * their CRC one way, credit pulses the other way; docs/network.md), all
- * models stepped in lockstep.
+ * links wired with the topology's latency in both directions (one link
+ * symbol per cycle each way: flits, ACK/NAK and credit control words, all
+ * CRC-protected; docs/network.md "Link layer"), all models stepped in
+ * lockstep, optionally with a bit-error rate on every wire bit.
  *
  *   host nodes:   the host device (pcie_model.h back end, default nic:
  *                 extoll_nic ROLE 0); its PCIe side is served by cosimd
@@ -11,7 +12,7 @@
  *   naa nodes:    naa (naa_node), or naa-epf (naa_node DEVICE=1)
  *
  * A topology's missing-link lines leave those links unwired (a failed link:
- * the ports see no credits, their link_status bit stays 0).
+ * the ports never train, their link_status bit stays 0).
  *
  * Straps: cfg_node_id = the node id, cfg_dateline = extoll_torus_dateline().
  * Link timing = rtl/tb/tb_link_delay.sv with DELAY = latency: what a node
@@ -41,8 +42,9 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 			   size_t errlen);
 void world_destroy(struct world *w);
 
-/* One clock cycle of every model.  Returns true when a flit or a credit was
- * on any wire (leaving a node, in flight, or arriving) in this cycle, or a
+/* One clock cycle of every model.  Returns true when a flit left or arrived
+ * on any wire in this cycle, or a control word that carries news (a NAK, an
+ * INIT, or an ACK/credit count that changed: not a mere keep-alive), or a
  * model is busy (pcie_model_busy: TLP beats in flight, or an accelerator job,
  * which runs without traffic; the caller stops the clock when this is false). */
 bool world_step(struct world *w);
@@ -56,9 +58,14 @@ const struct extoll_topo *world_topology(const struct world *w);
 unsigned world_nhosts(const struct world *w);
 unsigned world_host_node(const struct world *w, unsigned i);
 struct pcie_model *world_host(struct world *w, unsigned i);
-/* Flits and credits carried since creation (all links). */
+/* Flits (data symbols, replays included) and control words (ACK/NAK/credits,
+ * INIT, keep-alives) carried since creation (all links). */
 uint64_t world_flits(const struct world *w);
 uint64_t world_credits(const struct world *w);
+/* Fault injection: flip every bit of every wire (data, framing, CRC) with
+ * probability ber from now on (0: off); bits flipped so far. */
+void world_set_ber(struct world *w, double ber);
+uint64_t world_bit_flips(const struct world *w);
 /* A sticky net_ovf of any node (pcie_model_overrun): a buffer overran, the
  * wiring or the credits are wrong. */
 bool world_overrun(const struct world *w);
@@ -73,7 +80,7 @@ struct world_packet {
 	unsigned src, src_port;         /* sending node and its link port (0..6) */
 	unsigned dst, dst_port;         /* receiving node and its link port */
 	unsigned vc;                    /* VC of the header flit */
-	uint32_t crc;                   /* link CRC sent with the last flit */
+	uint32_t crc;                   /* CRC-32C of the packet (net_crc32c of its flits) */
 	uint64_t cycle;                 /* world cycle of the last flit */
 	unsigned nflits;                /* flits in flit[] (more were dropped: truncated) */
 	bool truncated;

@@ -15,6 +15,9 @@ local vs_net_vcrule = { [0] = "AUTO", [1] = "VC0", [2] = "VC1", [3] = "KEEP" }
 local vs_net_port = { [0] = "XP", [1] = "XM", [2] = "YP", [3] = "YM", [4] = "ZP", [5] = "ZM", [6] = "SPARE", [7] = "EJECT" }
 local vs_net_rsp_status = { [0] = "OK", [1] = "ERR" }
 local vs_net_tlp_dir = { [0] = "INJECT", [1] = "EXTRACT" }
+local vs_net_lkind = { [0] = "IDLE", [1] = "DATA", [2] = "CTL" }
+local vs_net_lstate = { [0] = "DOWN", [1] = "TRAIN", [2] = "RETRAIN", [3] = "UP" }
+local vs_net_lctl = { [0] = "NONE", [1] = "ACK", [2] = "NAK", [3] = "INIT" }
 local vs_cap_tlp_dir = { [0] = "host->dev", [1] = "dev->host" }
 
 F["cap_net.version"] = ProtoField.uint8("extoll.cap.version", "version", base.DEC, nil, nil, "pseudo-header version (1)")
@@ -33,6 +36,16 @@ F["cap_tlp.hdr_dw"] = ProtoField.uint8("extoll_tlp.cap.hdr_dw", "hdr_dw", base.D
 F["cap_tlp.rsvd"] = ProtoField.uint8("extoll_tlp.cap.rsvd", "rsvd", base.DEC, nil, nil, "0")
 F["cap_tlp.payload_dw"] = ProtoField.uint16("extoll_tlp.cap.payload_dw", "payload_dw", base.DEC, nil, nil, "payload dwords after the header (little-endian, host byte order)")
 
+F["net_lfrm_t.kind"] = ProtoField.uint8("extoll.lfrm.kind", "kind", base.DEC, vs_net_lkind, nil, "symbol kind")
+F["net_lfrm_t.first"] = ProtoField.uint8("extoll.lfrm.first", "first", base.DEC, nil, nil, "DATA: first flit of a packet")
+F["net_lfrm_t.last"] = ProtoField.uint8("extoll.lfrm.last", "last", base.DEC, nil, nil, "DATA: last flit of a packet")
+F["net_lfrm_t.vc"] = ProtoField.uint8("extoll.lfrm.vc", "vc", base.DEC, nil, nil, "DATA: virtual channel")
+F["net_lfrm_t.seq"] = ProtoField.uint8("extoll.lfrm.seq", "seq", base.DEC, nil, nil, "DATA: link sequence number of the packet")
+F["net_lctl_t.ctype"] = ProtoField.uint8("extoll.lctl.ctype", "ctype", base.DEC, vs_net_lctl, nil, "control word type")
+F["net_lctl_t.peer"] = ProtoField.uint8("extoll.lctl.peer", "peer", base.DEC, nil, nil, "INIT: the sender has received an INIT from its partner")
+F["net_lctl_t.ack"] = ProtoField.uint8("extoll.lctl.ack", "ack", base.DEC, nil, nil, "sequence number of the last packet received in order (cumulative)")
+F["net_lctl_t.cred0"] = ProtoField.uint16("extoll.lctl.cred0", "cred0", base.HEX, nil, nil, "VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16")
+F["net_lctl_t.cred1"] = ProtoField.uint16("extoll.lctl.cred1", "cred1", base.HEX, nil, nil, "VC1 credits granted so far, likewise")
 F["net_hdr_t.dst"] = ProtoField.uint16("extoll.hdr.dst", "dst", base.DEC, nil, nil, "destination node id")
 F["net_hdr_t.src"] = ProtoField.uint16("extoll.hdr.src", "src", base.DEC, nil, nil, "source node id")
 F["net_hdr_t.ptype"] = ProtoField.uint8("extoll.hdr.ptype", "ptype", base.DEC, vs_net_type, nil, "packet type")
@@ -73,6 +86,20 @@ F["net_tbl_entry_t.valid"] = ProtoField.uint8("extoll.tbl_entry.valid", "valid",
 
 -- layouts: {field, qword byte offset, shift, width, first byte, bytes, enum}
 local LAYOUT = {}
+LAYOUT["net_lfrm_t"] = { desc = "link framing word of a symbol (m_phy_frm), covered by the symbol CRC",
+  { "net_lfrm_t.kind", 0, 0, 2, 0, 1 },
+  { "net_lfrm_t.first", 0, 2, 1, 0, 1 },
+  { "net_lfrm_t.last", 0, 3, 1, 0, 1 },
+  { "net_lfrm_t.vc", 0, 4, 1, 0, 1 },
+  { "net_lfrm_t.seq", 0, 8, 8, 1, 1 },
+}
+LAYOUT["net_lctl_t"] = { desc = "link control word: the data field of a CTL symbol",
+  { "net_lctl_t.ctype", 0, 0, 4, 0, 1 },
+  { "net_lctl_t.peer", 0, 4, 1, 0, 1 },
+  { "net_lctl_t.ack", 0, 8, 8, 1, 1 },
+  { "net_lctl_t.cred0", 0, 16, 16, 2, 2 },
+  { "net_lctl_t.cred1", 0, 32, 16, 4, 2 },
+}
 LAYOUT["net_hdr_t"] = { desc = "header flit (flit 0 of every packet)",
   { "net_hdr_t.dst", 0, 0, 16, 0, 2 },
   { "net_hdr_t.src", 0, 16, 16, 2, 2 },
@@ -145,5 +172,5 @@ local CRC32C_POLY = 0x82F63B78
 local HDR_PTYPE, HDR_PLEN, HDR_ROUTE, HDR_RMODE = "net_hdr_t.ptype", "net_hdr_t.plen", "net_hdr_t.route", "net_hdr_t.rmode"
 local NET_RMODE_SOURCE = 1
 
-return { F = F, vs_net_type = vs_net_type, vs_net_rmode = vs_net_rmode, vs_net_vcrule = vs_net_vcrule, vs_net_port = vs_net_port, vs_net_rsp_status = vs_net_rsp_status, vs_net_tlp_dir = vs_net_tlp_dir, vs_cap_tlp_dir = vs_cap_tlp_dir, LAYOUT = LAYOUT, CMD_OF = CMD_OF, PAYLOAD_OF = PAYLOAD_OF, SUB_OF = SUB_OF, TLP_FLIT_OF = TLP_FLIT_OF, CAP_NET = CAP_NET, CAP_TLP = CAP_TLP, CAP_NET_BYTES = CAP_NET_BYTES, CAP_TLP_BYTES = CAP_TLP_BYTES, CAP_VERSION = CAP_VERSION, FLIT_BYTES = FLIT_BYTES, NHOPS = NHOPS, HOP_W = HOP_W, LINKTYPE_NET = LINKTYPE_NET, LINKTYPE_TLP = LINKTYPE_TLP, CRC32C_POLY = CRC32C_POLY, HDR_PTYPE = HDR_PTYPE, HDR_PLEN = HDR_PLEN, HDR_ROUTE = HDR_ROUTE, HDR_RMODE = HDR_RMODE, NET_RMODE_SOURCE = NET_RMODE_SOURCE }
+return { F = F, vs_net_type = vs_net_type, vs_net_rmode = vs_net_rmode, vs_net_vcrule = vs_net_vcrule, vs_net_port = vs_net_port, vs_net_rsp_status = vs_net_rsp_status, vs_net_tlp_dir = vs_net_tlp_dir, vs_net_lkind = vs_net_lkind, vs_net_lstate = vs_net_lstate, vs_net_lctl = vs_net_lctl, vs_cap_tlp_dir = vs_cap_tlp_dir, LAYOUT = LAYOUT, CMD_OF = CMD_OF, PAYLOAD_OF = PAYLOAD_OF, SUB_OF = SUB_OF, TLP_FLIT_OF = TLP_FLIT_OF, CAP_NET = CAP_NET, CAP_TLP = CAP_TLP, CAP_NET_BYTES = CAP_NET_BYTES, CAP_TLP_BYTES = CAP_TLP_BYTES, CAP_VERSION = CAP_VERSION, FLIT_BYTES = FLIT_BYTES, NHOPS = NHOPS, HOP_W = HOP_W, LINKTYPE_NET = LINKTYPE_NET, LINKTYPE_TLP = LINKTYPE_TLP, CRC32C_POLY = CRC32C_POLY, HDR_PTYPE = HDR_PTYPE, HDR_PLEN = HDR_PLEN, HDR_ROUTE = HDR_ROUTE, HDR_RMODE = HDR_RMODE, NET_RMODE_SOURCE = NET_RMODE_SOURCE }
 end

@@ -250,14 +250,16 @@ int cmd_regs(struct extoll_nic *nic, int argc, char **argv)
 
 int cmd_links(struct extoll_nic *nic, int argc, char **argv)
 {
-	static const uint32_t addr[3] = {
+	static const uint32_t addr[4] = {
 		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_LINK_STATUS,
 		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_CRC_ERRORS,
 		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_UNROUTABLE,
+		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_REPLAYS,
 	};
-	static const char *const names[3] = { "link_status", "crc_errors", "unroutable" };
+	static const char *const names[4] = { "link_status", "crc_errors", "unroutable", "replays" };
+	static const char *const lstate[4] = { "down", "training", "retraining", "up" };
 	struct extoll_reg_desc what = { .block = "router" };
-	uint64_t v[3];
+	uint64_t v[4];
 	unsigned int i, up;
 	struct reg_src s;
 	int first, ret;
@@ -271,7 +273,7 @@ int cmd_links(struct extoll_nic *nic, int argc, char **argv)
 	ret = open_src(&s);
 	if (ret)
 		return ret;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		ret = src_read(&s, addr[i], &v[i]);
 		if (ret) {
 			what.name = names[i];
@@ -287,13 +289,13 @@ int cmd_links(struct extoll_nic *nic, int argc, char **argv)
 	print_text(": ");
 	print_uint(PRINT_ANY, "links_up", "%u", (unsigned int)__builtin_popcount(up));
 	print_uint(PRINT_ANY, "n_links", " of %u links up", EXTOLL_ROUTER_LINK_STATUS_UP_WIDTH);
-	/* the router counts per router, not per link; no link-level retry */
+	/* sums over the links; per link: router.link_sel and router.link_* */
 	print_u64(PRINT_ANY, "crc_errors", ", CRC errors %" PRIu64,
 		  (v[1] & EXTOLL_ROUTER_CRC_ERRORS_COUNT_MASK) >> EXTOLL_ROUTER_CRC_ERRORS_COUNT_SHIFT);
 	print_u64(PRINT_ANY, "unroutable", ", unroutable %" PRIu64 " (all links)",
 		  (v[2] & EXTOLL_ROUTER_UNROUTABLE_COUNT_MASK) >> EXTOLL_ROUTER_UNROUTABLE_COUNT_SHIFT);
-	print_null(PRINT_ANY, "retransmissions", ", retransmissions: %s",
-		   "no counter in the register file");
+	print_u64(PRINT_ANY, "retransmissions", ", retransmissions %" PRIu64,
+		  (v[3] & EXTOLL_ROUTER_REPLAYS_COUNT_MASK) >> EXTOLL_ROUTER_REPLAYS_COUNT_SHIFT);
 	print_nl();
 	print_text(" LINK  PORT   STATE\n");
 	open_json_array(PRINT_JSON, "links");
@@ -302,6 +304,9 @@ int cmd_links(struct extoll_nic *nic, int argc, char **argv)
 		print_uint(PRINT_ANY, "link", "%5u  ", i);
 		print_string(PRINT_ANY, "port", "%-5s  ", extoll_port_name(i));
 		print_string(PRINT_ANY, "state", "%s", up >> i & 1 ? "up" : "down");
+		print_string(PRINT_JSON, "link_state", NULL,
+			     lstate[(v[0] & EXTOLL_ROUTER_LINK_STATUS_STATE_MASK) >>
+				    (EXTOLL_ROUTER_LINK_STATUS_STATE_SHIFT + 2 * i) & 3]);
 		print_nl();
 		close_json_object();
 	}
