@@ -40,7 +40,8 @@ else
 	fail "version register read through BAR0"
 fi
 
-if insmod /lib/modules/extoll.ko; then pass "insmod extoll.ko"; else fail "insmod extoll.ko"; fi
+if insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"; then pass "insmod extoll.ko"
+else fail "insmod extoll.ko"; fi
 dmesg | grep -i extoll
 [ -e "$NIC_DEV/driver" ] && [ "$(basename "$(readlink "$NIC_DEV/driver")")" = extoll ] &&
 	pass "driver bound to $NIC_BDF" || fail "driver bound to $NIC_BDF"

@@ -10,6 +10,12 @@ TOPOLOGY=/etc/extoll/topology
 HOST_NODE=$(cat /etc/extoll/host-node 2>/dev/null)
 HOST_NODE=${HOST_NODE:-0}
 NAA_NODES=$(cat /etc/extoll/naa-nodes 2>/dev/null)
+# RRA_TIMEOUT_US: extoll's rra_timeout_us for the simulator.  A tunnelled
+# config request takes well under 10 ms of wall time here (see the
+# NAA-ATTACH lines); the default 5 ms is too tight when the guest and the
+# RTL share one CPU (a loaded machine timed out a local naactl regs), 100 ms
+# leaves margin and still fails a missing node in 2 x 100 ms.
+RRA_TIMEOUT_US=${RRA_TIMEOUT_US:-100000}
 # register offsets generated from hw/include/extoll_regs.h at image build
 [ -f /lib/extoll_regs.sh ] && . /lib/extoll_regs.sh
 

@@ -2,13 +2,9 @@
 # Helpers for the NAA scenarios (installed in the guest as /lib/naa-lib.sh,
 # sourced after /lib/scenario-lib.sh).
 #
-# RRA_TIMEOUT_US: extoll's rra_timeout_us for the simulator.  A tunnelled
-# config request takes well under 10 ms of wall time here (see the
-# NAA-ATTACH lines); the default 5 ms is too tight when the guest and the
-# RTL share one CPU, 100 ms leaves margin and still fails a missing node in
-# 2 x 100 ms.  NAA_WINDOW_MB: naa_bus window_mb (the accelerator's 64M
-# prefetchable BAR plus its control BAR need 128).
-RRA_TIMEOUT_US=${RRA_TIMEOUT_US:-100000}
+# RRA_TIMEOUT_US (scenario-lib.sh): extoll's rra_timeout_us for the simulator.
+# NAA_WINDOW_MB: naa_bus window_mb (the accelerator's 64M prefetchable BAR
+# plus its control BAR need 128).
 NAA_WINDOW_MB=${NAA_WINDOW_MB:-128}
 RRA_DIR=$NIC_DEV/rra
 
