@@ -1401,18 +1401,7 @@ static void big_reads(unsigned n, unsigned mrrs, unsigned mps_enc, unsigned outs
 			a = (a & ~0xfffull) + 0x1000 - sz - (rnd(2) ? rnd(4) : 0);
 		if ((a & 0xfff) + sz > 0x1000)
 			a = a & ~0xfffull;
-		uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-		tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
-		tlp t;
-		tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tg);
-		DevRd r;
-		r.addr = a;
-		r.size = sz;
-		for (unsigned i = 0; i < sz; i++)
-			r.exp.push_back(hostmem.get(a + i));
-		dev_rds[tg] = r;
-		tags.push_back(tg);
-		n_req->send(t);
+		tags.push_back(dev_read(a, sz, tg));
 		maxsz = sz > maxsz ? sz : maxsz;
 		bigs += sz > 256;
 		tg = (uint8_t)(0x40 + (tg + 1 - 0x40) % outstanding);
