@@ -160,9 +160,9 @@ static void print_stats(void)
 	proxy_print_stats(stderr);
 	fprintf(stderr,
 		"cosimd stats: world '%s' (%u nodes): %" PRIu64 " world cycles (host device %"
-		PRIu64 " RTL cycles), %" PRIu64 " flits and %" PRIu64 " credits on links%s\n",
+		PRIu64 " RTL cycles), %" PRIu64 " flits and %" PRIu64 " control words on links%s\n",
 		world_topology(world)->name, world_topology(world)->n, world_cycles(world),
-		pcie_model_cycles(dev), world_flits(world), world_credits(world),
+		pcie_model_cycles(dev), world_flits(world), world_ctl_words(world),
 		world_overrun(world) ? ", NETWORK BUFFER OVERRUN" : "");
 	if (opt.ber > 0)
 		fprintf(stderr, "cosimd stats: bit-error rate %g: %" PRIu64 " bits flipped on links\n", opt.ber,

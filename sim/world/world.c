@@ -362,7 +362,7 @@ uint64_t world_flits(const struct world *w)
 	return w->flits;
 }
 
-uint64_t world_credits(const struct world *w)
+uint64_t world_ctl_words(const struct world *w)
 {
 	return w->credits;
 }

@@ -61,7 +61,7 @@ struct pcie_model *world_host(struct world *w, unsigned i);
 /* Flits (data symbols, replays included) and control words (ACK/NAK/credits,
  * INIT, keep-alives) carried since creation (all links). */
 uint64_t world_flits(const struct world *w);
-uint64_t world_credits(const struct world *w);
+uint64_t world_ctl_words(const struct world *w);
 /* Fault injection: flip every bit of every wire (data, framing, CRC) with
  * probability ber from now on (0: off); bits flipped so far. */
 void world_set_ber(struct world *w, double ber);
