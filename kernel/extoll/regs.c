@@ -20,52 +20,22 @@ struct extoll_blk_desc {
 	const char *name;
 };
 
+/* One known block: its type and major version are generated names. */
+#define EXTOLL_BLK(t, n, sz)						\
+	{ .type = EXTOLL_BLK_TYPE_##t, .ver_major = EXTOLL_##t##_VER_MAJOR,	\
+	  .size = (sz), .name = (n) }
+
 static const struct extoll_blk_desc extoll_blk_known[] = {
-	{
-		.type = EXTOLL_BLK_TYPE_INFO,
-		.ver_major = EXTOLL_INFO_VER_MAJOR,
-		.size = EXTOLL_INFO_CYCLES + sizeof(u64),
-		.name = "info",
-	},
+	EXTOLL_BLK(INFO, "info", EXTOLL_INFO_CYCLES + sizeof(u64)),
 #ifdef EXTOLL_BLK_TYPE_PCIE	/* register maps from before the PCIe block lack it */
-	{
-		.type = EXTOLL_BLK_TYPE_PCIE,
-		.ver_major = EXTOLL_PCIE_VER_MAJOR,
-		.size = EXTOLL_PCIE_APERTURE + sizeof(u64),
-		.name = "pcie",
-	},
+	EXTOLL_BLK(PCIE, "pcie", EXTOLL_PCIE_APERTURE + sizeof(u64)),
 #endif
-	{
-		.type = EXTOLL_BLK_TYPE_RRA,
-		.ver_major = EXTOLL_RRA_VER_MAJOR,
-		.size = EXTOLL_RRA_SERVED + sizeof(u64),
-		.name = "rra",
-	},
-	{
-		.type = EXTOLL_BLK_TYPE_BACKDOOR,
-		.ver_major = EXTOLL_BACKDOOR_VER_MAJOR,
-		.size = EXTOLL_BACKDOOR_RX_POP + sizeof(u64),
-		.name = "backdoor",
-	},
-	{
-		.type = EXTOLL_BLK_TYPE_ROUTER,
-		.ver_major = EXTOLL_ROUTER_VER_MAJOR,
-		.size = EXTOLL_ROUTER_LINK_STATUS + sizeof(u64),
-		.name = "router",
-	},
-	{
-		.type = EXTOLL_BLK_TYPE_SMFU,
-		.ver_major = EXTOLL_SMFU_VER_MAJOR,
-		.size = EXTOLL_SMFU_IN_BASE +
-			EXTOLL_SMFU_IN_BASE_COUNT * EXTOLL_SMFU_IN_BASE_STRIDE,
-		.name = "smfu",
-	},
-	{
-		.type = EXTOLL_BLK_TYPE_NOTIFY,
-		.ver_major = EXTOLL_NOTIFY_VER_MAJOR,
-		.size = EXTOLL_NOTIFY_EVENTS + sizeof(u64),
-		.name = "notify",
-	},
+	EXTOLL_BLK(RRA, "rra", EXTOLL_RRA_SERVED + sizeof(u64)),
+	EXTOLL_BLK(BACKDOOR, "backdoor", EXTOLL_BACKDOOR_RX_POP + sizeof(u64)),
+	EXTOLL_BLK(ROUTER, "router", EXTOLL_ROUTER_LINK_STATUS + sizeof(u64)),
+	EXTOLL_BLK(SMFU, "smfu", EXTOLL_SMFU_IN_BASE +
+		   EXTOLL_SMFU_IN_BASE_COUNT * EXTOLL_SMFU_IN_BASE_STRIDE),
+	EXTOLL_BLK(NOTIFY, "notify", EXTOLL_NOTIFY_EVENTS + sizeof(u64)),
 };
 
 /* Where the driver keeps the offset of a block type it uses, or NULL. */

@@ -19,6 +19,8 @@
 //   `TLP_CONNECT_CAT(p, a, b)  .p_data({a_data, b_data}), ...: streams a (index 1)
 //                              and b (index 0) into an N = 2 port such as
 //                              pcie_tlp_arb's s_*
+//   `TLP_ASSIGN_AT(s, i, a)    assigns: stream a drives stream i of the n-wide
+//                              s (`TLP_WIRES_N), a_ready = s_ready[i]
 //
 // Write a comma after a macro as after a port or connection; none after the
 // last one. `include this file at the top of a file (it has a guard).
@@ -65,5 +67,13 @@
   .p``_data({a``_data, b``_data}), .p``_keep({a``_keep, b``_keep}), \
   .p``_sop({a``_sop, b``_sop}), .p``_eop({a``_eop, b``_eop}), \
   .p``_valid({a``_valid, b``_valid}), .p``_ready({a``_ready, b``_ready})
+
+`define TLP_ASSIGN_AT(s, i, a) \
+  assign s``_data[(i)*pcie_tlp_pkg::TLP_DATA_W +: pcie_tlp_pkg::TLP_DATA_W] = a``_data; \
+  assign s``_keep[(i)*pcie_tlp_pkg::TLP_KEEP_W +: pcie_tlp_pkg::TLP_KEEP_W] = a``_keep; \
+  assign s``_sop[i] = a``_sop; \
+  assign s``_eop[i] = a``_eop; \
+  assign s``_valid[i] = a``_valid; \
+  assign a``_ready = s``_ready[i]
 
 `endif  // TLP_STREAM_SVH

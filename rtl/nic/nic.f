@@ -19,8 +19,10 @@ nic_pkt_dispatch.sv
 nic_fwd_pkt.sv
 nic_rra_unit.sv
 nic_reg_hw.sv
+nic_reg_map.sv
 nic_core.sv
 nic_cpl_split.sv
+nic_ports.svh
 nic_side_ports.svh
 nic_side_params.svh
 nic_ep_side.sv

@@ -3,7 +3,8 @@
 // nic_core: what both roles of the NIC share (docs/nic.md), wiring only:
 // the register file and its cpuif arbiter, the PCIe backdoor, the network
 // (net_node: router + 7 link ports) with the RRA / backdoor unit on local
-// port 0, and the hardware side of the registers. The role's side module
+// port 0, the hardware side of the registers (nic_reg_hw) and the register
+// field hookups (nic_reg_map). The role's side module
 // (nic_ep_side or nic_rp_side, chosen by extoll_nic) connects to it with
 // one port list:
 //
@@ -24,6 +25,7 @@
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
 `include "backdoor_port.svh"
+`include "nic_ports.svh"
 
 // Package items are referenced by qualified name (extoll_regs_pkg::..., net_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -71,51 +73,14 @@ module nic_core #(
   // ---------------- completion-record MWr toward the host ----------------
   `TLP_M_PORTS(rec_tlp),
 
-  // ---------------- PCIe state and events (pcie.*) ----------------
-  input  wire logic [15:0]           cpl_id,         // captured bus/dev/fn
-  input  wire logic                  mem_en,
-  input  wire logic                  bus_master,
-  input  wire logic                  intx_disable,
+  // ---------------- PCIe state and events (pcie.*; nic_ports.svh) ----------------
+  `NIC_PCIE_STATE_PORTS(input wire, output),
   input  wire logic                  intx,
-  input  wire logic                  ev_rx_tlp,
-  input  wire logic                  ev_tx_tlp,
-  input  wire logic                  ev_ur,
-  input  wire logic                  ev_drop,
-  input  wire logic                  ev_aperture,
   output      logic                  irq_pending,    // any enabled interrupt cause
-  // pcie.{poisoned_tx, msix_msgs, ca_sent, cpl_err, poisoned} counter pulses
-  input  wire logic [4:0]            pcie_ev,
-  input  wire logic [2:0]            pcie_st,        // {D3hot, MSI-X enable, MSI-X pending}
-  output      logic [63:0]           msix_addr,      // msix.addr (table entry 0)
-  output      logic [31:0]           msix_data,      // msix.ctrl.data
-  output      logic                  msix_mask,      // msix.ctrl.mask
 
-  // ---------------- SMFU / notify configuration ----------------
-  output      logic [15:0]           sm_timeout,     // smfu.ctrl.timeout
-  output      logic                  sm_passthru,    // smfu.ctrl.passthru
-  output      logic [15:0]           sm_up_node,     // smfu.ctrl.up_node
-  output      logic [NIVL-1:0][63:0] sm_eg_start,    // smfu.eg_start[i]
-  output      logic [NIVL-1:0][63:0] sm_eg_end,      // smfu.eg_end[i]
-  output      logic [NIVL-1:0]       sm_eg_valid,    // smfu.eg_ctrl[i].valid
-  output      logic [NIVL-1:0][15:0] sm_eg_node,     // smfu.eg_ctrl[i].node
-  output      logic [NIVL-1:0][63:0] sm_in_base,     // smfu.in_base[i]
-  output      logic [63:0]           nq_win_base,    // notify.win_base
-  output      logic [63:0]           nq_win_size,    // notify.win_size
-  output      logic [63:0]           nq_ring_base,   // notify.ring_base
-  output      logic                  nq_enable,      // notify.ring_ctrl.enable
-  output      logic [3:0]            nq_log2,        // notify.ring_ctrl.log2_entries
-  output      logic [31:0]           nq_cons,        // notify.cons
-
-  // ---------------- SMFU / notify status (the other role's read 0) ----------------
-  input  wire logic [31:0]           st_eg_hits,
-  input  wire logic [31:0]           st_eg_misses,
-  input  wire logic [31:0]           st_timeouts,
-  input  wire logic [31:0]           st_up_reqs,
-  input  wire logic [31:0]           st_in_reqs,
-  input  wire logic [31:0]           st_nq_prod,
-  input  wire logic [31:0]           st_nq_full_stalls,
-  input  wire logic [31:0]           st_nq_events,
-  input  wire logic                  irq_notify,     // pulse: info.irq_status.notify hwset
+  // ---------------- SMFU / notify configuration and status (nic_ports.svh) ----------------
+  `NIC_SMFU_CFG_PORTS(output),
+  `NIC_SMFU_ST_PORTS(input wire),
 
   // ---------------- router local port 1 (the role's SMFU) ----------------
   `NET_ROUTER_PORTS(l1_out, l1_in)  // router -> SMFU: l1_out; SMFU -> router: l1_in
@@ -205,36 +170,6 @@ module nic_core #(
     .ev_rx_extract      (bd_ev_rx_extract),
     .ev_rx_drop         (bd_ev_rx_drop)
   );
-
-  // ------------------------------------------------------------------
-  // SMFU / notify register fields (docs/smfu.md): the role's unit reads them
-  // ------------------------------------------------------------------
-  // The register file has 16 named copies of each interval register
-  // (eg_start0..eg_start15, ...), not arrays: a macro pastes the index so
-  // each interval is one line.
-`define NIC_CORE_SMFU_IVL(i) \
-    sm_eg_start[i] = hwif_out.smfu.eg_start``i.addr.value; \
-    sm_eg_end[i]   = hwif_out.smfu.eg_end``i.addr.value; \
-    sm_eg_valid[i] = hwif_out.smfu.eg_ctrl``i.valid.value; \
-    sm_eg_node[i]  = hwif_out.smfu.eg_ctrl``i.node.value; \
-    sm_in_base[i]  = hwif_out.smfu.in_base``i.addr.value;
-  always_comb begin
-    `NIC_CORE_SMFU_IVL(0)  `NIC_CORE_SMFU_IVL(1)  `NIC_CORE_SMFU_IVL(2)  `NIC_CORE_SMFU_IVL(3)
-    `NIC_CORE_SMFU_IVL(4)  `NIC_CORE_SMFU_IVL(5)  `NIC_CORE_SMFU_IVL(6)  `NIC_CORE_SMFU_IVL(7)
-    `NIC_CORE_SMFU_IVL(8)  `NIC_CORE_SMFU_IVL(9)  `NIC_CORE_SMFU_IVL(10) `NIC_CORE_SMFU_IVL(11)
-    `NIC_CORE_SMFU_IVL(12) `NIC_CORE_SMFU_IVL(13) `NIC_CORE_SMFU_IVL(14) `NIC_CORE_SMFU_IVL(15)
-  end
-`undef NIC_CORE_SMFU_IVL
-
-  assign sm_timeout   = hwif_out.smfu.ctrl.timeout.value;
-  assign sm_passthru  = hwif_out.smfu.ctrl.passthru.value;
-  assign sm_up_node   = hwif_out.smfu.ctrl.up_node.value;
-  assign nq_win_base  = hwif_out.notify.win_base.addr.value;
-  assign nq_win_size  = hwif_out.notify.win_size.size.value;
-  assign nq_ring_base = hwif_out.notify.ring_base.addr.value;
-  assign nq_enable    = hwif_out.notify.ring_ctrl.enable.value;
-  assign nq_log2      = hwif_out.notify.ring_ctrl.log2_entries.value;
-  assign nq_cons      = hwif_out.notify.cons.index.value;
 
   // ------------------------------------------------------------------
   // Network: net_node, local port 0 = RRA / backdoor unit, 1 = SMFU/INTR
@@ -331,7 +266,8 @@ module nic_core #(
   );
 
   // ------------------------------------------------------------------
-  // Hardware side of the registers
+  // Hardware side of the registers (nic_reg_hw) and the field hookups
+  // between the register file and the units (nic_reg_map)
   // ------------------------------------------------------------------
   logic [63:0]   cycles;
   logic [31:0]   crc_sum, replay_sum;
@@ -358,78 +294,24 @@ module nic_core #(
     .irq_pending
   );
 
-  always_comb begin
-    hwif_in = '0;
-    // info: identity, version, build, cycle counter, test interrupt
-    hwif_in.info.id.role.next             = 8'(ROLE);
-    hwif_in.info.id.node_id.next          = node_id;
-    hwif_in.info.version.major.next       = RTL_MAJOR;
-    hwif_in.info.version.minor.next       = RTL_MINOR;
-    hwif_in.info.version.patch.next       = RTL_PATCH;
-    hwif_in.info.build.date.next          = BUILD_DATE;
-    hwif_in.info.build.commit.next        = BUILD_COMMIT;
-    hwif_in.info.cycles.count.next        = cycles;
-    hwif_in.info.irq_status.test.hwset    = hwif_out.info.irq_test.fire.value;
-    hwif_in.info.irq_status.notify.hwset  = irq_notify;
-    // pcie: state and counters of the endpoint / root port
-    hwif_in.pcie.status.func.next         = cpl_id[2:0];
-    hwif_in.pcie.status.dev.next          = cpl_id[7:3];
-    hwif_in.pcie.status.bus.next          = cpl_id[15:8];
-    hwif_in.pcie.status.mem_en.next       = mem_en;
-    hwif_in.pcie.status.bus_master.next   = bus_master;
-    hwif_in.pcie.status.intx_disable.next = intx_disable;
-    hwif_in.pcie.status.intx.next         = intx;
-    hwif_in.pcie.rx_tlp.count.incr        = ev_rx_tlp;
-    hwif_in.pcie.tx_tlp.count.incr        = ev_tx_tlp;
-    hwif_in.pcie.ur.count.incr            = ev_ur;
-    hwif_in.pcie.drop.count.incr          = ev_drop;
-    hwif_in.pcie.aperture.count.incr      = ev_aperture;
-    hwif_in.pcie.poisoned.count.incr      = pcie_ev[0];
-    hwif_in.pcie.cpl_err.count.incr       = pcie_ev[1];
-    hwif_in.pcie.ca_sent.count.incr       = pcie_ev[2];
-    hwif_in.pcie.msix_msgs.count.incr     = pcie_ev[3];
-    hwif_in.pcie.poisoned_tx.count.incr   = pcie_ev[4];
-    hwif_in.pcie.status.msix_en.next      = pcie_st[1];
-    hwif_in.pcie.status.d3hot.next        = pcie_st[2];
-    hwif_in.msix.pba.pending.next         = pcie_st[0];
-    // rra: counters of the local port 0 unit
-    hwif_in.rra.sent.count.incr           = ev_sent;
-    hwif_in.rra.served.count.incr         = ev_served;
-    hwif_in.rra.completed.count.incr      = ev_completed;
-    hwif_in.rra.dropped.count.incr        = ev_dropped;
-    // backdoor: RX buffer
-    hwif_in.backdoor.rx_status.valid.next   = bd_rx_valid_st;
-    hwif_in.backdoor.rx_status.data_dw.next = bd_rx_data_dw;
-    hwif_in.backdoor.rx_status.dropped.next = bd_rx_dropped;
-    hwif_in.backdoor.rx_hdr0.data.next      = bd_rx_hdr0;
-    hwif_in.backdoor.rx_hdr1.data.next      = bd_rx_hdr1;
-    hwif_in.backdoor.rx_data.data.next      = bd_rx_dat;
-    // smfu / notify (the unit of the role; the other role's fields read 0)
-    hwif_in.smfu.eg_hits.count.next       = st_eg_hits;
-    hwif_in.smfu.eg_misses.count.next     = st_eg_misses;
-    hwif_in.smfu.timeouts.count.next      = st_timeouts;
-    hwif_in.smfu.in_reqs.count.next       = st_in_reqs;
-    hwif_in.smfu.up_reqs.count.next       = st_up_reqs;
-    hwif_in.notify.prod.index.next        = st_nq_prod;
-    hwif_in.notify.full_stalls.count.next = st_nq_full_stalls;
-    hwif_in.notify.events.count.next      = st_nq_events;
-    // router
-    hwif_in.router.crc_errors.count.next  = crc_sum;
-    hwif_in.router.unroutable.count.next  = noroute_cnt;
-    hwif_in.router.link_status.up.next    = link_up;
-    hwif_in.router.link_status.state.next = link_state;
-    hwif_in.router.replays.count.next     = replay_sum;
-    hwif_in.router.link_crc_errors.count.next = link_cnt[0];
-    hwif_in.router.link_naks_sent.count.next  = link_cnt[1];
-    hwif_in.router.link_naks_rcvd.count.next  = link_cnt[2];
-    hwif_in.router.link_replays.count.next    = link_cnt[3];
-    hwif_in.router.link_downs.count.next      = link_cnt[4];
-  end
-
-  // MSI-X table entry 0 (the endpoint role's one vector)
-  assign msix_addr = {hwif_out.msix.addr.addr.value, 2'b00};
-  assign msix_data = hwif_out.msix.ctrl.data.value;
-  assign msix_mask = hwif_out.msix.ctrl.mask.value;
+  nic_reg_map #(
+    .ROLE(ROLE), .NIVL(NIVL), .NL(NL), .RTL_MAJOR(RTL_MAJOR), .RTL_MINOR(RTL_MINOR),
+    .RTL_PATCH(RTL_PATCH), .BUILD_DATE(BUILD_DATE), .BUILD_COMMIT(BUILD_COMMIT)
+  ) u_map (
+    .hwif_out, .hwif_in,
+    .node_id, .cycles,
+    .cpl_id, .mem_en, .bus_master, .intx_disable, .intx,
+    .ev_rx_tlp, .ev_tx_tlp, .ev_ur, .ev_drop, .ev_aperture, .pcie_ev, .pcie_st,
+    .msix_addr, .msix_data, .msix_mask,
+    .ev_sent, .ev_served, .ev_completed, .ev_dropped,
+    .bd_rx_valid_st, .bd_rx_data_dw, .bd_rx_dropped, .bd_rx_hdr0, .bd_rx_hdr1, .bd_rx_dat,
+    .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
+    .sm_eg_node, .sm_in_base,
+    .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, .nq_log2, .nq_cons,
+    .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
+    .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
+    .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt
+  );
 
   logic unused;
   assign unused = ^{tbl_rdata, rx_pkt_cnt, tx_pkt_cnt, bd_pass_data, bd_pass_keep, bd_pass_eop,

@@ -21,6 +21,7 @@
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
 `include "cpuif_port.svh"
+`include "nic_ports.svh"
 
 module nic_ep_side #(
   `include "nic_side_params.svh"
@@ -58,7 +59,7 @@ module nic_ep_side #(
     .CPL_TAGS      (SMFU_TAGS)
   ) u_ep (
     .clk, .rst,
-    .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready,
+    `TLP_CONNECT(s_tlp, s_tlp),
     `TLP_CONNECT_AT(m_tlp, mg, 0),
     .ap_data, .ap_keep, .ap_sop, .ap_eop, .ap_valid, .ap_ready,
     .scpl_data, .scpl_keep, .scpl_sop, .scpl_eop, .scpl_valid, .scpl_ready,
@@ -91,19 +92,8 @@ module nic_ep_side #(
     .ev_msix            (pcie_ev[3])
   );
 
-  assign mg_data[128 +: 128] = rec_tlp_data;
-  assign mg_keep[4 +: 4]     = rec_tlp_keep;
-  assign mg_sop[1]           = rec_tlp_sop;
-  assign mg_eop[1]           = rec_tlp_eop;
-  assign mg_valid[1]         = rec_tlp_valid;
-  assign rec_tlp_ready       = mg_ready[1];
-
-  assign mg_data[256 +: 128] = bd_tx_data;
-  assign mg_keep[8 +: 4]     = bd_tx_keep;
-  assign mg_sop[2]           = bd_tx_sop;
-  assign mg_eop[2]           = bd_tx_eop;
-  assign mg_valid[2]         = bd_tx_valid;
-  assign bd_tx_ready         = mg_ready[2];
+  `TLP_ASSIGN_AT(mg, 1, rec_tlp);
+  `TLP_ASSIGN_AT(mg, 2, bd_tx);
 
   smfu_host #(
     .NIVL            (NIVL),
@@ -129,10 +119,8 @@ module nic_ep_side #(
     .cfg_nq_enable    (nq_enable),
     .cfg_nq_log2      (nq_log2),
     .cfg_nq_cons      (nq_cons),
-    .s_ap_data  (ap_data),   .s_ap_keep  (ap_keep),   .s_ap_sop   (ap_sop),
-    .s_ap_eop   (ap_eop),    .s_ap_valid (ap_valid),  .s_ap_ready (ap_ready),
-    .s_cpl_data (scpl_data), .s_cpl_keep (scpl_keep), .s_cpl_sop  (scpl_sop),
-    .s_cpl_eop  (scpl_eop),  .s_cpl_valid(scpl_valid),.s_cpl_ready(scpl_ready),
+    `TLP_CONNECT(s_ap, ap),
+    `TLP_CONNECT(s_cpl, scpl),
     `TLP_CONNECT_AT(m_tlp, mg, 3),
     `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs,
@@ -146,10 +134,8 @@ module nic_ep_side #(
   // the merge needs no output stage
   pcie_tlp_arb #(.N(NM), .DATA_W(128)) u_merge (
     .clk, .rst,
-    .s_data (mg_data), .s_keep (mg_keep), .s_sop (mg_sop), .s_eop (mg_eop),
-    .s_valid (mg_valid), .s_ready (mg_ready),
-    .m_data (m_tlp_data), .m_keep (m_tlp_keep), .m_sop (m_tlp_sop), .m_eop (m_tlp_eop),
-    .m_valid (m_tlp_valid), .m_ready (m_tlp_ready)
+    `TLP_CONNECT(s, mg),
+    `TLP_CONNECT(m, m_tlp)
   );
   assign ev_tx_tlp = m_tlp_valid && m_tlp_ready && m_tlp_sop;
 

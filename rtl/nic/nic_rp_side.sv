@@ -24,6 +24,7 @@
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
 `include "cpuif_port.svh"
+`include "nic_ports.svh"
 
 module nic_rp_side #(
   /* verilator lint_off UNUSEDPARAM */  // the endpoint's BAR0 parameters
@@ -53,22 +54,16 @@ module nic_rp_side #(
   pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
     .clk, .rst,
     `TLP_CONNECT_CAT(s, dm, bd_tx),
-    .m_data  (up_data), .m_keep (up_keep), .m_sop (up_sop), .m_eop (up_eop),
-    .m_valid (up_valid), .m_ready (up_ready)
+    `TLP_CONNECT(m, up)
   );
 
   nic_cpl_split #(.TAG_BASE(SMFU_TAG_BASE), .TAGS(SMFU_TAGS)) u_split (
     .clk, .rst,
-    .s_req_data (req_data),  .s_req_keep (req_keep),  .s_req_sop (req_sop),
-    .s_req_eop  (req_eop),   .s_req_valid (req_valid), .s_req_ready (req_ready),
-    .m_req_data (sreq_data), .m_req_keep (sreq_keep), .m_req_sop (sreq_sop),
-    .m_req_eop  (sreq_eop),  .m_req_valid (sreq_valid), .m_req_ready (sreq_ready),
-    .s_cpl_data (cpl_data),  .s_cpl_keep (cpl_keep),  .s_cpl_sop (cpl_sop),
-    .s_cpl_eop  (cpl_eop),   .s_cpl_valid (cpl_valid), .s_cpl_ready (cpl_ready),
-    .m_sm_data  (scpl_data), .m_sm_keep  (scpl_keep), .m_sm_sop  (scpl_sop),
-    .m_sm_eop   (scpl_eop),  .m_sm_valid (scpl_valid), .m_sm_ready (scpl_ready),
-    .m_bd_data  (bd_rx_data), .m_bd_keep (bd_rx_keep), .m_bd_sop (bd_rx_sop),
-    .m_bd_eop   (bd_rx_eop), .m_bd_valid (bd_rx_valid), .m_bd_ready (bd_rx_ready)
+    `TLP_CONNECT(s_req, req),
+    `TLP_CONNECT(m_req, sreq),
+    `TLP_CONNECT(s_cpl, cpl),
+    `TLP_CONNECT(m_sm, scpl),
+    `TLP_CONNECT(m_bd, bd_rx)
   );
 
   pcie_rp #(
@@ -110,12 +105,9 @@ module nic_rp_side #(
     .cfg_dev_mps  (rp_mps),
     .cfg_dev_mrrs (rp_mrrs),
     .sbr          (pcie_sec_reset),
-    .s_dev_req_data (sreq_data), .s_dev_req_keep (sreq_keep), .s_dev_req_sop (sreq_sop),
-    .s_dev_req_eop  (sreq_eop),  .s_dev_req_valid (sreq_valid), .s_dev_req_ready (sreq_ready),
-    .s_dev_cpl_data (scpl_data), .s_dev_cpl_keep (scpl_keep), .s_dev_cpl_sop (scpl_sop),
-    .s_dev_cpl_eop  (scpl_eop),  .s_dev_cpl_valid (scpl_valid), .s_dev_cpl_ready (scpl_ready),
-    .m_dev_data (dm_data), .m_dev_keep (dm_keep), .m_dev_sop (dm_sop),
-    .m_dev_eop  (dm_eop),  .m_dev_valid (dm_valid), .m_dev_ready (dm_ready),
+    `TLP_CONNECT(s_dev_req, sreq),
+    `TLP_CONNECT(s_dev_cpl, scpl),
+    `TLP_CONNECT(m_dev, dm),
     `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),
     .st_in_reqs, .st_up_reqs, .st_timeouts,
     .st_drops     (sm_drops)

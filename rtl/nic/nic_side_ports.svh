@@ -34,51 +34,13 @@
   // ---------------- nic_core: completion-record MWr ----------------
   `TLP_S_PORTS(rec_tlp),
 
-  // ---------------- nic_core: PCIe state and events (pcie.*) ----------------
-  output      logic [15:0]           cpl_id,
-  output      logic                  mem_en,
-  output      logic                  bus_master,
-  output      logic                  intx_disable,
-  output      logic                  ev_rx_tlp,
-  output      logic                  ev_tx_tlp,
-  output      logic                  ev_ur,
-  output      logic                  ev_drop,
-  output      logic                  ev_aperture,
+  // ---------------- nic_core: PCIe state and events (pcie.*; nic_ports.svh) ----------------
+  `NIC_PCIE_STATE_PORTS(output, input wire),
   input  wire logic                  irq_pending,
-  // error and MSI-X events {poisoned sent, msix message, CA sent, UR/CA completion received,
-  // poisoned received}
-  output      logic [4:0]            pcie_ev,
-  output      logic [2:0]            pcie_st,        // {D3hot, MSI-X enable, MSI-X pending}
-  input  wire logic [63:0]           msix_addr,      // msix.addr (table entry 0)
-  input  wire logic [31:0]           msix_data,      // msix.ctrl.data
-  input  wire logic                  msix_mask,      // msix.ctrl.mask
 
-  // ---------------- nic_core: SMFU / notify configuration ----------------
-  input  wire logic [15:0]           sm_timeout,
-  input  wire logic                  sm_passthru,
-  input  wire logic [15:0]           sm_up_node,
-  input  wire logic [NIVL-1:0][63:0] sm_eg_start,
-  input  wire logic [NIVL-1:0][63:0] sm_eg_end,
-  input  wire logic [NIVL-1:0]       sm_eg_valid,
-  input  wire logic [NIVL-1:0][15:0] sm_eg_node,
-  input  wire logic [NIVL-1:0][63:0] sm_in_base,
-  input  wire logic [63:0]           nq_win_base,
-  input  wire logic [63:0]           nq_win_size,
-  input  wire logic [63:0]           nq_ring_base,
-  input  wire logic                  nq_enable,
-  input  wire logic [3:0]            nq_log2,
-  input  wire logic [31:0]           nq_cons,
-
-  // ---------------- nic_core: SMFU / notify status ----------------
-  output      logic [31:0]           st_eg_hits,
-  output      logic [31:0]           st_eg_misses,
-  output      logic [31:0]           st_timeouts,
-  output      logic [31:0]           st_up_reqs,
-  output      logic [31:0]           st_in_reqs,
-  output      logic [31:0]           st_nq_prod,
-  output      logic [31:0]           st_nq_full_stalls,
-  output      logic [31:0]           st_nq_events,
-  output      logic                  irq_notify,
+  // ---------------- nic_core: SMFU / notify configuration and status (nic_ports.svh) ----------------
+  `NIC_SMFU_CFG_PORTS(input wire),
+  `NIC_SMFU_ST_PORTS(output),
 
   // ---------------- nic_core: router local port 1 ----------------
   `NET_LOCAL_PORTS_OI(l1_out, l1_in)  // router -> SMFU: l1_out; SMFU -> router: l1_in

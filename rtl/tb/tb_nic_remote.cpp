@@ -295,6 +295,22 @@ static void test(Tb &tb)
 // ---------------------------------------------------------------------------
 // Bench: latency of a tunnelled config read and of an RRA register read
 // ---------------------------------------------------------------------------
+// launch one RRA request at the NAA node and wait for its completion record
+// at rec: t0 = the rra.req MWr entering the host NIC, t1 = the record MWr
+// leaving it
+static void bench_launch(Tb &tb, uint32_t addr, unsigned op, uint64_t rec, uint64_t *t0,
+			 uint64_t *t1)
+{
+	tb.drain(20);
+	uint16_t seq = g_seq++;
+	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_REQ, req_word(N_NAA, addr, op, false, 0, seq));
+	tb.drain(0);
+	*t0 = tb.s_sop;
+	for (unsigned i = 0; i < 2000 && !rec_for(tb.mem64(rec + 8), seq); i++)
+		tb.tick();
+	*t1 = tb.rec_sop;
+}
+
 static void bench(Tb &tb)
 {
 	setup_host(tb);
@@ -311,15 +327,8 @@ static void bench(Tb &tb)
 	{
 		tb.mem_clear(REC, 16);
 		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_WDATA, 0);
-		tb.drain(20);
-		uint16_t seq = g_seq++;
-		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_REQ, req_word(N_NAA, SCR, OP_READ, false, 0, seq));
-		tb.drain(0);
-		uint64_t t0 = tb.s_sop;
-		unsigned i;
-		for (i = 0; i < 2000 && !rec_for(tb.mem64(REC + 8), seq); i++)
-			tb.tick();
-		uint64_t t1 = tb.rec_sop;
+		uint64_t t0, t1;
+		bench_launch(tb, SCR, OP_READ, REC, &t0, &t1);
 		printf("  RRA register read (remote scratch): %" PRIu64 " cycles from the rra.req MWr "
 		       "entering the host NIC to the record MWr leaving it\n", t1 - t0);
 		printf("    host NIC out %" PRIu64 ", network+remote NIC+network %" PRIu64 ", host NIC in %" PRIu64 "\n",
@@ -334,15 +343,8 @@ static void bench(Tb &tb)
 		tb.mem_clear(REC_TUN, 16);
 		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_TLP_HDR0, hdr[0] | (uint64_t)hdr[1] << 32);
 		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_TLP_HDR1, hdr[2] | (uint64_t)hdr[3] << 32);
-		tb.drain(20);
-		uint16_t seq = g_seq++;
-		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_REQ, req_word(N_NAA, 0, OP_TLP, false, 0, seq));
-		tb.drain(0);
-		uint64_t t0 = tb.s_sop;
-		unsigned i;
-		for (i = 0; i < 2000 && !rec_for(tb.mem64(REC_TUN + 8), seq); i++)
-			tb.tick();
-		uint64_t t1 = tb.rec_sop;
+		uint64_t t0, t1;
+		bench_launch(tb, 0, OP_TLP, REC_TUN, &t0, &t1);
 		CHECK_EQ(tb.mem64(REC_TUN) & 0xffffffff, 0x01001ee7, "bench: tunnelled read value");
 		uint64_t total = t1 - t0;
 		uint64_t h_out = tb.p_h_tx - t0;

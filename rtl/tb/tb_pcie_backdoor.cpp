@@ -220,6 +220,18 @@ static bool wait_tx(Tb &tb, RxTlp *out, unsigned timeout = 500)
 	return false;
 }
 
+// one register send: the TLP must leave on m_tx exactly as written
+static void send_expect(Tb &tb, const RawTlp &r, const char *what, uint32_t junk = 0)
+{
+	RxTlp g;
+
+	tb.reg_send(r, junk);
+	if (wait_tx(tb, &g))
+		check_sent(g, r, what);
+	else
+		CHECK(false, "%s: nothing on m_tx", what);
+}
+
 // ---------------------------------------------------------------------------
 // TX
 // ---------------------------------------------------------------------------
@@ -233,27 +245,15 @@ static void test_tx_regs(Tb &tb)
 	tlp_cfg(&t, true, 1, DEV_ID, 0x10, 0xf, 0xfe000000, RP_ID, 0xff);
 	RawTlp a = raw_from(t);
 	uint64_t ev0 = tb.ev_tx;
-	tb.reg_send(a, 0xdeadbeef);
-	if (wait_tx(tb, &g))
-		check_sent(g, a, "CfgWr1 3-DW + 1 DW (dword 3 forced 0)");
-	else
-		CHECK(false, "CfgWr1: nothing on m_tx");
+	send_expect(tb, a, "CfgWr1 3-DW + 1 DW (dword 3 forced 0)", 0xdeadbeef);
 	// CfgRd0, no payload
 	tlp_cfg(&t, false, 0, RP_ID, 0x00, 0xf, 0, RP_ID, 0xff);
 	RawTlp b = raw_from(t);
-	tb.reg_send(b);
-	if (wait_tx(tb, &g))
-		check_sent(g, b, "CfgRd0 3-DW, no payload (single beat)");
-	else
-		CHECK(false, "CfgRd0: nothing on m_tx");
+	send_expect(tb, b, "CfgRd0 3-DW, no payload (single beat)");
 	// MWr64, 4-DW header, 2 payload dwords
 	tlp_mwr(&t, 0x4000001000ull, d, 2, 0xf, 0xf, RP_ID);
 	RawTlp c = raw_from(t);
-	tb.reg_send(c);
-	if (wait_tx(tb, &g))
-		check_sent(g, c, "MWr64 4-DW + 2 DW");
-	else
-		CHECK(false, "MWr64: nothing on m_tx");
+	send_expect(tb, c, "MWr64 4-DW + 2 DW");
 	tb.idle(20);
 	CHECK(tb.tx->rx().empty(), "exactly one TLP per send");
 	CHECK_EQ(tb.ev_tx - ev0, 3, "ev_tx counted three TLPs");

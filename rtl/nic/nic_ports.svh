@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_ports.svh: port groups that the NIC's register side (nic_core,
+// nic_reg_map) and the role sides (nic_side_ports.svh: nic_ep_side,
+// nic_rp_side) declare with opposite directions. Written once here; the
+// direction of each half is a macro argument: `output` or `input wire`.
+//
+//   `NIC_PCIE_STATE_PORTS(o, i)  pcie.* state and events the side drives (o),
+//                                msix.* table entry 0 it reads (i):
+//       cpl_id        captured bus/dev/fn (pcie.status)
+//       mem_en, bus_master, intx_disable    Command register bits
+//       ev_rx_tlp, ev_tx_tlp, ev_ur, ev_drop, ev_aperture   counter pulses
+//       pcie_ev       {poisoned sent, MSI-X message, CA sent, UR/CA completion
+//                      received, poisoned received} counter pulses
+//       pcie_st       {D3hot, MSI-X enable, MSI-X pending}
+//       msix_addr, msix_data, msix_mask     msix.addr, msix.ctrl (entry 0)
+//   `NIC_SMFU_CFG_PORTS(i)       smfu.* / notify.* configuration the side reads:
+//       sm_timeout, sm_passthru, sm_up_node   smfu.ctrl
+//       sm_eg_start/end/valid/node[i]       egress interval i (smfu.eg_*i)
+//       sm_in_base[i]                       ingress base of interval i
+//       nq_win_base, nq_win_size, nq_ring_base, nq_enable, nq_log2, nq_cons
+//                                           notify.* (ring, window, consumer)
+//   `NIC_SMFU_ST_PORTS(o)        smfu.* / notify.* status the side drives (the
+//                                other role's read 0), irq_notify: pulse,
+//                                info.irq_status.notify hwset
+//
+// Uses the parameter NIVL. Write a comma after a macro as after a port.
+// `include this file at the top of a file (it has a guard).
+
+`ifndef NIC_PORTS_SVH
+`define NIC_PORTS_SVH
+
+`define NIC_PCIE_STATE_PORTS(o, i) \
+  o logic [15:0] cpl_id, \
+  o logic        mem_en, \
+  o logic        bus_master, \
+  o logic        intx_disable, \
+  o logic        ev_rx_tlp, \
+  o logic        ev_tx_tlp, \
+  o logic        ev_ur, \
+  o logic        ev_drop, \
+  o logic        ev_aperture, \
+  o logic [4:0]  pcie_ev, \
+  o logic [2:0]  pcie_st, \
+  i logic [63:0] msix_addr, \
+  i logic [31:0] msix_data, \
+  i logic        msix_mask
+
+`define NIC_SMFU_CFG_PORTS(i) \
+  i logic [15:0]           sm_timeout, \
+  i logic                  sm_passthru, \
+  i logic [15:0]           sm_up_node, \
+  i logic [NIVL-1:0][63:0] sm_eg_start, \
+  i logic [NIVL-1:0][63:0] sm_eg_end, \
+  i logic [NIVL-1:0]       sm_eg_valid, \
+  i logic [NIVL-1:0][15:0] sm_eg_node, \
+  i logic [NIVL-1:0][63:0] sm_in_base, \
+  i logic [63:0]           nq_win_base, \
+  i logic [63:0]           nq_win_size, \
+  i logic [63:0]           nq_ring_base, \
+  i logic                  nq_enable, \
+  i logic [3:0]            nq_log2, \
+  i logic [31:0]           nq_cons
+
+`define NIC_SMFU_ST_PORTS(o) \
+  o logic [31:0] st_eg_hits, \
+  o logic [31:0] st_eg_misses, \
+  o logic [31:0] st_timeouts, \
+  o logic [31:0] st_up_reqs, \
+  o logic [31:0] st_in_reqs, \
+  o logic [31:0] st_nq_prod, \
+  o logic [31:0] st_nq_full_stalls, \
+  o logic [31:0] st_nq_events, \
+  o logic        irq_notify
+
+`endif  // NIC_PORTS_SVH
