@@ -18,44 +18,37 @@ struct extoll_blk_desc {
 	u8 ver_major;
 	u32 size;		/* bytes from the block base the driver touches */
 	const char *name;
+	int slot;		/* offsetof() its u32 in extoll_dev, or -1: unused */
 };
 
-/* One known block: its type and major version are generated names. */
-#define EXTOLL_BLK(t, n, sz)						\
+/*
+ * One known block: its type and major version are generated names; the
+ * driver keeps the offset of a block it uses in edev-><name>_off.
+ */
+#define EXTOLL_BLK(t, n, sz, s)						\
 	{ .type = EXTOLL_BLK_TYPE_##t, .ver_major = EXTOLL_##t##_VER_MAJOR,	\
-	  .size = (sz), .name = (n) }
+	  .size = (sz), .name = #n, .slot = (s) }
+#define EXTOLL_BLK_USED(t, n, sz)					\
+	EXTOLL_BLK(t, n, sz, offsetof(struct extoll_dev, n##_off))
 
 static const struct extoll_blk_desc extoll_blk_known[] = {
-	EXTOLL_BLK(INFO, "info", EXTOLL_INFO_CYCLES + sizeof(u64)),
+	EXTOLL_BLK_USED(INFO, info, EXTOLL_INFO_CYCLES + sizeof(u64)),
 #ifdef EXTOLL_BLK_TYPE_PCIE	/* register maps from before the PCIe block lack it */
-	EXTOLL_BLK(PCIE, "pcie", EXTOLL_PCIE_APERTURE + sizeof(u64)),
+	EXTOLL_BLK(PCIE, pcie, EXTOLL_PCIE_APERTURE + sizeof(u64), -1),
 #endif
-	EXTOLL_BLK(RRA, "rra", EXTOLL_RRA_SERVED + sizeof(u64)),
-	EXTOLL_BLK(BACKDOOR, "backdoor", EXTOLL_BACKDOOR_RX_POP + sizeof(u64)),
-	EXTOLL_BLK(ROUTER, "router", EXTOLL_ROUTER_LINK_STATUS + sizeof(u64)),
-	EXTOLL_BLK(SMFU, "smfu", EXTOLL_SMFU_IN_BASE +
-		   EXTOLL_SMFU_IN_BASE_COUNT * EXTOLL_SMFU_IN_BASE_STRIDE),
-	EXTOLL_BLK(NOTIFY, "notify", EXTOLL_NOTIFY_EVENTS + sizeof(u64)),
+	EXTOLL_BLK_USED(RRA, rra, EXTOLL_RRA_SERVED + sizeof(u64)),
+	EXTOLL_BLK_USED(BACKDOOR, backdoor, EXTOLL_BACKDOOR_RX_POP + sizeof(u64)),
+	EXTOLL_BLK_USED(ROUTER, router, EXTOLL_ROUTER_LINK_STATUS + sizeof(u64)),
+	EXTOLL_BLK_USED(SMFU, smfu, EXTOLL_SMFU_IN_BASE +
+			EXTOLL_SMFU_IN_BASE_COUNT * EXTOLL_SMFU_IN_BASE_STRIDE),
+	EXTOLL_BLK_USED(NOTIFY, notify, EXTOLL_NOTIFY_EVENTS + sizeof(u64)),
 };
 
-/* Where the driver keeps the offset of a block type it uses, or NULL. */
-static u32 *extoll_blk_slot(struct extoll_dev *edev, u16 type)
+/* Where the driver keeps the offset of a block it uses, or NULL. */
+static u32 *extoll_blk_slot(struct extoll_dev *edev,
+			    const struct extoll_blk_desc *desc)
 {
-	switch (type) {
-	case EXTOLL_BLK_TYPE_INFO:
-		return &edev->info_off;
-	case EXTOLL_BLK_TYPE_RRA:
-		return &edev->rra_off;
-	case EXTOLL_BLK_TYPE_BACKDOOR:
-		return &edev->backdoor_off;
-	case EXTOLL_BLK_TYPE_ROUTER:
-		return &edev->router_off;
-	case EXTOLL_BLK_TYPE_SMFU:
-		return &edev->smfu_off;
-	case EXTOLL_BLK_TYPE_NOTIFY:
-		return &edev->notify_off;
-	}
-	return NULL;
+	return desc->slot < 0 ? NULL : (u32 *)((u8 *)edev + desc->slot);
 }
 
 static const struct extoll_blk_desc *extoll_blk_lookup(u16 type)
@@ -100,7 +93,7 @@ static int extoll_blk_accept(struct extoll_dev *edev, u32 off, u64 hdr,
 	}
 
 	/* Known and version-checked; remember the ones the driver uses. */
-	slot = extoll_blk_slot(edev, desc->type);
+	slot = extoll_blk_slot(edev, desc);
 	if (slot && *slot != EXTOLL_NO_BLOCK)
 		dev_warn(dev, "second %s block at 0x%x ignored (first at 0x%x)\n",
 			 desc->name, off, *slot);
@@ -117,16 +110,17 @@ static int extoll_regs_walk(struct extoll_dev *edev)
 	struct device *dev = &edev->pdev->dev;
 	const struct extoll_blk_desc *desc;
 	u64 off = 0, hdr;
+	unsigned int i;
 	u16 type;
 	int ret;
 
 	edev->nr_blocks = 0;
-	edev->info_off = EXTOLL_NO_BLOCK;
-	edev->rra_off = EXTOLL_NO_BLOCK;
-	edev->backdoor_off = EXTOLL_NO_BLOCK;
-	edev->router_off = EXTOLL_NO_BLOCK;
-	edev->smfu_off = EXTOLL_NO_BLOCK;
-	edev->notify_off = EXTOLL_NO_BLOCK;
+	for (i = 0; i < ARRAY_SIZE(extoll_blk_known); i++) {
+		u32 *slot = extoll_blk_slot(edev, &extoll_blk_known[i]);
+
+		if (slot)
+			*slot = EXTOLL_NO_BLOCK;
+	}
 
 	do {
 		if (edev->nr_blocks == EXTOLL_MAX_BLOCKS) {

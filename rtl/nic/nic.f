@@ -12,6 +12,7 @@
 nic_cpuif_arb.sv
 nic_net_rx.sv
 nic_net_tx.sv
+nic_pkt_port.svh
 nic_rra_req.sv
 nic_rra_rsp.sv
 nic_host_wr.sv

@@ -14,6 +14,7 @@
 // serialises tunnelled requests (one outstanding per NAA, tag 0xff).
 
 `default_nettype none
+`include "nic_pkt_port.svh"
 
 module nic_fwd_pkt (
   // ---------------- configuration ----------------
@@ -30,12 +31,7 @@ module nic_fwd_pkt (
   input  wire logic [63:0]   s_addr,       // record address (rx_fwd_addr)
 
   // ---------------- packet to the transmit mux ----------------
-  output      logic          m_valid,
-  input  wire logic          m_ready,
-  output      logic [1:0]    m_nflit,
-  output      logic [127:0]  m_f0,
-  output      logic [127:0]  m_f1,
-  output      logic [127:0]  m_f2
+  `NIC_PKT_M_PORTS(m)
 );
 
   net_pkg::net_hdr_t     h;

@@ -18,6 +18,7 @@
 // counted (ev_drop -> rra.dropped). ev_sent pulses when the packet leaves.
 
 `default_nettype none
+`include "nic_pkt_port.svh"
 
 module nic_rra_req (
   // ---------------- clock and reset ----------------
@@ -40,12 +41,7 @@ module nic_rra_req (
   input  wire logic [63:0]   cmp_addr,     // rra.cmp_addr
 
   // ---------------- packet to the transmit mux ----------------
-  output      logic          m_valid,
-  input  wire logic          m_ready,
-  output      logic [1:0]    m_nflit,
-  output      logic [127:0]  m_f0,
-  output      logic [127:0]  m_f1,
-  output      logic [127:0]  m_f2,
+  `NIC_PKT_M_PORTS(m),
 
   // ---------------- events ----------------
   output      logic          ev_sent,

@@ -19,6 +19,7 @@
 // ev_served pulses once per executed request.
 
 `default_nettype none
+`include "nic_pkt_port.svh"
 `include "cpuif_port.svh"
 
 module nic_rra_rsp #(
@@ -42,11 +43,7 @@ module nic_rra_rsp #(
   `CPUIF_M_PORTS(cpuif, ADDR_W),
 
   // ---------------- response packet to the transmit mux ----------------
-  output      logic               m_valid,
-  input  wire logic               m_ready,
-  output      logic [1:0]         m_nflit,
-  output      logic [127:0]       m_f0,
-  output      logic [127:0]       m_f1,
+  `NIC_PKT_M_PORTS(m),             // two flits: m_f2 is 0
 
   // ---------------- events ----------------
   output      logic               ev_served
@@ -176,6 +173,7 @@ module nic_rra_rsp #(
   end
 
   assign m_nflit   = 2'd2;
+  assign m_f2      = '0;
 
   logic unused;
   assign unused = ^{rq_q[42:38], rq_q[36:32], rq_q[15:0], sc.seq};

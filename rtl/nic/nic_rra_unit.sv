@@ -22,6 +22,7 @@
 `include "net_local_port.svh"
 `include "tlp_stream.svh"
 `include "backdoor_port.svh"
+`include "nic_pkt_port.svh"
 
 module nic_rra_unit #(
   parameter bit ENDPOINT        = 1'b1,    // endpoint role (a host above)
@@ -138,16 +139,10 @@ module nic_rra_unit #(
     .s_ready  (rsp_ready),
     .s_f0     (pk_f0),
     .s_f1     (pk_f1),
-    .cpuif_req, .cpuif_req_is_wr, .cpuif_addr, .cpuif_wr_data, .cpuif_wr_biten,
-    .cpuif_stall, .cpuif_rd_ack, .cpuif_rd_err, .cpuif_rd_data, .cpuif_wr_ack, .cpuif_wr_err,
-    .m_valid  (tx_valid[0]),
-    .m_ready  (tx_ready[0]),
-    .m_nflit  (tx_nflit[0]),
-    .m_f0     (tx_f0[0]),
-    .m_f1     (tx_f1[0]),
+    `CPUIF_CONNECT(cpuif, cpuif),
+    `NIC_PKT_CONNECT_AT(m, tx, 0),
     .ev_served
   );
-  assign tx_f2[0] = '0;
 
   nic_fwd_pkt u_fwd (
     .my_node   (node_id),
@@ -159,12 +154,7 @@ module nic_rra_unit #(
     .s_data_dw (s_fwd_data_dw),
     .s_node    (s_fwd_node),
     .s_addr    (s_fwd_addr),
-    .m_valid   (tx_valid[1]),
-    .m_ready   (tx_ready[1]),
-    .m_nflit   (tx_nflit[1]),
-    .m_f0      (tx_f0[1]),
-    .m_f1      (tx_f1[1]),
-    .m_f2      (tx_f2[1])
+    `NIC_PKT_CONNECT_AT(m, tx, 1)
   );
 
   nic_rra_req u_req (
@@ -180,12 +170,7 @@ module nic_rra_unit #(
     .tlp_hdr1 (req_tlp_hdr1),
     .route    (req_route),
     .cmp_addr (req_cmp_addr),
-    .m_valid  (tx_valid[2]),
-    .m_ready  (tx_ready[2]),
-    .m_nflit  (tx_nflit[2]),
-    .m_f0     (tx_f0[2]),
-    .m_f1     (tx_f1[2]),
-    .m_f2     (tx_f2[2]),
+    `NIC_PKT_CONNECT_AT(m, tx, 2),
     .ev_sent,
     .ev_drop  (ev_req_drop)
   );
