@@ -31,23 +31,19 @@ module accel_cfg
   parameter bit          BAR64       = 1'b1,     // 1: BAR2/3 64-bit prefetchable; 0: BAR2 32-bit
   parameter logic [63:0] SERIAL      = 64'h0001_1ee7_acce_0001  // Device Serial Number
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic        clk,
   input  wire logic        rst,
   // ---------------- register access (cpuif_port.svh) ----------------
   `CFG_SPACE_PORTS,
-  // ------------------------------------------------------------------------
-  // Events from the device
-  // ------------------------------------------------------------------------
+
+  // ---------------- events from the device ----------------
   input  wire logic        intx_pending,   // Status.Interrupt Status
   input  wire logic        ur_detected,    // pulse: Device Status.UR Detected
   input  wire logic        master_abort,   // pulse: a UR completion was received
   input  wire logic [3:0]  msi_pending,    // MSI Pending Bits
-  // ------------------------------------------------------------------------
-  // Configuration state for the device
-  // ------------------------------------------------------------------------
+
+  // ---------------- configuration state for the device ----------------
   output      logic        mem_enable,
   output      logic        bus_master,
   output      logic        intx_disable,

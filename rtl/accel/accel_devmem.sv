@@ -20,9 +20,7 @@ module accel_devmem #(
   parameter int IMPL_LOG2 = 22,            // memory size: 2**IMPL_LOG2 bytes (>= 6)
   localparam int AW = IMPL_LOG2 - 2        // dword address width
 ) (
-  // ------------------------------------------------------------------------
-  // Clock
-  // ------------------------------------------------------------------------
+  // ---------------- clock ----------------
   input  wire logic          clk,
   // ------------------------------------------------------------------------
   // Port A: four dwords from dword address a_addr; a_wstrb bit 4*i+b writes
@@ -33,9 +31,8 @@ module accel_devmem #(
   input  wire logic [15:0]   a_wstrb,
   input  wire logic [127:0]  a_wdata,
   output      logic [127:0]  a_rdata,
-  // ------------------------------------------------------------------------
-  // Port B: same as port A
-  // ------------------------------------------------------------------------
+
+  // ---------------- port B: same as port A ----------------
   input  wire logic          b_en,
   input  wire logic [AW-1:0] b_addr,
   input  wire logic [15:0]   b_wstrb,

@@ -35,14 +35,11 @@ module accel_job
   parameter int TIMEOUT_LOG2     = 20,   // completion timeout: 2**TIMEOUT_LOG2 idle cycles
   localparam int AW = DEVMEM_IMPL_LOG2 - 2
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic          clk,
   input  wire logic          rst,
-  // ------------------------------------------------------------------------
-  // Job descriptor and status (accel_regs)
-  // ------------------------------------------------------------------------
+
+  // ---------------- job descriptor and status (accel_regs) ----------------
   input  wire logic          go,
   output      logic          ack,
   input  wire logic [3:0]    op,
@@ -54,9 +51,8 @@ module accel_job
   output      logic [3:0]    fin_err,
   output      logic [63:0]   fin_result,
   output      logic [31:0]   fin_cycles,
-  // ------------------------------------------------------------------------
-  // Interrupt configuration and pending bits
-  // ------------------------------------------------------------------------
+
+  // ---------------- interrupt configuration and pending bits ----------------
   input  wire logic [1:0]    irq_enable,
   input  wire logic [1:0]    irq_vector,
   input  wire logic          msix_enable,
@@ -71,31 +67,27 @@ module accel_job
   input  wire logic [15:0]   msi_data,
   input  wire logic [3:0]    msi_mask,
   output      logic [3:0]    msi_pending,
-  // ------------------------------------------------------------------------
-  // Config state
-  // ------------------------------------------------------------------------
+
+  // ---------------- config state ----------------
   input  wire logic          bus_master,
   input  wire logic [15:0]   my_id,
   input  wire logic [2:0]    max_payload,
   input  wire logic [2:0]    max_read_req,
   output      logic          master_abort,   // pulse: a UR completion was received
-  // ------------------------------------------------------------------------
-  // Completion stream in (always accepted)
-  // ------------------------------------------------------------------------
+
+  // ---------------- completion stream in (always accepted) ----------------
   input  wire logic          c_valid,
   input  wire logic [127:0]  c_data,
   input  wire logic [3:0]    c_keep,
   input  wire logic          c_sop,
   input  wire logic          c_eop,
-  // ------------------------------------------------------------------------
-  // Request stream out (to the transmit arbiter)
-  // ------------------------------------------------------------------------
+
+  // ---------------- request stream out (to the transmit arbiter) ----------------
   output      logic          m_valid,
   output      accel_pkg::beat_t         m_beat,
   input  wire logic          m_ready,
-  // ------------------------------------------------------------------------
-  // Device memory port B
-  // ------------------------------------------------------------------------
+
+  // ---------------- device memory port B ----------------
   output      logic          mem_en,
   output      logic [AW-1:0] mem_addr,
   output      logic [15:0]   mem_wstrb,

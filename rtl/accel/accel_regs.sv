@@ -25,14 +25,11 @@ module accel_regs
   parameter int DEVMEM_IMPL_LOG2 = 22,   // backed device memory, log2 bytes
   parameter int NTAGS            = 8     // DMA read tags
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic         clk,
   input  wire logic         rst,
-  // ------------------------------------------------------------------------
-  // Register access from accel_target (dword addresses within BAR0)
-  // ------------------------------------------------------------------------
+
+  // ---------------- register access from accel_target (dword addresses within BAR0) ----------------
   input  wire logic         rd_en,
   input  wire logic [9:0]   rd_addr,
   output      logic [127:0] rd_data,     // dwords rd_addr..rd_addr+3, next cycle
@@ -40,9 +37,8 @@ module accel_regs
   input  wire logic [9:0]   wr_addr,
   input  wire logic [31:0]  wr_data,
   input  wire logic [3:0]   wr_be,
-  // ------------------------------------------------------------------------
-  // Job descriptor to / status from accel_job
-  // ------------------------------------------------------------------------
+
+  // ---------------- job descriptor to / status from accel_job ----------------
   output      logic         job_go,      // a start is pending; held until job_ack
   input  wire logic         job_ack,
   output      logic [3:0]   job_op,
@@ -54,15 +50,13 @@ module accel_regs
   input  wire logic [3:0]   job_err,     // with job_fin: ERR_* code
   input  wire logic [63:0]  job_result,  // with job_fin
   input  wire logic [31:0]  job_cycles,  // with job_fin
-  // ------------------------------------------------------------------------
-  // Interrupt control
-  // ------------------------------------------------------------------------
+
+  // ---------------- interrupt control ----------------
   output      logic [1:0]   irq_status,  // [0] job done, [1] job error (RW1C)
   output      logic [1:0]   irq_enable,
   output      logic [1:0]   irq_vector,  // MSI / MSI-X vector of job interrupts
-  // ------------------------------------------------------------------------
-  // MSI-X table and pending bits
-  // ------------------------------------------------------------------------
+
+  // ---------------- MSI-X table and pending bits ----------------
   output      logic [accel_regs_pkg::MSIX_VECTORS-1:0][63:0] msix_addr,
   output      logic [accel_regs_pkg::MSIX_VECTORS-1:0][31:0] msix_data,
   output      logic [accel_regs_pkg::MSIX_VECTORS-1:0]       msix_mask,

@@ -14,26 +14,22 @@
 // no package imports inside modules.
 
 module accel_rx_demux (
-  // --------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // --------------------------------------------------------------------------
+
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic         clk,
   input  wire logic         rst,
-  // --------------------------------------------------------------------------
-  // Received TLP stream (handshake and header dword 0)
-  // --------------------------------------------------------------------------
+
+  // ---------------- received TLP stream (handshake and header dword 0) ----------------
   input  wire logic [31:0]  s_hdr_dw0,    // dword 0 of the beat (the header on sop)
   input  wire logic         s_sop,
   input  wire logic         s_valid,
   output      logic         s_ready,
-  // --------------------------------------------------------------------------
-  // Requests (to accel_target)
-  // --------------------------------------------------------------------------
+
+  // ---------------- requests (to accel_target) ----------------
   output      logic         m_req_valid,
   input  wire logic         m_req_ready,
-  // --------------------------------------------------------------------------
-  // Completions (to accel_job, always ready)
-  // --------------------------------------------------------------------------
+
+  // ---------------- completions (to accel_job, always ready) ----------------
   output      logic         m_cpl_valid
 );
 

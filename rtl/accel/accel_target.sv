@@ -32,24 +32,19 @@ module accel_target
   parameter int DEVMEM_IMPL_LOG2 = 22,   // backed device memory, log2 bytes
   localparam int AW = DEVMEM_IMPL_LOG2 - 2
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic          clk,
   input  wire logic          rst,
-  // ------------------------------------------------------------------------
-  // Request stream in (TLP stream beats of requests only)
-  // ------------------------------------------------------------------------
+
+  // ---------------- request stream in (TLP stream beats of requests only) ----------------
   `TLP_S_PORTS(s),
-  // ------------------------------------------------------------------------
-  // Completion stream out (to the transmit arbiter)
-  // ------------------------------------------------------------------------
+
+  // ---------------- completion stream out (to the transmit arbiter) ----------------
   output      logic          m_valid,
   output      accel_pkg::beat_t         m_beat,
   input  wire logic          m_ready,
-  // ------------------------------------------------------------------------
-  // Config space access and state
-  // ------------------------------------------------------------------------
+
+  // ---------------- config space access and state ----------------
   output      logic          cfg_rd_en,
   output      logic          cfg_wr_en,
   output      logic [9:0]    cfg_addr,
@@ -64,9 +59,8 @@ module accel_target
   input  wire logic [2:0]    max_payload,
   output      logic [15:0]   my_id,        // captured bus/device, function 0
   output      logic          ur_detected,  // pulse
-  // ------------------------------------------------------------------------
-  // BAR0 register access (accel_regs)
-  // ------------------------------------------------------------------------
+
+  // ---------------- BAR0 register access (accel_regs) ----------------
   output      logic          reg_rd_en,
   output      logic [9:0]    reg_rd_addr,
   input  wire logic [127:0]  reg_rd_data,
@@ -74,9 +68,8 @@ module accel_target
   output      logic [9:0]    reg_wr_addr,
   output      logic [31:0]   reg_wr_data,
   output      logic [3:0]    reg_wr_be,
-  // ------------------------------------------------------------------------
-  // Device memory port A
-  // ------------------------------------------------------------------------
+
+  // ---------------- device memory port A ----------------
   output      logic          mem_en,
   output      logic [AW-1:0] mem_addr,
   output      logic [15:0]   mem_wstrb,

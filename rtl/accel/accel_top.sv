@@ -35,22 +35,17 @@ module accel_top
   parameter int          TIMEOUT_LOG2     = 20,  // DMA completion timeout, log2 cycles
   parameter logic [63:0] SERIAL           = 64'h0001_1ee7_acce_0001  // Device Serial Number
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic         clk,
   input  wire logic         rst,
-  // ------------------------------------------------------------------------
-  // TLP stream in: requests from upstream, completions for our requests
-  // ------------------------------------------------------------------------
+
+  // ---------------- TLP stream in: requests from upstream, completions for our requests ----------------
   `TLP_S_PORTS(s_tlp),
-  // ------------------------------------------------------------------------
-  // TLP stream out: completions, DMA requests, MSI/MSI-X writes
-  // ------------------------------------------------------------------------
+
+  // ---------------- TLP stream out: completions, DMA requests, MSI/MSI-X writes ----------------
   `TLP_M_PORTS(m_tlp),
-  // ------------------------------------------------------------------------
-  // Side band
-  // ------------------------------------------------------------------------
+
+  // ---------------- side band ----------------
   output      logic         intx,         // INTA# level
   output      logic         busy          // a job (DMA, CRC) is running: keep the clock going
 );

@@ -34,23 +34,19 @@ module epf_test_cfg
   parameter int             BAR4_LOG2    = 17,
   parameter int             BAR5_LOG2    = 20
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic             clk,
   input  wire logic             rst,
   // ---------------- register access (cpuif_port.svh) ----------------
   `CFG_SPACE_PORTS,
-  // ------------------------------------------------------------------------
-  // Events from the device
-  // ------------------------------------------------------------------------
+
+  // ---------------- events from the device ----------------
   input  wire logic             intx_pending, // Status.Interrupt Status
   input  wire logic             ur_detected,  // pulse: Device Status.UR Detected
   input  wire logic             master_abort, // pulse: a UR completion was received
   input  wire logic [31:0]      msi_pending,  // MSI Pending Bits
-  // ------------------------------------------------------------------------
-  // Configuration state for the device
-  // ------------------------------------------------------------------------
+
+  // ---------------- configuration state for the device ----------------
   output      logic             mem_enable,
   output      logic             bus_master,
   output      logic             intx_disable,

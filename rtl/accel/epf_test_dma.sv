@@ -45,14 +45,11 @@ module epf_test_dma
   parameter int TIMEOUT_LOG2 = 20,     // read completion timeout, log2 cycles
   localparam int VW = $clog2(MSIX_VECTORS)
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic              clk,
   input  wire logic              rst,
-  // ------------------------------------------------------------------------
-  // Test registers (epf_test_space)
-  // ------------------------------------------------------------------------
+
+  // ---------------- test registers (epf_test_space) ----------------
   input  wire logic [31:0]       command,
   /* verilator lint_off UNUSEDSIGNAL */  // STATUS.IRQ_RAISED, FLAGS.USE_DMA, entry fields used
   input  wire logic [31:0]       status,
@@ -68,9 +65,8 @@ module epf_test_dma
   output      logic [31:0]       status_set,
   output      logic              csum_wr,
   output      logic [31:0]       csum_data,
-  // ------------------------------------------------------------------------
-  // MSI-X table and pending bits (epf_test_space)
-  // ------------------------------------------------------------------------
+
+  // ---------------- MSI-X table and pending bits (epf_test_space) ----------------
   output      logic              tbl_rd,
   output      logic [VW-1:0]     tbl_vec,
   /* verilator lint_off UNUSEDSIGNAL */  // control bits 31:1, address bits 1:0
@@ -82,9 +78,8 @@ module epf_test_dma
   input  wire logic              retry_valid,
   input  wire logic [VW-1:0]     retry_vec,
   output      logic              retry_take,
-  // ------------------------------------------------------------------------
-  // Configuration state (epf_test_cfg, accel_target)
-  // ------------------------------------------------------------------------
+
+  // ---------------- configuration state (epf_test_cfg, accel_target) ----------------
   input  wire logic              bus_master,
   input  wire logic [15:0]       my_id,
   input  wire logic [2:0]        max_payload,
@@ -100,17 +95,15 @@ module epf_test_dma
   output      logic              master_abort,  // pulse: a UR completion arrived
   output      logic              intx_level,    // legacy interrupt requested
   output      logic              busy,
-  // ------------------------------------------------------------------------
-  // Completions for our reads (never stalled)
-  // ------------------------------------------------------------------------
+
+  // ---------------- completions for our reads (never stalled) ----------------
   input  wire logic              c_valid,
   input  wire logic [127:0]      c_data,
   input  wire logic [3:0]        c_keep,
   input  wire logic              c_sop,
   input  wire logic              c_eop,
-  // ------------------------------------------------------------------------
-  // Requests out: memory reads and writes, MSI/MSI-X messages
-  // ------------------------------------------------------------------------
+
+  // ---------------- requests out: memory reads and writes, MSI/MSI-X messages ----------------
   output      logic              m_valid,
   output      accel_pkg::beat_t  m_beat,
   input  wire logic              m_ready

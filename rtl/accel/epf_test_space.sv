@@ -34,14 +34,11 @@ module epf_test_space
   parameter int BAR5_LOG2    = 20,
   localparam int VW = $clog2(MSIX_VECTORS)
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic              clk,
   input  wire logic              rst,
-  // ------------------------------------------------------------------------
-  // Host port (accel_target's device-memory port A), dword addresses
-  // ------------------------------------------------------------------------
+
+  // ---------------- host port (accel_target's device-memory port A), dword addresses ----------------
   input  wire logic              a_en,
   /* verilator lint_off UNUSEDSIGNAL */  // offset bits above the largest BAR
   input  wire logic [20:0]       a_addr,
@@ -49,9 +46,8 @@ module epf_test_space
   input  wire logic [15:0]       a_wstrb,
   input  wire logic [127:0]      a_wdata,
   output      logic [127:0]      a_rdata,
-  // ------------------------------------------------------------------------
-  // Test registers for the function (epf_test_dma)
-  // ------------------------------------------------------------------------
+
+  // ---------------- test registers for the function (epf_test_dma) ----------------
   output      logic [31:0]       command,
   output      logic [31:0]       status,
   output      logic [63:0]       src_addr,
@@ -65,9 +61,8 @@ module epf_test_space
   input  wire logic [31:0]       status_set,   // STATUS bits to set (this cycle)
   input  wire logic              csum_wr,      // CHECKSUM := csum_data
   input  wire logic [31:0]       csum_data,
-  // ------------------------------------------------------------------------
-  // MSI-X table (read port of the function) and pending bits
-  // ------------------------------------------------------------------------
+
+  // ---------------- MSI-X table (read port of the function) and pending bits ----------------
   input  wire logic              tbl_rd,
   input  wire logic [VW-1:0]     tbl_vec,      // entry to read
   output      logic [127:0]      tbl_entry,    // {control, data, address hi, lo}, next cycle

@@ -40,22 +40,17 @@ module epf_test_top
   parameter int          BAR4_LOG2    = 17,
   parameter int          BAR5_LOG2    = 20
 ) (
-  // ------------------------------------------------------------------------
-  // Clock and synchronous active-high reset
-  // ------------------------------------------------------------------------
+  // ---------------- clock and reset (synchronous, active high) ----------------
   input  wire logic         clk,
   input  wire logic         rst,
-  // ------------------------------------------------------------------------
-  // TLP stream in: requests from upstream, completions for our requests
-  // ------------------------------------------------------------------------
+
+  // ---------------- TLP stream in: requests from upstream, completions for our requests ----------------
   `TLP_S_PORTS(s_tlp),
-  // ------------------------------------------------------------------------
-  // TLP stream out: completions, DMA requests, MSI/MSI-X writes
-  // ------------------------------------------------------------------------
+
+  // ---------------- TLP stream out: completions, DMA requests, MSI/MSI-X writes ----------------
   `TLP_M_PORTS(m_tlp),
-  // ------------------------------------------------------------------------
-  // Side band
-  // ------------------------------------------------------------------------
+
+  // ---------------- side band ----------------
   output      logic         intx,         // INTA# level
   output      logic         busy          // a command is being worked on
 );
