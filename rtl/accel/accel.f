@@ -8,10 +8,10 @@
 accel_pkg.sv
 accel_func.svh
 accel_devmem.sv
-accel_cfg.sv
 accel_regs.sv
 accel_target.sv
 accel_job.sv
+accel_beat_fifo.sv
 accel_tx_arb.sv
 accel_rx_demux.sv
 accel_top.sv

@@ -98,7 +98,6 @@ module accel_job
   `include "pcie_tlp_func.svh"
   `include "accel_func.svh"
 
-  localparam int FIFO_DEPTH = 4;
   localparam int TW = $clog2(NTAGS);
 
   typedef enum logic [2:0] {J_IDLE, J_H2D, J_D2H, J_CRC, J_DRAIN, J_FIN, J_MSG0, J_MSG1} state_t;
@@ -129,11 +128,9 @@ module accel_job
   logic         st_v, st_hdr, st_sop, st_eop;
   logic [3:0]   st_keep;
   logic [127:0] st_data;
-  logic [$clog2(FIFO_DEPTH):0] fifo_count;
-  logic         credit;
+  logic         credit, fifo_empty;
   accel_pkg::beat_t        push_beat;
 
-  assign credit = (32'(fifo_count) + 32'(st_v)) < FIFO_DEPTH;
   always_comb begin
     push_beat.sop  = st_sop;
     push_beat.eop  = st_eop;
@@ -141,16 +138,10 @@ module accel_job
     push_beat.data = st_hdr ? st_data : mem_rdata;
   end
 
-  // Never full: pushes start only while the credit below allows them.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic fifo_s_ready;
-  /* verilator lint_on UNUSEDSIGNAL */
-
-  sync_fifo #(.WIDTH(accel_pkg::BEAT_W), .DEPTH(FIFO_DEPTH)) u_fifo (
+  accel_beat_fifo u_fifo (
     .clk, .rst,
-    .s_valid(st_v), .s_data(push_beat), .s_ready(fifo_s_ready),
-    .m_valid, .m_data(m_beat), .m_ready,
-    .count(fifo_count)
+    .s_valid(st_v), .s_beat(push_beat), .credit, .empty(fifo_empty),
+    .m_valid, .m_beat, .m_ready
   );
 
   // ------------------------------------------------------------------------
@@ -395,7 +386,7 @@ module accel_job
           end
         end
         // ------------------------------------------------------------------
-        J_DRAIN: if (fifo_count == '0 && !st_v && tag_v == '0 && !cw_active) state <= J_FIN;
+        J_DRAIN: if (fifo_empty && !st_v && tag_v == '0 && !cw_active) state <= J_FIN;
         // ------------------------------------------------------------------
         J_FIN: begin
           if ((irq_enable & {err_q != accel_regs_pkg::ERR_NONE, 1'b1}) != 2'b00) begin

@@ -4,7 +4,7 @@
 // from upstream strictly in order, one at a time, so a read is never passed by
 // a later write and every non-posted request gets exactly one completion
 // sequence:
-//   CfgRd0/CfgWr0 (function 0)   config space (accel_cfg); CfgWr0 captures the
+//   CfgRd0/CfgWr0 (function 0)   config space (pcie_cfg_func); CfgWr0 captures the
 //                                 bus/device number used as completer and
 //                                 requester ID
 //   MRd/MWr hitting BAR0         control registers (accel_regs)
@@ -80,7 +80,6 @@ module accel_target
   `include "pcie_tlp_func.svh"
   `include "accel_func.svh"
 
-  localparam int FIFO_DEPTH = 4;
 
   typedef enum logic [2:0] {S_IDLE, S_WMEM, S_WREG, S_CFGWR, S_DROP, S_CPL, S_RD} state_t;
   typedef enum logic [1:0] {SRC_CFG, SRC_REG, SRC_MEM} src_t;
@@ -111,11 +110,11 @@ module accel_target
   logic [3:0]   st_keep;
   logic [127:0] st_data;
   src_t         st_src;
-  logic [$clog2(FIFO_DEPTH):0] fifo_count;
   logic         credit;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         fifo_empty;    // completions need no drain
+  /* verilator lint_on UNUSEDSIGNAL */
   accel_pkg::beat_t        push_beat;
-
-  assign credit = (32'(fifo_count) + 32'(st_v)) < FIFO_DEPTH;
 
   always_comb begin
     push_beat.sop  = st_sop;
@@ -131,16 +130,10 @@ module accel_target
     end
   end
 
-  // Never full: pushes start only while the credit below allows them.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic fifo_s_ready;
-  /* verilator lint_on UNUSEDSIGNAL */
-
-  sync_fifo #(.WIDTH(accel_pkg::BEAT_W), .DEPTH(FIFO_DEPTH)) u_fifo (
+  accel_beat_fifo u_fifo (
     .clk, .rst,
-    .s_valid(st_v), .s_data(push_beat), .s_ready(fifo_s_ready),
-    .m_valid, .m_data(m_beat), .m_ready,
-    .count(fifo_count)
+    .s_valid(st_v), .s_beat(push_beat), .credit, .empty(fifo_empty),
+    .m_valid, .m_beat, .m_ready
   );
 
   // ------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 //
 //   s_tlp -> RX demux -+- requests ----> accel_target -- completions --+
 //                      |                  |  |   |                     |
-//                      |   accel_cfg <----+  |   +--> accel_devmem A   +-> accel_tx_arb -> m_tlp
+//                      | pcie_cfg_func <--+  |   +--> accel_devmem A   +-> accel_tx_arb -> m_tlp
 //                      |   accel_regs <------+        accel_devmem B   |
 //                      +- completions --> accel_job -- MRd/MWr/MSI ----+
 //
@@ -17,6 +17,7 @@
 
 `default_nettype none
 `include "tlp_stream.svh"
+`include "cpuif_port.svh"
 
 // Package items are referenced by qualified name (accel_pkg::...): Yosys reads
 // no package imports inside modules.
@@ -68,12 +69,12 @@ module accel_top
   // ------------------------------------------------------------------------
   // Interconnect
   // ------------------------------------------------------------------------
-  logic        cfg_rd_en, cfg_wr_en;
-  logic [9:0]  cfg_addr;
-  logic [31:0] cfg_wr_data, cfg_rd_data;
-  logic [3:0]  cfg_wr_be;
+  `CFG_SPACE_WIRES(cfg);
   logic        mem_enable, bus_master, intx_disable;
   logic [63:0] bar0_base, bar2_base;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [5:0][31:0] bar_base;  // BAR0, BAR2(/3) implemented
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [2:0]  max_payload, max_read_req;
   logic        msi_enable, msix_enable, msix_fmask;
   logic [2:0]  msi_mme;
@@ -104,7 +105,7 @@ module accel_top
   logic [accel_regs_pkg::MSIX_VECTORS-1:0]       msix_mask, msix_pba;
 
   logic  t_m_valid, t_m_ready, j_m_valid, j_m_ready;
-  accel_pkg::beat_t t_m_beat, j_m_beat, out_beat;
+  accel_pkg::beat_t t_m_beat, j_m_beat;
 
   // INTx: job interrupt level while neither MSI nor MSI-X is enabled
   logic irq_level;
@@ -115,15 +116,28 @@ module accel_top
   // ------------------------------------------------------------------------
   // Blocks
   // ------------------------------------------------------------------------
-  accel_cfg #(.DEVMEM_LOG2(DEVMEM_LOG2), .BAR64(BAR64), .SERIAL(SERIAL)) u_cfg (
+  // Config space: BAR0 4 KiB registers; BAR2(/3) device memory, 64-bit
+  // prefetchable (BAR64) or 32-bit non-prefetchable; MSI-X table and PBA in
+  // BAR0; DevCap MPSS 256 B; Device Serial Number.
+  pcie_cfg_func #(
+    .VENDOR_ID(accel_regs_pkg::VENDOR_ID), .DEVICE_ID(accel_regs_pkg::DEVICE_ID),
+    .REVISION(accel_regs_pkg::REVISION_ID), .CLASS_CODE(accel_regs_pkg::CLASS_CODE),
+    .SUBSYS_VID(accel_regs_pkg::SUBSYS_VID), .SUBSYS_ID(accel_regs_pkg::SUBSYS_ID),
+    .BAR0_LOG2(12), .BAR2_LOG2(DEVMEM_LOG2), .BAR64({3'b000, BAR64, 2'b00}),
+    .DEV_CAP(32'h0000_8001), .MSI_VEC_LOG2(accel_pkg::MSI_VECTORS_LOG2),
+    .MSIX_N(accel_regs_pkg::MSIX_VECTORS), .MSIX_TABLE(32'(accel_regs_pkg::R_MSIX_TABLE)),
+    .MSIX_PBA(32'(accel_regs_pkg::R_MSIX_PBA)), .DSN(1'b1), .SERIAL(SERIAL)
+  ) u_cfg (
     .clk, .rst,
-    .rd_en(cfg_rd_en), .wr_en(cfg_wr_en), .addr(cfg_addr), .wr_data(cfg_wr_data),
-    .wr_be(cfg_wr_be), .rd_data(cfg_rd_data),
+    `CFG_SPACE_CONNECT(cfg),
     .intx_pending(irq_level), .ur_detected, .master_abort, .msi_pending,
-    .mem_enable, .bus_master, .intx_disable, .bar0_base, .bar2_base,
+    .mem_enable, .bus_master, .intx_disable, .bar_base,
     .max_payload, .max_read_req, .msi_enable, .msi_mme, .msi_addr, .msi_data, .msi_mask,
     .msix_enable, .msix_fmask
   );
+
+  assign bar0_base = {32'h0, bar_base[0]};
+  assign bar2_base = BAR64 ? {bar_base[3], bar_base[2]} : {32'h0, bar_base[2]};
 
   accel_target #(.DEVMEM_LOG2(DEVMEM_LOG2), .DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2)) u_target (
     .clk, .rst,
@@ -173,12 +187,7 @@ module accel_top
     .clk, .rst,
     .a_valid(t_m_valid), .a_beat(t_m_beat), .a_ready(t_m_ready),
     .b_valid(j_m_valid), .b_beat(j_m_beat), .b_ready(j_m_ready),
-    .m_valid(m_tlp_valid), .m_beat(out_beat), .m_ready(m_tlp_ready)
+    `TLP_CONNECT(m_tlp, m_tlp)
   );
-
-  assign m_tlp_data = out_beat.data;
-  assign m_tlp_keep = out_beat.keep;
-  assign m_tlp_sop  = out_beat.sop;
-  assign m_tlp_eop  = out_beat.eop;
 
 endmodule

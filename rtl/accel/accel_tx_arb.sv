@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// accel_tx_arb: merges the accelerator's two TLP sources onto m_tlp.
+// accel_tx_arb: merges the accelerator's two TLP sources onto the m_tlp stream
+// (docs/tlp-interface.md).
 //
 // Input a: completions (accel_target); input b: the job engine's requests
 // (DMA reads/writes, MSI/MSI-X writes). Whole TLPs, round robin when both
@@ -8,6 +9,7 @@
 // is taken, so the output obeys the stream rules (stable while not ready).
 
 `default_nettype none
+`include "tlp_stream.svh"
 
 // Package items are referenced by qualified name (accel_pkg::...): Yosys reads
 // no package imports inside modules.
@@ -32,12 +34,16 @@ module accel_tx_arb
   input  wire accel_pkg::beat_t b_beat,
   output      logic  b_ready,
   // ------------------------------------------------------------------------
-  // Output
+  // Output: the device's TLP stream
   // ------------------------------------------------------------------------
-  output      logic  m_valid,
-  output      accel_pkg::beat_t m_beat,
-  input  wire logic  m_ready
+  `TLP_M_PORTS(m_tlp)
 );
+
+  accel_pkg::beat_t m_beat;
+  assign m_tlp_data = m_beat.data;
+  assign m_tlp_keep = m_beat.keep;
+  assign m_tlp_sop  = m_beat.sop;
+  assign m_tlp_eop  = m_beat.eop;
 
 
   logic locked, owner, last, sel;
@@ -46,10 +52,10 @@ module accel_tx_arb
     if (locked) sel = owner;
     else if (a_valid && b_valid) sel = !last;   // alternate: the one not served last
     else sel = b_valid;
-    m_valid = sel ? b_valid : a_valid;
+    m_tlp_valid = sel ? b_valid : a_valid;
     m_beat  = sel ? b_beat : a_beat;
-    a_ready = !sel && m_ready;
-    b_ready = sel && m_ready;
+    a_ready = !sel && m_tlp_ready;
+    b_ready = sel && m_tlp_ready;
   end
 
   always_ff @(posedge clk) begin
@@ -57,8 +63,8 @@ module accel_tx_arb
       locked <= 1'b0;
       owner  <= 1'b0;
       last   <= 1'b0;
-    end else if (m_valid) begin
-      if (m_ready && m_beat.eop) begin
+    end else if (m_tlp_valid) begin
+      if (m_tlp_ready && m_beat.eop) begin
         locked <= 1'b0;
         last   <= sel;
       end else begin

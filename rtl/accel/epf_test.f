@@ -6,7 +6,6 @@
 
 @accel
 
-epf_test_cfg.sv
 epf_test_space.sv
 epf_test_dma.sv
 epf_test_bar_xlate.sv

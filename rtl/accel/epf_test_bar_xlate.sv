@@ -13,7 +13,7 @@
 module epf_test_bar_xlate #(
   parameter int BAR_LOG2 [6] = '{16, 9, 10, 14, 17, 20}  // BAR0..5 sizes, log2 bytes
 ) (
-  // ---------------- configuration (epf_test_cfg) ----------------
+  // ---------------- configuration (pcie_cfg_func) ----------------
   input  wire logic             mem_enable,
   input  wire logic [5:0][31:0] bar_base,
 

@@ -79,7 +79,7 @@ module epf_test_dma
   input  wire logic [VW-1:0]     retry_vec,
   output      logic              retry_take,
 
-  // ---------------- configuration state (epf_test_cfg, accel_target) ----------------
+  // ---------------- configuration state (pcie_cfg_func, accel_target) ----------------
   input  wire logic              bus_master,
   input  wire logic [15:0]       my_id,
   input  wire logic [2:0]        max_payload,

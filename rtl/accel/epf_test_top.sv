@@ -11,7 +11,7 @@
 //
 //   s_tlp -> accel_rx_demux -+- requests -> BAR translation -> accel_target -+
 //                            |                                 |   |        |
-//                            |              epf_test_cfg <-----+   v        +-> accel_tx_arb -> m_tlp
+//                            |             pcie_cfg_func <-----+   v        +-> accel_tx_arb -> m_tlp
 //                            |                        epf_test_space        |
 //                            |                   (BAR0 regs, MSI-X, BAR1-5) |
 //                            +- completions -> epf_test_dma -- MRd/MWr/MSI -+
@@ -25,6 +25,7 @@
 
 `default_nettype none
 `include "tlp_stream.svh"
+`include "cpuif_port.svh"
 
 module epf_test_top
 #(
@@ -75,10 +76,7 @@ module epf_test_top
   // ------------------------------------------------------------------------
   // Interconnect
   // ------------------------------------------------------------------------
-  logic             cfg_rd_en, cfg_wr_en;
-  logic [9:0]       cfg_addr;
-  logic [31:0]      cfg_wr_data, cfg_rd_data;
-  logic [3:0]       cfg_wr_be;
+  `CFG_SPACE_WIRES(cfg);
   logic             mem_enable, bus_master, intx_disable;
   logic [5:0][31:0] bar_base;
   logic [2:0]       max_payload, max_read_req;
@@ -104,7 +102,7 @@ module epf_test_top
   logic [127:0]  tbl_entry;
 
   logic  t_m_valid, t_m_ready, j_m_valid, j_m_ready;
-  accel_pkg::beat_t t_m_beat, j_m_beat, out_beat;
+  accel_pkg::beat_t t_m_beat, j_m_beat;
 
   logic irq_level;
   assign intx = irq_level && !intx_disable;
@@ -121,14 +119,18 @@ module epf_test_top
   // ------------------------------------------------------------------------
   // Blocks
   // ------------------------------------------------------------------------
-  epf_test_cfg #(
-    .DEVICE_ID(DEVICE_ID), .MSIX_VECTORS(MSIX_VECTORS), .BAR0_LOG2(BAR0_LOG2),
-    .BAR1_LOG2(BAR1_LOG2), .BAR2_LOG2(BAR2_LOG2), .BAR3_LOG2(BAR3_LOG2), .BAR4_LOG2(BAR4_LOG2),
-    .BAR5_LOG2(BAR5_LOG2)
+  // Config space as pci-epf-test's: six 32-bit BARs, DevCap MPSS 4096 B, MSI
+  // 32 vectors, MSI-X table at BAR0 + 0x8000, PBA at BAR0 + 0x200
+  pcie_cfg_func #(
+    .VENDOR_ID(16'h1ee7), .DEVICE_ID(DEVICE_ID), .REVISION(8'h00), .CLASS_CODE(24'hff0000),
+    .SUBSYS_VID(16'h1ee7), .SUBSYS_ID(16'h0001),
+    .BAR0_LOG2(BAR0_LOG2), .BAR1_LOG2(BAR1_LOG2), .BAR2_LOG2(BAR2_LOG2), .BAR3_LOG2(BAR3_LOG2),
+    .BAR4_LOG2(BAR4_LOG2), .BAR5_LOG2(BAR5_LOG2), .BAR64(6'b000000),
+    .DEV_CAP(32'h0000_8005), .MSI_VEC_LOG2(5), .MSIX_N(MSIX_VECTORS),
+    .MSIX_TABLE(32'h0000_8000), .MSIX_PBA(32'h0000_0200), .DSN(1'b0)
   ) u_cfg (
     .clk, .rst,
-    .rd_en(cfg_rd_en), .wr_en(cfg_wr_en), .addr(cfg_addr), .wr_data(cfg_wr_data),
-    .wr_be(cfg_wr_be), .rd_data(cfg_rd_data),
+    `CFG_SPACE_CONNECT(cfg),
     .intx_pending(irq_level), .ur_detected, .master_abort, .msi_pending,
     .mem_enable, .bus_master, .intx_disable, .bar_base,
     .max_payload, .max_read_req, .msi_enable, .msi_mme, .msi_addr, .msi_data, .msi_mask,
@@ -185,13 +187,8 @@ module epf_test_top
     .clk, .rst,
     .a_valid(t_m_valid), .a_beat(t_m_beat), .a_ready(t_m_ready),
     .b_valid(j_m_valid), .b_beat(j_m_beat), .b_ready(j_m_ready),
-    .m_valid(m_tlp_valid), .m_beat(out_beat), .m_ready(m_tlp_ready)
+    `TLP_CONNECT(m_tlp, m_tlp)
   );
-
-  assign m_tlp_data = out_beat.data;
-  assign m_tlp_keep = out_beat.keep;
-  assign m_tlp_sop  = out_beat.sop;
-  assign m_tlp_eop  = out_beat.eop;
 
 endmodule
 

@@ -15,10 +15,12 @@
 //                            with p_req_stall_wr and p_req_stall_rd
 //   `REGBLK_WIRES(s, AW)     logic s_req ... s_wr_err of a passthrough cpuif
 //   `REGBLK_CONNECT(p, s)    .p_req(s_req) ... .p_wr_err(s_wr_err)
-//   `CFG_SPACE_PORTS         a configuration space's register port (accel_cfg,
-//                            epf_test_cfg): rd_en, wr_en, addr (dword = byte
+//   `CFG_SPACE_PORTS         a configuration space's register port (pcie_cfg_func):
+//                            rd_en, wr_en, addr (dword = byte
 //                            offset / 4), wr_data, wr_be in; rd_data out, valid
 //                            the cycle after rd_en
+//   `CFG_SPACE_WIRES(s)      logic s_rd_en ... s_rd_data
+//   `CFG_SPACE_CONNECT(s)    .rd_en(s_rd_en) ... .rd_data(s_rd_data)
 //
 // `include this file at the top of a file (it has a guard).
 
@@ -92,5 +94,15 @@
   input  wire logic [31:0] wr_data, \
   input  wire logic [3:0]  wr_be, \
   output      logic [31:0] rd_data
+
+`define CFG_SPACE_WIRES(s) \
+  logic        s``_rd_en, s``_wr_en; \
+  logic [9:0]  s``_addr; \
+  logic [31:0] s``_wr_data, s``_rd_data; \
+  logic [3:0]  s``_wr_be
+
+`define CFG_SPACE_CONNECT(s) \
+  .rd_en(s``_rd_en), .wr_en(s``_wr_en), .addr(s``_addr), .wr_data(s``_wr_data), \
+  .wr_be(s``_wr_be), .rd_data(s``_rd_data)
 
 `endif  // CPUIF_PORT_SVH

@@ -10,3 +10,4 @@ net_local_port.svh
 cpuif_port.svh
 sync_fifo.sv
 pcie_cfg_caps.sv
+pcie_cfg_func.sv

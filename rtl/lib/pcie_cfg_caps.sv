@@ -7,8 +7,8 @@
 // Base Spec. 7.5.2, ID 0x01) and an MSI-X capability (PCIe Base Spec.
 // 7.7.2, ID 0x11). Used by the NIC's endpoint (pcie_cfg_t0: PCIe + PM +
 // MSI-X), its root port (pcie_cfg_t1: PCIe root port + MSI, one vector)
-// and the sample accelerator (accel_cfg: PCIe + MSI, four vectors, per-vector
-// masking): one place for the register layout, the writable bits and the
+// and the device functions (pcie_cfg_func: PCIe + MSI with per-vector
+// masking + MSI-X, for the sample accelerator and the endpoint test function): one place for the register layout, the writable bits and the
 // reset values.
 //
 // PCI Express capability (dword offsets from EXP_DW):

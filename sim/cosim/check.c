@@ -9,8 +9,7 @@
 
 /*
  * Every device behind cosimd has its PCI Express capability at 0x40
- * (rtl/pcie/pcie_cfg_t0.sv EXP_DW, rtl/accel/accel_cfg.sv and epf_test_cfg.sv
- * A_PCIE); Device Control is the low half of its dword 2 (PCIe 7.5.3.4).
+ * (rtl/pcie/pcie_cfg_t0.sv EXP_DW, rtl/lib/pcie_cfg_func.sv A_PCIE); Device Control is the low half of its dword 2 (PCIe 7.5.3.4).
  */
 #define DEVCTL_REG 0x48
 
