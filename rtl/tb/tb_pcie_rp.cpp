@@ -427,23 +427,28 @@ static void test_cfg_routing(Tb &tb)
 	      "function number kept in the converted request");
 
 	section("UR from the root port: other devices/functions/buses");
-	tlp_cfg(&t, false, 1, 0x0108, 0, 0xf, 0, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgRd1 01:01.0 (device != 0 on the secondary bus)");
-	tlp_cfg(&t, true, 1, 0x01f8, 0, 0xf, 0x1234, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgWr1 01:1f.0");
-	tlp_cfg(&t, false, 0, 0x0008, 0, 0xf, 0, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgRd0 00:01.0 (other device on bus 0)");
-	tlp_cfg(&t, false, 0, 0x0001, 0, 0xf, 0, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgRd0 00:00.1 (other function)");
-	tlp_cfg(&t, true, 0, 0x0002, 0x18, 0xf, 0x00ffffff, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgWr0 00:00.2 (no side effect)");
+	static const struct {
+		bool wr;
+		int type;
+		uint16_t target;
+		uint16_t reg;
+		uint32_t data;
+		const char *what;
+	} urs[] = {
+		{ false, 1, 0x0108, 0, 0, "CfgRd1 01:01.0 (device != 0 on the secondary bus)" },
+		{ true, 1, 0x01f8, 0, 0x1234, "CfgWr1 01:1f.0" },
+		{ false, 0, 0x0008, 0, 0, "CfgRd0 00:01.0 (other device on bus 0)" },
+		{ false, 0, 0x0001, 0, 0, "CfgRd0 00:00.1 (other function)" },
+		{ true, 0, 0x0002, 0x18, 0x00ffffff, "CfgWr0 00:00.2 (no side effect)" },
+		{ false, 0, 0x0100, 0, 0, "CfgRd0 to bus 1 (Type 0 must target bus 0)" },
+		{ false, 1, 0x0000, 0, 0, "CfgRd1 to the primary bus" },
+		{ false, 1, 0x0200, 0, 0, "CfgRd1 to bus 2 (above subordinate 1)" },
+	};
+	for (const auto &u : urs) {
+		tlp_cfg(&t, u.wr, u.type, u.target, u.reg, 0xf, u.data, RP_ID, tb.next_tag());
+		expect_local_ur(tb, t, u.what);
+	}
 	CHECK_EQ(rp_rd(tb, 0x18), 0x00010100, "bus numbers unchanged by the rejected write");
-	tlp_cfg(&t, false, 0, 0x0100, 0, 0xf, 0, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgRd0 to bus 1 (Type 0 must target bus 0)");
-	tlp_cfg(&t, false, 1, 0x0000, 0, 0xf, 0, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgRd1 to the primary bus");
-	tlp_cfg(&t, false, 1, 0x0200, 0, 0xf, 0, RP_ID, tb.next_tag());
-	expect_local_ur(tb, t, "CfgRd1 to bus 2 (above subordinate 1)");
 	// malformed: CfgRd with Length 2
 	tlp_cfg(&t, false, 1, DEV_ID, 0, 0xf, 0, RP_ID, tb.next_tag());
 	tb.up_link.expect_in(TLP_R_CFG_IO);
