@@ -391,6 +391,19 @@
 #define EXTOLL_ROUTER_LINK_DOWNS_COUNT_SHIFT         0
 #define EXTOLL_ROUTER_LINK_DOWNS_COUNT_WIDTH         32
 #define EXTOLL_ROUTER_LINK_DOWNS_COUNT_MASK          0xffffffffULL
+#define EXTOLL_ROUTER_NODE                           0x0060
+#define EXTOLL_ROUTER_NODE_ID_SHIFT                  0
+#define EXTOLL_ROUTER_NODE_ID_WIDTH                  16
+#define EXTOLL_ROUTER_NODE_ID_MASK                   0xffffULL
+#define EXTOLL_ROUTER_NODE_ID_RESET                  0x0ULL
+#define EXTOLL_ROUTER_NODE_DATELINE_SHIFT            16
+#define EXTOLL_ROUTER_NODE_DATELINE_WIDTH            7
+#define EXTOLL_ROUTER_NODE_DATELINE_MASK             0x7f0000ULL
+#define EXTOLL_ROUTER_NODE_DATELINE_RESET            0x0ULL
+#define EXTOLL_ROUTER_NODE_VALID_SHIFT               31
+#define EXTOLL_ROUTER_NODE_VALID_WIDTH               1
+#define EXTOLL_ROUTER_NODE_VALID_MASK                0x80000000ULL
+#define EXTOLL_ROUTER_NODE_VALID_RESET               0x0ULL
 
 /* Block smfu: SMFU */
 #define EXTOLL_SMFU_BASE                             0x0800

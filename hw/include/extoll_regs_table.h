@@ -130,6 +130,11 @@ static const struct extoll_reg_field f_router_link_status[] = {
 static const struct extoll_reg_field f_router_link_sel[] = {
 	{ "link", 0, 3, "" },
 };
+static const struct extoll_reg_field f_router_node[] = {
+	{ "id", 0, 16, "Node id of this NIC while valid is 1." },
+	{ "dateline", 16, 7, "Dateline links while valid is 1: bit i = outport i crosses the torus dateline (docs/network.md)." },
+	{ "valid", 31, 1, "1: id and dateline come from this register; 0: from the straps." },
+};
 static const struct extoll_reg_field f_smfu_ctrl[] = {
 	{ "passthru", 0, 1, "Pass memory requests from the PCIe device below (root-port role) to up_node unaltered." },
 	{ "up_node", 16, 16, "Node that receives the pass-through traffic (the host)." },
@@ -329,6 +334,9 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "router", "link_downs", 0x0458, "r", "Link-down events",
 	  "Times the link selected by link_sel left state UP (retrain).",
 	  1, f_rra_sent },
+	{ "router", "node", 0x0460, "rw", "Node identity",
+	  "Node id and dateline set in-band at bring-up (by a source-routed RRA write, before the routing tables route to this node). While `valid` is 0 the straps (cfg_node_id, cfg_dateline) give both; info.id.node_id shows the id in use. Takes effect one cycle after the write; the write's own RRA response still carries the old id as its source.",
+	  3, f_router_node },
 	{ "smfu", "hdr", 0x0800, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
 	  4, f_info_hdr },

@@ -131,6 +131,7 @@ module extoll_regs (
             logic link_naks_rcvd;
             logic link_replays;
             logic link_downs;
+            logic node;
         } router;
         struct packed {
             logic hdr;
@@ -291,6 +292,7 @@ module extoll_regs (
         decoded_reg_strb.router.link_naks_rcvd = cpuif_req_masked & (cpuif_addr == 13'h448) & !cpuif_req_is_wr;
         decoded_reg_strb.router.link_replays = cpuif_req_masked & (cpuif_addr == 13'h450) & !cpuif_req_is_wr;
         decoded_reg_strb.router.link_downs = cpuif_req_masked & (cpuif_addr == 13'h458) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.node = cpuif_req_masked & (cpuif_addr == 13'h460);
         decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 13'h800) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 13'h808);
         decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 13'h810) & !cpuif_req_is_wr;
@@ -691,6 +693,20 @@ module extoll_regs (
                     logic load_next;
                 } link;
             } link_sel;
+            struct packed {
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } id;
+                struct packed {
+                    logic [6:0] next;
+                    logic load_next;
+                } dateline;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+            } node;
         } router;
         struct packed {
             struct packed {
@@ -1439,6 +1455,17 @@ module extoll_regs (
                     logic [2:0] value;
                 } link;
             } link_sel;
+            struct packed {
+                struct packed {
+                    logic [15:0] value;
+                } id;
+                struct packed {
+                    logic [6:0] value;
+                } dateline;
+                struct packed {
+                    logic value;
+                } valid;
+            } node;
         } router;
         struct packed {
             struct packed {
@@ -3091,6 +3118,75 @@ module extoll_regs (
         end
     end
     assign hwif_out.router.link_sel.link.value = field_storage.router.link_sel.link.value;
+    // Field: extoll_nic.router.node.id
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.node.id.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.node && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.node.id.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.router.node.id.next = next_c;
+        field_combo.router.node.id.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.node.id.value <= 16'h0;
+        end else begin
+            if(field_combo.router.node.id.load_next) begin
+                field_storage.router.node.id.value <= field_combo.router.node.id.next;
+            end
+        end
+    end
+    assign hwif_out.router.node.id.value = field_storage.router.node.id.value;
+    // Field: extoll_nic.router.node.dateline
+    always_comb begin
+        automatic logic [6:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.node.dateline.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.node && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.node.dateline.value & ~decoded_wr_biten[22:16]) | (decoded_wr_data[22:16] & decoded_wr_biten[22:16]);
+            load_next_c = '1;
+        end
+        field_combo.router.node.dateline.next = next_c;
+        field_combo.router.node.dateline.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.node.dateline.value <= 7'h0;
+        end else begin
+            if(field_combo.router.node.dateline.load_next) begin
+                field_storage.router.node.dateline.value <= field_combo.router.node.dateline.next;
+            end
+        end
+    end
+    assign hwif_out.router.node.dateline.value = field_storage.router.node.dateline.value;
+    // Field: extoll_nic.router.node.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.router.node.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.router.node && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.router.node.valid.value & ~decoded_wr_biten[31:31]) | (decoded_wr_data[31:31] & decoded_wr_biten[31:31]);
+            load_next_c = '1;
+        end
+        field_combo.router.node.valid.next = next_c;
+        field_combo.router.node.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.router.node.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.router.node.valid.load_next) begin
+                field_storage.router.node.valid.value <= field_combo.router.node.valid.next;
+            end
+        end
+    end
+    assign hwif_out.router.node.valid.value = field_storage.router.node.valid.value;
     // Field: extoll_nic.smfu.ctrl.passthru
     always_comb begin
         automatic logic [0:0] next_c;
@@ -5443,6 +5539,11 @@ module extoll_regs (
         end
         if(rd_mux_addr == 13'h458) begin
             readback_data_var[31:0] = hwif_in.router.link_downs.count.next;
+        end
+        if(rd_mux_addr == 13'h460) begin
+            readback_data_var[15:0] = field_storage.router.node.id.value;
+            readback_data_var[22:16] = field_storage.router.node.dateline.value;
+            readback_data_var[31] = field_storage.router.node.valid.value;
         end
         if(rd_mux_addr == 13'h800) begin
             readback_data_var[15:0] = 16'h6;

@@ -757,8 +757,27 @@ package extoll_regs_pkg;
     } router_t_hdr_37a4d722__link_sel__out_t;
 
     typedef struct packed {
+        logic [15:0] value;
+    } router_t_hdr_37a4d722__node__id__out_t;
+
+    typedef struct packed {
+        logic [6:0] value;
+    } router_t_hdr_37a4d722__node__dateline__out_t;
+
+    typedef struct packed {
+        logic value;
+    } router_t_hdr_37a4d722__node__valid__out_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__node__id__out_t id;
+        router_t_hdr_37a4d722__node__dateline__out_t dateline;
+        router_t_hdr_37a4d722__node__valid__out_t valid;
+    } router_t_hdr_37a4d722__node__out_t;
+
+    typedef struct packed {
         router_t_hdr_37a4d722__rt_entry__out_t rt_entry;
         router_t_hdr_37a4d722__link_sel__out_t link_sel;
+        router_t_hdr_37a4d722__node__out_t node;
     } router_t_hdr_37a4d722__out_t;
 
     typedef struct packed {

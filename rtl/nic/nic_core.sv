@@ -53,7 +53,7 @@ module nic_core #(
   // ---------------- straps ----------------
   input  wire logic [15:0]           cfg_node_id,
   input  wire logic [6:0]            cfg_dateline,
-  output      logic [15:0]           node_id,        // cfg_node_id (registered) | NODE_ID
+  output      logic [15:0]           node_id,        // in use (nic_reg_hw: router.node or straps)
 
   // ---------------- network links (extoll_nic ports) ----------------
   `NET_PHY_PORTS(7),
@@ -276,7 +276,11 @@ module nic_core #(
 
   nic_reg_hw #(.NODE_ID(NODE_ID), .TBL_AW(TBL_AW), .NL(NL)) u_hw (
     .clk, .rst,
-    .cfg_node_id, .cfg_dateline, .node_id, .dateline,
+    .cfg_node_id, .cfg_dateline,
+    .node_valid  (hwif_out.router.node.valid.value),
+    .node_reg_id (hwif_out.router.node.id.value),
+    .node_reg_dl (hwif_out.router.node.dateline.value),
+    .node_id, .dateline,
     .cycles,
     .rt_commit   (hwif_out.router.rt_entry.commit.swmod),
     .rt_inport   (hwif_out.router.rt_entry.inport.value),

@@ -3,8 +3,11 @@
 // nic_reg_hw: the small pieces of hardware behind the NIC's register file
 // (docs/nic.md "Registers served by the top") that are not a unit of their own:
 //
-//   straps     cfg_node_id / cfg_dateline registered once; node_id =
-//              cfg_node_id | NODE_ID (info.id.node_id, every unit's own node)
+//   node       node_id / dateline in use (info.id.node_id, every unit's own
+//              node; the router's dateline): router.node.{id, dateline}
+//              once software has set router.node.valid (in-band bring-up),
+//              else the straps: cfg_node_id | NODE_ID and cfg_dateline,
+//              registered once
 //   cycles     free-running cycle counter (info.cycles)
 //   rt_entry   a write with the commit bit enabled stores the entry into the
 //              router's tables the cycle after the write, when the new field
@@ -33,8 +36,11 @@ module nic_reg_hw #(
   // ---------------- straps ----------------
   input  wire logic [15:0]           cfg_node_id,
   input  wire logic [6:0]            cfg_dateline,
-  output      logic [15:0]           node_id,        // cfg_node_id (registered) | NODE_ID
-  output      logic [6:0]            dateline,       // cfg_dateline (registered)
+  input  wire logic                  node_valid,     // router.node.valid
+  input  wire logic [15:0]           node_reg_id,    // router.node.id
+  input  wire logic [6:0]            node_reg_dl,    // router.node.dateline
+  output      logic [15:0]           node_id,        // in use: register or cfg_node_id | NODE_ID
+  output      logic [6:0]            dateline,       // in use: register or cfg_dateline
 
   // ---------------- info ----------------
   output      logic [63:0]           cycles,         // info.cycles
@@ -76,12 +82,12 @@ module nic_reg_hw #(
   // keeps them out of the combinational logic: a Verilated model must otherwise
   // re-evaluate the whole router (routing, allocation, crossbar) and the header
   // builders on every eval() because they depend on top-level inputs.
-  logic [15:0] cfg_node_id_q;
+  // The register values pass the same stage: a write takes effect one cycle
+  // after it.
   always_ff @(posedge clk) begin
-    cfg_node_id_q <= cfg_node_id;
-    dateline      <= cfg_dateline;
+    node_id  <= node_valid ? node_reg_id : (cfg_node_id | NODE_ID);
+    dateline <= node_valid ? node_reg_dl : cfg_dateline;
   end
-  assign node_id = cfg_node_id_q | NODE_ID;
 
   always_ff @(posedge clk) begin
     if (rst) cycles <= 64'd0;

@@ -230,6 +230,34 @@ static void test(Tb &tb)
 			 "naa rra.dropped");
 	}
 
+	section("node id set in-band (router.node, source-routed RRA) and back to the strap");
+	{
+		const uint16_t N_NEW = 5;
+		const uint32_t RT = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_RT_ENTRY;
+		const uint32_t NODE = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_NODE;
+		const uint32_t ID = EXTOLL_INFO_BASE + EXTOLL_INFO_ID;
+		uint64_t rn = TB_HOPS == 2 ? route_of({0, 0, 7}) : route_of({0, 7});
+		uint64_t v = (uint64_t)N_NEW << EXTOLL_ROUTER_NODE_ID_SHIFT |
+			     0x15ull << EXTOLL_ROUTER_NODE_DATELINE_SHIFT | EXTOLL_ROUTER_NODE_VALID_MASK;
+		rra_wr_ok(tb, N_NAA, NODE, v, rn, "naa router.node (new id; answered by the old)");
+		Rec r = rra(tb, N_NAA, ID, OP_READ, 0, rn);
+		CHECK(r.ok, "naa id after the write: no record");
+		CHECK_EQ(r.q0 >> 48, N_NEW, "info.id.node_id shows the id set in-band");
+		CHECK_EQ(r.node(), N_NEW, "the response comes from the new id");
+		CHECK_EQ(rra_rd_ok(tb, N_NEW, NODE, "naa router.node", rn), v, "router.node reads back");
+		// route the new id by table: host (and mid) toward it, the NAA ejects it
+		bar_wr(tb, RT, rt_entry(N_NEW, 15, 0));
+		if (TB_HOPS == 2)
+			rra_wr_ok(tb, N_MID, RT, rt_entry(N_NEW, 15, 0), route_of({0, 7}), "mid: table entry (new id)");
+		rra_wr_ok(tb, N_NEW, RT, rt_entry(N_NEW, 15, 7), rn, "naa: table entry (new id)");
+		r = rra(tb, N_NEW, ID, OP_READ);
+		CHECK(r.ok && r.node() == N_NEW && (r.q0 >> 48) == N_NEW, "table-routed read to the new id");
+		// valid = 0: the strap again (the write is answered by the id before it)
+		rra_wr_ok(tb, N_NEW, NODE, 0, rn, "naa router.node (strap)");
+		r = rra(tb, N_NAA, ID, OP_READ);
+		CHECK(r.ok && r.node() == N_NAA && (r.q0 >> 48) == N_NAA, "back to the strap id");
+	}
+
 	section("router and link status registers");
 	{
 		uint64_t ls = bar_rd(tb, EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_LINK_STATUS);
