@@ -524,6 +524,19 @@ uint32_t extoll_reg_rt_entry(void)
 	return EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_RT_ENTRY;
 }
 
+uint32_t extoll_reg_node(void)
+{
+	return EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_NODE;
+}
+
+uint64_t extoll_node_word(uint16_t id, uint8_t dateline)
+{
+	return ((uint64_t)id << EXTOLL_ROUTER_NODE_ID_SHIFT) |
+	       (((uint64_t)dateline << EXTOLL_ROUTER_NODE_DATELINE_SHIFT) &
+		EXTOLL_ROUTER_NODE_DATELINE_MASK) |
+	       EXTOLL_ROUTER_NODE_VALID_MASK;
+}
+
 uint64_t extoll_rt_entry(uint16_t dest, unsigned int inport,
 			 unsigned int outport)
 {

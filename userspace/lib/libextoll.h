@@ -98,9 +98,12 @@ const char *extoll_version(void);
 /* Router rt_entry value: dest, inport, outport, vc rule auto, valid. */
 uint64_t extoll_rt_entry(uint16_t dest, unsigned int inport,
 			 unsigned int outport);
+/* Router node value: the node id and dateline in use from now on (valid). */
+uint64_t extoll_node_word(uint16_t id, uint8_t dateline);
 /* Register offsets at a node. */
 uint32_t extoll_reg_info_id(void);
 uint32_t extoll_reg_rt_entry(void);
+uint32_t extoll_reg_node(void);
 
 #ifdef __cplusplus
 }

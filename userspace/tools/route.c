@@ -34,6 +34,7 @@ struct route_opts {
 	int tables;
 	int all_inports;
 	int check;
+	int assign_ids;		/* set router.node at every node first */
 	long host_node;		/* -1: the NIC's */
 };
 
@@ -65,7 +66,7 @@ static int load_topology(const char *path, struct route_opts *o)
 }
 
 const char route_usage[] = "--torus XxYxZ | --topology FILE [--dry-run] [--tables] "
-			   "[--host-node N] [--all-inports] [--no-check]\n"
+			   "[--host-node N] [--all-inports] [--no-check] [--assign-ids]\n"
 			   "--discover [--topology FILE] [--dry-run]";
 
 static int parse_opts(int argc, char **argv, struct route_opts *o)
@@ -78,6 +79,7 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 		{ "host-node", required_argument, NULL, 'H' },
 		{ "all-inports", no_argument, NULL, 'a' },
 		{ "no-check", no_argument, NULL, 'C' },
+		{ "assign-ids", no_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -86,7 +88,7 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 	o->check = 1;
 	o->host_node = -1;
 	optind = 0;	/* options anywhere after "route", -j -p -q too */
-	while ((c = naactl_getopt(argc, argv, "t:f:nTH:aC", opts)) != -1) {
+	while ((c = naactl_getopt(argc, argv, "t:f:nTH:aCI", opts)) != -1) {
 		switch (c) {
 		case 't':
 			if (extoll_torus_parse(optarg, &o->torus)) {
@@ -118,6 +120,9 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 			break;
 		case 'C':
 			o->check = 0;
+			break;
+		case 'I':
+			o->assign_ids = 1;
 			break;
 		default:
 			return -EINVAL;
@@ -167,6 +172,23 @@ static int write_entry(struct extoll_nic *nic, struct node_result *r,
 	return ret;
 }
 
+/*
+ * --assign-ids: the node's id and dateline in router.node, before its tables
+ * (docs/naactl.md). The write is answered with the id the node had before
+ * (its strap), which may be anything: it is not checked; the table writes
+ * after it are answered by the new id.
+ */
+static int assign_id(struct extoll_nic *nic, const struct route_opts *o,
+		     struct node_result *r)
+{
+	uint64_t v = extoll_node_word((uint16_t)r->s.node,
+				      extoll_torus_dateline(&o->torus, r->s.node));
+
+	if (!r->s.source_routed)
+		return extoll_rra_write(nic, (uint16_t)r->s.node, extoll_reg_node(), v);
+	return extoll_rra_write_routed(nic, r->s.route, extoll_reg_node(), v, NULL);
+}
+
 /* All entries of one node, those toward this host first. */
 static int program_node(struct extoll_nic *nic, const struct route_opts *o,
 			unsigned int host, struct node_result *r)
@@ -175,6 +197,11 @@ static int program_node(struct extoll_nic *nic, const struct route_opts *o,
 	unsigned int n_in = o->all_inports ? 1 : ROUTE_INPORTS;
 	int ret;
 
+	if (o->assign_ids) {
+		ret = assign_id(nic, o, r);
+		if (ret)
+			return ret;
+	}
 	for (k = 0; k < n; k++) {
 		d = extoll_route_dest(host, k);
 		for (in = 0; in < n_in; in++) {
@@ -297,6 +324,13 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 	if (host >= n) {
 		err_msg("this host is node %u, outside the %ux%ux%u torus", host,
 			o.torus.dim[0], o.torus.dim[1], o.torus.dim[2]);
+		extoll_close(nic);
+		return NAACTL_EXIT_USAGE;
+	}
+	/* The driver keeps the id it read at probe: the host keeps its own. */
+	if (o.assign_ids && nic && host != extoll_nic_info(nic)->node_id) {
+		err_msg("--assign-ids: this host's NIC is node %u, not %u: the host keeps its id (strap it, or omit --host-node)",
+			extoll_nic_info(nic)->node_id, host);
 		extoll_close(nic);
 		return NAACTL_EXIT_USAGE;
 	}
