@@ -3,7 +3,9 @@
 # In-band discovery (docs/network.md): naactl topo explores the fabric from the
 # host's NIC by source-routed register reads and must find the topology file's
 # fabric; naactl route --discover programs tables from what it found and every
-# node must answer by table routing; an NAA node attaches over them (TLP_RAW).
+# node must answer by table routing; on the whole torus a node given a wrong id
+# in-band is found by naactl route and given its id back by route --assign-ids;
+# an NAA node attaches over the tables (TLP_RAW).
 # With SIM_TOPOLOGY=torus-2x2x1-cut (make -C sim test-pcap: both X links of
 # node 0 failed) the same checks hold, the two links are reported missing
 # against the intact torus, and the tables are up*/down* around the cut.
@@ -70,6 +72,32 @@ while [ $n -lt $N ]; do
 		fail "node $n answers a table-routed read as itself ($v)"
 	n=$((n + 1))
 done
+# ---- node ids in-band (docs/naactl.md, route --assign-ids): node 1 is told in-band
+# (router.node, source routed) that it is node 9; plain route then finds the wrong
+# node there, route --assign-ids gives it its id back. Whole torus only: route
+# programs dimension-order tables.
+if [ "$CUT" -eq 0 ] && [ "$N" -ge 2 ]; then
+	RN=$((EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_NODE))
+	R1=0,7	# X+ from node 0 to node 1
+	check "node 1 told it is node 9 (router.node)" \
+		naactl rra write - "$RN" $((EXTOLL_ROUTER_NODE_VALID_MASK | 9)) --route "$R1"
+	v=$(naactl rra read - "$EXTOLL_INFO_ID" --route "$R1" 2>&1)
+	case "$v" in 0x*) id=$(( (v >> 48) & 0xffff )) ;; *) id=none ;; esac
+	[ "$id" = 9 ] && pass "node 1 now reports id 9" || fail "node 1 now reports id 9 ($v)"
+	out=$(naactl route --torus "$1x$2x$3" 2>&1); rc=$?
+	echo "$out" | tail -3
+	[ $rc -ne 0 ] && echo "$out" | grep -q "reached node 9" &&
+		pass "route without --assign-ids: node 1's wrong id found (exit $rc)" ||
+		fail "route without --assign-ids: node 1's wrong id found (exit $rc)"
+	out=$(naactl route --torus "$1x$2x$3" --assign-ids 2>&1); rc=$?
+	echo "$out" | tail -1
+	[ $rc -eq 0 ] && pass "route --assign-ids: every node reachable by table routing" ||
+		fail "route --assign-ids (exit $rc)"
+	v=$(naactl rra read 1 "$EXTOLL_INFO_ID" 2>&1)
+	case "$v" in 0x*) id=$(( (v >> 48) & 0xffff )) ;; *) id=none ;; esac
+	[ "$id" = 1 ] && pass "node 1 answers a table-routed read as itself again" ||
+		fail "node 1 answers a table-routed read as itself again ($v)"
+fi
 # the first NAA node (node 1: on torus-2x2x1-cut only around the ring) attached over
 # these tables: its config space is tunnelled (TLP_RAW) and enumerated
 node=${NAA_NODES%% *}
