@@ -15,22 +15,11 @@
 SIZE=${SACC_SIZE:-4M}
 DEV=$NIC_BDF
 
-accel_bound() {
-	local i=0
-	while [ $i -lt 100 ]; do
-		[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver" 2>/dev/null)")" = sample_accel ] &&
-			return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 lspci -nn -vv -s "$DEV"
 lspci -n -s "$DEV" | grep -q '1ee7:0100' && pass "accelerator $DEV [1ee7:0100] as a local proxy device" ||
 	{ fail "accelerator $DEV [1ee7:0100] as a local proxy device"; finish; exit 1; }
 check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
-accel_bound "$DEV" && pass "sample_accel bound to $DEV" ||
+driver_bound "$DEV" sample_accel && pass "sample_accel bound to $DEV" ||
 	{ fail "sample_accel bound to $DEV"; dmesg | tail -n 20; finish; exit 1; }
 dmesg | grep "sample_accel $DEV"
 echo "irq_mode $(cat /sys/bus/pci/devices/$DEV/irq_mode) (no interrupts from a local proxy device under TCG: the driver polls)"
@@ -49,7 +38,7 @@ t1=$(now_ns)
 echo "BAR-TEST local: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
 [ $rc -eq 0 ] && pass "bar-test: 1/2/4/8-byte stores and loads through BAR2" || fail "bar-test (exit $rc)"
 echo "$DEV" >/sys/bus/pci/drivers/sample_accel/bind
-accel_bound "$DEV" && pass "bind sample_accel to $DEV again" || fail "bind sample_accel to $DEV again"
+driver_bound "$DEV" sample_accel && pass "bind sample_accel to $DEV again" || fail "bind sample_accel to $DEV again"
 
 rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
 if dmesg | grep -E 'WARNING|BUG|Oops|Call Trace'; then fail "dmesg free of WARNING/BUG/Oops"

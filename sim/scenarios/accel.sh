@@ -18,17 +18,6 @@ naa_setup || { finish; exit 1; }
 check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
 NODE=${NAA_NODES%% *}
 
-# accel_bound DEV: wait (up to 10 s) until sample_accel is bound to DEV
-accel_bound() {
-	local i=0
-	while [ $i -lt 100 ]; do
-		[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver" 2>/dev/null)")" = sample_accel ] &&
-			return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 # accel_irq DEV: Linux IRQ number of the accelerator's vector 0 (sample_accel
 # requests vector 0; the lowest of msi_irqs/), empty when it polls
 accel_irq() { ls "/sys/bus/pci/devices/$1/msi_irqs" 2>/dev/null | sort -n | head -1; }
@@ -65,7 +54,7 @@ naa_attach "$NODE" || { finish; exit 1; }
 dom=$ATTACH_DOMAIN
 DEV=$dom:01:00.0
 lspci -D -tv
-accel_bound "$DEV" && pass "sample_accel bound to $DEV by itself" ||
+driver_bound "$DEV" sample_accel && pass "sample_accel bound to $DEV by itself" ||
 	{ fail "sample_accel bound to $DEV by itself"; dmesg | tail -n 30; finish; exit 1; }
 dmesg | grep "sample_accel $DEV"
 mode=$(cat "/sys/bus/pci/devices/$DEV/irq_mode")
@@ -91,7 +80,7 @@ echo "BAR-TEST remote: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $r
 [ $rc -eq 0 ] && pass "bar-test: 1/2/4/8-byte stores and loads through the SMFU-mapped BAR2" ||
 	fail "bar-test (exit $rc)"
 echo "$DEV" >/sys/bus/pci/drivers/sample_accel/bind
-accel_bound "$DEV" && pass "bind sample_accel to $DEV again" || fail "bind sample_accel to $DEV again"
+driver_bound "$DEV" sample_accel && pass "bind sample_accel to $DEV again" || fail "bind sample_accel to $DEV again"
 
 # ---- detach with the driver bound
 n0=$(dmesg | wc -l)   # only this part's messages below
@@ -106,7 +95,7 @@ lspci -D | grep -q "^$dom:" && fail "domain $dom gone after detach" || pass "dom
 # ---- attach again, repeat
 naa_attach "$NODE" || { finish; exit 1; }
 DEV=$ATTACH_DOMAIN:01:00.0
-accel_bound "$DEV" && pass "sample_accel bound to $DEV again" || fail "sample_accel bound to $DEV again"
+driver_bound "$DEV" sample_accel && pass "sample_accel bound to $DEV again" || fail "sample_accel bound to $DEV again"
 run_sacc "remote, after re-attach" "$DEV"
 
 naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE (end)" || fail "naactl detach $NODE (end)"
