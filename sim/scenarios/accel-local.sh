@@ -28,17 +28,7 @@ echo "irq_mode $(cat /sys/bus/pci/devices/$DEV/irq_mode) (no interrupts from a l
 sacc_job local "$DEV" "$SIZE"
 
 # ---- BAR mapping without the driver
-echo "$DEV" >/sys/bus/pci/drivers/sample_accel/unbind &&
-	[ ! -e "/sys/bus/pci/devices/$DEV/driver" ] && pass "unbind sample_accel from $DEV" ||
-	fail "unbind sample_accel from $DEV"
-t0=$(now_ns)
-bar-test -d "$DEV"
-rc=$?
-t1=$(now_ns)
-echo "BAR-TEST local: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
-[ $rc -eq 0 ] && pass "bar-test: 1/2/4/8-byte stores and loads through BAR2" || fail "bar-test (exit $rc)"
-echo "$DEV" >/sys/bus/pci/drivers/sample_accel/bind
-driver_bound "$DEV" sample_accel && pass "bind sample_accel to $DEV again" || fail "bind sample_accel to $DEV again"
+sacc_bar_test local "$DEV" "BAR2"
 
 rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
 if dmesg | grep -E 'WARNING|BUG|Oops|Call Trace'; then fail "dmesg free of WARNING/BUG/Oops"

@@ -69,18 +69,7 @@ bar-test -d "$DEV" -q >/tmp/bar.out 2>&1
 rc=$?
 [ $rc -eq 3 ] && pass "bar-test refused while sample_accel is bound (exit 3, strict devmem)" ||
 	{ cat /tmp/bar.out; fail "bar-test refused while sample_accel is bound (exit $rc, expected 3)"; }
-echo "$DEV" >/sys/bus/pci/drivers/sample_accel/unbind &&
-	[ ! -e "/sys/bus/pci/devices/$DEV/driver" ] && pass "unbind sample_accel from $DEV" ||
-	fail "unbind sample_accel from $DEV"
-t0=$(now_ns)
-bar-test -d "$DEV"
-rc=$?
-t1=$(now_ns)
-echo "BAR-TEST remote: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
-[ $rc -eq 0 ] && pass "bar-test: 1/2/4/8-byte stores and loads through the SMFU-mapped BAR2" ||
-	fail "bar-test (exit $rc)"
-echo "$DEV" >/sys/bus/pci/drivers/sample_accel/bind
-driver_bound "$DEV" sample_accel && pass "bind sample_accel to $DEV again" || fail "bind sample_accel to $DEV again"
+sacc_bar_test remote "$DEV" "the SMFU-mapped BAR2"
 
 # ---- detach with the driver bound
 n0=$(dmesg | wc -l)   # only this part's messages below

@@ -16,6 +16,25 @@ now_ns() {
 }
 now_ms() { echo $(( $(now_ns) / 1000000 )); }
 
+# sacc_bar_test LABEL DEV WHAT: bar-test (1/2/4/8-byte stores and loads through
+# BAR2, WHAT) with sample_accel unbound from DEV, then bound again
+sacc_bar_test() {
+	local t0 t1 rc
+	echo "$2" >/sys/bus/pci/drivers/sample_accel/unbind &&
+		[ ! -e "/sys/bus/pci/devices/$2/driver" ] && pass "unbind sample_accel from $2" ||
+		fail "unbind sample_accel from $2"
+	t0=$(now_ns)
+	bar-test -d "$2"
+	rc=$?
+	t1=$(now_ns)
+	echo "BAR-TEST $1: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
+	[ $rc -eq 0 ] && pass "bar-test: 1/2/4/8-byte stores and loads through $3" ||
+		fail "bar-test (exit $rc)"
+	echo "$2" >/sys/bus/pci/drivers/sample_accel/bind
+	driver_bound "$2" sample_accel && pass "bind sample_accel to $2 again" ||
+		fail "bind sample_accel to $2 again"
+}
+
 # sacc_job LABEL DEV SIZE [sacc-test options]: one sacc-test job (DMA host->device,
 # CRC-32 on the device, DMA back), its output and guest wall time (SACC_MS) in the
 # log, pass or fail; returns 0 on PASS
