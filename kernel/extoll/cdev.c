@@ -75,6 +75,7 @@ static long extoll_ioc_info(struct extoll_dev *edev, void __user *arg)
 
 static long extoll_ioc_rra(struct extoll_dev *edev, void __user *arg)
 {
+	struct extoll_rra_op op = { };
 	struct extoll_ioc_rra req;
 	bool routed;
 	int ret;
@@ -85,24 +86,17 @@ static long extoll_ioc_rra(struct extoll_dev *edev, void __user *arg)
 		return -EINVAL;
 	routed = req.flags & EXTOLL_RRA_F_SRCROUTE;
 
-	switch (req.op) {
-	case EXTOLL_RRA_READ:
-		if (routed)
-			ret = extoll_rra_read_routed(edev, req.route, req.addr,
-						     &req.data, &req.answered);
-		else
-			ret = extoll_rra_read(edev, req.node, req.addr, &req.data);
-		break;
-	case EXTOLL_RRA_WRITE:
-		if (routed)
-			ret = extoll_rra_write_routed(edev, req.route, req.addr,
-						      req.data, &req.answered);
-		else
-			ret = extoll_rra_write(edev, req.node, req.addr, req.data);
-		break;
-	default:
+	if (req.op != EXTOLL_RRA_READ && req.op != EXTOLL_RRA_WRITE)
 		return -EINVAL;
-	}
+	op.op = req.op == EXTOLL_RRA_READ ? EXTOLL_RRA_OP_READ : EXTOLL_RRA_OP_WRITE;
+	op.srcroute = routed;
+	op.route = req.route;
+	op.node = req.node;
+	op.addr = req.addr;
+	op.wdata = req.data;
+	ret = extoll_rra_access(edev, &op,
+				req.op == EXTOLL_RRA_READ ? &req.data : NULL,
+				&req.answered);
 	if (!routed)
 		req.answered = req.node;
 	req.status = ret == -EREMOTEIO ? EXTOLL_CMP_REG_ERR : EXTOLL_CMP_OK;

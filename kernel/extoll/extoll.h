@@ -301,6 +301,8 @@ extern unsigned int extoll_rra_timeout;	/* module parameter, us */
 int extoll_rra_init(struct extoll_dev *edev);
 void extoll_rra_teardown(struct extoll_dev *edev);
 int extoll_rra_exec(struct extoll_dev *edev, struct extoll_rra_op *op);
+int extoll_rra_access(struct extoll_dev *nic, struct extoll_rra_op *op,
+		      u64 *val, u16 *answered);
 const char *extoll_rra_op_name(u8 op);
 void extoll_rra_stats_get(struct extoll_dev *edev, struct extoll_rra_stats *st);
 

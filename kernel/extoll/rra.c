@@ -202,8 +202,20 @@ static bool extoll_route_ok(u64 route)
 	return false;
 }
 
-static int extoll_rra_access(struct extoll_dev *nic, struct extoll_rra_op *op,
-			     u64 *val, u16 *answered)
+/**
+ * extoll_rra_access() - one register read or write at a node, checked
+ * @nic: the local NIC
+ * @op: op READ or WRITE, node or (srcroute) route, addr, wdata
+ * @val: the value read, all-ones on error (may be NULL)
+ * @answered: the node id of the NIC that answered (may be NULL)
+ *
+ * Source routes (srcroute) reach a node before the routing tables exist:
+ * 7 hops x 3 bits, hop 0 in bits 2:0, one hop must be 7 (eject).
+ * Context: any, never sleeps.
+ * Return: as extoll_rra_read().
+ */
+int extoll_rra_access(struct extoll_dev *nic, struct extoll_rra_op *op,
+		      u64 *val, u16 *answered)
 {
 	int ret;
 
@@ -266,53 +278,6 @@ int extoll_rra_write(struct extoll_dev *nic, u16 node, u32 addr, u64 val)
 	return extoll_rra_access(nic, &op, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(extoll_rra_write);
-
-/**
- * extoll_rra_read_routed() - source-routed remote register read
- * @nic: the local NIC
- * @route: hop list, 7 hops x 3 bits, hop 0 in bits 2:0, one hop must be 7
- * @addr: register byte offset at the node, 8-byte aligned
- * @val: the value, all-ones on error
- * @answered: the node id of the NIC that answered (may be NULL)
- *
- * For discovery, before the routing tables are programmed.
- * Context: any, never sleeps.
- * Return: as extoll_rra_read().
- */
-int extoll_rra_read_routed(struct extoll_dev *nic, u64 route, u32 addr,
-			   u64 *val, u16 *answered)
-{
-	struct extoll_rra_op op = {
-		.op = EXTOLL_RRA_OP_READ, .srcroute = true, .route = route,
-		.addr = addr,
-	};
-
-	return extoll_rra_access(nic, &op, val, answered);
-}
-EXPORT_SYMBOL_GPL(extoll_rra_read_routed);
-
-/**
- * extoll_rra_write_routed() - source-routed remote register write
- * @nic: the local NIC
- * @route: hop list as for extoll_rra_read_routed()
- * @addr: register byte offset at the node, 8-byte aligned
- * @val: the value
- * @answered: the node id of the NIC that acknowledged (may be NULL)
- *
- * Context: any, never sleeps.
- * Return: as extoll_rra_read().
- */
-int extoll_rra_write_routed(struct extoll_dev *nic, u64 route, u32 addr,
-			    u64 val, u16 *answered)
-{
-	struct extoll_rra_op op = {
-		.op = EXTOLL_RRA_OP_WRITE, .srcroute = true, .route = route,
-		.addr = addr, .wdata = val,
-	};
-
-	return extoll_rra_access(nic, &op, NULL, answered);
-}
-EXPORT_SYMBOL_GPL(extoll_rra_write_routed);
 
 /* Snapshot of the counters for sysfs. */
 void extoll_rra_stats_get(struct extoll_dev *edev, struct extoll_rra_stats *st)

@@ -104,17 +104,6 @@ unsigned int extoll_rra_timeout_us(void);
 int extoll_rra_read(struct extoll_dev *nic, u16 node, u32 addr, u64 *val);
 int extoll_rra_write(struct extoll_dev *nic, u16 node, u32 addr, u64 val);
 
-/*
- * Source-routed variants for discovery, before routing tables exist: route
- * is the hop list (7 hops x 3 bits, hop 0 in bits 2:0, the last used hop 7 =
- * eject). *answered receives the node id of the NIC that answered (may be
- * NULL).
- */
-int extoll_rra_read_routed(struct extoll_dev *nic, u64 route, u32 addr,
-			   u64 *val, u16 *answered);
-int extoll_rra_write_routed(struct extoll_dev *nic, u64 route, u32 addr,
-			    u64 val, u16 *answered);
-
 /**
  * struct extoll_cfg_req - a configuration request through the config tunnel
  * @bus: bus number in the remote hierarchy; 0 is the root port's own bus
