@@ -290,6 +290,11 @@ static inline void extoll_info_wr(struct extoll_dev *edev, u32 reg, u64 val)
 	extoll_wr(edev, edev->info_off + reg, val);
 }
 
+/* links.c: sysfs link0/ .. link6/ (the NIC's own links, link layer). */
+extern const struct attribute_group extoll_link0_group, extoll_link1_group,
+	extoll_link2_group, extoll_link3_group, extoll_link4_group,
+	extoll_link5_group, extoll_link6_group;
+
 const char *extoll_role_name(u8 role);
 const char *extoll_irq_mode_name(enum extoll_irq_mode mode);
 

@@ -209,5 +209,12 @@ const struct attribute_group *extoll_dev_groups[] = {
 	&extoll_dev_group,
 	&extoll_rra_group,
 	&extoll_notify_group,
+	&extoll_link0_group,
+	&extoll_link1_group,
+	&extoll_link2_group,
+	&extoll_link3_group,
+	&extoll_link4_group,
+	&extoll_link5_group,
+	&extoll_link6_group,
 	NULL
 };

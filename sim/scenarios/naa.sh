@@ -66,6 +66,18 @@ out=$(naactl -j links "$NODE" 2>&1); rc=$?
 [ $rc -eq 0 ] && echo "$out" | grep -q "^{\"node\":$NODE,\"route\":null,\"local\":false,\"via\":\"rra\",\"links_up\":[1-7]," &&
 	pass "naactl -j links $NODE" || fail "naactl -j links $NODE (exit $rc): $out"
 
+# the host NIC's own links in sysfs (link0/ .. link6/): on the direct topology
+# X+ and X- (links 0, 1) reach node 1 and are up, the others down; no CRC errors
+for l in 0 1 2 3 4 5 6; do
+	echo "link$l: $(cat "$NIC_DEV/link$l/port") $(cat "$NIC_DEV/link$l/state")" \
+		"crc_errors $(cat "$NIC_DEV/link$l/crc_errors") naks $(cat "$NIC_DEV/link$l/naks_sent")/$(cat "$NIC_DEV/link$l/naks_received")" \
+		"replays $(cat "$NIC_DEV/link$l/replays") downs $(cat "$NIC_DEV/link$l/downs")"
+done
+[ "$(cat "$NIC_DEV/link0/port") $(cat "$NIC_DEV/link0/state") $(cat "$NIC_DEV/link1/state") $(cat "$NIC_DEV/link2/state")" = "X+ up up down" ] &&
+	[ "$(cat "$NIC_DEV/link0/crc_errors")" = 0 ] &&
+	pass "sysfs link0..6: X+/X- up, Y+ down, no CRC errors" ||
+	fail "sysfs link0..6: X+/X- up, Y+ down, no CRC errors"
+
 # ---- detach, attach again
 if naactl detach "$NODE"; then pass "naactl detach $NODE"; else fail "naactl detach $NODE"; fi
 lspci -D | grep -q "^$dom:" && fail "domain $dom gone after detach" || pass "domain $dom gone after detach"
