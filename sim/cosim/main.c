@@ -76,7 +76,7 @@ static struct {
 	int verbose;
 	struct mmio_config mmio;
 } opt = { .cpu = -2, .linger = 256, .fd = 100, .device = &pcie_backend_nic,
-	  .mmio = { .bdf = 0x0010, .timeout = 100000 } };
+	  .mmio = { .bdf = 0x0010, .timeout = 1000000 } };
 
 static struct pcie_model *dev;  /* the host device (node world_host_node(world, 0)) */
 static struct world *world;

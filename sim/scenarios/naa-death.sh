@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# A network-attached accelerator dies in the middle of a job (topology direct:
+# host 0 <-> naa 1). The scenario kills node 1 over cosimd's control channel
+# (simctl kill: the node is frozen, its links carry nothing; docs/cosim.md "Fault
+# injection") while sacc-test's first DMA (host -> device) runs. Then: the job
+# fails cleanly within the driver's job timeout; naa_bus finds the node dead by
+# itself (its liveness probe) and surprise-removes the domain (the accelerator's
+# device goes away); the time from the kill to the removal is measured; `naactl
+# list` shows the node dead; the host NIC answered the dead node's BAR reads with
+# its own SMFU completion timeout (smfu.timeouts); no WARNING, BUG or Oops. The
+# node comes back (simctl revive), is detached and attached again, and a job
+# passes.
+# topology: direct
+. /lib/scenario-lib.sh
+. /lib/naa-lib.sh
+SIZE=${SACC_SIZE:-4M}
+JOB_TIMEOUT_MS=10000	# sample_accel's job_timeout_ms (its default)
+
+naa_setup || { finish; exit 1; }
+check "insmod sample_accel.ko job_timeout_ms=$JOB_TIMEOUT_MS" \
+	insmod /lib/modules/sample_accel.ko job_timeout_ms=$JOB_TIMEOUT_MS || { finish; exit 1; }
+NODE=${NAA_NODES%% *}
+
+# bound DEV: wait (up to 10 s) until sample_accel is bound to DEV
+bound() {
+	local i=0
+	while [ $i -lt 100 ]; do
+		[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver" 2>/dev/null)")" = sample_accel ] &&
+			return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# reg NAME: a register of the local NIC (naactl regs), decimal
+reg() { printf '%d\n' "$(naactl regs "$1" | awk -v r="$1" '$1 == r { print $3 }')"; }
+# state NODE: the node's state in naactl list
+state() { naactl list | awk -v n="$1" '$1 == n { print $2 }'; }
+
+# ---- the control channel answers, and refuses what it cannot do
+simctl cycle && pass "control channel: cycle answered (world cycle $SIMCTL_CYCLE)" ||
+	{ fail "control channel: cycle answered"; finish; exit 1; }
+simctl kill 0; case $SIMCTL_REPLY in "error kill: node 0 is the host"*) pass "control channel: kill 0 refused (the host)" ;;
+	*) fail "control channel: kill 0 refused (the host)" ;; esac
+simctl link-down 1 Y+; case $SIMCTL_REPLY in "error link-down: node 1 has no link at Y+") pass "control channel: no link 1 Y+" ;;
+	*) fail "control channel: no link 1 Y+" ;; esac
+
+# ---- attach, the driver binds
+naa_attach "$NODE" || { finish; exit 1; }
+DEV=$ATTACH_DOMAIN:01:00.0
+bound "$DEV" && pass "sample_accel bound to $DEV" || { fail "sample_accel bound to $DEV"; finish; exit 1; }
+[ "$(state "$NODE")" = attached ] && pass "naactl list: node $NODE attached" ||
+	fail "naactl list: node $NODE attached ('$(state "$NODE")')"
+to0=$(reg smfu.timeouts)
+
+# ---- the node dies in the middle of a job
+n0=$(dmesg | wc -l)
+t_start=$(now_ns)
+sacc-test -d "$DEV" -s "$SIZE" >/tmp/sacc-dead.out 2>&1 &
+job=$!
+sleep 1
+jobs0=$(cat "/sys/bus/pci/devices/$DEV/jobs_done" 2>/dev/null)
+simctl kill "$NODE" || { fail "simctl kill $NODE"; finish; exit 1; }
+t_kill=$(now_ns)
+pass "node $NODE killed at world cycle $SIMCTL_CYCLE, $(( (t_kill - t_start) / 1000000 )) ms into sacc-test ($jobs0 job(s) of it done)"
+
+# the device goes away by itself: poll its sysfs directory (up to 60 s)
+t_gone=
+i=0
+while [ $i -lt 1200 ]; do
+	[ -e "/sys/bus/pci/devices/$DEV" ] || { t_gone=$(now_ns); break; }
+	sleep 0.05
+	i=$((i + 1))
+done
+if [ -n "$t_gone" ]; then
+	DEATH_MS=$(( (t_gone - t_kill) / 1000000 ))
+	echo "NODE-DEATH: surprise removal $DEATH_MS ms after the kill (guest clock; probe_ms $(cat /sys/module/naa_bus/parameters/probe_ms), rra_timeout_us $RRA_TIMEOUT_US)"
+	pass "device $DEV surprise-removed by itself ($DEATH_MS ms after the kill)"
+else
+	fail "device $DEV surprise-removed by itself within 60 s"
+fi
+
+# the job ends, failed, within the job timeout (plus margin for the guest's pace)
+i=0
+while [ $i -lt 600 ] && kill -0 $job 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+if kill -0 $job 2>/dev/null; then
+	fail "sacc-test ended within 60 s of the kill"
+	kill -9 $job
+else
+	wait $job
+	rc=$?
+	t_end=$(now_ns)
+	cat /tmp/sacc-dead.out
+	ms=$(( (t_end - t_kill) / 1000000 ))
+	echo "SACC-TEST killed node: exit $rc, $ms ms after the kill"
+	[ $rc -ne 0 ] && ! grep -qx PASS /tmp/sacc-dead.out && pass "sacc-test failed cleanly (exit $rc)" ||
+		fail "sacc-test failed cleanly (exit $rc)"
+	[ $ms -le $((JOB_TIMEOUT_MS + 20000)) ] && pass "sacc-test ended $ms ms after the kill (job timeout $JOB_TIMEOUT_MS ms)" ||
+		fail "sacc-test ended $ms ms after the kill (job timeout $JOB_TIMEOUT_MS ms + 20 s margin)"
+fi
+
+dmesg | tail -n +$((n0 + 1)) >/tmp/death.log
+cat /tmp/death.log
+grep -q "node $NODE: PCI domain $ATTACH_DOMAIN surprise-removed" /tmp/death.log &&
+	pass "naa_bus: domain $ATTACH_DOMAIN surprise-removed" || fail "naa_bus: domain $ATTACH_DOMAIN surprise-removed"
+grep -q "no answer to the liveness probe" /tmp/death.log &&
+	pass "naa_bus: found dead by its liveness probe" || echo "note: dead by config timeouts first"
+lspci -D | grep -q "^$ATTACH_DOMAIN:" && fail "domain $ATTACH_DOMAIN gone" || pass "domain $ATTACH_DOMAIN gone"
+naactl list
+[ "$(state "$NODE")" = dead ] && pass "naactl list: node $NODE dead" ||
+	fail "naactl list: node $NODE dead ('$(state "$NODE")')"
+to1=$(reg smfu.timeouts)
+[ "$to1" -gt "$to0" ] && pass "host NIC answered the dead node's reads itself: smfu.timeouts $to0 -> $to1" ||
+	fail "host NIC answered the dead node's reads itself: smfu.timeouts $to0 -> $to1"
+# a request to the dead node returns within the RRA timeout
+t0=$(now_ns)
+naactl rra read "$NODE" 0 >/dev/null 2>&1
+rc=$?
+ms=$(( ($(now_ns) - t0) / 1000000 ))
+[ $rc -ne 0 ] && [ $ms -lt 5000 ] && pass "rra read of the dead node fails in $ms ms (exit $rc)" ||
+	fail "rra read of the dead node fails in bounded time ($ms ms, exit $rc)"
+grep -E 'WARNING|BUG|Oops|Call Trace' /tmp/death.log && fail "node death: no WARNING/BUG/Oops" ||
+	pass "node death: no WARNING/BUG/Oops"
+
+# ---- the node comes back: detach the dead one, attach again, a job passes
+simctl revive "$NODE" && pass "node $NODE revived at world cycle $SIMCTL_CYCLE" || fail "simctl revive $NODE"
+naactl detach "$NODE" && pass "naactl detach $NODE (dead)" || fail "naactl detach $NODE (dead)"
+naa_attach "$NODE" || { dmesg | tail -n 20; finish; exit 1; }
+DEV=$ATTACH_DOMAIN:01:00.0
+bound "$DEV" && pass "sample_accel bound to $DEV again" || fail "sample_accel bound to $DEV again"
+[ "$(state "$NODE")" = attached ] && pass "naactl list: node $NODE attached again" ||
+	fail "naactl list: node $NODE attached again ('$(state "$NODE")')"
+sacc_job "after the node came back" "$DEV" 1M
+
+naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE (end)" || fail "naactl detach $NODE (end)"
+rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
+naa_stats
+naa_dmesg_clean
+finish
