@@ -51,6 +51,13 @@ static void naa_surprise_work(struct work_struct *work)
 		return;
 	}
 	pci_walk_bus(host->bus, naa_dev_disconnect, NULL);
+	/*
+	 * The devices' BARs no longer reach the node: a CPU access to them
+	 * misses every SMFU interval and the NIC answers it at once (UR:
+	 * all-ones for a load, a store dropped) instead of after its
+	 * completion timeout, so the drivers' remove() runs at full speed.
+	 */
+	naa_map_remove(host);
 	extoll_naa_set_domain(host->naa, NULL);
 	pci_stop_root_bus(host->bus);
 	pci_remove_root_bus(host->bus);

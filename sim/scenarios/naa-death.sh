@@ -3,8 +3,8 @@
 # A network-attached accelerator dies in the middle of a job (topology direct:
 # host 0 <-> naa 1). The scenario kills node 1 over cosimd's control channel
 # (simctl kill: the node is frozen, its links carry nothing; docs/cosim.md "Fault
-# injection"), idle or (naa_death=job on the kernel command line) while sacc-test's
-# second job (the CRC on the device) runs. Then: a job fails cleanly within the driver's
+# injection") in the middle of a job, while the device computes the CRC of sacc-test
+# (naa_death=idle on the kernel command line: with no job). Then: a job fails cleanly within the driver's
 # job timeout; naa_bus finds the node dead by
 # itself (its liveness probe) and surprise-removes the domain (the accelerator's
 # device goes away); the time from the kill to the removal is measured; `naactl
@@ -14,7 +14,7 @@
 # topology: direct
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
-SIZE=${SACC_SIZE:-4M}
+SIZE=${SACC_SIZE:-4M}	# in MiB (naa_death=job counts the jobs of the DMA)
 JOB_TIMEOUT_MS=10000	# sample_accel's job_timeout_ms (its default)
 
 naa_setup || { finish; exit 1; }
@@ -54,13 +54,13 @@ bound "$DEV" && pass "sample_accel bound to $DEV" || { fail "sample_accel bound 
 	fail "naactl list: node $NODE attached ('$(state "$NODE")')"
 to0=$(reg smfu.timeouts)
 
-# ---- the node dies: idle (default), or in the middle of a job (naa_death=job on the
-# kernel command line, SIM_APPEND): in its CRC phase, after its first job (the DMA host
-# -> device), when the device computes without network traffic but the driver's status
+# ---- the node dies in the middle of a job (default), or idle (naa_death=idle on the
+# kernel command line, SIM_APPEND): the job in its CRC phase, after the DMA host -> device
+# (SIZE in MiB, one job per MiB), when the device computes without network traffic but the driver's status
 # reads. A job in the middle wedges the host NIC today: what is routed to a link that is
 # not up waits in the router, and the NIC's requests behind it with it (docs/cosim.md).
 DEATH_AT=$(sed -n 's/.*naa_death=\([a-z]*\).*/\1/p' /proc/cmdline)
-DEATH_AT=${DEATH_AT:-idle}
+DEATH_AT=${DEATH_AT:-job}
 n0=$(dmesg | wc -l)
 t_start=$(now_ns)
 job=
@@ -68,15 +68,19 @@ if [ "$DEATH_AT" = job ]; then
 	jobs0=$(cat "/sys/bus/pci/devices/$DEV/jobs_done")
 	sacc-test -d "$DEV" -s "$SIZE" >/tmp/sacc-dead.out 2>&1 &
 	job=$!
+	# the DMA host -> device is one job per 1 MiB chunk of the driver's buffer
+	h2d=$(( ${SIZE%M} ))
 	i=0
-	while [ $i -lt 1200 ] && [ "$(cat "/sys/bus/pci/devices/$DEV/jobs_done")" -eq "$jobs0" ]; do
+	while [ $i -lt 1200 ] && [ "$(cat "/sys/bus/pci/devices/$DEV/jobs_done")" -lt $((jobs0 + h2d)) ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
 fi
-simctl kill "$NODE" || { fail "simctl kill $NODE"; finish; exit 1; }
+# the time of death: just before the command goes out (simctl returns once cosimd has
+# done it; the guest may be held up in a BAR access meanwhile)
 t_kill=$(now_ns)
-pass "node $NODE killed ($DEATH_AT) at world cycle $SIMCTL_CYCLE${job:+, $(( (t_kill - t_start) / 1000000 )) ms into sacc-test}"
+simctl kill "$NODE" || { fail "simctl kill $NODE"; finish; exit 1; }
+pass "node $NODE killed ($DEATH_AT) at world cycle $SIMCTL_CYCLE${job:+, $(( (t_kill - t_start) / 1000000 )) ms into sacc-test}, answered after $(( ($(now_ns) - t_kill) / 1000000 )) ms"
 
 # the device goes away by itself: poll its sysfs directory (up to 60 s)
 t_gone=
@@ -139,6 +143,9 @@ grep -E 'WARNING|BUG|Oops|Call Trace' /tmp/death.log && fail "node death: no WAR
 
 # ---- the node comes back: detach the dead one, attach again, a job passes
 simctl revive "$NODE" && pass "node $NODE revived at world cycle $SIMCTL_CYCLE" || fail "simctl revive $NODE"
+# A node revived in the middle of a job finishes it first (frozen, not reset: cosimd):
+# give its CRC (at most 4 MiB, ~300k cycles) time before the driver probes it again.
+[ -z "$job" ] || sleep 5
 naactl detach "$NODE" && pass "naactl detach $NODE (dead)" || fail "naactl detach $NODE (dead)"
 naa_attach "$NODE" || { dmesg | tail -n 20; finish; exit 1; }
 DEV=$ATTACH_DOMAIN:01:00.0
