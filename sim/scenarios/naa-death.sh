@@ -55,10 +55,11 @@ bound "$DEV" && pass "sample_accel bound to $DEV" || { fail "sample_accel bound 
 to0=$(reg smfu.timeouts)
 
 # ---- the node dies in the middle of a job (default), or idle (naa_death=idle on the
-# kernel command line, SIM_APPEND): the job in its CRC phase, after the DMA host -> device
-# (SIZE in MiB, one job per MiB), when the device computes without network traffic but the driver's status
-# reads. A job in the middle wedges the host NIC today: what is routed to a link that is
-# not up waits in the router, and the NIC's requests behind it with it (docs/cosim.md).
+# kernel command line, SIM_APPEND). The job dies in its CRC phase, after the DMA host ->
+# device (SIZE in MiB, one driver job per MiB): the device computes, the network carries
+# only the driver's status reads. Killed while a DMA streams, the host NIC wedges today:
+# what is routed to a link that is not up waits in the router, and every request of the
+# host behind it, its own registers included (docs/cosim.md "Fault injection").
 DEATH_AT=$(sed -n 's/.*naa_death=\([a-z]*\).*/\1/p' /proc/cmdline)
 DEATH_AT=${DEATH_AT:-job}
 n0=$(dmesg | wc -l)
