@@ -95,6 +95,17 @@ static int command(struct world *w, const char *cmd, bool run, char *what, size_
 		snprintf(what, wlen, "link node %lu %s %s", node, tok[2], up ? "up" : "down");
 		return 0;
 	}
+	if (!strcmp(tok[0], "busy") && n == 2) {
+		const struct extoll_topo *t = world_topology(w);
+
+		if (parse_uint(tok[1], 65535, &node) || node >= t->n) {
+			snprintf(what, wlen, "busy: no node '%s' in the world (0..%u)", tok[1], t->n - 1);
+			return -1;
+		}
+		snprintf(what, wlen, "node %lu %s", node,
+			 world_node_busy(w, (unsigned)node) ? "busy" : "idle");
+		return 0;
+	}
 	if ((!strcmp(tok[0], "kill") || !strcmp(tok[0], "revive")) && n == 2) {
 		bool alive = tok[0][0] == 'r';
 		const struct extoll_topo *t = world_topology(w);
@@ -113,8 +124,8 @@ static int command(struct world *w, const char *cmd, bool run, char *what, size_
 			 r == 0 ? " (already)" : "");
 		return 0;
 	}
-	snprintf(what, wlen, "unknown command '%s' (link-down, link-up NODE PORT; kill, revive NODE; "
-		 "ber RATE; cycle)", cmd);
+	snprintf(what, wlen, "unknown command '%s' (link-down, link-up NODE PORT; kill, revive, busy "
+		 "NODE; ber RATE; cycle)", cmd);
 	return -1;
 }
 
@@ -181,7 +192,7 @@ static void run(const char *src, const char *cmd, char *reply, size_t rlen)
 		snprintf(reply, rlen, "error %s\n", what);
 		return;
 	}
-	if (strcmp(what, "cycle")) {
+	if (strcmp(what, "cycle") && strncmp(cmd, "busy", 4)) {
 		done++;
 		logmsg("fault (%s) at world cycle %" PRIu64 ": %s", src, world_cycles(world), what);
 		clock_kick();

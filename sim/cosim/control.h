@@ -20,6 +20,8 @@
  *   kill NODE             revive NODE         (not the host node)
  *   ber RATE              (every link without a link-ber line)
  *   cycle                 (answers the world cycle only)
+ *   busy NODE             (answers "node N busy" or "idle": a job running, TLPs in
+ *                         flight; e.g. a revived node finishing the job it was in)
  */
 #ifndef SIM_COSIM_CONTROL_H
 #define SIM_COSIM_CONTROL_H

@@ -144,9 +144,15 @@ grep -E 'WARNING|BUG|Oops|Call Trace' /tmp/death.log && fail "node death: no WAR
 
 # ---- the node comes back: detach the dead one, attach again, a job passes
 simctl revive "$NODE" && pass "node $NODE revived at world cycle $SIMCTL_CYCLE" || fail "simctl revive $NODE"
-# A node revived in the middle of a job finishes it first (frozen, not reset: cosimd):
-# give its CRC (at most 4 MiB, ~300k cycles) time before the driver probes it again.
-[ -z "$job" ] || sleep 5
+# A node revived in the middle of a job finishes it first (frozen, not reset: cosimd); the
+# driver's self-test must not run into it: wait until the simulator sees the node idle.
+i=0
+while [ $i -lt 120 ] && simctl busy "$NODE" >/dev/null && [ "${SIMCTL_REPLY##* }" = busy ]; do
+	sleep 0.5
+	i=$((i + 1))
+done
+[ "${SIMCTL_REPLY##* }" = idle ] && pass "node $NODE idle after the revival ($((i / 2)) s)" ||
+	fail "node $NODE idle after the revival ($SIMCTL_REPLY)"
 naactl detach "$NODE" && pass "naactl detach $NODE (dead)" || fail "naactl detach $NODE (dead)"
 naa_attach "$NODE" || { dmesg | tail -n 20; finish; exit 1; }
 DEV=$ATTACH_DOMAIN:01:00.0

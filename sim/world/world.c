@@ -288,6 +288,11 @@ int world_node_set(struct world *w, unsigned node, bool alive)
 	return 1;
 }
 
+bool world_node_busy(const struct world *w, unsigned node)
+{
+	return node < w->t.n && pcie_model_busy(w->node[node].m);
+}
+
 bool world_node_dead(const struct world *w, unsigned node)
 {
 	return node < w->t.n && w->node[node].dead;

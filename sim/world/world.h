@@ -85,6 +85,8 @@ int world_link_set(struct world *w, unsigned node, unsigned port, bool up);
  * cosimd: cannot die). */
 int world_node_set(struct world *w, unsigned node, bool alive);
 bool world_node_dead(const struct world *w, unsigned node);
+/* pcie_model_busy of node's model: TLP beats in flight, or a job (an NAA's accelerator). */
+bool world_node_busy(const struct world *w, unsigned node);
 /* A sticky net_ovf of any node (pcie_model_overrun): a buffer overran, the
  * wiring or the credits are wrong. */
 bool world_overrun(const struct world *w);
