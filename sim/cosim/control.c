@@ -211,6 +211,11 @@ void control_tick(void)
 	}
 }
 
+bool control_pending(void)
+{
+	return next_cycle != UINT64_MAX;
+}
+
 uint64_t control_faults(void)
 {
 	return done;

@@ -12,8 +12,8 @@
  *    scenario triggers a fault at a moment of its choosing (sim/scenarios/
  *    lib.sh `simctl`);
  *  - the command line: `--fault CYCLE:COMMAND`, run when the world clock
- *    reaches CYCLE (world cycles advance only while the world is active:
- *    docs/cosim.md).
+ *    reaches CYCLE (while one is pending the world is clocked without pause,
+ *    so its cycle comes even when nothing moves).
  *
  * Commands:
  *   link-down NODE PORT   link-up NODE PORT   (PORT: X+ X- Y+ Y- Z+ Z-)
@@ -50,6 +50,8 @@ int control_fd(void);
 void control_handle(void);
 /* Run the --fault commands whose cycle has come (cheap: one comparison). */
 void control_tick(void);
+/* A --fault command is still to come: the world must be clocked until its cycle. */
+bool control_pending(void);
 /* Faults run so far (both sources). */
 uint64_t control_faults(void);
 

@@ -484,14 +484,16 @@ int main(int argc, char **argv)
 		int rfd = proxy_resamplefd(), cfd = control_fd();
 		struct pollfd pf[3] = { { proxy_sock(), POLLIN, 0 }, { rfd, POLLIN, 0 },
 					{ cfd, POLLIN, 0 } };
-		int timeout = clock_running() ? 0 : -1;
+		/* a --fault still to come: clock on until its cycle */
+		bool run = clock_running() || control_pending();
+		int timeout = run ? 0 : -1;
 
 		if (got_signal) {
 			if (!sig_at)
 				sig_at = now_ns();
 			else if (now_ns() - sig_at > 3000000000ull)
 				kill(qemu_pid, SIGKILL);
-			timeout = clock_running() ? 0 : 200;
+			timeout = run ? 0 : 200;
 		}
 		int n = poll(pf, 3, timeout);   /* negative fds are ignored */
 		if (n < 0 && errno != EINTR) {
@@ -506,7 +508,7 @@ int main(int argc, char **argv)
 			proxy_resampled();
 		if (n > 0 && cfd >= 0 && (pf[2].revents & (POLLIN | POLLHUP | POLLERR)))
 			control_handle();
-		if (clock_running())
+		if (clock_running() || control_pending())
 			clock_run(clock_batch());
 	}
 
