@@ -127,21 +127,28 @@ void naa_alive_start(struct naa_host *host)
 {
 	unsigned int ms = READ_ONCE(naa_probe_ms);
 
-	schedule_delayed_work(&host->probe, msecs_to_jiffies(ms ? ms : 1000));
+	WRITE_ONCE(host->stopping, false);
+	/* Found dead while the domain was being set up: remove it now. */
+	if (READ_ONCE(host->dead))
+		queue_work(system_long_wq, &host->surprise);
+	else
+		schedule_delayed_work(&host->probe, msecs_to_jiffies(ms ? ms : 1000));
 }
 
 /**
- * naa_alive_init() - set up the probe and the removal work
+ * naa_alive_init() - set up the probe and the removal work, not started
  * @host: the node
  */
 void naa_alive_init(struct naa_host *host)
 {
 	INIT_DELAYED_WORK(&host->probe, naa_probe_work);
 	INIT_WORK(&host->surprise, naa_surprise_work);
+	/* Until naa_alive_start(): the attach itself handles a node that fails. */
+	host->stopping = true;
 }
 
 /**
- * naa_alive_stop() - no more probes or surprise removals (detach)
+ * naa_alive_stop() - no more probes or surprise removals (detach, failed attach)
  * @host: the node
  *
  * Context: process. Waits for a surprise removal in progress, which needs

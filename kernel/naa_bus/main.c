@@ -148,6 +148,7 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 err_close:
 	naa_tunnel_close(host);
 err_free:
+	naa_alive_stop(host);
 	kfree(host);
 err_state:
 	extoll_naa_set_state(naa, EXTOLL_NAA_FAILED, ret);
