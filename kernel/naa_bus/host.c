@@ -242,12 +242,15 @@ void naa_host_remove(struct naa_host *host)
 	 */
 	bool lock = !host->naa->nic_removing;
 
-	if (lock)
-		pci_lock_rescan_remove();
-	pci_stop_root_bus(host->bus);
-	pci_remove_root_bus(host->bus);
-	if (lock)
-		pci_unlock_rescan_remove();
+	/* A dead node's domain may be gone already (alive.c). */
+	if (host->bus) {
+		if (lock)
+			pci_lock_rescan_remove();
+		pci_stop_root_bus(host->bus);
+		pci_remove_root_bus(host->bus);
+		if (lock)
+			pci_unlock_rescan_remove();
+	}
 	pci_free_host_bridge(host->bridge);
 	host->bridge = NULL;
 	host->bus = NULL;

@@ -10,6 +10,8 @@
  * command through extoll_naa_set_state().
  * remove: tear the domain down (unbinding the remote devices' drivers),
  * close the tunnel (extoll releases the backdoor).
+ * While attached, alive.c probes the node and surprise-removes the domain of
+ * a node that stopped answering.
  */
 #include <linux/auxiliary_bus.h>
 #include <linux/err.h>
@@ -35,6 +37,11 @@ unsigned int naa_dead_after = 4;
 module_param_named(dead_after, naa_dead_after, uint, 0644);
 MODULE_PARM_DESC(dead_after,
 		 "Consecutive config timeouts after which a node is marked dead (default 4, 0 is taken as 1)");
+
+unsigned int naa_probe_ms = 200;
+module_param_named(probe_ms, naa_probe_ms, uint, 0644);
+MODULE_PARM_DESC(probe_ms,
+		 "Interval in ms of the liveness probe of every attached node; 2 unanswered probes in a row surprise-remove its domain (default 200, 0: no probes)");
 
 /* Read once per probe: a node keeps the values it was attached with. */
 static int naa_params_check(struct naa_host *host)
@@ -108,6 +115,7 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 	host->host_node = extoll_node_id(naa->nic);
 	host->domain = -1;
 	atomic_set(&host->cfg_timeouts, 0);
+	naa_alive_init(host);
 
 	ret = naa_params_check(host);
 	if (ret)
@@ -130,6 +138,7 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 	auxiliary_set_drvdata(adev, host);
 	extoll_naa_set_domain(naa, host->bus);
 	extoll_naa_set_state(naa, EXTOLL_NAA_ATTACHED, 0);
+	naa_alive_start(host);
 	dev_info(host->dev,
 		 "node %u attached as PCI domain %04x: window %pR, bus addresses %#llx-%#llx\n",
 		 host->node, host->domain, &host->window, host->bus_base,
@@ -139,6 +148,7 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 err_close:
 	naa_tunnel_close(host);
 err_free:
+	naa_alive_stop(host);
 	kfree(host);
 err_state:
 	extoll_naa_set_state(naa, EXTOLL_NAA_FAILED, ret);
@@ -150,6 +160,7 @@ static void naa_bus_remove(struct auxiliary_device *adev)
 	struct naa_host *host = auxiliary_get_drvdata(adev);
 	int domain = host->domain;
 
+	naa_alive_stop(host);
 	extoll_naa_set_state(host->naa, EXTOLL_NAA_DETACHING, 0);
 	extoll_naa_set_domain(host->naa, NULL);
 	naa_host_remove(host);

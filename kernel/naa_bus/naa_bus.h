@@ -26,6 +26,7 @@
 #include <linux/msi.h>
 #include <linux/pci.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 #include "linux-extoll.h"
 
@@ -87,6 +88,14 @@ struct naa_host {
 	bool dead;			/* config accesses fail at once */
 	bool unreachable;		/* dead because it stopped answering */
 
+	/* Liveness (alive.c): periodic probe, surprise removal when dead. */
+	struct delayed_work probe;
+	struct work_struct surprise;
+	unsigned int probe_fails;	/* unanswered probes in a row */
+	u64 first_fail_ns;		/* the first of them (ktime_get_ns) */
+	u64 dead_ns;			/* marked dead */
+	bool stopping;			/* detach: no more probes or removals */
+
 	/* The domain. */
 	struct pci_sysdata sysdata;	/* x86: domain and NUMA node */
 	struct pci_host_bridge *bridge;
@@ -112,6 +121,7 @@ struct naa_host {
 extern unsigned int naa_window_mb;
 extern unsigned long naa_bus_base;
 extern unsigned int naa_dead_after;
+extern unsigned int naa_probe_ms;
 
 /* ops.c: config accessors */
 extern struct pci_ops naa_pci_ops;
@@ -131,6 +141,12 @@ int naa_map_create(struct naa_host *host);
 void naa_map_remove(struct naa_host *host);
 int naa_passthru_enable(struct naa_host *host);
 void naa_passthru_disable(struct naa_host *host);
+
+/* alive.c: liveness probe, surprise removal */
+void naa_alive_init(struct naa_host *host);
+void naa_alive_start(struct naa_host *host);
+void naa_alive_stop(struct naa_host *host);
+void naa_alive_dead(struct naa_host *host);
 
 /* host.c: window, host bridge, domain */
 int naa_host_create(struct naa_host *host);

@@ -13,11 +13,13 @@
  *    and ignore writes; BRIDGE_CONTROL, the upper half of that dword, is
  *    tunnelled; with it, they are tunnelled too (the device's pin, the
  *    line pci_assign_irq writes);
- *  - a node marked dead (naa_dead_after consecutive timeouts) fails at
- *    once with all-ones.
+ *  - a node marked dead (naa_dead_after consecutive timeouts, or the
+ *    liveness probe of alive.c) fails at once with all-ones; marking it
+ *    dead also starts the surprise removal of its domain (alive.c).
  * A CRS completion of a vendor ID read returns 0x0001 so the PCI core
  * retries (pci_bus_wait_crs).
  */
+#include <linux/ktime.h>
 #include <linux/pci.h>
 
 #include "naa_bus.h"
@@ -44,6 +46,7 @@ void naa_mark_dead(struct naa_host *host, const char *why)
 		"node %u: %s: marking it dead, config accesses to domain %04x now fail at once\n",
 		host->node, why, host->domain);
 	extoll_naa_set_state(host->naa, EXTOLL_NAA_DEAD, 0);
+	naa_alive_dead(host);
 }
 
 static void naa_cfg_answered(struct naa_host *host)
@@ -55,7 +58,9 @@ static void naa_cfg_timed_out(struct naa_host *host)
 {
 	unsigned int limit = max(READ_ONCE(naa_dead_after), 1U);
 
-	if (atomic_inc_return(&host->cfg_timeouts) >= limit)
+	if (atomic_inc_return(&host->cfg_timeouts) == 1 && !host->first_fail_ns)
+		host->first_fail_ns = ktime_get_ns();
+	if (atomic_read(&host->cfg_timeouts) >= limit)
 		naa_mark_dead(host, "repeated config timeouts");
 }
 

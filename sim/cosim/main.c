@@ -16,6 +16,7 @@
  *   clock.c      when the world is clocked
  *   trace.c      messages, wall clock, the TLP trace
  *   capture.c    --pcap, --pcap-tlp: the links' packets and the TLPs in pcap files
+ *   control.c    fault injection: the guest's control channel (ttyS1), --fault
  *
  * The device (--device) is a back end of sim/model/pcie_model.h: the host
  * node of a world (sim/world/, sim/topologies/; --topology, default the
@@ -43,6 +44,7 @@
 #include "capture.h"
 #include "check.h"
 #include "clock.h"
+#include "control.h"
 #include "default_topo.h"   /* generated: default_topo_name, default_topo_text */
 #include "dma.h"
 #include "extoll_pci.h"     /* userspace/lib: PCI addresses (libpci) */
@@ -74,7 +76,7 @@ static struct {
 	int verbose;
 	struct mmio_config mmio;
 } opt = { .cpu = -2, .linger = 256, .fd = 100, .device = &pcie_backend_nic,
-	  .mmio = { .bdf = 0x0010, .timeout = 100000 } };
+	  .mmio = { .bdf = 0x0010, .timeout = 1000000 } };
 
 static struct pcie_model *dev;  /* the host device (node world_host_node(world, 0)) */
 static struct world *world;
@@ -87,6 +89,7 @@ static bool service(void)
 	bool any = dma_service();
 
 	mmio_service();
+	control_tick();
 	if (proxy_set_intx(pcie_model_irq(dev)) && opt.verbose)
 		logmsg("intx %s at cycle %" PRIu64, pcie_model_irq(dev) ? "asserted" : "deasserted",
 		       pcie_model_cycles(dev));
@@ -164,9 +167,11 @@ static void print_stats(void)
 		world_topology(world)->name, world_topology(world)->n, world_cycles(world),
 		pcie_model_cycles(dev), world_flits(world), world_ctl_words(world),
 		world_overrun(world) ? ", NETWORK BUFFER OVERRUN" : "");
-	if (opt.ber > 0)
-		fprintf(stderr, "cosimd stats: bit-error rate %g: %" PRIu64 " bits flipped on links\n", opt.ber,
-			world_bit_flips(world));
+	if (world_bit_flips(world))
+		fprintf(stderr, "cosimd stats: bit-error rate %g (--ber; link-ber lines: their own): %"
+			PRIu64 " bits flipped on links\n", opt.ber, world_bit_flips(world));
+	if (control_faults())
+		fprintf(stderr, "cosimd stats: %" PRIu64 " faults injected\n", control_faults());
 	pcie_model_print_stats(dev, stderr, "cosimd stats: ");
 }
 
@@ -199,10 +204,16 @@ static void usage(FILE *f)
 		"  --print-topology     print the embedded default topology and exit\n"
 		"  --linger CYCLES      keep clocking this long after activity (default %" PRIu64 ")\n"
 		"  --ber RATE           flip every bit of every link wire with probability RATE\n"
-		"                       (e.g. 1e-4; the link layer repairs it: docs/network.md)\n"
-		"  --timeout CYCLES     completion timeout for reads (default %" PRIu64 ")\n"
+		"                       (e.g. 1e-4; the link layer repairs it: docs/network.md);\n"
+		"                       a topology's link-ber lines set single links\n"
+		"  --fault CYCLE:CMD    run a fault command at world cycle CYCLE (repeatable):\n"
+		"                       link-down|link-up NODE PORT, kill|revive NODE, ber RATE;\n"
+		"                       the guest sends the same on its ttyS1 (docs/cosim.md)\n"
+		"  --timeout CYCLES     the host's completion timeout for reads: all-ones from\n"
+		"                       cosimd after that (default %" PRIu64 ", above the NIC's own)\n"
 		"  --bdf BB:DD.F        the device's guest PCI address (default 00:02.0)\n"
-		"  --fd N               descriptor number passed to QEMU (default %d)\n"
+		"  --fd N               descriptor number passed to QEMU (default %d; the\n"
+		"                       control channel gets N + 1)\n"
 		"  --write-ack MODE     answer BAR writes once the device took the MWr ('accepted',\n"
 		"                       default, a few cycles) or before pushing it ('immediate')\n"
 		"  -v, --verbose        more log messages (twice: RAM map too)\n"
@@ -239,6 +250,7 @@ static int parse_options(int argc, char **argv)
 		{ "print-topology", no_argument, NULL, 'p' },
 		{ "linger", required_argument, NULL, 'l' },
 		{ "ber", required_argument, NULL, 'B' },
+		{ "fault", required_argument, NULL, 'X' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "bdf", required_argument, NULL, 'b' },
 		{ "fd", required_argument, NULL, 'f' },
@@ -319,6 +331,15 @@ static int parse_options(int argc, char **argv)
 			opt.ber = strtod(optarg, &end);
 			if (!*optarg || *end || !(opt.ber >= 0 && opt.ber < 1)) {
 				fprintf(stderr, "cosimd: --ber: bad bit-error rate '%s' (0 <= RATE < 1)\n", optarg);
+				return 2;
+			}
+			break;
+		}
+		case 'X': {
+			char err[160];
+
+			if (control_add_fault(optarg, err, sizeof(err))) {
+				fprintf(stderr, "cosimd: %s\n", err);
 				return 2;
 			}
 			break;
@@ -408,6 +429,10 @@ static int build_world(void)
 	}
 	dev = world_host(world, 0);
 	world_set_ber(world, opt.ber);
+	if (control_init(world, err, sizeof(err))) {
+		fprintf(stderr, "cosimd: %s\n", err);
+		return 2;
+	}
 	logmsg("world '%s': torus %ux%ux%u, %u node(s) (%u naa, %u router), link latency %u, "
 	       "host device %s = node %u", topo.name, topo.torus.dim[0], topo.torus.dim[1], topo.torus.dim[2], topo.n,
 	       extoll_topo_count(&topo, EXTOLL_TOPO_NAA), extoll_topo_count(&topo, EXTOLL_TOPO_ROUTER), topo.latency,
@@ -447,24 +472,32 @@ int main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	qemu_pid = proxy_start(&handlers, opt.fd, argc - optind, argv + optind);
+	/* the control channel: the guest's second serial port, fd opt.fd + 1 */
+	const char *ctl_args[4];
+	if (control_qemu_args(opt.fd + 1, ctl_args))
+		return 1;
+	qemu_pid = proxy_start(&handlers, opt.fd, argc - optind, argv + optind, ctl_args, 4,
+			       control_child);
 	if (qemu_pid < 0)
 		return 1;
 
 	uint64_t sig_at = 0;
 	for (;;) {
-		int rfd = proxy_resamplefd();
-		struct pollfd pf[2] = { { proxy_sock(), POLLIN, 0 }, { rfd, POLLIN, 0 } };
-		int timeout = clock_running() ? 0 : -1;
+		int rfd = proxy_resamplefd(), cfd = control_fd();
+		struct pollfd pf[3] = { { proxy_sock(), POLLIN, 0 }, { rfd, POLLIN, 0 },
+					{ cfd, POLLIN, 0 } };
+		/* a --fault still to come: clock on until its cycle */
+		bool run = clock_running() || control_pending();
+		int timeout = run ? 0 : -1;
 
 		if (got_signal) {
 			if (!sig_at)
 				sig_at = now_ns();
 			else if (now_ns() - sig_at > 3000000000ull)
 				kill(qemu_pid, SIGKILL);
-			timeout = clock_running() ? 0 : 200;
+			timeout = run ? 0 : 200;
 		}
-		int n = poll(pf, rfd >= 0 ? 2 : 1, timeout);
+		int n = poll(pf, 3, timeout);   /* negative fds are ignored */
 		if (n < 0 && errno != EINTR) {
 			logmsg("poll: %s", strerror(errno));
 			break;
@@ -475,7 +508,9 @@ int main(int argc, char **argv)
 		}
 		if (n > 0 && rfd >= 0 && (pf[1].revents & POLLIN))
 			proxy_resampled();
-		if (clock_running())
+		if (n > 0 && cfd >= 0 && (pf[2].revents & (POLLIN | POLLHUP | POLLERR)))
+			control_handle();
+		if (clock_running() || control_pending())
 			clock_run(clock_batch());
 	}
 

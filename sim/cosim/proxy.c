@@ -255,10 +255,11 @@ int proxy_handle(void)
 	}
 }
 
-pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **argv)
+pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **argv,
+		  const char *const *extra, int nextra, int (*child)(void))
 {
 	char dev[96];
-	char **args = calloc(argc + 3, sizeof(char *));
+	char **args = calloc(argc + nextra + 3, sizeof(char *));
 	int sv[2];
 	pid_t pid;
 
@@ -277,6 +278,9 @@ pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **ar
 		if (strstr(argv[i], "kvm"))
 			tcg_guess = false;
 	}
+	for (int i = 0; i < nextra; i++)
+		args[argc + i] = (char *)extra[i];
+	argc += nextra;
 	args[argc] = "-device";
 	args[argc + 1] = dev;
 	args[argc + 2] = NULL;
@@ -289,7 +293,7 @@ pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **ar
 	}
 	if (pid == 0) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (dup2(sv[1], fd_no) < 0) {
+		if (dup2(sv[1], fd_no) < 0 || (child && child())) {
 			fprintf(stderr, "cosimd: dup2: %s\n", strerror(errno));
 			_exit(127);
 		}

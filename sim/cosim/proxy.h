@@ -31,10 +31,12 @@ struct proxy_handlers {
 	void (*reset)(void);
 };
 
-/* Run argv (QEMU's command line) with `-device x-pci-proxy-dev,id=nic0,fd=N`
- * appended, the socket's other end as descriptor fd_no.  The QEMU process id,
- * or -1 with a message. */
-pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **argv);
+/* Run argv (QEMU's command line) with the nextra arguments extra and
+ * `-device x-pci-proxy-dev,id=nic0,fd=N` appended, the socket's other end as
+ * descriptor fd_no; child (may be NULL) runs in QEMU's process before exec
+ * (0, or -1 to fail).  The QEMU process id, or -1 with a message. */
+pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **argv,
+		  const char *const *extra, int nextra, int (*child)(void));
 /* Descriptors to poll: the socket, and the resamplefd (-1 before SET_IRQFD). */
 int proxy_sock(void);
 int proxy_resamplefd(void);

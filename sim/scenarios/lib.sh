@@ -52,3 +52,24 @@ hex_eq() {
 	b=$(echo "${2#0x}" | tr 'A-F' 'a-f' | sed 's/^0*//')
 	[ "$a" = "$b" ]
 }
+# simctl COMMAND...: a fault-injection command to cosimd over the guest's second
+# serial port (docs/cosim.md "Fault injection": link-down|link-up NODE PORT,
+# kill|revive NODE, ber RATE, cycle); prints and keeps cosimd's answer in
+# SIMCTL_REPLY ("ok CYCLE what" or "error ..."), SIMCTL_CYCLE the world cycle;
+# returns 0 on ok
+SIMCTL_TTY=${SIMCTL_TTY:-/dev/ttyS1}
+simctl() {
+	if [ -z "${SIMCTL_OPEN:-}" ]; then
+		# raw, no echo: cosimd's answers must not go back to it as commands
+		stty -F "$SIMCTL_TTY" raw -echo || return 1
+		exec 9<>"$SIMCTL_TTY" || return 1
+		SIMCTL_OPEN=1
+	fi
+	SIMCTL_REPLY=
+	echo "$*" >&9
+	read -r -t 60 SIMCTL_REPLY <&9
+	SIMCTL_REPLY=$(printf '%s' "$SIMCTL_REPLY" | tr -d '\r')
+	echo "simctl $*: ${SIMCTL_REPLY:-no answer}"
+	SIMCTL_CYCLE=$(echo "$SIMCTL_REPLY" | sed -n 's/^ok \([0-9]*\).*/\1/p')
+	case $SIMCTL_REPLY in ok*) return 0 ;; *) return 1 ;; esac
+}

@@ -23,6 +23,10 @@ struct wire {
 	struct wire_pkt *pkt;           /* the packet being sent (packet hook only) */
 	uint32_t last_ctl[2];           /* the last control word's ACK and credits */
 	uint8_t cap_seq;                /* packet hook: next link sequence number */
+	double topo_ber;                /* the topology's link-ber, or -1: the world's */
+	double ber;                     /* bit-error rate on this wire */
+	int64_t next_err;               /* wire bits until the next error, -1: draw */
+	bool cut;                       /* link down (world_link_set): carries nothing */
 };
 
 /* flits of the packet on a wire so far, for the packet hook */
@@ -36,6 +40,7 @@ struct node {
 	enum extoll_topo_role role;
 	struct pcie_model *m;
 	struct nic_links in, out;
+	bool dead;                      /* world_node_kill: not clocked, its wires cut */
 };
 
 struct world {
@@ -47,8 +52,7 @@ struct world {
 	uint64_t cycle, last_active, flits, credits;
 	world_packet_fn hook;
 	void *hook_ctx;
-	double ber;                     /* bit-error rate on every wire bit */
-	int64_t next_err;               /* wire bits until the next error */
+	double ber;                     /* --ber: wires without a link-ber */
 	uint64_t rng, flipped;
 };
 
@@ -134,9 +138,10 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 		w->wire[i].ring = calloc(w->ring_len, sizeof(struct wire_slot));
 		if (!w->wire[i].ring)
 			goto oom;
+		w->wire[i].topo_ber = extoll_topo_link_ber(t, w->wire[i].src, w->wire[i].sp);
 	}
 	w->rng = 0x9E3779B97F4A7C15ull;
-	w->next_err = -1;
+	world_set_ber(w, 0);
 	return w;
 oom:
 	snprintf(err, errlen, "out of memory");
@@ -211,7 +216,86 @@ static void capture_flit(struct world *w, unsigned i, const struct wire_slot *s)
 void world_set_ber(struct world *w, double ber)
 {
 	w->ber = ber > 0 && ber < 1 ? ber : 0;
-	w->next_err = -1;
+	for (unsigned i = 0; i < w->nwires; i++) {
+		struct wire *e = &w->wire[i];
+		double r = e->topo_ber >= 0 ? e->topo_ber : w->ber;
+
+		e->ber = r > 0 && r < 1 ? r : 0;
+		e->next_err = -1;
+	}
+}
+
+double world_link_ber(const struct world *w, unsigned link)
+{
+	return link < w->nwires / 2 ? w->wire[2 * link].ber : -1;
+}
+
+unsigned world_nlinks(const struct world *w)
+{
+	return w->nwires / 2;
+}
+
+/* the link (pair of wires) at node's port, or -1 */
+static int find_link(const struct world *w, unsigned node, unsigned port)
+{
+	for (unsigned i = 0; i < w->nwires; i++)
+		if (w->wire[i].src == node && w->wire[i].sp == port)
+			return (int)(i / 2);
+	return -1;
+}
+
+/* a symbol no port sends: an undriven (dead) wire, as the RTL ties unconnected inputs */
+static void cut_slots(struct wire *e, unsigned ring_len)
+{
+	memset(e->ring, 0, ring_len * sizeof(*e->ring));
+	e->next_err = -1;
+}
+
+int world_link_set(struct world *w, unsigned node, unsigned port, bool up)
+{
+	int l = find_link(w, node, port);
+
+	if (l < 0)
+		return -1;
+	for (unsigned i = 2 * (unsigned)l; i < 2 * (unsigned)l + 2; i++) {
+		struct wire *e = &w->wire[i];
+
+		e->cut = !up;
+		if (!up)
+			cut_slots(e, w->ring_len);
+	}
+	return l;
+}
+
+int world_node_set(struct world *w, unsigned node, bool alive)
+{
+	struct node *n;
+
+	if (node >= w->t.n)
+		return -1;
+	n = &w->node[node];
+	if (n->role == EXTOLL_TOPO_HOST)
+		return -2;
+	if (n->dead == !alive)
+		return 0;
+	n->dead = !alive;
+	/* Frozen, not reset: a node that comes back with its counts at 0 would need
+	 * the link layer to handle a reset partner (docs/network.md: not done). */
+	if (!alive)
+		for (unsigned i = 0; i < w->nwires; i++)
+			if (w->wire[i].src == node || w->wire[i].dst == node)
+				cut_slots(&w->wire[i], w->ring_len);
+	return 1;
+}
+
+bool world_node_busy(const struct world *w, unsigned node)
+{
+	return node < w->t.n && pcie_model_busy(w->node[node].m);
+}
+
+bool world_node_dead(const struct world *w, unsigned node)
+{
+	return node < w->t.n && w->node[node].dead;
 }
 
 uint64_t world_bit_flips(const struct world *w)
@@ -220,7 +304,7 @@ uint64_t world_bit_flips(const struct world *w)
 }
 
 /* wire bits until the next error: geometric with parameter ber (xorshift64*) */
-static int64_t err_gap(struct world *w)
+static int64_t err_gap(struct world *w, double ber)
 {
 	w->rng ^= w->rng >> 12;
 	w->rng ^= w->rng << 25;
@@ -228,18 +312,18 @@ static int64_t err_gap(struct world *w)
 	double u = (double)((w->rng * 0x2545F4914F6CDD1Dull) >> 11) / 9007199254740992.0;
 	if (u <= 0)
 		u = 1e-300;
-	return (int64_t)floor(log(u) / log1p(-w->ber));
+	return (int64_t)floor(log(u) / log1p(-ber));
 }
 
-/* flip every bit of a symbol (128 data, 16 framing, 32 CRC) with probability ber */
-static void corrupt(struct world *w, struct wire_slot *s)
+/* flip every bit of a symbol (128 data, 16 framing, 32 CRC) with the wire's probability */
+static void corrupt(struct world *w, struct wire *e, struct wire_slot *s)
 {
 	enum { SYM_BITS = 176 };
 
-	if (w->next_err < 0)
-		w->next_err = err_gap(w);
-	while (w->next_err < SYM_BITS) {
-		unsigned b = (unsigned)w->next_err;
+	if (e->next_err < 0)
+		e->next_err = err_gap(w, e->ber);
+	while (e->next_err < SYM_BITS) {
+		unsigned b = (unsigned)e->next_err;
 		if (b < 128)
 			s->data[b / 32] ^= 1u << (b % 32);
 		else if (b < 144)
@@ -247,9 +331,9 @@ static void corrupt(struct world *w, struct wire_slot *s)
 		else
 			s->crc ^= 1u << (b - 144);
 		w->flipped++;
-		w->next_err += 1 + err_gap(w);
+		e->next_err += 1 + err_gap(w, e->ber);
 	}
-	w->next_err -= SYM_BITS;
+	e->next_err -= SYM_BITS;
 }
 
 /* Does symbol s move anything: a flit, a NAK or INIT, or a control word whose
@@ -287,9 +371,11 @@ bool world_step(struct world *w)
 		if ((s->frm & 3) == NET_LKIND_DATA)
 			active = true;
 	}
-	/* 2. every model: one edge */
+	/* 2. every model: one edge (a dead node: none) */
 	for (unsigned i = 0; i < w->t.n; i++) {
 		struct node *n = &w->node[i];
+		if (n->dead)
+			continue;
 		if (w->nwires)
 			pcie_model_links_set(n->m, &n->in);
 		pcie_model_step(n->m, 1);
@@ -306,6 +392,12 @@ bool world_step(struct world *w)
 		const struct nic_links *o = &w->node[e->src].out;
 		unsigned p = e->sp;
 
+		/* a link down or a dead node at either end: the wire carries nothing,
+		 * and the live end's training words are no news */
+		if (e->cut || w->node[e->src].dead || w->node[e->dst].dead) {
+			memset(s, 0, sizeof(*s));
+			continue;
+		}
 		memcpy(s->data, o->data[p], sizeof(s->data));
 		s->frm = o->frm[p];
 		s->crc = o->crc[p];
@@ -318,8 +410,8 @@ bool world_step(struct world *w)
 		}
 		if (symbol_active(e, s))
 			active = true;
-		if (w->ber > 0)
-			corrupt(w, s);
+		if (e->ber > 0)
+			corrupt(w, e, s);
 	}
 	if (active)
 		w->last_active = w->cycle;
@@ -396,9 +488,14 @@ void world_describe(const struct world *w, FILE *f)
 			extoll_topo_role_name(r), w->node[i].m->backend->desc,
 			extoll_torus_dateline(&t->torus, i));
 	}
-	for (unsigned i = 0; i < w->nwires; i += 2)
-		fprintf(f, "  link %u: node %u %s <-> node %u %s\n", i / 2, w->wire[i].src,
+	for (unsigned i = 0; i < w->nwires; i += 2) {
+		fprintf(f, "  link %u: node %u %s <-> node %u %s", i / 2, w->wire[i].src,
 			port_name[w->wire[i].sp], w->wire[i].dst, port_name[w->wire[i].dp]);
+		if (w->wire[i].ber > 0)
+			fprintf(f, ", bit-error rate %g%s", w->wire[i].ber,
+				w->wire[i].topo_ber >= 0 ? " (link-ber)" : "");
+		fprintf(f, "\n");
+	}
 	for (unsigned i = 0; i < t->n_missing; i++)
 		fprintf(f, "  missing link node %u %s\n", t->missing[i].node,
 			port_name[t->missing[i].port]);

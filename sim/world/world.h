@@ -63,9 +63,30 @@ struct pcie_model *world_host(struct world *w, unsigned i);
 uint64_t world_flits(const struct world *w);
 uint64_t world_ctl_words(const struct world *w);
 /* Fault injection: flip every bit of every wire (data, framing, CRC) with
- * probability ber from now on (0: off); bits flipped so far. */
+ * probability ber from now on (0: off), except on the links with a link-ber
+ * line in the topology (their own rate, set at creation); bits flipped so far. */
 void world_set_ber(struct world *w, double ber);
 uint64_t world_bit_flips(const struct world *w);
+/* Links (the order of world_describe) and the bit-error rate of link l (-1: none such). */
+unsigned world_nlinks(const struct world *w);
+double world_link_ber(const struct world *w, unsigned link);
+/* Link down (up = false) or up again: the link at node's port carries nothing
+ * in either direction while down (an undriven wire: all-zero symbols; the
+ * ports retrain and report DOWN, docs/network.md).  Returns the link number,
+ * or -1 when node has no link at port. */
+int world_link_set(struct world *w, unsigned node, unsigned port, bool up);
+/* Node death (alive = false): the node is frozen - no longer clocked, its
+ * wires carry nothing (to its neighbours it is gone); alive = true clocks it
+ * again with the state it had (its links retrain, the link layer replays what
+ * was unacknowledged; a job it was running goes on).  Not a reset: a partner
+ * that comes back with its link counts at 0 is not handled by the link layer
+ * yet (docs/network.md).  Returns 1 on a change, 0
+ * if it was already so, -1 for no such node, -2 for a host node (served by
+ * cosimd: cannot die). */
+int world_node_set(struct world *w, unsigned node, bool alive);
+bool world_node_dead(const struct world *w, unsigned node);
+/* pcie_model_busy of node's model: TLP beats in flight, or a job (an NAA's accelerator). */
+bool world_node_busy(const struct world *w, unsigned node);
 /* A sticky net_ovf of any node (pcie_model_overrun): a buffer overran, the
  * wiring or the credits are wrong. */
 bool world_overrun(const struct world *w);

@@ -29,6 +29,13 @@
  *                        co-simulation leaves it unwired (a failed link), and
  *                        naactl topo reports it as missing when it compares a
  *                        discovered fabric with the file.
+ *   link-ber NODE PORT RATE
+ *                        bit-error rate of the link at NODE's PORT, both
+ *                        directions, every wire bit (data, framing, CRC):
+ *                        a number 0 <= RATE < 1 (e.g. 1e-6); the link must
+ *                        exist (dimension longer than 1, not a missing-link);
+ *                        once per link. Used by the co-simulation (it replaces
+ *                        cosimd --ber on that link); routing ignores it.
  *
  * Functions return 0 or a negative errno (the parsers add a message
  * "name:line: ..." in err); they never print.
@@ -122,6 +129,7 @@ enum extoll_topo_role {
 #define EXTOLL_TOPO_DEFAULT_LATENCY	4
 #define EXTOLL_TOPO_MAX_LISTED		256	/* node lines */
 #define EXTOLL_TOPO_MAX_MISSING		16	/* missing-link lines */
+#define EXTOLL_TOPO_MAX_BER		192	/* link-ber lines (64 nodes x 3 links) */
 
 struct extoll_topo {
 	struct extoll_torus torus;
@@ -138,6 +146,12 @@ struct extoll_topo {
 		uint8_t port;
 	} missing[EXTOLL_TOPO_MAX_MISSING];
 	char name[64];			/* file name without directory and .topo */
+	unsigned int n_ber;		/* link-ber lines */
+	struct {
+		uint16_t node;
+		uint8_t port;
+		double rate;
+	} ber[EXTOLL_TOPO_MAX_BER];
 };
 
 /* Parse text (name: for messages and t->name). 0, or -EINVAL with a message
@@ -156,6 +170,10 @@ unsigned int extoll_topo_count(const struct extoll_topo *t,
 /* 1 if the link at node's port (0..5) is cabled: its dimension is longer
  * than 1 and no missing-link line names it (from either end). */
 int extoll_topo_link_cabled(const struct extoll_topo *t, unsigned int node,
+			    unsigned int port);
+/* The link-ber rate of the link at node's port (either end named in the
+ * file), or -1 when the file gives none. */
+double extoll_topo_link_ber(const struct extoll_topo *t, unsigned int node,
 			    unsigned int port);
 /* "X+" ... "Z-" -> 0..5; -1 for anything else. */
 int extoll_port_parse(const char *s);

@@ -74,6 +74,7 @@ int extoll_topo_parse(const char *text, const char *name, struct extoll_topo *t,
 		      char *err, size_t errlen)
 {
 	unsigned int line = 0, i, j, lines[EXTOLL_TOPO_MAX_LISTED];
+	unsigned int mlines[EXTOLL_TOPO_MAX_MISSING], blines[EXTOLL_TOPO_MAX_BER];
 	int have_torus = 0, have_lat = 0;
 	const char *p = text;
 
@@ -142,12 +143,35 @@ int extoll_topo_parse(const char *text, const char *name, struct extoll_topo *t,
 			if (t->n_missing == EXTOLL_TOPO_MAX_MISSING)
 				return perr(err, errlen, name, line, "too many missing-link lines");
 			/* checked against the torus after the last line */
+			mlines[t->n_missing] = line;
 			t->missing[t->n_missing].node = (uint16_t)v;
 			t->missing[t->n_missing].port = (uint8_t)port;
 			t->n_missing++;
+		} else if (!strcmp(w[0], "link-ber")) {
+			int port = nw == 4 ? extoll_port_parse(w[2]) : -1;
+			char *end;
+			double rate;
+
+			if (port < 0 || word_uint(w[1], 65535, &v))
+				return perr(err, errlen, name, line,
+					    "expected 'link-ber NODE X+|X-|Y+|Y-|Z+|Z- RATE'");
+			errno = 0;
+			rate = strtod(w[3], &end);
+			if (errno || *end || end == w[3] || !(rate >= 0 && rate < 1))
+				return perr(err, errlen, name, line,
+					    "link-ber: bad bit-error rate '%s' (a number, 0 <= RATE < 1)",
+					    w[3]);
+			if (t->n_ber == EXTOLL_TOPO_MAX_BER)
+				return perr(err, errlen, name, line, "too many link-ber lines");
+			/* checked against the torus after the last line */
+			blines[t->n_ber] = line;
+			t->ber[t->n_ber].node = (uint16_t)v;
+			t->ber[t->n_ber].port = (uint8_t)port;
+			t->ber[t->n_ber].rate = rate;
+			t->n_ber++;
 		} else {
 			return perr(err, errlen, name, line,
-				    "unknown directive '%s' (torus, link-latency, node, missing-link)",
+				    "unknown directive '%s' (torus, link-latency, node, missing-link, link-ber)",
 				    w[0]);
 		}
 	}
@@ -168,11 +192,47 @@ int extoll_topo_parse(const char *text, const char *name, struct extoll_topo *t,
 	for (i = 0; i < t->n_missing; i++)
 		if (t->missing[i].node >= t->n ||
 		    t->torus.dim[t->missing[i].port / 2] < 2)
-			return perr(err, errlen, name, line,
+			return perr(err, errlen, name, mlines[i],
 				    "missing-link %u %s: no such link in the %ux%ux%u torus",
 				    t->missing[i].node, extoll_port_name(t->missing[i].port),
 				    t->torus.dim[0], t->torus.dim[1], t->torus.dim[2]);
+	for (i = 0; i < t->n_ber; i++) {
+		unsigned int node = t->ber[i].node, port = t->ber[i].port;
+
+		if (!extoll_topo_link_cabled(t, node, port))
+			return perr(err, errlen, name, blines[i],
+				    "link-ber %u %s: no such link in the %ux%ux%u torus%s", node,
+				    extoll_port_name(port), t->torus.dim[0], t->torus.dim[1],
+				    t->torus.dim[2],
+				    node < t->n && t->torus.dim[port / 2] > 1 ?
+				    " (a missing-link)" : "");
+		for (j = 0; j < i; j++) {
+			unsigned int jn = t->ber[j].node, jp = t->ber[j].port;
+
+			if ((jn == node && jp == port) ||
+			    (jp == (port ^ 1) &&
+			     jn == extoll_torus_neighbour(&t->torus, node, port)))
+				return perr(err, errlen, name, blines[i],
+					    "link-ber %u %s: a second rate for the link of line %u",
+					    node, extoll_port_name(port), blines[j]);
+		}
+	}
 	return 0;
+}
+
+double extoll_topo_link_ber(const struct extoll_topo *t, unsigned int node,
+			    unsigned int port)
+{
+	unsigned int i, far;
+
+	if (port > 5 || node >= t->n)
+		return -1;
+	far = extoll_torus_neighbour(&t->torus, node, port);
+	for (i = 0; i < t->n_ber; i++)
+		if ((t->ber[i].node == node && t->ber[i].port == port) ||
+		    (t->ber[i].node == far && t->ber[i].port == (port ^ 1)))
+			return t->ber[i].rate;
+	return -1;
 }
 
 int extoll_port_parse(const char *s)

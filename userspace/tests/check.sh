@@ -98,6 +98,20 @@ topo_err "node twice" 'torus 2x2x1\nnode 1 naa\nnode 1 host\n' 'e.topo:3: node 1
 topo_err "node kind" 'torus 2x2x1\nnode 1 gpu\n' "e.topo:2: unknown node kind 'gpu'"
 topo_err "latency" 'torus 2x2x1\nlink-latency 0\n' 'e.topo:2: expected .link-latency CYCLES.'
 topo_err "directive" 'torus 2x2x1\nrouter 3\n' "e.topo:2: unknown directive 'router'"
+printf 'torus 2x2x1\nlink-ber 0 X+ 1e-4\nlink-ber 0 X- 0\nlink-ber 3 Y+ 0.5 # two links of node 3\nlink-ber 3 Y- 1e-12\n' >"$tmp/ber.topo"
+status "topology: link-ber lines" 0 'node 3 \(1,1,0\)' "$naactl" route --topology "$tmp/ber.topo" --dry-run
+topo_err "missing-link outside" 'torus 2x1x1\nmissing-link 0 Y+\nnode 1 naa\n' \
+	'e.topo:2: missing-link 0 Y.: no such link in the 2x1x1 torus'
+topo_err "link-ber syntax" 'torus 2x1x1\nlink-ber 0 X+\n' "e.topo:2: expected 'link-ber NODE"
+topo_err "link-ber rate" 'torus 2x1x1\nlink-ber 0 X+ 1.0\n' "e.topo:2: link-ber: bad bit-error rate '1.0'"
+topo_err "link-ber rate word" 'torus 2x1x1\nlink-ber 0 X+ 1e-4x\n' "e.topo:2: link-ber: bad bit-error rate '1e-4x'"
+topo_err "link-ber negative" 'torus 2x1x1\nlink-ber 0 X+ -1e-4\n' "e.topo:2: link-ber: bad bit-error rate '-1e-4'"
+topo_err "link-ber no such link" 'torus 2x1x1\n\nlink-ber 0 Z- 1e-4\n' 'e.topo:3: link-ber 0 Z-: no such link in the 2x1x1 torus$'
+topo_err "link-ber node outside" 'torus 2x1x1\nlink-ber 2 X+ 1e-4\n' 'e.topo:2: link-ber 2 X.: no such link'
+topo_err "link-ber missing link" 'torus 2x2x1\nmissing-link 0 X+\nlink-ber 1 X- 1e-4\n' \
+	'e.topo:3: link-ber 1 X-: no such link in the 2x2x1 torus \(a missing-link\)'
+topo_err "link-ber twice" 'torus 4x1x1\nlink-ber 1 X+ 1e-4\nlink-ber 2 X- 1e-6\n' \
+	'e.topo:3: link-ber 2 X-: a second rate for the link of line 2'
 status "topology: no file" 2 'topology .*nonexistent.topo: No such file' \
 	"$naactl" route --topology "$tmp/nonexistent.topo" --dry-run
 
