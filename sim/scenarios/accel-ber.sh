@@ -13,16 +13,12 @@
 . /lib/naa-lib.sh
 SIZE=${SACC_SIZE:-256K}
 
-naa_setup || { finish; exit 1; }
-check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
-NODE=${NAA_NODES%% *}
+sacc_setup || { finish; exit 1; }
 
 naa_attach "$NODE" || { finish; exit 1; }
 DEV=$ATTACH_DOMAIN:01:00.0
-i=0
-while [ $i -lt 100 ] && [ ! -e "/sys/bus/pci/devices/$DEV/driver" ]; do sleep 0.1; i=$((i + 1)); done
-[ "$(basename "$(readlink "/sys/bus/pci/devices/$DEV/driver" 2>/dev/null)")" = sample_accel ] &&
-	pass "sample_accel bound to $DEV" || { fail "sample_accel bound to $DEV"; finish; exit 1; }
+driver_bound "$DEV" sample_accel && pass "sample_accel bound to $DEV" ||
+	{ fail "sample_accel bound to $DEV"; finish; exit 1; }
 sacc_job "BER 1e-4" "$DEV" "$SIZE"
 
 # links LABEL [NODE]: naactl links, sets RETX and CRCERR
@@ -37,9 +33,13 @@ links() {
 }
 links "host NIC (node $HOST_NODE)"
 links "NAA NIC (node $NODE, in-band)" "$NODE"
+# the host NIC's own links in sysfs (link0/ .. link6/): the replays per link
+r=0
+for l in 0 1 2 3 4 5 6; do
+	echo "link$l $(cat "$NIC_DEV/link$l/port"): $(cat "$NIC_DEV/link$l/state"), replays $(cat "$NIC_DEV/link$l/replays"), CRC errors $(cat "$NIC_DEV/link$l/crc_errors"), NAKs sent $(cat "$NIC_DEV/link$l/naks_sent")"
+	r=$((r + $(cat "$NIC_DEV/link$l/replays")))
+done
+[ "$r" -gt 0 ] && pass "sysfs link*/replays: $r > 0" || fail "sysfs link*/replays: $r > 0"
 
-naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE" || fail "naactl detach $NODE"
-rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
-naa_stats
-naa_dmesg_clean
+sacc_teardown
 finish

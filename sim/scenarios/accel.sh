@@ -14,9 +14,7 @@
 . /lib/naa-lib.sh
 SIZE=${SACC_SIZE:-4M}
 
-naa_setup || { finish; exit 1; }
-check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
-NODE=${NAA_NODES%% *}
+sacc_setup || { finish; exit 1; }
 
 # accel_irq DEV: Linux IRQ number of the accelerator's vector 0 (sample_accel
 # requests vector 0; the lowest of msi_irqs/), empty when it polls
@@ -87,8 +85,5 @@ DEV=$ATTACH_DOMAIN:01:00.0
 driver_bound "$DEV" sample_accel && pass "sample_accel bound to $DEV again" || fail "sample_accel bound to $DEV again"
 run_sacc "remote, after re-attach" "$DEV"
 
-naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE (end)" || fail "naactl detach $NODE (end)"
-rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
-naa_stats
-naa_dmesg_clean
+sacc_teardown end
 finish

@@ -17,10 +17,7 @@
 SIZE=${SACC_SIZE:-4M}	# in MiB (naa_death=job counts the jobs of the DMA)
 JOB_TIMEOUT_MS=10000	# sample_accel's job_timeout_ms (its default)
 
-naa_setup || { finish; exit 1; }
-check "insmod sample_accel.ko job_timeout_ms=$JOB_TIMEOUT_MS" \
-	insmod /lib/modules/sample_accel.ko job_timeout_ms=$JOB_TIMEOUT_MS || { finish; exit 1; }
-NODE=${NAA_NODES%% *}
+sacc_setup job_timeout_ms="$JOB_TIMEOUT_MS" || { finish; exit 1; }
 
 # bound DEV: wait (up to 10 s) until sample_accel is bound to DEV
 bound() {
@@ -161,8 +158,5 @@ bound "$DEV" && pass "sample_accel bound to $DEV again" || fail "sample_accel bo
 	fail "naactl list: node $NODE attached again ('$(state "$NODE")')"
 sacc_job "after the node came back" "$DEV" 1M
 
-naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE (end)" || fail "naactl detach $NODE (end)"
-rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
-naa_stats
-naa_dmesg_clean
+sacc_teardown end
 finish

@@ -75,6 +75,24 @@ naa_setup() {
 	fi
 }
 
+# sacc_teardown [LABEL]: detach NODE, rmmod sample_accel, the statistics, a
+# clean dmesg
+sacc_teardown() {
+	naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE${1:+ ($1)}" ||
+		fail "naactl detach $NODE${1:+ ($1)}"
+	rmmod sample_accel && pass "rmmod sample_accel" || fail "rmmod sample_accel"
+	naa_stats
+	naa_dmesg_clean
+}
+
+# sacc_setup [sample_accel.ko parameters]: naa_setup, then the accelerator's
+# ordinary driver; NODE = the first NAA node. Returns non-zero on failure.
+sacc_setup() {
+	naa_setup || return 1
+	check "insmod sample_accel.ko $*" insmod /lib/modules/sample_accel.ko "$@" || return 1
+	NODE=${NAA_NODES%% *}
+}
+
 rra_count() { cat "$RRA_DIR/$1" 2>/dev/null || echo 0; }
 
 # naa_attach NODE: sets ATTACH_DOMAIN, ATTACH_ROOT_BUS, ATTACH_MS, ATTACH_REQS, ATTACH_TIMEOUTS
