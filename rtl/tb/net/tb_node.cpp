@@ -56,6 +56,7 @@ struct Net {
 	double inj_prob = 1.0;
 	std::string err;
 	std::function<void(int node, int port, std::vector<Flit> &)> on_pkt;
+	std::function<void(const Pkt &)> on_inject;  // header flit of a packet enters the network
 
 	Net(int x, int y, int z, int d, uint64_t seed) : X(x), Y(y), Z(z), N(x * y * z), delay(d), rng(seed)
 	{
@@ -104,6 +105,20 @@ struct Net {
 		}
 		cyc++;
 	}
+	// dimension-order minimal route at node i towards dst: port code (0..5, EJECT);
+	// ties (distance K/2) go in the + direction
+	int dor_port(int i, int dst)
+	{
+		int c[3], dc[3];
+		coords(i, c);
+		coords(dst, dc);
+		for (int k = 0; k < 3; k++) {
+			if (dc[k] == c[k]) continue;
+			int K = dimk(k), delta = ((dc[k] - c[k]) % K + K) % K;
+			return 2 * k + (delta <= K / 2 ? 0 : 1);
+		}
+		return NET_PORT_EJECT;
+	}
 	void program_dor()
 	{
 		for (int i = 0; i < N; i++) {
@@ -119,18 +134,7 @@ struct Net {
 			m->cfg_dateline = dl;
 			for (int dst = 0; dst < TN; dst++) {
 				uint8_t e = 0;
-				if (dst < N) {
-					int dc[3];
-					coords(dst, dc);
-					int port = NET_PORT_EJECT;
-					for (int k = 0; k < 3; k++) {
-						if (dc[k] == c[k]) continue;
-						int K = dimk(k), delta = ((dc[k] - c[k]) % K + K) % K;
-						port = 2 * k + (delta <= K / 2 ? 0 : 1);
-						break;
-					}
-					e = (uint8_t)(1 << 5 | NET_VCRULE_AUTO << 3 | port);
-				}
+				if (dst < N) e = (uint8_t)(1 << 5 | NET_VCRULE_AUTO << 3 | dor_port(i, dst));
 				m->s_tbl_we = 1;
 				m->s_tbl_addr = (15 << 6) | dst;
 				m->s_tbl_wdata = e;
@@ -164,6 +168,7 @@ struct Net {
 				Snd &s = snd[i * 2 + u];
 				if (!s.q.empty() && s.cred[0] > 0 && rnd() < inj_prob) {
 					Pkt &pk = s.q.front();
+					if (s.pos == 0 && on_inject) on_inject(pk);
 					set_flit(m->s_loc_data, u, pk.f[s.pos]);
 					bool last = s.pos + 1 == pk.f.size();
 					m->s_loc_valid |= 1u << u;
@@ -450,6 +455,132 @@ static int bench(void)
 	return 0;
 }
 
+// Saturation throughput on a 4x4x2 torus (D = 3): every unit port of every node
+// generates 5-flit packets (64 B payload) as a Bernoulli process at the offered
+// load into an unbounded source queue; uniform random destinations (any other
+// node) or hotspot (a fraction `hot` of every other node's packets to node 0,
+// the rest uniform). Capacity is the injection rate at which the most loaded
+// channel (link, injection or ejection port) carries one flit per cycle under
+// the tables' own dimension-order routes; accepted throughput counts flits
+// delivered to units in the measurement window. Latency: generation to
+// delivery of the last flit (includes the source queue) and head injection to
+// delivery (network only), over packets delivered in the window. Every packet
+// is checked end to end as in the tests.
+struct SatPoint {
+	double offered, accepted, lat, net_lat;
+	bool ok;
+};
+
+static double sat_capacity(Net &net, double hot, std::string *bound)
+{
+	std::vector<double> load(net.N * (NL + 4), 0.0);  // links, 2 injection, 2 ejection ports per node
+	for (int s = 0; s < net.N; s++) {
+		load[s * (NL + 4) + NL + 0] += 0.5;
+		load[s * (NL + 4) + NL + 1] += 0.5;
+		for (int d = 0; d < net.N; d++) {
+			if (d == s) continue;
+			double p = (1 - (s == 0 ? 0 : hot)) / (net.N - 1) + (d == 0 && s != 0 ? hot : 0);
+			for (int i = s;;) {
+				int port = net.dor_port(i, d);
+				if (port == NET_PORT_EJECT) {
+					load[d * (NL + 4) + NL + 2] += p / 2;  // types 1-4 eject at unit 0, 5-8 at unit 1
+					load[d * (NL + 4) + NL + 3] += p / 2;
+					break;
+				}
+				load[i * (NL + 4) + port] += p;
+				i = net.neigh(i, port);
+			}
+		}
+	}
+	double mx = 0;
+	for (double l : load) mx = std::max(mx, l);
+	static const char *pname[NL + 4] = {"X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare", "injection 0", "injection 1",
+					    "ejection 0", "ejection 1"};
+	std::map<std::string, int> at;  // which channels carry the maximum, how many of them
+	for (size_t c = 0; c < load.size(); c++)
+		if (load[c] > mx * (1 - 1e-9)) at[pname[c % (NL + 4)]]++;
+	*bound = "";
+	for (auto &a : at) *bound += (bound->empty() ? "" : ", ") + a.first + " x" + std::to_string(a.second);
+	return 1.0 / mx;
+}
+
+static SatPoint sat_point(double offered, double hot, uint64_t seed)
+{
+	const int F = 5, WARM = 1500, MEAS = 3000;
+	Net net(4, 4, 2, 3, seed);
+	Board b;
+	b.net = &net;
+	std::map<uint64_t, uint64_t> t_gen, t_inj;
+	uint64_t flits = 0, npk = 0, t0 = 0;
+	double lat = 0, nlat = 0;
+	bool measuring = false;
+	net.on_inject = [&](const Pkt &p) { t_inj[p.id] = net.cyc; };
+	net.on_pkt = [&](int node, int port, std::vector<Flit> &f) {
+		uint64_t id = net_hdr_get_cmd(f[0].w);
+		if (measuring) {
+			flits += f.size();
+			npk++;
+			lat += (double)(net.cyc - t_gen[id]);
+			nlat += (double)(net.cyc - t_inj[id]);
+		}
+		t_gen.erase(id);
+		t_inj.erase(id);
+		b.got(node, port, f);
+	};
+	for (int i = 0; i < 300 && !net.all_up(); i++) net.step();
+	double p_gen = offered / (2.0 * F);  // per unit port and cycle
+	for (int c = 0; c < WARM + MEAS; c++) {
+		if (c == WARM) measuring = true, t0 = net.cyc;
+		for (int s = 0; s < net.N; s++)
+			for (int u = 0; u < 2; u++) {
+				if (net.rnd() >= p_gen) continue;
+				int d;
+				if (s != 0 && net.rnd() < hot) d = 0;
+				else do d = (int)(net.rng() % net.N); while (d == s);
+				send(net, b, s, u, d, 1 + net.rng() % 8, F - 1);
+				t_gen[next_id - 1] = net.cyc;
+			}
+		if (!net.step() || !b.err.empty()) break;
+	}
+	SatPoint r;
+	r.ok = net.err.empty() && b.err.empty();
+	if (!r.ok) printf("    ERROR: %s%s\n", net.err.c_str(), b.err.c_str());
+	r.offered = offered;
+	r.accepted = (double)flits / net.N / (double)(net.cyc - t0);
+	r.lat = npk ? lat / npk : 0;
+	r.net_lat = npk ? nlat / npk : 0;
+	return r;
+}
+
+static int sat_bench(void)
+{
+	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 64-flit link buffers, DOR + dateline VCs,\n"
+	       "5-flit packets (64 B payload), Bernoulli sources on both unit ports, 1500 cycles warm-up, 3000 measured\n");
+	bool ok = true;
+	for (double hot : {0.0, 0.25}) {
+		Net probe(4, 4, 2, 3, 1);
+		std::string bound;
+		double cap = sat_capacity(probe, hot, &bound);
+		if (hot == 0) printf("uniform random: ");
+		else printf("hotspot, %.0f%% of every other node's packets to node 0: ", 100 * hot);
+		printf("capacity %.3f flits/cycle/node (most loaded channels: %s)\n", cap, bound.c_str());
+		printf("  %-22s %-24s %-16s %s\n", "offered flits/cyc/node", "accepted flits/cyc/node", "latency (cycles)",
+		       "network latency");
+		double best = 0, last = 0;
+		for (double f : {0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5}) {
+			SatPoint r = sat_point(f * cap, hot, 40 + (uint64_t)(f * 10));
+			ok &= r.ok;
+			best = std::max(best, r.accepted);
+			last = r.accepted;
+			printf("  %5.3f (%3.0f%%)           %5.3f (%5.1f%% of capacity)  %8.1f         %8.1f\n", r.offered, 100 * f,
+			       r.accepted, 100 * r.accepted / cap, r.lat, r.net_lat);
+		}
+		printf("  saturation throughput: peak %.3f flits/cycle/node = %.1f%% of capacity; at 150%% offered %.3f = %.1f%%\n",
+		       best, 100 * best / cap, last, 100 * last / cap);
+	}
+	return ok ? 0 : 1;
+}
+
 // Let board b check every packet the network delivers.
 static void collect(Net &net, Board &b)
 {
@@ -470,6 +601,7 @@ int main(int argc, char **argv)
 	// --ber RATE (ours), the rest to the common parser
 	std::vector<char *> args;
 	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "sat")) return sat_bench();
 		if (!strcmp(argv[i], "--ber") && i + 1 < argc) {
 			g_ber = strtod(argv[++i], nullptr);
 			continue;
