@@ -49,6 +49,7 @@ module router #(
 
   // ---- configuration (from the NIC register file)
   input  wire logic [net_pkg::NLINK-1:0]  cfg_dateline,  // output links that cross the torus dateline
+  input  wire logic [net_pkg::NLINK-1:0]  s_dead,        // output links that never came up (link_rx m_dead)
 
   // ---- routing table access (from the NIC register file)
   // address = {port[3:0], destination[TBL_AW-1:0]}; port 15 writes all inports
@@ -74,7 +75,7 @@ module router #(
   input  wire logic [NP-1:0][NVC-1:0]     s_out_credit,  // downstream freed one slot of that VC
 
   // ---- status
-  output logic [31:0]                     m_noroute_cnt, // packets dropped for lack of a route
+  output logic [31:0]                     m_noroute_cnt, // packets dropped: no route, or routed to a dead link
   output logic                            m_ovf          // sticky: an input buffer was overrun
 );
 
@@ -110,7 +111,8 @@ module router #(
   logic [FW-1:0]          f_data  [NP][NVC];
   logic [PW-1:0]          r_port  [NP][NVC];
   logic [NVC-1:0]         r_vc    [NP];
-  logic [NVC-1:0]         r_drop  [NP];
+  logic [NVC-1:0]         r_nort  [NP];  // no route (table)
+  logic [NVC-1:0]         r_drop  [NP];  // no route, or routed to a dead link
   logic [FW-1:0]          r_hdr   [NP][NVC];
   logic [LW-1:0]          r_len   [NP][NVC];
 
@@ -146,10 +148,18 @@ module router #(
         .m_vc        (r_vc[p][v]),
         .m_hdr       (r_hdr[p][v]),
         .m_len       (r_len[p][v]),
-        .m_drop      (r_drop[p][v])
+        .m_drop      (r_nort[p][v])
       );
     end
   end
+
+  // A packet routed to a link that never came up (s_dead: no cable, or no
+  // partner) is dropped like one without a route, so it cannot hold up its
+  // input VC for good (an impossible source route).
+  always_comb
+    for (int p = 0; p < NP; p++)
+      for (int v = 0; v < NVC; v++)
+        r_drop[p][v] = r_nort[p][v] || (int'(r_port[p][v]) < net_pkg::NLINK && s_dead[int'(r_port[p][v])]);
 
   always_ff @(posedge clk) begin
     if (rst) m_ovf <= 1'b0;
