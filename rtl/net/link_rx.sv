@@ -21,6 +21,15 @@
 // which reports them in control words; good control words from the far side
 // go to link_tx (ACK/NAK/credits).
 //
+// Malformed packets (a sender that breaks the packet format: more or fewer
+// flits than the header's plen + 1, or an unknown packet type) are accepted
+// by the link protocol (ACKed, so never replayed) but not delivered: their
+// flits are discarded (a prefix already written is rewound with m_drop) and
+// their credits are granted at once in the cumulative count, at most once per
+// flit even across replays of the packet, so the buffer never fills with a
+// packet that cannot be released and no credit leaks. Counted in
+// m_malformed_cnt.
+//
 // Link state machine (net_lstate_e): TRAIN after reset, RETRAIN after being up,
 // DOWN after DOWN_TIME cycles of training without success; in all three the
 // local link_tx sends INIT words and no data. A partner's INIT makes m_peer
@@ -71,7 +80,9 @@ module link_rx #(
   output logic [1:0]                m_state,      // net_lstate_e
   output logic [31:0]               m_pkt_cnt,    // packets accepted
   output logic [31:0]               m_crc_err_cnt,// bad symbols while up
-  output logic [31:0]               m_down_cnt    // UP -> RETRAIN transitions
+  output logic [31:0]               m_down_cnt,   // UP -> RETRAIN transitions
+  output logic [31:0]               m_malformed_cnt, // malformed packets discarded
+  output logic                      m_dead        // never up since reset, and DOWN
 );
   localparam int TW = $clog2(CTL_TIMEOUT + DOWN_TIME + 1);
   localparam int EW = $clog2(ERR_RETRAIN + 1);
@@ -105,6 +116,19 @@ module link_rx #(
   logic        cur_vc;
   logic        acc, drop, err, dup, commit;
   logic [HW-1:0] nak_tmr;   // 0: a NAK may be sent
+  // malformed packets
+  /* verilator lint_off UNUSEDSIGNAL */  // only ptype and plen of a header matter here
+  net_pkg::net_hdr_t hdr;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [4:0]  plen;        // plen of the packet this flit belongs to
+  logic [15:0] nflit;       // index of the next flit of the open packet (saturating)
+  logic [4:0]  cur_plen;    // plen of the open packet
+  logic        bad_seq;     // the packet exp_seq is malformed: discard all of its flits
+  logic [15:0] cred_done;   // flits of packet exp_seq already granted as credits
+  logic [15:0] fidx;        // index of this flit in its packet
+  logic        bad_now, disc, rewind;
+  logic [15:0] add_cred;    // credits granted for discarded flits this cycle
+  logic        ever_up;
 
   assign up       = state == net_pkg::NET_LSTATE_UP;
   assign seq_back = exp_seq - frm.seq;
@@ -144,11 +168,28 @@ module link_rx #(
   end
   assign commit = acc && frm.last;
 
-  assign m_valid = acc;
+  // An accepted flit is discarded when its packet is known to be malformed:
+  // unknown type (at the header), flit plen without the last mark (known
+  // within the packet's plen + 1 credits, so even a 32-flit buffer never holds
+  // a prefix it cannot release), or the last flit too early. Discarded flits up
+  // to this one are granted as credits once.
+  assign hdr = net_pkg::net_hdr_t'(s_phy_data);
+  always_comb begin
+    fidx     = frm.first ? 16'd0 : nflit;
+    plen     = frm.first ? hdr.plen : cur_plen;
+    bad_now  = (frm.first && (hdr.ptype == net_pkg::NET_TYPE_NONE || hdr.ptype > net_pkg::NET_TYPE_INTR))
+               || (frm.last ? fidx != 16'(plen) : fidx >= 16'(plen));
+    disc     = acc && (bad_seq || bad_now);
+    rewind   = disc && !bad_seq && !frm.first;  // a prefix was written: discard it
+    add_cred = (disc && fidx >= cred_done) ? fidx + 16'd1 - cred_done : 16'd0;
+  end
+
+  assign m_valid = acc && !disc;
   assign m_data  = s_phy_data;
   assign m_last  = frm.last;
   assign m_vc    = drop ? cur_vc : frm.vc;
-  assign m_drop  = drop;
+  assign m_drop  = drop || rewind;
+  assign m_dead  = !ever_up && state == net_pkg::NET_LSTATE_DOWN;
 
   assign m_ack       = exp_seq - 8'd1;
   assign m_ack_force = dup;
@@ -184,18 +225,35 @@ module link_rx #(
       m_pkt_cnt     <= '0;
       m_crc_err_cnt <= '0;
       m_down_cnt    <= '0;
+      m_malformed_cnt <= '0;
+      nflit         <= '0;
+      cur_plen      <= '0;
+      bad_seq       <= 1'b0;
+      cred_done     <= '0;
+      ever_up       <= 1'b0;
     end else begin
-      for (int v = 0; v < NVC; v++) m_cred[v] <= m_cred[v] + 16'(s_credit[v]);
+      for (int v = 0; v < NVC; v++)
+        m_cred[v] <= m_cred[v] + 16'(s_credit[v]) + (int'(frm.vc) == v ? add_cred : 16'd0);
       // packets
       if (drop) in_pkt <= 1'b0;
       if (acc) begin
         in_pkt <= !frm.last;
         cur_vc <= frm.vc;
+        if (frm.first) cur_plen <= hdr.plen;
+        if (fidx != 16'hFFFF) nflit <= fidx + 16'd1;
+      end
+      if (disc) begin
+        bad_seq <= 1'b1;
+        if (add_cred != '0) cred_done <= fidx + 16'd1;
       end
       if (commit) begin
         exp_seq   <= exp_seq + 1'b1;
         m_pkt_cnt <= m_pkt_cnt + 1'b1;
+        bad_seq   <= 1'b0;
+        cred_done <= '0;
+        if (disc) m_malformed_cnt <= m_malformed_cnt + 1'b1;
       end
+      if (up) ever_up <= 1'b1;
       // a new NAK is allowed as soon as the replay the last one asked for
       // arrives (the expected packet starts, or a duplicate shows a replay)
       if (commit || (acc && frm.first) || dup) nak_tmr <= '0;

@@ -58,7 +58,7 @@ module net_node #(
   output logic [NL-1:0][31:0]                m_nak_rx_cnt,  // NAKs received per link
   output logic [NL-1:0][31:0]                m_down_cnt,    // link-down events (UP -> RETRAIN) per link
   output logic [NL-1:0][1:0]                 m_link_state,  // net_lstate_e per link
-  output logic [31:0]                        m_noroute_cnt,
+  output logic [31:0]                        m_noroute_cnt, // packets dropped: no route, dead link, malformed
   output logic                               m_ovf
 );
   localparam int NP = NL + N_LOCAL;
@@ -68,19 +68,29 @@ module net_node #(
   logic [NP-1:0][NVC-1:0] in_credit, out_credit;
   logic [NP-1:0]          out_valid, out_last, out_vc;
   logic [NP-1:0][FW-1:0]  out_data;
+  logic [NL-1:0]          dead;
+  logic [NL-1:0][31:0]    malformed_cnt;
+  logic [31:0]            noroute_cnt;
 
   router #(
     .N_LOCAL(N_LOCAL), .LINK_BUF_DEPTH(LINK_BUF_DEPTH), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .TBL_AW(TBL_AW),
     .LINK_CREDITS(LINK_BUF_DEPTH), .LOCAL_CREDITS(LOCAL_CREDITS), .EJECT_MAP(EJECT_MAP)
   ) u_router (
-    .clk, .rst, .cfg_dateline,
+    .clk, .rst, .cfg_dateline, .s_dead(dead),
     .s_tbl_we, .s_tbl_addr, .s_tbl_wdata, .s_tbl_raddr, .m_tbl_rdata,
     .s_in_valid(in_valid), .s_in_data(in_data), .s_in_last(in_last), .s_in_vc(in_vc),
     .s_in_drop(in_drop), .m_in_credit(in_credit),
     .m_out_valid(out_valid), .m_out_data(out_data), .m_out_last(out_last), .m_out_vc(out_vc),
     .s_out_credit(out_credit),
-    .m_noroute_cnt, .m_ovf
+    .m_noroute_cnt(noroute_cnt), .m_ovf
   );
+
+  // One drop counter for the register file: the router's (no route, dead link)
+  // and every link's malformed packets.
+  always_comb begin
+    m_noroute_cnt = noroute_cnt;
+    for (int l = 0; l < NL; l++) m_noroute_cnt = m_noroute_cnt + malformed_cnt[l];
+  end
 
   for (genvar l = 0; l < NL; l++) begin : g_link
     // between the two halves of the port: link state, what the local receiver
@@ -107,7 +117,7 @@ module net_node #(
       .m_up(up), .m_peer(peer), .m_ack(ack), .m_ack_force(ack_force), .m_nak(nak),
       .m_cred(cred), .m_ctl_valid(ctl_valid), .m_ctl(ctl),
       .m_state(m_link_state[l]), .m_pkt_cnt(m_rx_pkt_cnt[l]), .m_crc_err_cnt(m_crc_err_cnt[l]),
-      .m_down_cnt(m_down_cnt[l])
+      .m_down_cnt(m_down_cnt[l]), .m_malformed_cnt(malformed_cnt[l]), .m_dead(dead[l])
     );
   end
 

@@ -14,7 +14,12 @@
 // interleaved with another packet on that output. Allocation is separable:
 // each idle input picks one of its VC heads that could go (round robin over
 // VCs), each output grants one requesting input (round robin over inputs), and
-// the granted header flit is switched in the same cycle. Zero load: a flit
+// the granted header flit is switched in the same cycle. Fairness: a head
+// that lacks credits for its whole packet reserves its output VC (one holder
+// per output VC, chosen round robin among the waiting heads); while the
+// reservation stands no other packet may start on that output VC, so the
+// credits accumulate and a long packet cannot starve behind a stream of short
+// ones (other output VCs are not held up). Zero load: a flit
 // written into an input buffer in cycle t is in the output register in cycle
 // t+1 (two clock edges from s_in to m_out).
 //
@@ -44,6 +49,7 @@ module router #(
 
   // ---- configuration (from the NIC register file)
   input  wire logic [net_pkg::NLINK-1:0]  cfg_dateline,  // output links that cross the torus dateline
+  input  wire logic [net_pkg::NLINK-1:0]  s_dead,        // output links that never came up (link_rx m_dead)
 
   // ---- routing table access (from the NIC register file)
   // address = {port[3:0], destination[TBL_AW-1:0]}; port 15 writes all inports
@@ -69,7 +75,7 @@ module router #(
   input  wire logic [NP-1:0][NVC-1:0]     s_out_credit,  // downstream freed one slot of that VC
 
   // ---- status
-  output logic [31:0]                     m_noroute_cnt, // packets dropped for lack of a route
+  output logic [31:0]                     m_noroute_cnt, // packets dropped: no route, or routed to a dead link
   output logic                            m_ovf          // sticky: an input buffer was overrun
 );
 
@@ -105,7 +111,8 @@ module router #(
   logic [FW-1:0]          f_data  [NP][NVC];
   logic [PW-1:0]          r_port  [NP][NVC];
   logic [NVC-1:0]         r_vc    [NP];
-  logic [NVC-1:0]         r_drop  [NP];
+  logic [NVC-1:0]         r_nort  [NP];  // no route (table)
+  logic [NVC-1:0]         r_drop  [NP];  // no route, or routed to a dead link
   logic [FW-1:0]          r_hdr   [NP][NVC];
   logic [LW-1:0]          r_len   [NP][NVC];
 
@@ -141,10 +148,18 @@ module router #(
         .m_vc        (r_vc[p][v]),
         .m_hdr       (r_hdr[p][v]),
         .m_len       (r_len[p][v]),
-        .m_drop      (r_drop[p][v])
+        .m_drop      (r_nort[p][v])
       );
     end
   end
+
+  // A packet routed to a link that never came up (s_dead: no cable, or no
+  // partner) is dropped like one without a route, so it cannot hold up its
+  // input VC for good (an impossible source route).
+  always_comb
+    for (int p = 0; p < NP; p++)
+      for (int v = 0; v < NVC; v++)
+        r_drop[p][v] = r_nort[p][v] || (int'(r_port[p][v]) < net_pkg::NLINK && s_dead[int'(r_port[p][v])]);
 
   always_ff @(posedge clk) begin
     if (rst) m_ovf <= 1'b0;
@@ -160,6 +175,11 @@ module router #(
   // Input i drains (drops) a packet without a route from VC d_vc.
   logic [NP-1:0]                  d_busy, d_vc;
   logic [NP-1:0]                  vc_rr;   // VC preferred next by each input
+  // Credit reservation of output VC (o, w) by the head of input VC rsv_id = {input, VC}
+  // (index input * NVC + VC = {input, VC}: NVC = 2).
+  localparam int HW = $clog2(NP * NVC);
+  logic [NVC-1:0]                 rsv_v  [NP];
+  logic [HW-1:0]                  rsv_id [NP][NVC];
 
   // ------------------------------------------------------------------ allocation
   logic [NP-1:0]                  in_busy;   // input carries or drops a packet
@@ -169,18 +189,30 @@ module router #(
   logic [NP-1:0]                  o_req [NP]; // [output][input]
   logic [NP-1:0]                  g_valid;
   logic [NP-1:0][PW-1:0]          g_idx;
+  logic [NVC-1:0]                 starve [NP];            // head lacks credits for its packet
+  logic [NP*NVC-1:0]              rs_req [NP][NVC];       // [output][output VC][{input, VC}]
+  logic [NVC-1:0]                 rs_gnt [NP];
+  logic [HW-1:0]                  rs_idx [NP][NVC];
+  logic [NVC-1:0]                 rsv_keep [NP];          // reservation stands next cycle
 
   always_comb begin
     in_busy = d_busy;
     for (int o = 0; o < NP; o++)
       if (o_busy[o]) in_busy[int'(o_own[o])] = 1'b1;
+    for (int o = 0; o < NP; o++)
+      for (int w = 0; w < NVC; w++) rs_req[o][w] = '0;
     for (int i = 0; i < NP; i++) begin
       drop_start[i] = 1'b0;
       drop_vc[i]    = 1'b0;
       for (int v = 0; v < NVC; v++) begin
+        starve[i][v] = f_avail[i][v] && !r_drop[i][v]
+                       && cred[int'(r_port[i][v])][r_vc[i][v]] < CRW'(r_len[i][v]);
+        rs_req[int'(r_port[i][v])][r_vc[i][v]][i * NVC + v] = starve[i][v];
         cand[i][v] = !in_busy[i] && f_avail[i][v] && !r_drop[i][v]
                      && !o_busy[int'(r_port[i][v])]
-                     && cred[int'(r_port[i][v])][r_vc[i][v]] >= CRW'(r_len[i][v]);
+                     && cred[int'(r_port[i][v])][r_vc[i][v]] >= CRW'(r_len[i][v])
+                     && !(rsv_v[int'(r_port[i][v])][r_vc[i][v]]
+                          && int'(rsv_id[int'(r_port[i][v])][r_vc[i][v]]) != i * NVC + v);
         if (!in_busy[i] && f_avail[i][v] && r_drop[i][v] && !drop_start[i]) begin
           drop_start[i] = 1'b1;
           drop_vc[i]    = v[0];
@@ -204,6 +236,16 @@ module router #(
       .m_gnt (g_valid[o]),
       .m_idx (g_idx[o])
     );
+    // next holder of a free reservation of output VC w: round robin over the starving heads
+    for (genvar w = 0; w < NVC; w++) begin : g_rsv
+      net_rr_arb #(.N(NP * NVC)) u_rsv_arb (
+        .clk, .rst,
+        .s_req (rs_req[o][w]),
+        .s_take(!rsv_keep[o][w]),
+        .m_gnt (rs_gnt[o][w]),
+        .m_idx (rs_idx[o][w])
+      );
+    end
   end
 
   // ------------------------------------------------------------------ crossbar
@@ -240,6 +282,20 @@ module router #(
       if (d_busy[i] && f_avail[i][d_vc[i]]) f_pop[i][d_vc[i]] = 1'b1;
   end
 
+  // A reservation ends when its holder starts on the output, or when the holder's
+  // head no longer waits for that output VC (a table rewritten under it).
+  always_comb begin
+    for (int o = 0; o < NP; o++)
+      for (int w = 0; w < NVC; w++) begin
+        logic [PW-1:0] hi;
+        logic          hv;
+        {hi, hv} = (PW + 1)'(rsv_id[o][w]);
+        rsv_keep[o][w] = rsv_v[o][w] && f_avail[hi][hv] && !r_drop[hi][hv]
+                         && int'(r_port[hi][hv]) == o && int'(r_vc[hi][hv]) == w
+                         && !(x_grant[o] && g_idx[o] == hi && sel_vc[hi] == hv);
+      end
+  end
+
   always_ff @(posedge clk) begin
     if (rst) begin
       o_busy        <= '0;
@@ -250,6 +306,10 @@ module router #(
       d_vc          <= '0;
       vc_rr         <= '0;
       m_out_valid   <= '0;
+      for (int o = 0; o < NP; o++) begin
+        rsv_v[o] <= '0;
+        for (int w = 0; w < NVC; w++) rsv_id[o][w] <= '0;
+      end
       m_noroute_cnt <= '0;
       for (int o = 0; o < NP; o++)
         for (int v = 0; v < NVC; v++)
@@ -269,6 +329,10 @@ module router #(
         for (int v = 0; v < NVC; v++)
           cred[o][v] <= cred[o][v] + CRW'(s_out_credit[o][v])
                         - CRW'(x_send[o] && int'(x_vc[o]) == v);
+        for (int w = 0; w < NVC; w++) begin
+          rsv_v[o][w] <= rsv_keep[o][w] || rs_gnt[o][w];
+          if (!rsv_keep[o][w]) rsv_id[o][w] <= rs_idx[o][w];
+        end
       end
       m_noroute_cnt <= m_noroute_cnt + 32'($countones(drop_start));
       for (int i = 0; i < NP; i++) begin

@@ -56,6 +56,11 @@ struct Net {
 	double inj_prob = 1.0;
 	std::string err;
 	std::function<void(int node, int port, std::vector<Flit> &)> on_pkt;
+	std::function<void(const Pkt &)> on_inject;  // header flit of a packet enters the network
+	// a device on a link the torus leaves unconnected: the symbol it sends to
+	// node i's link l this cycle, and what node i sends it
+	std::function<Phy(int node, int l)> ext_in;
+	std::function<void(int node, int l, const Phy &)> ext_out;
 
 	Net(int x, int y, int z, int d, uint64_t seed) : X(x), Y(y), Z(z), N(x * y * z), delay(d), rng(seed)
 	{
@@ -73,6 +78,13 @@ struct Net {
 		for (int i = 0; i < 3; i++) tick();
 		for (auto *m : n) m->rst = 0;
 		program_dor();
+		// bring-up: writing the tables of a large torus (64 cycles per node, no
+		// symbols on the links meanwhile) takes about DOWN_TIME (link_rx, 2048
+		// cycles) or longer; links that were never up by then turn dead (the
+		// router drops packets routed into them), so they train before traffic
+		// starts. Small nets start at once (the benches' figures depend on it).
+		if (cyc >= 1024)
+			for (int k = 0; k < 1000 && !all_up(); k++) step();
 	}
 	~Net()
 	{
@@ -104,6 +116,20 @@ struct Net {
 		}
 		cyc++;
 	}
+	// dimension-order minimal route at node i towards dst: port code (0..5, EJECT);
+	// ties (distance K/2) go in the + direction
+	int dor_port(int i, int dst)
+	{
+		int c[3], dc[3];
+		coords(i, c);
+		coords(dst, dc);
+		for (int k = 0; k < 3; k++) {
+			if (dc[k] == c[k]) continue;
+			int K = dimk(k), delta = ((dc[k] - c[k]) % K + K) % K;
+			return 2 * k + (delta <= K / 2 ? 0 : 1);
+		}
+		return NET_PORT_EJECT;
+	}
 	void program_dor()
 	{
 		for (int i = 0; i < N; i++) {
@@ -119,18 +145,7 @@ struct Net {
 			m->cfg_dateline = dl;
 			for (int dst = 0; dst < TN; dst++) {
 				uint8_t e = 0;
-				if (dst < N) {
-					int dc[3];
-					coords(dst, dc);
-					int port = NET_PORT_EJECT;
-					for (int k = 0; k < 3; k++) {
-						if (dc[k] == c[k]) continue;
-						int K = dimk(k), delta = ((dc[k] - c[k]) % K + K) % K;
-						port = 2 * k + (delta <= K / 2 ? 0 : 1);
-						break;
-					}
-					e = (uint8_t)(1 << 5 | NET_VCRULE_AUTO << 3 | port);
-				}
+				if (dst < N) e = (uint8_t)(1 << 5 | NET_VCRULE_AUTO << 3 | dor_port(i, dst));
 				m->s_tbl_we = 1;
 				m->s_tbl_addr = (15 << 6) | dst;
 				m->s_tbl_wdata = e;
@@ -150,6 +165,8 @@ struct Net {
 				if (link_used(l)) {
 					int j = neigh(i, l), rl = l ^ 1;  // the far end's link facing us
 					p = wire[j * NL + rl].front();
+				} else if (ext_in) {
+					p = ext_in(i, l);
 				}
 				set_flit(m->s_phy_data, l, p.data);
 				m->s_phy_frm[l / 2] = (m->s_phy_frm[l / 2] & ~(0xFFFFu << (16 * (l % 2)))) |
@@ -164,6 +181,7 @@ struct Net {
 				Snd &s = snd[i * 2 + u];
 				if (!s.q.empty() && s.cred[0] > 0 && rnd() < inj_prob) {
 					Pkt &pk = s.q.front();
+					if (s.pos == 0 && on_inject) on_inject(pk);
 					set_flit(m->s_loc_data, u, pk.f[s.pos]);
 					bool last = s.pos + 1 == pk.f.size();
 					m->s_loc_valid |= 1u << u;
@@ -200,6 +218,7 @@ struct Net {
 				p.frm = (uint16_t)(m->m_phy_frm[l / 2] >> (16 * (l % 2)));
 				p.crc = m->m_phy_crc[l];
 				if ((p.frm & 3) == NET_LKIND_DATA) sym_data++;
+				if (!link_used(l) && ext_out) ext_out(i, l, p);
 				int k = i * NL + l, j = link_used(l) ? neigh(i, l) * NL + (l ^ 1) : k;
 				if (cyc < down_until[k] || cyc < down_until[j]) {
 					p = Phy();  // link down: nothing arrives
@@ -450,6 +469,218 @@ static int bench(void)
 	return 0;
 }
 
+// Saturation throughput on a 4x4x2 torus (D = 3): every unit port of every node
+// generates 5-flit packets (64 B payload) as a Bernoulli process at the offered
+// load into an unbounded source queue; uniform random destinations (any other
+// node) or hotspot (a fraction `hot` of every other node's packets to node 0,
+// the rest uniform). Capacity is the injection rate at which the most loaded
+// channel (link, injection or ejection port) carries one flit per cycle under
+// the tables' own dimension-order routes; accepted throughput counts flits
+// delivered to units in the measurement window. Latency: generation to
+// delivery of the last flit (includes the source queue) and head injection to
+// delivery (network only), over packets delivered in the window. Every packet
+// is checked end to end as in the tests.
+struct SatPoint {
+	double offered, accepted, lat, net_lat;
+	bool ok;
+};
+
+static double sat_capacity(Net &net, double hot, std::string *bound)
+{
+	std::vector<double> load(net.N * (NL + 4), 0.0);  // links, 2 injection, 2 ejection ports per node
+	for (int s = 0; s < net.N; s++) {
+		load[s * (NL + 4) + NL + 0] += 0.5;
+		load[s * (NL + 4) + NL + 1] += 0.5;
+		for (int d = 0; d < net.N; d++) {
+			if (d == s) continue;
+			double p = (1 - (s == 0 ? 0 : hot)) / (net.N - 1) + (d == 0 && s != 0 ? hot : 0);
+			for (int i = s;;) {
+				int port = net.dor_port(i, d);
+				if (port == NET_PORT_EJECT) {
+					load[d * (NL + 4) + NL + 2] += p / 2;  // types 1-4 eject at unit 0, 5-8 at unit 1
+					load[d * (NL + 4) + NL + 3] += p / 2;
+					break;
+				}
+				load[i * (NL + 4) + port] += p;
+				i = net.neigh(i, port);
+			}
+		}
+	}
+	double mx = 0;
+	for (double l : load) mx = std::max(mx, l);
+	static const char *pname[NL + 4] = {"X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare", "injection 0", "injection 1",
+					    "ejection 0", "ejection 1"};
+	std::map<std::string, int> at;  // which channels carry the maximum, how many of them
+	for (size_t c = 0; c < load.size(); c++)
+		if (load[c] > mx * (1 - 1e-9)) at[pname[c % (NL + 4)]]++;
+	*bound = "";
+	for (auto &a : at) *bound += (bound->empty() ? "" : ", ") + a.first + " x" + std::to_string(a.second);
+	return 1.0 / mx;
+}
+
+static SatPoint sat_point(double offered, double hot, uint64_t seed)
+{
+	const int F = 5, WARM = 1500, MEAS = 3000;
+	Net net(4, 4, 2, 3, seed);
+	Board b;
+	b.net = &net;
+	std::map<uint64_t, uint64_t> t_gen, t_inj;
+	uint64_t flits = 0, npk = 0, t0 = 0;
+	double lat = 0, nlat = 0;
+	bool measuring = false;
+	net.on_inject = [&](const Pkt &p) { t_inj[p.id] = net.cyc; };
+	net.on_pkt = [&](int node, int port, std::vector<Flit> &f) {
+		uint64_t id = net_hdr_get_cmd(f[0].w);
+		if (measuring) {
+			flits += f.size();
+			npk++;
+			lat += (double)(net.cyc - t_gen[id]);
+			nlat += (double)(net.cyc - t_inj[id]);
+		}
+		t_gen.erase(id);
+		t_inj.erase(id);
+		b.got(node, port, f);
+	};
+	for (int i = 0; i < 300 && !net.all_up(); i++) net.step();
+	double p_gen = offered / (2.0 * F);  // per unit port and cycle
+	for (int c = 0; c < WARM + MEAS; c++) {
+		if (c == WARM) measuring = true, t0 = net.cyc;
+		for (int s = 0; s < net.N; s++)
+			for (int u = 0; u < 2; u++) {
+				if (net.rnd() >= p_gen) continue;
+				int d;
+				if (s != 0 && net.rnd() < hot) d = 0;
+				else do d = (int)(net.rng() % net.N); while (d == s);
+				send(net, b, s, u, d, 1 + net.rng() % 8, F - 1);
+				t_gen[next_id - 1] = net.cyc;
+			}
+		if (!net.step() || !b.err.empty()) break;
+	}
+	SatPoint r;
+	r.ok = net.err.empty() && b.err.empty();
+	if (!r.ok) printf("    ERROR: %s%s\n", net.err.c_str(), b.err.c_str());
+	r.offered = offered;
+	r.accepted = (double)flits / net.N / (double)(net.cyc - t0);
+	r.lat = npk ? lat / npk : 0;
+	r.net_lat = npk ? nlat / npk : 0;
+	return r;
+}
+
+static int sat_bench(void)
+{
+	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 64-flit link buffers, DOR + dateline VCs,\n"
+	       "5-flit packets (64 B payload), Bernoulli sources on both unit ports, 1500 cycles warm-up, 3000 measured\n");
+	bool ok = true;
+	for (double hot : {0.0, 0.25}) {
+		Net probe(4, 4, 2, 3, 1);
+		std::string bound;
+		double cap = sat_capacity(probe, hot, &bound);
+		if (hot == 0) printf("uniform random: ");
+		else printf("hotspot, %.0f%% of every other node's packets to node 0: ", 100 * hot);
+		printf("capacity %.3f flits/cycle/node (most loaded channels: %s)\n", cap, bound.c_str());
+		printf("  %-22s %-24s %-16s %s\n", "offered flits/cyc/node", "accepted flits/cyc/node", "latency (cycles)",
+		       "network latency");
+		double best = 0, last = 0;
+		for (double f : {0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5}) {
+			SatPoint r = sat_point(f * cap, hot, 40 + (uint64_t)(f * 10));
+			ok &= r.ok;
+			best = std::max(best, r.accepted);
+			last = r.accepted;
+			printf("  %5.3f (%3.0f%%)           %5.3f (%5.1f%% of capacity)  %8.1f         %8.1f\n", r.offered, 100 * f,
+			       r.accepted, 100 * r.accepted / cap, r.lat, r.net_lat);
+		}
+		printf("  saturation throughput: peak %.3f flits/cycle/node = %.1f%% of capacity; at 150%% offered %.3f = %.1f%%\n",
+		       best, 100 * best / cap, last, 100 * last / cap);
+	}
+	return ok ? 0 : 1;
+}
+
+// A link partner modelled in C++ on one otherwise unconnected link: it speaks
+// the link protocol (training, sequence numbers, cumulative ACKs and credits in
+// control words, symbol CRC) correctly, so whatever it sends is accepted by the
+// link layer, but the packets themselves may break the packet format. It sinks
+// everything the node sends it (ACKs and returns credits at once).
+struct Rogue {
+	std::deque<std::pair<std::vector<Flit>, int>> q;  // packets (flits, vc) to send
+	size_t pos = 0;
+	uint8_t seq = 0, rx_ack = 0xFF;
+	bool seen_init = false, up = false;
+	uint16_t cred[NVC] = {0, 0}, sent[NVC] = {0, 0}, rx_flits[NVC] = {0, 0};
+	uint64_t cyc = 0, rx_pkts = 0, naks = 0;
+	std::vector<Flit> rx_cur;
+	Phy sym(uint16_t frm, const Flit &d)
+	{
+		Phy p;
+		p.data = d;
+		p.frm = frm;
+		p.crc = net_link_sym_crc(frm, d.w);
+		return p;
+	}
+	Phy next()
+	{
+		cyc++;
+		bool want_ctl = cyc % (up ? 32 : 8) == 0;
+		if (!want_ctl && up && !q.empty()) {
+			auto &pk = q.front();
+			int vc = pk.second;
+			if ((uint16_t)(cred[vc] - sent[vc]) != 0 && (uint16_t)(cred[vc] - sent[vc]) < 0x8000) {
+				uint64_t f = 0;
+				bool last = pos + 1 == pk.first.size();
+				net_lfrm_set_kind(&f, NET_LKIND_DATA);
+				net_lfrm_set_first(&f, pos == 0);
+				net_lfrm_set_last(&f, last);
+				net_lfrm_set_vc(&f, vc);
+				net_lfrm_set_seq(&f, seq);
+				Phy p = sym((uint16_t)f, pk.first[pos]);
+				sent[vc]++;
+				if (last) {
+					q.pop_front();
+					pos = 0;
+					seq++;
+				} else {
+					pos++;
+				}
+				return p;
+			}
+		}
+		if (want_ctl || !up) {
+			Flit c = {{0, 0}};
+			net_lctl_set_ctype(c.w, up ? NET_LCTL_ACK : NET_LCTL_INIT);
+			net_lctl_set_peer(c.w, seen_init);
+			net_lctl_set_ack(c.w, rx_ack);
+			net_lctl_set_cred0(c.w, (uint16_t)(DEPTH + rx_flits[0]));
+			net_lctl_set_cred1(c.w, (uint16_t)(DEPTH + rx_flits[1]));
+			uint64_t f = 0;
+			net_lfrm_set_kind(&f, NET_LKIND_CTL);
+			return sym((uint16_t)f, c);
+		}
+		Phy idle;
+		return idle;
+	}
+	void see(const Phy &p)
+	{
+		uint64_t f = p.frm;
+		unsigned kind = (unsigned)net_lfrm_get_kind(&f);
+		if (kind == NET_LKIND_IDLE || p.crc != net_link_sym_crc(p.frm, p.data.w)) return;
+		if (kind == NET_LKIND_CTL) {
+			unsigned t = (unsigned)net_lctl_get_ctype(p.data.w);
+			if (t == NET_LCTL_INIT) seen_init = true;
+			if (t == NET_LCTL_ACK || t == NET_LCTL_NAK || (t == NET_LCTL_INIT && net_lctl_get_peer(p.data.w)))
+				up = true;
+			if (t == NET_LCTL_NAK) naks++;
+			cred[0] = (uint16_t)net_lctl_get_cred0(p.data.w);
+			cred[1] = (uint16_t)net_lctl_get_cred1(p.data.w);
+		} else if (kind == NET_LKIND_DATA) {
+			int vc = (int)net_lfrm_get_vc(&f);
+			rx_flits[vc]++;
+			if (net_lfrm_get_last(&f)) {
+				rx_ack = (uint8_t)net_lfrm_get_seq(&f);
+				rx_pkts++;
+			}
+		}
+	}
+};
+
 // Let board b check every packet the network delivers.
 static void collect(Net &net, Board &b)
 {
@@ -470,6 +701,7 @@ int main(int argc, char **argv)
 	// --ber RATE (ours), the rest to the common parser
 	std::vector<char *> args;
 	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "sat")) return sat_bench();
 		if (!strcmp(argv[i], "--ber") && i + 1 < argc) {
 			g_ber = strtod(argv[++i], nullptr);
 			continue;
@@ -597,6 +829,102 @@ int main(int argc, char **argv)
 		       net.counters().c_str());
 		EXPECT(net.downs() >= 2 && net.replays() > 0, "counters");
 		EXPECT(net.all_up(), "links up again");
+		return true;
+	});
+
+	r.run("malformed", "100,000 random malformed packets into node 0 over a link (a link partner modelled in C++ "
+			   "that keeps the link protocol): more or fewer flits than plen + 1 (up to 72), unknown types, "
+			   "destinations without a route, source routes into links that never came up; every one is dropped "
+			   "and counted exactly once, no buffer overruns, no NAKs; afterwards normal traffic flows through "
+			   "the same link and the node in both directions", [&] {
+		Net net(2, 1, 1, 3, 26);
+		Board b;
+		collect(net, b);
+		Rogue rg;
+		const int RL = 2;  // node 0's Y+: unconnected in a 2x1x1 torus
+		net.ext_in = [&](int node, int l) {
+			if (node == 0 && l == RL) return rg.next();
+			Phy dead;
+			dead.crc = 0;
+			return dead;
+		};
+		net.ext_out = [&](int node, int l, const Phy &p) {
+			if (node == 0 && l == RL) rg.see(p);
+		};
+		// links that never come up are reported dead after DOWN_TIME (2048 cycles)
+		for (int i = 0; i < 2300; i++) EXPECT(net.step(), "step");
+		EXPECT(rg.up && net.all_up(), "links trained");
+		const int NBAD = 100000;
+		int kinds[5] = {};
+		for (int n = 0; n < NBAD; n++) {
+			int kind = (int)(net.rng() % 5), vc = (int)(net.rng() % 2);
+			unsigned plen = net.rng() % 32, nfl = plen + 1, type = 1 + net.rng() % 8, dst = net.rng() % 2;
+			unsigned rmode = NET_RMODE_TABLE;
+			uint64_t route = 0;
+			switch (kind) {
+			case 0: nfl = plen + 2 + net.rng() % 40; break;  // too long (up to 72 flits)
+			case 1:                                          // too short
+				plen = 1 + net.rng() % 31;
+				nfl = 1 + net.rng() % plen;
+				break;
+			case 2: type = net.rng() % 2 ? 0 : 9 + net.rng() % 7; break;  // unknown type
+			case 3: dst = 2 + net.rng() % 0xFFFE; break;                  // no table entry / beyond the table
+			case 4:  // source route into a dead link: Y-, Z+, Z-, spare
+				rmode = NET_RMODE_SOURCE;
+				route = 0x1FFFF8 | (uint64_t)(3 + net.rng() % 4);
+				break;
+			}
+			kinds[kind]++;
+			Pkt p = make_pkt(net.rng, next_id++, dst, 7, type, vc, rmode, route, plen);
+			while (p.f.size() < nfl) p.f.push_back(Flit{{net.rng(), net.rng()}});
+			p.f.resize(nfl);
+			rg.q.push_back({p.f, vc});
+		}
+		uint64_t t0 = net.cyc, limit = 20000;
+		size_t last_q = rg.q.size();
+		uint64_t last_prog = net.cyc;
+		while (!rg.q.empty()) {
+			if (!net.step()) EXPECT(false, "step: %s", net.err.c_str());
+			if (rg.q.size() != last_q) last_q = rg.q.size(), last_prog = net.cyc;
+			if (net.cyc - last_prog >= limit)
+				EXPECT(false,
+				       "link wedged: %zu malformed packets not sent for %llu cycles (credits granted %u/%u, "
+				       "flits sent %u/%u, link state %u, %u dropped)",
+				       rg.q.size(), (unsigned long long)limit, rg.cred[0], rg.cred[1], rg.sent[0], rg.sent[1],
+				       (unsigned)(net.n[0]->m_link_state >> (2 * RL)) & 3, net.n[0]->m_noroute_cnt);
+		}
+		for (int i = 0; i < 500; i++) EXPECT(net.step(), "step");
+		uint32_t drops = net.n[0]->m_noroute_cnt;
+		printf("    %d malformed packets (%d too long, %d too short, %d unknown type, %d no route, %d into a dead link) "
+		       "in %llu cycles; node 0 counted %u dropped\n",
+		       NBAD, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], (unsigned long long)(net.cyc - t0), drops);
+		EXPECT(drops == (uint32_t)NBAD, "dropped and counted %u, expected %d", drops, NBAD);
+		EXPECT(net.n[1]->m_noroute_cnt == 0, "node 1 counted drops");
+		EXPECT(b.delivered == 0, "a malformed packet was delivered");
+		EXPECT(rg.naks == 0 && net.crc_errs() == 0, "NAKs or bad symbols: %s", net.counters().c_str());
+		// normal traffic: through the same link into node 0's units and on to node 1, between the
+		// two nodes' units, and from node 0's units out through the link to the partner
+		for (int k = 0; k < 2000; k++) {
+			unsigned type = 1 + net.rng() % 8, dst = net.rng() % 2, vc = net.rng() % 2;
+			Pkt p = make_pkt(net.rng, next_id++, dst, 7, type, vc, NET_RMODE_TABLE, 0, net.rng() % 32);
+			b.pending[p.id] = {(int)dst, eject_port_of_type[type], p, {7, vc, (int)dst}};
+			rg.q.push_back({p.f, (int)vc});
+		}
+		for (int k = 0; k < 2000; k++) {
+			int s = net.rng() % 2;
+			send(net, b, s, net.rng() % 2, 1 - s, 1 + net.rng() % 8, net.rng() % 17);
+		}
+		uint64_t rx0 = rg.rx_pkts;
+		for (int k = 0; k < 200; k++)
+			net.snd[net.rng() % 2].q.push_back(
+				make_pkt(net.rng, 0, 7, 0, NET_TYPE_RRA_WR, 0, NET_RMODE_SOURCE, 0x1FFFF8 | RL, net.rng() % 17));
+		while (!rg.q.empty())
+			if (!net.step() || !b.err.empty()) EXPECT(false, "step: %s%s", net.err.c_str(), b.err.c_str());
+		EXPECT(run(net, b, 20000), "normal traffic after the malformed packets");
+		EXPECT(b.delivered == 4000, "delivered %llu of 4000", (unsigned long long)b.delivered);
+		EXPECT(rg.rx_pkts - rx0 == 200, "link partner received %llu of 200", (unsigned long long)(rg.rx_pkts - rx0));
+		EXPECT(net.n[0]->m_noroute_cnt == (uint32_t)NBAD, "drops counted afterwards");
+		printf("    then 4000 normal packets delivered intact (2000 through that link), 200 sent out over it\n");
 		return true;
 	});
 
