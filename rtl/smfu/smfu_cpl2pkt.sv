@@ -55,7 +55,7 @@ module smfu_cpl2pkt
 
   // ---------------- configuration ----------------
   input  wire logic [15:0]  cfg_node_id,  // this node (packet src)
-  input  wire logic [15:0]  cfg_timeout,  // completion timeout epoch, 64-cycle units (0: 4096)
+  input  wire logic [15:0]  cfg_timeout,  // completion timeout epoch, 64-cycle units (0: 4096, above 0x2000: 0x2000)
   input  wire logic         flush,        // answer every outstanding read CA (secondary bus reset)
 
   // ---------------- slot allocation (request side) ----------------
@@ -121,7 +121,7 @@ module smfu_cpl2pkt
   logic             tmo_any, flush_q;
   logic [NTAGS-1:0] fl_q;             // outstanding when flush rose: answer CA
 
-  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, cfg_timeout};
+  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
   assign epoch     = pre_q == 6'h3f && unit_q + 17'd1 >= tmo_units;
 
   always_comb begin

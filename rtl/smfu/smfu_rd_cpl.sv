@@ -55,7 +55,7 @@ module smfu_rd_cpl
 
   // ---------------- configuration ----------------
   input  wire logic [15:0]  cfg_cpl_id,    // completer ID of the completions
-  input  wire logic [15:0]  cfg_timeout,   // units of 256 cycles, 0: 4096
+  input  wire logic [15:0]  cfg_timeout,   // units of 256 cycles, 0: 4096, above 0x2000: 0x2000
 
   // ---------------- slot allocation (request side) ----------------
   output      logic         alloc_ready,   // a slot is free
@@ -173,7 +173,7 @@ module smfu_rd_cpl
   logic [TW-1:0]    tmo_idx;
   logic             tmo_any;
 
-  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, cfg_timeout};
+  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
 
   always_comb begin
     tmo_idx = '0;
