@@ -49,7 +49,7 @@ module nic_rp_side #(
   logic         ev_dn_rx, ev_dn_cpl, ev_dn_req, ev_dn_ur, ev_dn_drop, ev_dn_tx;
   logic [31:0]  sm_drops;
   logic [2:0]   rp_mps, rp_mrrs;
-  logic         rp_ro_en, rp_ns_en;
+  logic         rp_ro_en, rp_ns_en, rp_ext_tag;
   logic [1:0][63:0] rp_win_base, rp_win_limit;
   logic [31:0]  sm_in_refused;
 
@@ -94,6 +94,7 @@ module nic_rp_side #(
     .dev_mrrs       (rp_mrrs),
     .dev_ro_en      (rp_ro_en),
     .dev_ns_en      (rp_ns_en),
+    .dev_ext_tag    (rp_ext_tag),
     .win_base       (rp_win_base),
     .win_limit      (rp_win_limit),
     .ev_up_rx, .ev_up_cfg, .ev_up_fwd, .ev_up_ur, .ev_up_drop,
@@ -118,6 +119,7 @@ module nic_rp_side #(
     .cfg_dev_mrrs (rp_mrrs),
     .cfg_ro_en    (rp_ro_en),
     .cfg_ns_en    (rp_ns_en),
+    .cfg_ext_tag  (rp_ext_tag),
     .cfg_fwd_base (rp_win_base),
     .cfg_fwd_limit (rp_win_limit),
     .sbr          (pcie_sec_reset),

@@ -83,6 +83,7 @@ module pcie_rp
   output      logic [2:0]            dev_mrrs,      // Device Control: Max_Read_Request_Size
   output      logic                  dev_ro_en,     // Device Control: Enable Relaxed Ordering
   output      logic                  dev_ns_en,     // Device Control: Enable No Snoop
+  output      logic                  dev_ext_tag,   // Device Control: Extended Tag Field Enable
   output      logic [1:0][63:0]      win_base,      // memory windows (0 non-prefetchable, 1 prefetchable):
   output      logic [1:0][63:0]      win_limit,     // first and last byte (off while base > limit)
 
@@ -163,7 +164,7 @@ module pcie_rp
     `TLP_CONNECT_AT(m_cpl, uc, 0),
     .cpl_id, .mem_en, .bus_master, .pri_bus, .sec_bus, .sub_bus,
     .mem_base, .mem_limit, .pref_base, .pref_limit,
-    .sec_reset, .msi_en, .msi_addr, .msi_data, .dev_mps, .dev_mrrs, .dev_ro_en, .dev_ns_en,
+    .sec_reset, .msi_en, .msi_addr, .msi_data, .dev_mps, .dev_mrrs, .dev_ro_en, .dev_ns_en, .dev_ext_tag,
     .link_up,
     .ur_detected (ev_up_ur || ev_dn_ur)
   );

@@ -48,6 +48,7 @@ module smfu_host
   input  wire logic                  cfg_bus_master,  // Command.BusMasterEnable
   input  wire logic                  cfg_ro_en,       // Device Control Enable Relaxed Ordering (7.5.3.4)
   input  wire logic                  cfg_ns_en,       // Device Control Enable No Snoop (7.5.3.4)
+  input  wire logic                  cfg_ext_tag,     // Device Control Extended Tag Field Enable (7.5.3.4)
   input  wire logic [15:0]           cfg_timeout,     // smfu.ctrl.timeout
   input  wire logic [2:0]            cfg_mps,         // endpoint Device Control Max_Payload_Size (7.5.3.4):
                                                       // pass-through MWr are split to it (2.2.2)
@@ -168,7 +169,7 @@ module smfu_host
     .cfg_node_id,
     .cfg_req_id     (cfg_pcie_id),
     .cfg_bus_master,
-    .cfg_ro_en, .cfg_ns_en,
+    .cfg_ro_en, .cfg_ns_en, .cfg_ext_tag,
     .cfg_in_base    (64'd0),
     .cfg_fwd_base   ('0),
     .cfg_fwd_limit  ('0),

@@ -43,7 +43,8 @@
 //
 // Requests are served strictly in arrival order, one TLP at a time; write
 // payload flits become payload beats one to one (no bubbles between
-// packets). MRd tags come from smfu_cpl2pkt (TAG_BASE ..).
+// packets). MRd tags come from smfu_cpl2pkt (TAG_BASE .., or the 5-bit
+// TAG_BASE >> 3 .. while cfg_ext_tag is clear).
 //
 // Max_Payload_Size (PCIe Base Spec. 2.2.2; Device Control 7.5.3.4, cfg_mps:
 // the host NIC's own in MODE 1, the root port's in MODE 0): an SMFU_WR longer
@@ -86,6 +87,7 @@ module smfu_in
   input  wire logic                  cfg_bus_master, // MODE 1: Command.BusMasterEnable
   input  wire logic                  cfg_ro_en,      // Device Control Enable Relaxed Ordering (issuing side)
   input  wire logic                  cfg_ns_en,      // Device Control Enable No Snoop (issuing side)
+  input  wire logic                  cfg_ext_tag,    // Device Control Extended Tag Field Enable (issuing side)
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // MODE 0: address of offset 0 of interval i
   input  wire logic [1:0][63:0]      cfg_fwd_base,   // MODE 0: first byte of the root port's windows
   input  wire logic [1:0][63:0]      cfg_fwd_limit,  // MODE 0: last byte (a window with base > limit is off)
@@ -476,6 +478,7 @@ module smfu_in
     .clk, .rst,
     .cfg_node_id,
     .cfg_timeout,
+    .cfg_ext_tag,
     .flush       (cpl_flush),
     .alloc_ready,
     .alloc_valid,

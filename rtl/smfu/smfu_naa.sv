@@ -63,6 +63,7 @@ module smfu_naa
   input  wire logic                  sbr,            // root port: Secondary Bus Reset (bridge control)
   input  wire logic                  cfg_ro_en,      // root port Device Control Enable Relaxed Ordering
   input  wire logic                  cfg_ns_en,      // root port Device Control Enable No Snoop
+  input  wire logic                  cfg_ext_tag,    // root port Device Control Extended Tag Field Enable
   input  wire logic [1:0][63:0]      cfg_fwd_base,   // root port windows (0 non-prefetchable, 1 prefetchable):
   input  wire logic [1:0][63:0]      cfg_fwd_limit,  // first and last byte; ingress TLPs must lie inside one
 
@@ -122,7 +123,7 @@ module smfu_naa
     .cfg_node_id,
     .cfg_req_id     (cfg_rp_id),
     .cfg_bus_master (1'b1),
-    .cfg_ro_en, .cfg_ns_en,
+    .cfg_ro_en, .cfg_ns_en, .cfg_ext_tag,
     .cfg_in_base,
     .cfg_fwd_base, .cfg_fwd_limit,
     .cfg_win_base   (64'd0),

@@ -344,6 +344,7 @@ static void set_cfg_defaults()
 	m->n_sbr = 0;
 	m->h_cfg_ro_en = m->h_cfg_ns_en = 1;
 	m->n_cfg_ro_en = m->n_cfg_ns_en = 1;
+	m->h_cfg_ext_tag = m->n_cfg_ext_tag = 1;
 	set_fwd(0, 0, ~0ull);   // the root port's windows: everything forwardable ...
 	set_fwd(1, ~0ull, 0);   // ... through window 0, window 1 off
 }
@@ -454,14 +455,15 @@ static unsigned irq_pulses;
 static void sync_links()
 {
 	static unsigned last = ~0u;
-	unsigned key = m->h_cfg_mps | m->h_cfg_mrrs << 3 | m->n_cfg_dev_mps << 6 | m->n_cfg_dev_mrrs << 9;
+	unsigned key = m->h_cfg_mps | m->h_cfg_mrrs << 3 | m->n_cfg_dev_mps << 6 | m->n_cfg_dev_mrrs << 9 |
+		       m->h_cfg_ext_tag << 12 | m->n_cfg_ext_tag << 13;
 	if (key == last)
 		return;
 	last = key;
 	host_link->set_in(128u << m->h_cfg_mps, 4096);
-	host_link->set_out(128u << m->h_cfg_mps, 128u << m->h_cfg_mrrs, 64, true);
+	host_link->set_out(128u << m->h_cfg_mps, 128u << m->h_cfg_mrrs, 64, m->h_cfg_ext_tag);
 	dev_link->set_in(128u << m->n_cfg_dev_mps, 4096);
-	dev_link->set_out(128u << m->n_cfg_dev_mps, 128u << m->n_cfg_dev_mrrs, 64, true);
+	dev_link->set_out(128u << m->n_cfg_dev_mps, 128u << m->n_cfg_dev_mrrs, 64, m->n_cfg_ext_tag);
 }
 
 static void step()
@@ -2001,6 +2003,34 @@ static void test_tc_attr()
 		      k, !k, !k, k, k ? "RO" : "NS", k ? "NS" : "RO");
 	}
 	m->n_cfg_ro_en = m->n_cfg_ns_en = m->h_cfg_ro_en = m->h_cfg_ns_en = 1;
+	// Extended Tag Field Enable clear at both issuing sides: the SMFU's MRd use
+	// 5-bit tags (the checkers of both links now flag any tag above 31)
+	m->h_cfg_ext_tag = m->n_cfg_ext_tag = 0;
+	d0 = dev_rx.size();
+	h0 = host_rx.size();
+	std::vector<uint8_t> tags;
+	for (unsigned k = 0; k < 24; k++)
+		tags.push_back(host_read(AP + 0x1000 + 8 * k, 8, dev_bytes(NAA_BAR + 0x1000 + 8 * k, 8)));
+	for (unsigned k = 0; k < 24; k++)
+		dev_read(0x20006000ull + 64 * k, 64, (uint8_t)(0x60 + k));
+	settle();
+	collect_host_cpls();
+	collect_dev_cpls();
+	unsigned mrd_dev = 0, mrd_host = 0, wide = 0;
+	for (size_t i = d0; i < dev_rx.size(); i++)
+		if (dev_rx[i].t.kind == TLP_MRD)
+			mrd_dev++, wide += dev_rx[i].t.tag >= 32;
+	for (size_t i = h0; i < host_rx.size(); i++)
+		if (host_rx[i].t.kind == TLP_MRD)
+			mrd_host++, wide += host_rx[i].t.tag >= 32;
+	bool dev_ok = true;
+	for (unsigned k = 0; k < 24; k++)
+		dev_ok = dev_ok && dev_rds[(uint8_t)(0x60 + k)].done && !dev_rds[(uint8_t)(0x60 + k)].bad &&
+			 dev_rds[(uint8_t)(0x60 + k)].got == dev_rds[(uint8_t)(0x60 + k)].exp;
+	CHECK(mrd_dev == 24 && mrd_host == 24 && wide == 0, "Extended Tag off: %u + %u MRd, %u with a tag above 31",
+	      mrd_dev, mrd_host, wide);
+	CHECK(host_reads_ok(tags) && dev_ok, "... and all 48 reads complete with their data (completions of the 5-bit tags reach the SMFU)");
+	m->h_cfg_ext_tag = m->n_cfg_ext_tag = 1;
 	CHECK(host_viol() == 0 && dev_viol() == 0, "row 11: no protocol violation on either link");
 }
 

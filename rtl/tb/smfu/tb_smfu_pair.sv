@@ -23,6 +23,7 @@ module tb_smfu_pair
   input  wire logic                  h_cfg_bus_master,
   input  wire logic                  h_cfg_ro_en,
   input  wire logic                  h_cfg_ns_en,
+  input  wire logic                  h_cfg_ext_tag,
   input  wire logic [15:0]           h_cfg_timeout,
   input  wire logic [2:0]            h_cfg_mps,
   input  wire logic [2:0]            h_cfg_mrrs,
@@ -62,6 +63,7 @@ module tb_smfu_pair
   input  wire logic                  n_sbr,
   input  wire logic                  n_cfg_ro_en,
   input  wire logic                  n_cfg_ns_en,
+  input  wire logic                  n_cfg_ext_tag,
   input  wire logic [1:0][63:0]      n_cfg_fwd_base,
   input  wire logic [1:0][63:0]      n_cfg_fwd_limit,
 
@@ -80,7 +82,7 @@ module tb_smfu_pair
   smfu_host #(.NIVL(NIVL)) u_host (
     .clk, .rst,
     .cfg_node_id (h_cfg_node_id), .cfg_pcie_id (h_cfg_pcie_id), .cfg_bus_master (h_cfg_bus_master),
-    .cfg_ro_en (h_cfg_ro_en), .cfg_ns_en (h_cfg_ns_en),
+    .cfg_ro_en (h_cfg_ro_en), .cfg_ns_en (h_cfg_ns_en), .cfg_ext_tag (h_cfg_ext_tag),
     .cfg_timeout (h_cfg_timeout), .cfg_mps (h_cfg_mps), .cfg_mrrs (h_cfg_mrrs), .cfg_eg_start (h_cfg_eg_start), .cfg_eg_end (h_cfg_eg_end),
     .cfg_eg_valid (h_cfg_eg_valid), .cfg_eg_node (h_cfg_eg_node),
     .cfg_nq_win_base (h_cfg_nq_win_base), .cfg_nq_win_size (h_cfg_nq_win_size),
@@ -106,7 +108,7 @@ module tb_smfu_pair
     .cfg_node_id (n_cfg_node_id), .cfg_rp_id (n_cfg_rp_id), .cfg_passthru (n_cfg_passthru),
     .cfg_up_node (n_cfg_up_node), .cfg_in_base (n_cfg_in_base),
     .cfg_timeout (n_cfg_timeout), .cfg_dev_mps (n_cfg_dev_mps), .cfg_dev_mrrs (n_cfg_dev_mrrs), .sbr (n_sbr),
-    .cfg_ro_en (n_cfg_ro_en), .cfg_ns_en (n_cfg_ns_en),
+    .cfg_ro_en (n_cfg_ro_en), .cfg_ns_en (n_cfg_ns_en), .cfg_ext_tag (n_cfg_ext_tag),
     .cfg_fwd_base (n_cfg_fwd_base), .cfg_fwd_limit (n_cfg_fwd_limit),
     .s_dev_req_data (n_req_data), .s_dev_req_keep (n_req_keep), .s_dev_req_sop (n_req_sop),
     .s_dev_req_eop (n_req_eop), .s_dev_req_valid (n_req_valid), .s_dev_req_ready (n_req_ready),
