@@ -264,6 +264,7 @@ module smfu_in
   logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
   logic [7:0] alloc_tag;
   logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
+  logic       wr_ret;        // the last beat of a write's last MWr / entry leaves m_tlp
 
   // the next MRd piece goes first, between TLPs
   assign go_cont = state_q == R_HDR && cont_v_q && cont_go_q && o_free && alloc_ready;
@@ -272,7 +273,10 @@ module smfu_in
   assign go_nq   = hdr_in && is_wr && ok && in_win;
   assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready && !(rd_split && cont_v_q);
   assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
-  assign go_drop = hdr_in && !(is_rd || (is_wr && ok));
+  // a write is dropped only in a cycle in which no MWr retires at m_tlp:
+  // ev_wr_done is one pulse per cycle (smfu_cpl_order counts it), two
+  // retirements in one cycle would lose one and hold every later completion
+  assign go_drop = hdr_in && !(is_rd || (is_wr && ok)) && !(is_wr && wr_ret);
   assign ur_valid    = hdr_in && is_rd && !ok;
   assign alloc_valid = go_rd || go_cont;
 
@@ -296,7 +300,7 @@ module smfu_in
   assign nq_emit_pl  = state_q == R_NQ_PL && o_free;
   // a disabled ring drops the event (the producer stands still); a full
   // enabled ring holds it back
-  assign nq_drop     = state_q == R_NQ_WAIT && nq_off;
+  assign nq_drop     = state_q == R_NQ_WAIT && nq_off && !wr_ret;
   assign nq_push     = o_valid_q && m_tlp_ready && o_eop_q && o_nq_q;
   assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_off && !nq_stalled_q;
 
@@ -346,8 +350,8 @@ module smfu_in
       end
     end
   end
-  assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_fin_q && o_wr_q) ||
-                      (go_drop && is_wr) || nq_drop;
+  assign wr_ret     = o_valid_q && m_tlp_ready && o_eop_q && o_fin_q && o_wr_q;
+  assign ev_wr_done = wr_ret || (go_drop && is_wr) || nq_drop;
 
   always_ff @(posedge clk) begin
     if (rst) begin
