@@ -113,7 +113,7 @@ LAYOUTS = [
         ("vc", 36, 1, None, "virtual channel (rewritten by every router)"),
         ("rmode", 37, 1, "net_rmode_e", "routing mode"),
         ("plen", 38, 5, None, "payload flits after the header (0..31)"),
-        ("route", 43, 21, None, "source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: 0)"),
+        ("route", 43, 21, None, "source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: not read or changed by the routers; SMFU_RD/SMFU_WR carry net_smfu_ext_t there, other types 0)"),
         ("cmd", 64, 64, None, "type-specific command word"),
     ]),
     ("net_cmd_rra_t", "NET_CMD_RRA", 64, "cmd of RRA_RD/RRA_WR (register address) and RRA_RSP (host address for the answer)", [
@@ -133,6 +133,10 @@ LAYOUTS = [
         ("lbe", 46, 4, None, "last dword byte enables"),
         ("len_m1", 50, 6, None, "length in dwords minus 1 (1..64 dwords)"),
         ("tag", 56, 8, None, "read tag (SMFU_RD), 0 for writes"),
+    ]),
+    ("net_smfu_ext_t", "NET_SMFU_EXT", 21, "SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it)", [
+        ("tc", 0, 3, None, "Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side"),
+        ("attr", 3, 3, None, "Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow"),
     ]),
     ("net_cmd_cpl_t", "NET_CMD_CPL", 64, "cmd of SMFU_CPL", [
         ("tag", 0, 8, None, "tag of the read"),

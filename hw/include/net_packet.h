@@ -178,7 +178,7 @@ static inline uint64_t net_hdr_get_rmode(const uint64_t *w) { return net_bits_ge
 static inline void net_hdr_set_rmode(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_RMODE_LSB, NET_HDR_RMODE_WIDTH, v); }
 static inline uint64_t net_hdr_get_plen(const uint64_t *w) { return net_bits_get(w, NET_HDR_PLEN_LSB, NET_HDR_PLEN_WIDTH); } /* payload flits after the header (0..31) */
 static inline void net_hdr_set_plen(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_PLEN_LSB, NET_HDR_PLEN_WIDTH, v); }
-static inline uint64_t net_hdr_get_route(const uint64_t *w) { return net_bits_get(w, NET_HDR_ROUTE_LSB, NET_HDR_ROUTE_WIDTH); } /* source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: 0) */
+static inline uint64_t net_hdr_get_route(const uint64_t *w) { return net_bits_get(w, NET_HDR_ROUTE_LSB, NET_HDR_ROUTE_WIDTH); } /* source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: not read or changed by the routers; SMFU_RD/SMFU_WR carry net_smfu_ext_t there, other types 0) */
 static inline void net_hdr_set_route(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_ROUTE_LSB, NET_HDR_ROUTE_WIDTH, v); }
 static inline uint64_t net_hdr_get_cmd(const uint64_t *w) { return net_bits_get(w, NET_HDR_CMD_LSB, NET_HDR_CMD_WIDTH); } /* type-specific command word */
 static inline void net_hdr_set_cmd(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_CMD_LSB, NET_HDR_CMD_WIDTH, v); }
@@ -236,6 +236,16 @@ static inline uint64_t net_cmd_smfu_get_len_m1(const uint64_t *w) { return net_b
 static inline void net_cmd_smfu_set_len_m1(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_SMFU_LEN_M1_LSB, NET_CMD_SMFU_LEN_M1_WIDTH, v); }
 static inline uint64_t net_cmd_smfu_get_tag(const uint64_t *w) { return net_bits_get(w, NET_CMD_SMFU_TAG_LSB, NET_CMD_SMFU_TAG_WIDTH); } /* read tag (SMFU_RD), 0 for writes */
 static inline void net_cmd_smfu_set_tag(uint64_t *w, uint64_t v) { net_bits_set(w, NET_CMD_SMFU_TAG_LSB, NET_CMD_SMFU_TAG_WIDTH, v); }
+
+/* SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it) (21 bit) */
+#define NET_SMFU_EXT_TC_LSB 0
+#define NET_SMFU_EXT_TC_WIDTH 3
+#define NET_SMFU_EXT_ATTR_LSB 3
+#define NET_SMFU_EXT_ATTR_WIDTH 3
+static inline uint64_t net_smfu_ext_get_tc(const uint64_t *w) { return net_bits_get(w, NET_SMFU_EXT_TC_LSB, NET_SMFU_EXT_TC_WIDTH); } /* Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side */
+static inline void net_smfu_ext_set_tc(uint64_t *w, uint64_t v) { net_bits_set(w, NET_SMFU_EXT_TC_LSB, NET_SMFU_EXT_TC_WIDTH, v); }
+static inline uint64_t net_smfu_ext_get_attr(const uint64_t *w) { return net_bits_get(w, NET_SMFU_EXT_ATTR_LSB, NET_SMFU_EXT_ATTR_WIDTH); } /* Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow */
+static inline void net_smfu_ext_set_attr(uint64_t *w, uint64_t v) { net_bits_set(w, NET_SMFU_EXT_ATTR_LSB, NET_SMFU_EXT_ATTR_WIDTH, v); }
 
 /* cmd of SMFU_CPL (64 bit) */
 #define NET_CMD_CPL_TAG_LSB 0

@@ -107,7 +107,7 @@ package net_pkg;
   // header flit (flit 0 of every packet) (128 bit)
   typedef struct packed {
     logic [63:0]       cmd;  // [127:64] type-specific command word
-    logic [20:0]       route;  // [63:43] source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: 0)
+    logic [20:0]       route;  // [63:43] source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: not read or changed by the routers; SMFU_RD/SMFU_WR carry net_smfu_ext_t there, other types 0)
     logic [4:0]        plen;  // [42:38] payload flits after the header (0..31)
     net_rmode_e        rmode;  // [37:37] routing mode
     logic              vc;  // [36:36] virtual channel (rewritten by every router)
@@ -140,6 +140,13 @@ package net_pkg;
     logic [5:0]        ivl;  // [41:36] interval id 0..15; 32..63 = pass-through: target byte address = {ivl[4:0], off_dw, 2'b00} (43 bit, 8 TiB)
     logic [35:0]       off_dw;  // [35:0] dword offset inside the interval (up to 256 GiB)
   } net_cmd_smfu_t;
+
+  // SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it) (21 bit)
+  typedef struct packed {
+    logic [14:0]       rsvd0;  // [20:6] reserved, 0
+    logic [2:0]        attr;  // [5:3] Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow
+    logic [2:0]        tc;  // [2:0] Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side
+  } net_smfu_ext_t;
 
   // cmd of SMFU_CPL (64 bit)
   typedef struct packed {

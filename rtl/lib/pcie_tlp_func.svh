@@ -89,6 +89,22 @@
     tlp_set_ep = f_h;
   endfunction
 
+  // Set the Traffic Class (header dword 0 bits 22:20) and the attributes
+  // (Attr[2] bit 18, Attr[1:0] bits 13:12; PCIe Base Spec. 2.2.6.4-2.2.6.6)
+  // of a header beat built by tlp_mem_hdr (TC 0, no attributes).
+  function automatic logic [pcie_tlp_pkg::TLP_DATA_W-1:0] tlp_set_tc_attr(
+    input logic [pcie_tlp_pkg::TLP_DATA_W-1:0] f_hdr,
+    input logic [2:0]                          f_tc,
+    input logic [2:0]                          f_attr
+  );
+    logic [pcie_tlp_pkg::TLP_DATA_W-1:0] f_h;
+    f_h             = f_hdr;
+    f_h[22:20]      = f_tc;
+    f_h[18]         = f_attr[2];
+    f_h[13:12]      = f_attr[1:0];
+    tlp_set_tc_attr = f_h;
+  endfunction
+
   // Build a memory request header beat: 3-DW header below 4 GiB, 4-DW above
   // (PCIe rule), TC 0, no attributes. A 3-DW header leaves dword 3 zero.
   /* verilator lint_off UNUSEDSIGNAL */  // address bits 1:0

@@ -5,7 +5,9 @@
 // streams, requests (m_up_req: DMA, MSI) and completions (m_up_cpl). The
 // requests pass through to smfu_naa; the completions are split by tag:
 //
-//   tag in TAG_BASE .. TAG_BASE + TAGS - 1   -> m_sm (smfu_naa: completions of
+//   tag in TAG_BASE .. TAG_BASE + TAGS - 1, or in its 5-bit alias
+//   TAG_BASE >> 3 .. + TAGS - 1 (Extended Tag Field Enable clear)
+//                                            -> m_sm (smfu_naa: completions of
 //                                               its ingress reads of the device)
 //   any other tag (the tunnel's 0xff, ...)   -> m_bd (backdoor RX filter)
 //
@@ -68,7 +70,10 @@ module nic_cpl_split #(
   logic in_q, smfu_q, smfu, hold;
   logic [7:0] tag;
   assign tag  = s_cpl_data[79:72];            // header dword 2 bits 15:8
-  assign smfu = in_q ? smfu_q : ((tag & ~8'(TAGS - 1)) == TAG_BASE);
+  // the SMFU's 8-bit tags or their 5-bit alias TAG_BASE >> 3 (Extended Tag
+  // Field Enable clear, docs/pcie-rules.md row 11)
+  assign smfu = in_q ? smfu_q : ((tag & ~8'(TAGS - 1)) == TAG_BASE ||
+                                 (tag & ~8'(TAGS - 1)) == (TAG_BASE >> 3));
   // posted: a payload beat, or a header with data (Fmt bit 1, dword 0 bit 30)
   assign hold = !in_q && smfu && s_req_valid && (!s_req_sop || s_req_data[30]);
 

@@ -40,6 +40,7 @@ module nic_ep_side #(
   logic              scpl_sop, scpl_eop, scpl_valid, scpl_ready;
   logic [31:0]       sm_drops;
   logic [2:0]        ep_mps, ep_mrrs;
+  logic              ep_ro_en, ep_ns_en, ep_ext_tag;
   logic              tx_sig_ca, tx_poisoned_wr;
   logic              tx_mon_ur, tx_mon_poisoned, tx_mon_pcpl;   // (UR, poisoned completions: not Status bits)
 
@@ -82,6 +83,9 @@ module nic_ep_side #(
     .d3hot              (pcie_st[2]),
     .dev_mps            (ep_mps),
     .dev_mrrs           (ep_mrrs),
+    .dev_ro_en          (ep_ro_en),
+    .dev_ns_en          (ep_ns_en),
+    .dev_ext_tag        (ep_ext_tag),
     .tx_sig_ca, .tx_poisoned_wr,
     .cpl_id, .mem_en, .bus_master, .intx_disable,
     .ev_rx_tlp,
@@ -109,6 +113,9 @@ module nic_ep_side #(
     .cfg_timeout      (sm_timeout),
     .cfg_mps          (ep_mps),
     .cfg_mrrs         (ep_mrrs),
+    .cfg_ro_en        (ep_ro_en),
+    .cfg_ns_en        (ep_ns_en),
+    .cfg_ext_tag      (ep_ext_tag),
     .cfg_eg_start     (sm_eg_start),
     .cfg_eg_end       (sm_eg_end),
     .cfg_eg_valid     (sm_eg_valid),

@@ -50,6 +50,9 @@ module nic_rp_side #(
   logic         ev_dn_rx, ev_dn_cpl, ev_dn_req, ev_dn_ur, ev_dn_drop, ev_dn_tx;
   logic [31:0]  sm_drops;
   logic [2:0]   rp_mps, rp_mrrs;
+  logic         rp_ro_en, rp_ns_en, rp_ext_tag;
+  logic [1:0][63:0] rp_win_base, rp_win_limit;
+  logic [31:0]  sm_in_refused;
 
   pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
     .clk, .rst,
@@ -84,6 +87,11 @@ module nic_rp_side #(
     .msi_en, .msi_addr, .msi_data,
     .dev_mps        (rp_mps),
     .dev_mrrs       (rp_mrrs),
+    .dev_ro_en      (rp_ro_en),
+    .dev_ns_en      (rp_ns_en),
+    .dev_ext_tag    (rp_ext_tag),
+    .win_base       (rp_win_base),
+    .win_limit      (rp_win_limit),
     .ev_up_rx, .ev_up_cfg, .ev_up_fwd, .ev_up_ur, .ev_up_drop,
     .ev_dn_rx, .ev_dn_cpl, .ev_dn_req, .ev_dn_ur, .ev_dn_drop, .ev_dn_tx
   );
@@ -104,16 +112,24 @@ module nic_rp_side #(
     .cfg_timeout  (sm_timeout),
     .cfg_dev_mps  (rp_mps),
     .cfg_dev_mrrs (rp_mrrs),
+    .cfg_ro_en    (rp_ro_en),
+    .cfg_ns_en    (rp_ns_en),
+    .cfg_ext_tag  (rp_ext_tag),
+    .cfg_fwd_base (rp_win_base),
+    .cfg_fwd_limit (rp_win_limit),
     .sbr          (pcie_sec_reset),
     `TLP_CONNECT(s_dev_req, sreq),
     `TLP_CONNECT(s_dev_cpl, scpl),
     `TLP_CONNECT(m_dev, dm),
     `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),
     .st_in_reqs, .st_up_reqs, .st_timeouts,
-    .st_drops     (sm_drops)
+    .st_drops     (sm_drops),
+    .st_in_refused (sm_in_refused)
   );
   assign st_eg_hits        = '0;
-  assign st_eg_misses      = '0;
+  // root-port role: smfu.eg_misses counts the network requests the ingress
+  // refused as not forwardable (docs/smfu.md, issue 8 row 8)
+  assign st_eg_misses      = sm_in_refused;
   assign st_nq_prod        = '0;
   assign st_nq_full_stalls = '0;
   assign st_nq_events      = '0;

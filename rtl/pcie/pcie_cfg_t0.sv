@@ -92,6 +92,9 @@ module pcie_cfg_t0
   output      logic        d3hot,           // PowerState D3hot
   output      logic [2:0]  dev_mps,         // Device Control Max_Payload_Size (7.5.3.4; 0: 128 B, 1: 256 B)
   output      logic [2:0]  dev_mrrs,        // Device Control Max_Read_Request_Size (0: 128 B .. 5: 4096 B)
+  output      logic        dev_ro_en,       // Device Control Enable Relaxed Ordering (7.5.3.4, bit 4)
+  output      logic        dev_ns_en,       // Device Control Enable No Snoop (7.5.3.4, bit 11)
+  output      logic        dev_ext_tag,     // Device Control Extended Tag Field Enable (7.5.3.4, bit 8)
 
   // ---------------- status inputs ----------------
   input  wire logic        intx_pending,    // status.InterruptStatus (before masking)
@@ -215,7 +218,7 @@ module pcie_cfg_t0
   // (8-bit tags), L0s/L1 acceptable latency no limit, role-based error
   // reporting. PM at 0x80, MSI-X at 0x88 (one vector), last.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [15:0] devctl;            // MPS and MRRS exported, the other fields not honoured
+  logic [15:0] devctl;            // MPS, MRRS, RO/NS/ExtTag enables exported, the other fields not honoured
   logic        msi_en, msi_mask;  // no MSI capability
   logic [2:0]  msi_mme;
   logic [63:0] msi_addr;
@@ -241,6 +244,9 @@ module pcie_cfg_t0
 
   assign dev_mps  = devctl[7:5];
   assign dev_mrrs = devctl[14:12];
+  assign dev_ro_en = devctl[4];
+  assign dev_ns_en = devctl[11];
+  assign dev_ext_tag = devctl[8];
 
   // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
   // lower address 0; completer ID = the target ID of the request.

@@ -83,6 +83,9 @@ module pcie_cfg_t1
   output      logic [15:0] msi_data,        // MSI data
   output      logic [2:0]  dev_mps,         // Device Control Max_Payload_Size (7.5.3.4; 0: 128 B, 1: 256 B)
   output      logic [2:0]  dev_mrrs,        // Device Control Max_Read_Request_Size (0: 128 B .. 5: 4096 B)
+  output      logic        dev_ro_en,       // Device Control Enable Relaxed Ordering (7.5.3.4, bit 4)
+  output      logic        dev_ns_en,       // Device Control Enable No Snoop (7.5.3.4, bit 11)
+  output      logic        dev_ext_tag,     // Device Control Extended Tag Field Enable (7.5.3.4, bit 8)
 
   // ---------------- status inputs ----------------
   input  wire logic        link_up,         // downstream link up (Link Status DLL active)
@@ -212,7 +215,7 @@ module pcie_cfg_t1
   // reporting.
   // MSI at 0x80: 64-bit address, one vector, last in the list.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [15:0] devctl;       // MPS and MRRS exported, the other fields not honoured
+  logic [15:0] devctl;       // MPS, MRRS, RO/NS/ExtTag enables exported, the other fields not honoured
   logic [2:0]  msi_mme;      // one vector: always 0
   logic        msi_mask;     // no per-vector masking
   logic [1:0]  pm_state;     // no PM or MSI-X capability
@@ -233,6 +236,9 @@ module pcie_cfg_t1
 
   assign dev_mps  = devctl[7:5];
   assign dev_mrrs = devctl[14:12];
+  assign dev_ro_en = devctl[4];
+  assign dev_ns_en = devctl[11];
+  assign dev_ext_tag = devctl[8];
 
   // Completion: CplD with one dword for reads, Cpl for writes; byte count 4,
   // lower address 0; completer ID = the target ID of the request.

@@ -80,6 +80,9 @@ module pcie_ep
   output      logic                  d3hot,         // PowerState D3hot
   output      logic [2:0]            dev_mps,       // Device Control Max_Payload_Size (0: 128 B, 1: 256 B)
   output      logic [2:0]            dev_mrrs,      // Device Control Max_Read_Request_Size
+  output      logic                  dev_ro_en,     // Device Control Enable Relaxed Ordering
+  output      logic                  dev_ns_en,     // Device Control Enable No Snoop
+  output      logic                  dev_ext_tag,   // Device Control Extended Tag Field Enable
   input  wire logic                  tx_sig_ca,     // pulse: the caller sent a CA completion
   input  wire logic                  tx_poisoned_wr,// pulse: the caller sent a poisoned MWr
 
@@ -188,7 +191,7 @@ module pcie_ep
     .req_wdata   (cfg_wdata),
     `TLP_CONNECT_AT(m_cpl, cpl, 0),
     .cpl_id, .mem_en, .bus_master, .intx_disable, .bar0, .bar2, .msix_en, .msix_fmask, .d3hot,
-    .dev_mps, .dev_mrrs,
+    .dev_mps, .dev_mrrs, .dev_ro_en, .dev_ns_en, .dev_ext_tag,
     .intx_pending(irq_pending),
     .ur_detected (ev_ur || ev_ur_wr),
     .ev_sig_ca   (tx_sig_ca),

@@ -9,7 +9,8 @@
 //   MRd/MWr hitting BAR2 (the aperture), not poisoned, not malformed, with
 //   SMFU = 1                                  -> aperture stream ap_* (the whole
 //                                                TLP, header beat as received)
-//   Cpl/CplD with tag CPL_TAG_BASE .. + CPL_TAGS - 1, with SMFU = 1
+//   Cpl/CplD with tag CPL_TAG_BASE .. + CPL_TAGS - 1 (or the 5-bit alias
+//   CPL_TAG_BASE >> 3 .. + CPL_TAGS - 1), with SMFU = 1
 //                                             -> completion stream scpl_* (whole TLP)
 //   other non-posted requests (no BAR hit, memory space disabled, BAR2 aperture
 //   reads with SMFU = 0, CfgRd1/CfgWr1, IO, MRdLk, AtomicOps, poisoned,
@@ -153,8 +154,11 @@ module pcie_ep_rx
 
     hit_aperture = is_mem && bar2_hit && !bar0_hit;
     // completion tag: header dword 2 bits 15:8
+    // (the SMFU's 8-bit tags, or their 5-bit alias CPL_TAG_BASE >> 3 used while
+    // Extended Tag Field Enable is clear, docs/pcie-rules.md row 11)
     is_scpl = SMFU && !prefix && req.typ == pcie_tlp_pkg::TYPE_CPL && !malformed &&
-              (hdr_q[79:72] & ~8'(CPL_TAGS - 1)) == CPL_TAG_BASE;
+              ((hdr_q[79:72] & ~8'(CPL_TAGS - 1)) == CPL_TAG_BASE ||
+               (hdr_q[79:72] & ~8'(CPL_TAGS - 1)) == (CPL_TAG_BASE >> 3));
 
     if (SMFU && hit_aperture && !req.ep && !malformed) begin
       cls = C_AP;

@@ -81,6 +81,11 @@ module pcie_rp
   output      logic [15:0]           msi_data,      // MSI capability: data
   output      logic [2:0]            dev_mps,       // Device Control: Max_Payload_Size (0: 128 B, 1: 256 B)
   output      logic [2:0]            dev_mrrs,      // Device Control: Max_Read_Request_Size
+  output      logic                  dev_ro_en,     // Device Control: Enable Relaxed Ordering
+  output      logic                  dev_ns_en,     // Device Control: Enable No Snoop
+  output      logic                  dev_ext_tag,   // Device Control: Extended Tag Field Enable
+  output      logic [1:0][63:0]      win_base,      // memory windows (0 non-prefetchable, 1 prefetchable):
+  output      logic [1:0][63:0]      win_limit,     // first and last byte (off while base > limit)
 
   // ---------------- event pulses (counters), one per TLP ----------------
   output      logic                  ev_up_rx,      // TLP received from above
@@ -104,6 +109,12 @@ module pcie_rp
   // ------------------------------------------------------------------
   logic [31:20] mem_base, mem_limit;
   logic [63:20] pref_base, pref_limit;
+
+  // the windows as byte ranges, for the SMFU's ingress check (docs/pcie-rules.md, row 8)
+  assign win_base[0]  = {32'd0, mem_base, 20'h00000};
+  assign win_limit[0] = {32'd0, mem_limit, 20'hfffff};
+  assign win_base[1]  = {pref_base, 20'h00000};
+  assign win_limit[1] = {pref_limit, 20'hfffff};
 
   logic                   cfg_valid, cfg_ready;
   pcie_tlp_pkg::tlp_req_t cfg_req;
@@ -153,7 +164,7 @@ module pcie_rp
     `TLP_CONNECT_AT(m_cpl, uc, 0),
     .cpl_id, .mem_en, .bus_master, .pri_bus, .sec_bus, .sub_bus,
     .mem_base, .mem_limit, .pref_base, .pref_limit,
-    .sec_reset, .msi_en, .msi_addr, .msi_data, .dev_mps, .dev_mrrs,
+    .sec_reset, .msi_en, .msi_addr, .msi_data, .dev_mps, .dev_mrrs, .dev_ro_en, .dev_ns_en, .dev_ext_tag,
     .link_up,
     .ur_detected (ev_up_ur || ev_dn_ur)
   );

@@ -38,7 +38,11 @@
 // be told apart (the TLP tag is all the device returns); the timeout is far
 // above any device's completion latency, so this needs a broken device.
 //
-// TLP tags used: TAG_BASE .. TAG_BASE + NTAGS - 1 (TAG_BASE aligned to NTAGS);
+// TLP tags used: TAG_BASE .. TAG_BASE + NTAGS - 1 (TAG_BASE aligned to NTAGS)
+// while cfg_ext_tag (Device Control Extended Tag Field Enable of the issuing
+// side) is set; while it is clear the 5-bit alias TAG_BASE >> 3 .. + NTAGS - 1
+// (below 32: PCIe Base Spec. 2.2.6.2, 7.5.3.4). Completions of either range
+// match, so reads issued before the enable changed still complete;
 // the NIC routes completions with these tags to this unit.
 
 `default_nettype none
@@ -55,12 +59,13 @@ module smfu_cpl2pkt
 
   // ---------------- configuration ----------------
   input  wire logic [15:0]  cfg_node_id,  // this node (packet src)
-  input  wire logic [15:0]  cfg_timeout,  // completion timeout epoch, 64-cycle units (0: 4096)
+  input  wire logic [15:0]  cfg_timeout,  // completion timeout epoch, 64-cycle units (0: 4096, above 0x2000: 0x2000)
   input  wire logic         flush,        // answer every outstanding read CA (secondary bus reset)
 
   // ---------------- slot allocation (request side) ----------------
   output      logic         alloc_ready,  // a slot is free
   input  wire logic         alloc_valid,  // take it this cycle (only with alloc_ready)
+  input  wire logic         cfg_ext_tag,  // 8-bit tags allowed (else the 5-bit alias range)
   output      logic [7:0]   alloc_tag,    // TLP tag to put in the MRd
   input  wire logic [15:0]  alloc_node,   // requesting node
   input  wire logic [7:0]   alloc_ntag,   // requester's network tag
@@ -109,7 +114,7 @@ module smfu_cpl2pkt
       end
     end
   end
-  assign alloc_tag = TAG_BASE | 8'(free_idx);
+  assign alloc_tag = (cfg_ext_tag ? TAG_BASE : (TAG_BASE >> 3)) | 8'(free_idx);
 
   // ------------------------------------------------------------------
   // Completion timeout and flush
@@ -121,7 +126,7 @@ module smfu_cpl2pkt
   logic             tmo_any, flush_q;
   logic [NTAGS-1:0] fl_q;             // outstanding when flush rose: answer CA
 
-  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, cfg_timeout};
+  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
   assign epoch     = pre_q == 6'h3f && unit_q + 17'd1 >= tmo_units;
 
   always_comb begin
@@ -174,7 +179,7 @@ module smfu_cpl2pkt
     tag      = dw2[15:8];
     la       = dw2[6:0];
     idx      = tag[TW-1:0];
-    match    = is_cpl && (tag >> TW) == (TAG_BASE >> TW) && v_q[idx] &&
+    match    = is_cpl && ((tag >> TW) == (TAG_BASE >> TW) || (tag >> TW) == ((TAG_BASE >> 3) >> TW)) && v_q[idx] &&
                (!has_data || len <= 11'd64);
     last     = status != pcie_tlp_pkg::CPL_SC || !has_data ||
                bc <= ({len[10:0], 2'b00} - {11'd0, la[1:0]});

@@ -11,6 +11,14 @@
 //           eg_start[i]) >> 2. Misses, and reads longer than 64 dwords: reads
 //           complete with UR, writes are dropped; both count (ev_miss).
 //           Remote reads time out (cfg_timeout x 256 cycles) with a CA.
+//           An interval is used only if its offsets fit the packet and its
+//           translation keeps 4 KiB pages whole (issue 8, row 8): its size
+//           (eg_end - eg_start + 1) is at most 256 GiB (the 36-bit dword
+//           offset of SMFU_RD/WR) and eg_start is 4 KiB aligned (so, with the
+//           NAA's 4 KiB-aligned in_base, a request that does not cross a
+//           4 KiB boundary here does not cross one at the device: PCIe Base
+//           Spec. 2.2.7). A request that hits an interval violating either is
+//           refused like a miss (never sent with a truncated offset).
 //   MODE 1  pass-through sender of the NAA NIC (root-port role). Input: the
 //           memory requests the device sends upstream. With cfg_passthru set
 //           they go to cfg_up_node unaltered: interval id {1, addr[42:38]},
@@ -31,6 +39,11 @@
 //           chunk) and <= 64 dwords (the SMFU_RD length field), and stays
 //           inside the request's 4 KiB page. smfu_rd_cpl (SPLIT) links the
 //           chunks and delivers their completions in address order.
+//
+// Every SMFU_RD / SMFU_WR carries the request's Traffic Class and
+// attributes (2.2.6.4-2.2.6.6) in its net_smfu_ext_t (smfu_req_flit), so
+// the far side re-issues them; chunks of a split read carry those of the
+// read.
 //
 // One TLP at a time onto one packet stream: a read never passes an earlier
 // write. Write payload beats become payload flits one to one (header beat ->
@@ -111,7 +124,7 @@ module smfu_eg
   /* verilator lint_off UNUSEDSIGNAL */  // low bits / beyond 256 GiB
   logic [63:0]      addr_last, off;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [NIVL-1:0]  ivl_hit;
+  logic [NIVL-1:0]  ivl_hit, ivl_ok;
   logic [3:0]       hidx;
   logic [15:0]      dst;
   logic [5:0]       ivl;
@@ -136,13 +149,17 @@ module smfu_eg
     ivl       = '0;
     off_dw    = '0;
     ivl_hit   = '0;
+    ivl_ok    = '0;
     // Only a valid header beat is decoded (every use is qualified by
     // s_req_valid): an idle input costs a Verilated model no comparator work.
     if (!s_req_valid) begin
       hit = 1'b0;
     end else if (MODE == 0) begin
       for (int i = NIVL - 1; i >= 0; i--) begin
-        ivl_hit[i] = cfg_eg_valid[i] && r.addr[63:2] >= cfg_eg_start[i][63:2] &&
+        // representable (size <= 2^38 bytes: end - start < 2^38) and 4 KiB aligned
+        ivl_ok[i]  = cfg_eg_start[i][11:0] == 12'd0 &&
+                     (cfg_eg_end[i] - cfg_eg_start[i]) < 64'h40_0000_0000;
+        ivl_hit[i] = cfg_eg_valid[i] && ivl_ok[i] && r.addr[63:2] >= cfg_eg_start[i][63:2] &&
                      addr_last[63:2] <= cfg_eg_end[i][63:2];
         if (ivl_hit[i]) hidx = 4'(i);
       end
@@ -330,16 +347,16 @@ module smfu_eg
 
   always_ff @(posedge clk) begin
     if (go_wr) begin
-      o_data_q  <= smfu_hdr_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_WR),
-                                 5'((r.len + 11'd3) >> 2), cmd);
+      o_data_q  <= smfu_req_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_WR),
+                                 5'((r.len + 11'd3) >> 2), cmd, r.tc, r.attr);
       o_last_q  <= 1'b0;
     end else if (go_rd) begin
-      o_data_q  <= smfu_hdr_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
-                                 {alloc_ntag, cmd[55:0]});
+      o_data_q  <= smfu_req_flit(dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
+                                 {alloc_ntag, cmd[55:0]}, r.tc, r.attr);
       o_last_q  <= 1'b1;
     end else if (go_pop) begin
-      o_data_q  <= smfu_hdr_flit(q_out.dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
-                                 {alloc_ntag, ccmd[55:0]});
+      o_data_q  <= smfu_req_flit(q_out.dst, cfg_node_id, 4'(net_pkg::NET_TYPE_SMFU_RD), 5'd0,
+                                 {alloc_ntag, ccmd[55:0]}, q_out.tc, q_out.attr);
       o_last_q  <= 1'b1;
     end else if (state_q == A_PL && s_req_valid && o_free) begin
       o_data_q  <= smfu_mask(s_req_data, s_req_keep);

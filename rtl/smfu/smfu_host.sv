@@ -46,6 +46,9 @@ module smfu_host
   input  wire logic [15:0]           cfg_node_id,     // info.id.node_id
   input  wire logic [15:0]           cfg_pcie_id,     // endpoint bus/dev/fn (completer and requester ID)
   input  wire logic                  cfg_bus_master,  // Command.BusMasterEnable
+  input  wire logic                  cfg_ro_en,       // Device Control Enable Relaxed Ordering (7.5.3.4)
+  input  wire logic                  cfg_ns_en,       // Device Control Enable No Snoop (7.5.3.4)
+  input  wire logic                  cfg_ext_tag,     // Device Control Extended Tag Field Enable (7.5.3.4)
   input  wire logic [15:0]           cfg_timeout,     // smfu.ctrl.timeout
   input  wire logic [2:0]            cfg_mps,         // endpoint Device Control Max_Payload_Size (7.5.3.4):
                                                       // pass-through MWr are split to it (2.2.2)
@@ -157,13 +160,19 @@ module smfu_host
   logic         nq_ready, nq_off, nq_phase, nq_push, nq_stall;
   logic [63:0]  nq_addr;
   logic         ev_req, ev_refused, ev_cpl_drop, ev_pt_tmo;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic         pt_fwd_refused;      // MODE 1: constant 0
+  /* verilator lint_on UNUSEDSIGNAL */
 
   smfu_in #(.MODE(1), .NIVL(1), .NTAGS(PT_TAGS), .TAG_BASE(TAG_BASE)) u_pt (
     .clk, .rst,
     .cfg_node_id,
     .cfg_req_id     (cfg_pcie_id),
     .cfg_bus_master,
+    .cfg_ro_en, .cfg_ns_en, .cfg_ext_tag,
     .cfg_in_base    (64'd0),
+    .cfg_fwd_base   ('0),
+    .cfg_fwd_limit  ('0),
     .cfg_win_base   (cfg_nq_win_base),
     .cfg_win_size   (cfg_nq_win_size),
     .cfg_timeout,
@@ -177,6 +186,7 @@ module smfu_host
     .s_cpl_data, .s_cpl_keep, .s_cpl_sop, .s_cpl_eop, .s_cpl_valid, .s_cpl_ready,
     .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
     .ev_req, .ev_refused, .ev_cpl_drop,
+    .ev_fwd_refused (pt_fwd_refused),
     .ev_cpl_tmo (ev_pt_tmo),
     .ev_wr_done (wr_done)
   );

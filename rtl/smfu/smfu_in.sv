@@ -6,8 +6,17 @@
 //
 //   MODE 0  ingress of the NAA NIC (root-port role): interval id i (< NIVL)
 //           and dword offset -> address cfg_in_base[i] + offset, toward the
-//           device (through the root port). Unknown interval ids: reads are
-//           answered UR, writes dropped.
+//           device (through the root port). What the NAA may forward (issue
+//           8, row 8): the interval id is known (< NIVL), in_base[i] is 4 KiB
+//           aligned (the host's eg_start[i] is too, so a request that does
+//           not cross a 4 KiB boundary at the host does not cross one at the
+//           device, PCIe Base Spec. 2.2.7), the address does not wrap past
+//           2^64, and the request's first and last byte lie inside one of the
+//           root port's memory windows (cfg_fwd_base/limit[0..1]: the
+//           non-prefetchable and the prefetchable window, 7.5.1.3; the root
+//           port itself checks only the start address). Anything else never
+//           becomes a TLP: reads are answered UR, writes dropped, both
+//           counted (ev_refused, ev_fwd_refused).
 //   MODE 1  pass-through receiver of the host NIC (endpoint role): interval
 //           ids 32..63 carry the host address {ivl[4:0], off_dw, 2'b00}. A
 //           write into the notification window (cfg_win_base, cfg_win_size)
@@ -23,9 +32,19 @@
 //           behind the entry (docs/pcie-rules.md, row 6). With
 //           cfg_bus_master clear, writes are dropped and reads answered UR.
 //
+// TC and attributes (2.2.6.4-2.2.6.6): every MRd / MWr piece carries the
+// Traffic Class of the SMFU_RD / SMFU_WR (net_smfu_ext_t in its route
+// field), Relaxed Ordering only while cfg_ro_en (Device Control Enable
+// Relaxed Ordering, 7.5.3.4) and No Snoop only while cfg_ns_en (Enable No
+// Snoop) of the side that issues them; ID-Based Ordering is never set (the
+// NICs do not implement Device Control 2 IDO Request Enable, 7.5.3.16, and
+// the re-issued TLPs all carry our requester ID). Notification entries are
+// the NIC's own writes: TC 0, no attributes.
+//
 // Requests are served strictly in arrival order, one TLP at a time; write
 // payload flits become payload beats one to one (no bubbles between
-// packets). MRd tags come from smfu_cpl2pkt (TAG_BASE ..).
+// packets). MRd tags come from smfu_cpl2pkt (TAG_BASE .., or the 5-bit
+// TAG_BASE >> 3 .. while cfg_ext_tag is clear).
 //
 // Max_Payload_Size (PCIe Base Spec. 2.2.2; Device Control 7.5.3.4, cfg_mps:
 // the host NIC's own in MODE 1, the root port's in MODE 0): an SMFU_WR longer
@@ -66,7 +85,12 @@ module smfu_in
   input  wire logic [15:0]           cfg_node_id,    // this node (packet src)
   input  wire logic [15:0]           cfg_req_id,     // requester ID of our MRd/MWr
   input  wire logic                  cfg_bus_master, // MODE 1: Command.BusMasterEnable
+  input  wire logic                  cfg_ro_en,      // Device Control Enable Relaxed Ordering (issuing side)
+  input  wire logic                  cfg_ns_en,      // Device Control Enable No Snoop (issuing side)
+  input  wire logic                  cfg_ext_tag,    // Device Control Extended Tag Field Enable (issuing side)
   input  wire logic [NIVL-1:0][63:0] cfg_in_base,    // MODE 0: address of offset 0 of interval i
+  input  wire logic [1:0][63:0]      cfg_fwd_base,   // MODE 0: first byte of the root port's windows
+  input  wire logic [1:0][63:0]      cfg_fwd_limit,  // MODE 0: last byte (a window with base > limit is off)
   input  wire logic [63:0]           cfg_win_base,   // MODE 1: notification window base
   input  wire logic [63:0]           cfg_win_size,   // MODE 1: notification window size (bytes)
   input  wire logic [15:0]           cfg_timeout,    // MRd completion timeout: 1..2 epochs of 64-cycle units (0: 4096)
@@ -104,6 +128,7 @@ module smfu_in
   // ---------------- events (one pulse each) ----------------
   output      logic                  ev_req,         // request executed (TLP issued / notification)
   output      logic                  ev_refused,     // request refused (UR / dropped)
+  output      logic                  ev_fwd_refused, // MODE 0: ... because of the checks above (not forwardable)
   output      logic                  ev_cpl_drop,    // completion for no outstanding MRd dropped
   output      logic                  ev_cpl_tmo,     // outstanding MRd answered CA (timeout / flush)
   output      logic                  ev_wr_done      // an SMFU_WR is retired: its MWr / entry eop
@@ -118,21 +143,35 @@ module smfu_in
   // ------------------------------------------------------------------
   net_pkg::net_hdr_t      h;
   net_pkg::net_cmd_smfu_t c;
-  logic        is_wr, is_rd, ok, in_win;
-  logic [63:0] addr, woff;
+  net_pkg::net_smfu_ext_t x;
+  logic        is_wr, is_rd, ok, in_win, fwd_ok;
+  logic [63:0] addr, woff, base, alast;
   logic [6:0]  len;
+  logic [2:0]  i_tc, i_attr;      // TC and attributes of the TLP to issue
 
   always_comb begin
     h      = s_pkt_data;
     c      = h.cmd;
+    // the request's TC/attributes: in the route field of a table-routed packet
+    x      = (h.rmode == net_pkg::NET_RMODE_TABLE) ? net_pkg::net_smfu_ext_t'(h.route) : '0;
+    i_tc   = x.tc;
+    i_attr = {1'b0, x.attr[1] & cfg_ro_en, x.attr[0] & cfg_ns_en};
     is_wr  = h.ptype == net_pkg::NET_TYPE_SMFU_WR;
     is_rd  = h.ptype == net_pkg::NET_TYPE_SMFU_RD;
     len    = {1'b0, c.len_m1} + 7'd1;
     in_win = 1'b0;
     woff   = '0;
+    base   = '0;
+    alast  = '0;
+    fwd_ok = 1'b1;
     if (MODE == 0) begin
-      ok   = c.ivl < 6'(NIVL);
-      addr = cfg_in_base[c.ivl[3:0]] + {26'd0, c.off_dw, 2'b00};
+      base   = cfg_in_base[c.ivl[3:0]];
+      addr   = base + {26'd0, c.off_dw, 2'b00};
+      alast  = addr + {55'd0, len, 2'b00} - 64'd1;
+      fwd_ok = base[11:0] == 12'd0 && addr >= base && alast >= addr &&
+               ((addr >= cfg_fwd_base[0] && alast <= cfg_fwd_limit[0]) ||
+                (addr >= cfg_fwd_base[1] && alast <= cfg_fwd_limit[1]));
+      ok     = c.ivl < 6'(NIVL) && fwd_ok;
     end else begin
       ok     = c.ivl[5] && cfg_bus_master;
       addr   = {21'd0, c.ivl[4:0], c.off_dw, 2'b00};
@@ -155,6 +194,7 @@ module smfu_in
   logic [6:0]   pc_left_q;           // dwords of the current MWr piece still to send
   logic [63:0]  pc_addr_q;           // address of the next piece
   logic [3:0]   lbe_q;               // last BE of the SMFU_WR
+  logic [2:0]   w_tc_q, w_attr_q;    // TC / attributes of its MWr pieces
 
   // MWr piece length (dwords): MPS 128 B -> 32, otherwise the whole SMFU_WR
   logic [6:0]   mps_dw;
@@ -181,6 +221,7 @@ module smfu_in
   logic [6:0]   cont_len_q;
   logic [3:0]   cont_lbe_q;
   logic [15:0]  cont_node_q;
+  logic [2:0]   cont_tc_q, cont_attr_q;
   logic [7:0]   cont_ntag_q;
   logic         go_cont, ev_piece_done, ev_piece_err;
   assign mrrs_dw = (cfg_mrrs == 3'd0) ? 7'd32 : 7'd64;
@@ -223,6 +264,7 @@ module smfu_in
   logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
   logic [7:0] alloc_tag;
   logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
+  logic       wr_ret;        // the last beat of a write's last MWr / entry leaves m_tlp
 
   // the next MRd piece goes first, between TLPs
   assign go_cont = state_q == R_HDR && cont_v_q && cont_go_q && o_free && alloc_ready;
@@ -231,7 +273,10 @@ module smfu_in
   assign go_nq   = hdr_in && is_wr && ok && in_win;
   assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready && !(rd_split && cont_v_q);
   assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
-  assign go_drop = hdr_in && !(is_rd || (is_wr && ok));
+  // a write is dropped only in a cycle in which no MWr retires at m_tlp:
+  // ev_wr_done is one pulse per cycle (smfu_cpl_order counts it), two
+  // retirements in one cycle would lose one and hold every later completion
+  assign go_drop = hdr_in && !(is_rd || (is_wr && ok)) && !(is_wr && wr_ret);
   assign ur_valid    = hdr_in && is_rd && !ok;
   assign alloc_valid = go_rd || go_cont;
 
@@ -255,12 +300,13 @@ module smfu_in
   assign nq_emit_pl  = state_q == R_NQ_PL && o_free;
   // a disabled ring drops the event (the producer stands still); a full
   // enabled ring holds it back
-  assign nq_drop     = state_q == R_NQ_WAIT && nq_off;
+  assign nq_drop     = state_q == R_NQ_WAIT && nq_off && !wr_ret;
   assign nq_push     = o_valid_q && m_tlp_ready && o_eop_q && o_nq_q;
   assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_off && !nq_stalled_q;
 
   assign ev_req     = go_wr || go_nq || go_rd;
   assign ev_refused = go_ur || (go_drop && (is_wr || is_rd)) || nq_drop;
+  assign ev_fwd_refused = (MODE == 0) && (go_ur || (go_drop && is_wr)) && c.ivl < 6'(NIVL) && !fwd_ok;
 
   // write retirement for the completion ordering of the caller: the TLP
   // being presented is a write (MWr or notification entry)
@@ -287,6 +333,8 @@ module smfu_in
         cont_len_q  <= r2_len;
         cont_lbe_q  <= c.lbe;
         cont_node_q <= h.src;
+        cont_tc_q   <= i_tc;
+        cont_attr_q <= i_attr;
         cont_ntag_q <= c.tag;
       end
       if (go_cont) begin
@@ -302,8 +350,8 @@ module smfu_in
       end
     end
   end
-  assign ev_wr_done = (o_valid_q && m_tlp_ready && o_eop_q && o_fin_q && o_wr_q) ||
-                      (go_drop && is_wr) || nq_drop;
+  assign wr_ret     = o_valid_q && m_tlp_ready && o_eop_q && o_fin_q && o_wr_q;
+  assign ev_wr_done = wr_ret || (go_drop && is_wr) || nq_drop;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -359,8 +407,8 @@ module smfu_in
   always_ff @(posedge clk) begin
     if (go_wr) begin
       // the first piece: up to the MPS
-      o_data_q  <= tlp_mem_hdr(1'b1, addr, {3'd0, (len > mps_dw) ? mps_dw : len}, cfg_req_id, 8'd0,
-                               c.fbe, (len > mps_dw) ? 4'hf : c.lbe);
+      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b1, addr, {3'd0, (len > mps_dw) ? mps_dw : len}, cfg_req_id,
+                                           8'd0, c.fbe, (len > mps_dw) ? 4'hf : c.lbe), i_tc, i_attr);
       o_keep_q  <= tlp_mem_hdr_keep(addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b0;
@@ -369,8 +417,11 @@ module smfu_in
       pc_left_q <= (len > mps_dw) ? mps_dw : len;
       pc_addr_q <= addr + {55'd0, mps_dw, 2'b00};
       lbe_q     <= c.lbe;
+      w_tc_q    <= i_tc;
+      w_attr_q  <= i_attr;
     end else if (state_q == R_PHDR && o_free) begin
-      o_data_q  <= tlp_mem_hdr(1'b1, pc_addr_q, {3'd0, np_len}, cfg_req_id, 8'd0, np_fbe, np_lbe);
+      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b1, pc_addr_q, {3'd0, np_len}, cfg_req_id, 8'd0, np_fbe, np_lbe),
+                                   w_tc_q, w_attr_q);
       o_keep_q  <= tlp_mem_hdr_keep(pc_addr_q);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b0;
@@ -378,13 +429,14 @@ module smfu_in
       pc_left_q <= np_len;
       pc_addr_q <= pc_addr_q + {55'd0, mps_dw, 2'b00};
     end else if (go_cont) begin
-      o_data_q  <= tlp_mem_hdr(1'b0, cont_addr_q, {3'd0, n_len}, cfg_req_id, alloc_tag, n_fbe, n_lbe);
+      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b0, cont_addr_q, {3'd0, n_len}, cfg_req_id, alloc_tag, n_fbe,
+                                               n_lbe), cont_tc_q, cont_attr_q);
       o_keep_q  <= tlp_mem_hdr_keep(cont_addr_q);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
     end else if (go_rd) begin
-      o_data_q  <= tlp_mem_hdr(1'b0, addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, c.fbe,
-                               rd_split ? 4'hf : c.lbe);
+      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b0, addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, c.fbe,
+                                           rd_split ? 4'hf : c.lbe), i_tc, i_attr);
       o_keep_q  <= tlp_mem_hdr_keep(addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
@@ -430,6 +482,7 @@ module smfu_in
     .clk, .rst,
     .cfg_node_id,
     .cfg_timeout,
+    .cfg_ext_tag,
     .flush       (cpl_flush),
     .alloc_ready,
     .alloc_valid,
@@ -455,7 +508,7 @@ module smfu_in
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
   assign unused = ^{woff[63:32], cfg_in_base, cfg_win_base, cfg_win_size, cfg_bus_master,
-                    h.route, h.plen, h.rmode, h.vc, h.dst};
+                    cfg_fwd_base, cfg_fwd_limit, x.rsvd0, x.attr[2], h.plen, h.vc, h.dst};
   /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

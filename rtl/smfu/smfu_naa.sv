@@ -61,6 +61,11 @@ module smfu_naa
                                                      // (7.5.3.4; 0: 128 B, 1: 256 B, ...): TLPs toward
                                                      // the device carry no more payload (2.2.2)
   input  wire logic                  sbr,            // root port: Secondary Bus Reset (bridge control)
+  input  wire logic                  cfg_ro_en,      // root port Device Control Enable Relaxed Ordering
+  input  wire logic                  cfg_ns_en,      // root port Device Control Enable No Snoop
+  input  wire logic                  cfg_ext_tag,    // root port Device Control Extended Tag Field Enable
+  input  wire logic [1:0][63:0]      cfg_fwd_base,   // root port windows (0 non-prefetchable, 1 prefetchable):
+  input  wire logic [1:0][63:0]      cfg_fwd_limit,  // first and last byte; ingress TLPs must lie inside one
 
   // ---------------- upstream requests of the device (pcie_rp m_up_req) ----------------
   `TLP_S_PORTS(s_dev_req),
@@ -78,7 +83,8 @@ module smfu_naa
   output      logic [31:0]           st_in_reqs,     // smfu.in_reqs
   output      logic [31:0]           st_up_reqs,     // smfu.up_reqs (pass-through requests sent)
   output      logic [31:0]           st_timeouts,    // smfu.timeouts (reads answered CA: timeout, SBR)
-  output      logic [31:0]           st_drops        // refused / dropped requests and completions
+  output      logic [31:0]           st_drops,       // refused / dropped requests and completions
+  output      logic [31:0]           st_in_refused   // network requests not forwardable (smfu_in MODE 0 checks)
 );
 
   // ------------------------------------------------------------------
@@ -106,7 +112,7 @@ module smfu_naa
   logic [127:0] in_data;
   logic [3:0]   in_keep;
   logic         in_sop, in_eop, in_valid, in_ready;
-  logic         ev_req, ev_refused, ev_cpl_drop, ev_in_tmo;
+  logic         ev_req, ev_refused, ev_fwd_refused, ev_cpl_drop, ev_in_tmo;
   /* verilator lint_off UNUSEDSIGNAL */
   logic         nq_push, nq_stall;   // MODE 0: constant 0
   /* verilator lint_on UNUSEDSIGNAL */
@@ -117,7 +123,9 @@ module smfu_naa
     .cfg_node_id,
     .cfg_req_id     (cfg_rp_id),
     .cfg_bus_master (1'b1),
+    .cfg_ro_en, .cfg_ns_en, .cfg_ext_tag,
     .cfg_in_base,
+    .cfg_fwd_base, .cfg_fwd_limit,
     .cfg_win_base   (64'd0),
     .cfg_win_size   (64'd0),
     .cfg_timeout,
@@ -131,7 +139,7 @@ module smfu_naa
     .s_cpl_data (s_dev_cpl_data), .s_cpl_keep (s_dev_cpl_keep), .s_cpl_sop (s_dev_cpl_sop),
     .s_cpl_eop (s_dev_cpl_eop), .s_cpl_valid (s_dev_cpl_valid), .s_cpl_ready (s_dev_cpl_ready),
     .m_pkt_data (txc_data), .m_pkt_last (txc_last), .m_pkt_valid (txc_valid), .m_pkt_ready (txc_ready),
-    .ev_req, .ev_refused, .ev_cpl_drop,
+    .ev_req, .ev_refused, .ev_fwd_refused, .ev_cpl_drop,
     .ev_cpl_tmo (ev_in_tmo),
     .ev_wr_done (in_wr_done)
   );
@@ -193,7 +201,9 @@ module smfu_naa
       st_up_reqs <= '0;
       st_timeouts <= '0;
       st_drops   <= '0;
+      st_in_refused <= '0;
     end else begin
+      st_in_refused <= st_in_refused + 32'(ev_fwd_refused);
       st_in_reqs <= st_in_reqs + 32'(ev_req);
       st_up_reqs <= st_up_reqs + 32'(ev_hit);
       st_timeouts <= st_timeouts + 32'(ev_in_tmo) + 32'(ev_timeout);

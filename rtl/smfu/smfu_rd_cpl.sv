@@ -55,7 +55,7 @@ module smfu_rd_cpl
 
   // ---------------- configuration ----------------
   input  wire logic [15:0]  cfg_cpl_id,    // completer ID of the completions
-  input  wire logic [15:0]  cfg_timeout,   // units of 256 cycles, 0: 4096
+  input  wire logic [15:0]  cfg_timeout,   // units of 256 cycles, 0: 4096, above 0x2000: 0x2000
 
   // ---------------- slot allocation (request side) ----------------
   output      logic         alloc_ready,   // a slot is free
@@ -173,7 +173,7 @@ module smfu_rd_cpl
   logic [TW-1:0]    tmo_idx;
   logic             tmo_any;
 
-  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, cfg_timeout};
+  assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
 
   always_comb begin
     tmo_idx = '0;
@@ -262,7 +262,9 @@ module smfu_rd_cpl
               (7'(wp_q[pidx]) + 7'd1 + 7'(ph.plen) <= 7'(BUF_FLITS));
     pdata   = pc.status == pcie_tlp_pkg::CPL_SC && ph.plen != 5'd0;
     plen_dw = {1'b0, pc.len_m1} + 7'd1;
-    pla     = la_q[pidx] + 7'(bct_q[pidx] - pc.byte_count);
+    // an error completion's packet byte count is a placeholder (smfu_cpl2pkt:
+    // 4): its lower address, like its byte count, comes from the slot
+    pla     = la_q[pidx] + 7'(bct_q[pidx] - (pdata ? pc.byte_count : bcr_q[pidx]));
     pavail  = {4'd0, plen_dw, 2'b00} - {11'd0, pla[1:0]};
     pconsumed = (pc.byte_count < pavail) ? pc.byte_count : pavail;
   end

@@ -7,7 +7,8 @@
 // every request before it has been offered. All five streams see random gaps
 // and back-pressure.
 //
-// Checks: routing by tag (0x80..0x8f -> m_sm, every other tag, also the
+// Checks: routing by tag (0x80..0x8f and the 5-bit alias 0x10..0x1f -> m_sm,
+// every other tag, also the
 // neighbours 0x7f / 0x90 and the tunnel's 0xff, -> m_bd), decided at sop and
 // held to eop (payload beats carry tag-like bits of the other class);
 // requests pass unchanged; every output carries exactly its subsequence of
@@ -43,7 +44,8 @@
 static const uint16_t RP_ID = 0x0000, DEV_ID = 0x0100;
 static const unsigned TAG_BASE = 0x80, TAGS = 16;
 
-static bool smfu_tag(unsigned tag) { return (tag & ~(TAGS - 1)) == TAG_BASE; }
+// the SMFU's 8-bit tags and their 5-bit alias (Extended Tag Field Enable clear)
+static bool smfu_tag(unsigned tag) { return (tag & ~(TAGS - 1)) == TAG_BASE || (tag & ~(TAGS - 1)) == TAG_BASE >> 3; }
 
 // One TLP of the device's upstream stream.
 struct Item {
@@ -394,7 +396,7 @@ static void check_streams(Tb &tb, const char *what)
 static void test_routing(Tb &tb, std::mt19937 &rng)
 {
 	section("routing by tag, decided at sop and held to eop");
-	const unsigned tags[] = {0x80, 0x8f, 0x85, 0x7f, 0x90, 0xff, 0x00, 0x70, 0xa0};
+	const unsigned tags[] = {0x80, 0x8f, 0x85, 0x7f, 0x90, 0xff, 0x00, 0x70, 0xa0, 0x10, 0x1f, 0x0f, 0x20};
 	for (unsigned tag : tags) {
 		for (unsigned ndw : {0u, 1u, 3u, 4u, 9u}) {
 			size_t sm0 = tb.got_sm.size(), bd0 = tb.got_bd.size();
@@ -476,7 +478,7 @@ static void test_backpressure(Tb &tb, std::mt19937 &rng)
 	section("a stalled output stalls the completion stream");
 	tb.bd->prob = 0.0;
 	size_t sm0 = tb.got_sm.size(), bd0 = tb.got_bd.size();
-	tb.push(false, make_cpl(0x10, 7, rng));   // backdoor, stalled
+	tb.push(false, make_cpl(0x20, 7, rng));   // backdoor, stalled
 	tb.push(false, make_cpl(0x81, 1, rng));   // SMFU behind it
 	tb.idle(30);
 	tb.n_cpl_ready = tb.n_sm_valid = 0;

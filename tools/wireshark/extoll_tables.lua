@@ -52,7 +52,7 @@ F["net_hdr_t.ptype"] = ProtoField.uint8("extoll.hdr.ptype", "ptype", base.DEC, v
 F["net_hdr_t.vc"] = ProtoField.uint8("extoll.hdr.vc", "vc", base.DEC, nil, nil, "virtual channel (rewritten by every router)")
 F["net_hdr_t.rmode"] = ProtoField.uint8("extoll.hdr.rmode", "rmode", base.DEC, vs_net_rmode, nil, "routing mode")
 F["net_hdr_t.plen"] = ProtoField.uint8("extoll.hdr.plen", "plen", base.DEC, nil, nil, "payload flits after the header (0..31)")
-F["net_hdr_t.route"] = ProtoField.uint32("extoll.hdr.route", "route", base.HEX, nil, nil, "source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: 0)")
+F["net_hdr_t.route"] = ProtoField.uint32("extoll.hdr.route", "route", base.HEX, nil, nil, "source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: not read or changed by the routers; SMFU_RD/SMFU_WR carry net_smfu_ext_t there, other types 0)")
 F["net_hdr_t.cmd"] = ProtoField.uint64("extoll.hdr.cmd", "cmd", base.HEX, nil, nil, "type-specific command word")
 F["net_cmd_rra_t.addr"] = ProtoField.uint64("extoll.cmd_rra.addr", "addr", base.HEX, nil, nil, "register byte address (requests) / host address of the answer (response, below 2^48)")
 F["net_cmd_rra_t.seq"] = ProtoField.uint16("extoll.cmd_rra.seq", "seq", base.DEC, nil, nil, "requester's sequence number (rra.req.seq), echoed in RRA_RSP")
@@ -66,6 +66,8 @@ F["net_cmd_smfu_t.fbe"] = ProtoField.uint8("extoll.cmd_smfu.fbe", "fbe", base.DE
 F["net_cmd_smfu_t.lbe"] = ProtoField.uint8("extoll.cmd_smfu.lbe", "lbe", base.DEC, nil, nil, "last dword byte enables")
 F["net_cmd_smfu_t.len_m1"] = ProtoField.uint8("extoll.cmd_smfu.len_m1", "len_m1", base.DEC, nil, nil, "length in dwords minus 1 (1..64 dwords)")
 F["net_cmd_smfu_t.tag"] = ProtoField.uint8("extoll.cmd_smfu.tag", "tag", base.DEC, nil, nil, "read tag (SMFU_RD), 0 for writes")
+F["net_smfu_ext_t.tc"] = ProtoField.uint8("extoll.smfu_ext.tc", "tc", base.DEC, nil, nil, "Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side")
+F["net_smfu_ext_t.attr"] = ProtoField.uint8("extoll.smfu_ext.attr", "attr", base.DEC, nil, nil, "Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow")
 F["net_cmd_cpl_t.tag"] = ProtoField.uint8("extoll.cmd_cpl.tag", "tag", base.DEC, nil, nil, "tag of the read")
 F["net_cmd_cpl_t.status"] = ProtoField.uint8("extoll.cmd_cpl.status", "status", base.DEC, nil, nil, "PCIe completion status (0 SC, 1 UR, 2 CRS, 4 CA)")
 F["net_cmd_cpl_t.last"] = ProtoField.uint8("extoll.cmd_cpl.last", "last", base.DEC, nil, nil, "last completion for this tag")
@@ -127,6 +129,10 @@ LAYOUT["net_cmd_smfu_t"] = { desc = "cmd of SMFU_RD/SMFU_WR",
   { "net_cmd_smfu_t.lbe", 0, 46, 4, 5, 2 },
   { "net_cmd_smfu_t.len_m1", 0, 50, 6, 6, 1 },
   { "net_cmd_smfu_t.tag", 0, 56, 8, 7, 1 },
+}
+LAYOUT["net_smfu_ext_t"] = { desc = "SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it)",
+  { "net_smfu_ext_t.tc", 0, 0, 3, 0, 1 },
+  { "net_smfu_ext_t.attr", 0, 3, 3, 0, 1 },
 }
 LAYOUT["net_cmd_cpl_t"] = { desc = "cmd of SMFU_CPL",
   { "net_cmd_cpl_t.tag", 0, 0, 8, 0, 1 },

@@ -271,7 +271,9 @@ struct Delayed {
 	uint64_t t;
 	tlp c;
 	unsigned seq = 0;   // host memory: number of the MRd it answers (out-of-order coverage)
+	uint32_t dw0 = 0;   // the request's TC and attribute bits: a completion carries them (2.2.9)
 };
+static const uint32_t TCATTR_MASK = (7u << 20) | (1u << 18) | (3u << 12);
 static std::deque<Delayed> host_cpl_q, dev_cpl_q;  // completions waiting to be sent
 static std::vector<RxTlp> host_rx;                 // everything the host got (completions and requests)
 static std::vector<RxTlp> dev_rx;                  // everything the device got
@@ -300,6 +302,15 @@ static unsigned host_mrd_seq, host_seq_max, host_ooo_seen;   // completions sent
 static unsigned host_viol() { return (unsigned)tlp_check_violations(&host_link->out); }
 static unsigned dev_viol() { return (unsigned)tlp_check_violations(&dev_link->out); }
 static bool hold_is_loss = false;  // held reads are never answered (completion timeout tests)
+
+// Root-port window w (0 non-prefetchable, 1 prefetchable) as the NAA SMFU sees it.
+static void set_fwd(int w, uint64_t base, uint64_t limit)
+{
+	m->n_cfg_fwd_base[2 * w] = (uint32_t)base;
+	m->n_cfg_fwd_base[2 * w + 1] = (uint32_t)(base >> 32);
+	m->n_cfg_fwd_limit[2 * w] = (uint32_t)limit;
+	m->n_cfg_fwd_limit[2 * w + 1] = (uint32_t)(limit >> 32);
+}
 
 static void set_cfg_defaults()
 {
@@ -331,6 +342,11 @@ static void set_cfg_defaults()
 	m->h_cfg_mrrs = 2;   // 512 B
 	m->n_cfg_dev_mrrs = 2;
 	m->n_sbr = 0;
+	m->h_cfg_ro_en = m->h_cfg_ns_en = 1;
+	m->n_cfg_ro_en = m->n_cfg_ns_en = 1;
+	m->h_cfg_ext_tag = m->n_cfg_ext_tag = 1;
+	set_fwd(0, 0, ~0ull);   // the root port's windows: everything forwardable ...
+	set_fwd(1, ~0ull, 0);   // ... through window 0, window 1 off
 }
 static void set_ivl(int i, uint64_t start, uint64_t end, uint16_t node, uint64_t in_base)
 {
@@ -419,11 +435,11 @@ static void serve(TlpSink<W4> &snk, std::vector<RxTlp> &log, std::vector<uint64_
 				auto it = cpl_q.begin();
 				while (it != cpl_q.end() && it->t <= t)
 					++it;
-				cpl_q.insert(it, {t++, c, host_mrd_seq});
+				cpl_q.insert(it, {t++, c, host_mrd_seq, r.hdr[0] & TCATTR_MASK});
 			}
 		} else if (r.t.kind == TLP_MRD)
 			for (const tlp &c : make_cpls(r.t, mem, cid, split))
-				cpl_q.push_back({cyc + delay, c});
+				cpl_q.push_back({cyc + delay, c, 0, r.hdr[0] & TCATTR_MASK});
 	}
 }
 
@@ -439,14 +455,15 @@ static unsigned irq_pulses;
 static void sync_links()
 {
 	static unsigned last = ~0u;
-	unsigned key = m->h_cfg_mps | m->h_cfg_mrrs << 3 | m->n_cfg_dev_mps << 6 | m->n_cfg_dev_mrrs << 9;
+	unsigned key = m->h_cfg_mps | m->h_cfg_mrrs << 3 | m->n_cfg_dev_mps << 6 | m->n_cfg_dev_mrrs << 9 |
+		       m->h_cfg_ext_tag << 12 | m->n_cfg_ext_tag << 13;
 	if (key == last)
 		return;
 	last = key;
 	host_link->set_in(128u << m->h_cfg_mps, 4096);
-	host_link->set_out(128u << m->h_cfg_mps, 128u << m->h_cfg_mrrs, 64, true);
+	host_link->set_out(128u << m->h_cfg_mps, 128u << m->h_cfg_mrrs, 64, m->h_cfg_ext_tag);
 	dev_link->set_in(128u << m->n_cfg_dev_mps, 4096);
-	dev_link->set_out(128u << m->n_cfg_dev_mps, 128u << m->n_cfg_dev_mrrs, 64, true);
+	dev_link->set_out(128u << m->n_cfg_dev_mps, 128u << m->n_cfg_dev_mrrs, 64, m->n_cfg_ext_tag);
 }
 
 static void step()
@@ -463,11 +480,11 @@ static void step()
 			host_ooo_seen++;
 		if (sq > host_seq_max)
 			host_seq_max = sq;
-		h_cpl->send(host_cpl_q.front().c, host_poison ? 1u << 14 : 0);
+		h_cpl->send(host_cpl_q.front().c, (host_poison ? 1u << 14 : 0) | host_cpl_q.front().dw0);
 		host_cpl_q.pop_front();
 	}
 	while (!dev_cpl_q.empty() && dev_cpl_q.front().t <= cyc) {
-		n_cpl->send(dev_cpl_q.front().c, dev_poison ? 1u << 14 : 0);
+		n_cpl->send(dev_cpl_q.front().c, (dev_poison ? 1u << 14 : 0) | dev_cpl_q.front().dw0);
 		dev_cpl_q.pop_front();
 	}
 	m->clk = 0;
@@ -628,12 +645,13 @@ static const uint64_t NAA_BAR = 0x4000100000ull; // device BAR on the NAA side
 
 static void cfg_std_intervals()
 {
-	// interval 0: 64 KiB at AP -> NAA_BAR; interval 5: 4 KiB at AP+0x20000 -> NAA_BAR+0x80000 + 0x100
+	// interval 0: 64 KiB at AP -> NAA_BAR; interval 5: 4 KiB at AP+0x20000 -> NAA_BAR+0x81000
+	// (translation offsets are 4 KiB aligned: docs/pcie-rules.md, row 8)
 	set_ivl(0, AP, AP + 0xFFFF, NAA_NODE, NAA_BAR);
-	set_ivl(5, AP + 0x20000, AP + 0x20FFF, NAA_NODE, NAA_BAR + 0x80100);
+	set_ivl(5, AP + 0x20000, AP + 0x20FFF, NAA_NODE, NAA_BAR + 0x81000);
 	host2dev = [](uint64_t a, uint64_t *d) {
 		if (a >= AP && a <= AP + 0xFFFF) { *d = NAA_BAR + (a - AP); return true; }
-		if (a >= AP + 0x20000 && a <= AP + 0x20FFF) { *d = NAA_BAR + 0x80100 + (a - AP - 0x20000); return true; }
+		if (a >= AP + 0x20000 && a <= AP + 0x20FFF) { *d = NAA_BAR + 0x81000 + (a - AP - 0x20000); return true; }
 		return false;
 	};
 }
@@ -656,7 +674,7 @@ static void test_intervals()
 	settle();
 	collect_host_cpls();
 	std::vector<uint64_t> want = {NAA_BAR + 0x10, NAA_BAR + 0xFFFC, NAA_BAR + 0xFFFC,
-				      NAA_BAR + 0x80100, NAA_BAR + 0x80100 + 0xFFC};
+				      NAA_BAR + 0x81000, NAA_BAR + 0x81000 + 0xFFC};
 	bool addr_ok = dev_rx.size() - dev0 == 6;
 	for (size_t i = 0; addr_ok && i < 5; i++)
 		addr_ok = dev_rx[dev0 + i].t.kind == TLP_MWR && dev_rx[dev0 + i].t.addr == want[i];
@@ -664,7 +682,7 @@ static void test_intervals()
 	CHECK(dev_rx.size() > dev0 + 2 && dev_rx[dev0 + 2].t.first_be == 0x8 && dev_rx[dev0 + 2].t.len_dw == 1,
 	      "last byte of an interval: one dword, first BE 1000");
 	CHECK(devmem.get(NAA_BAR + 0x10) == 1 && devmem.get(NAA_BAR + 0xFFFF) == 9 &&
-		  devmem.get(NAA_BAR + 0x80100) == 14 && devmem.get(NAA_BAR + 0x80100 + 0xFFF) == 21,
+		  devmem.get(NAA_BAR + 0x81000) == 14 && devmem.get(NAA_BAR + 0x81000 + 0xFFF) == 21,
 	      "device memory holds the written bytes");
 	CHECK(host_rds[t_miss].status == TLP_CPL_UR && !host_rds[t_miss].bad, "read miss answered UR (byte count, lower address)");
 	CHECK(host_rds[t_hit].status == 0 && host_rds[t_hit].got == std::vector<uint8_t>({5, 6, 7, 9}) && !host_rds[t_hit].bad,
@@ -1747,6 +1765,307 @@ static void test_poison()
 	CHECK_EQ(m->n_drops - drops0, 1, "the NAA SMFU counts the dropped poisoned write");
 }
 
+// ---------------------------------------------------------------------------
+// Issue 8, row 8: interval offsets, what the NAA forwards, 4 KiB at the device
+// ---------------------------------------------------------------------------
+static void clr_ivl(int i)
+{
+	m->h_cfg_eg_valid &= ~(1u << i);
+}
+// TLPs the device got since index `from` at byte address range [a, a + n)
+static unsigned dev_got(size_t from, uint64_t a, uint64_t n)
+{
+	unsigned k = 0;
+	for (size_t i = from; i < dev_rx.size(); i++)
+		if ((dev_rx[i].t.kind == TLP_MWR || dev_rx[i].t.kind == TLP_MRD) && dev_rx[i].t.addr >= a &&
+		    dev_rx[i].t.addr < a + n)
+			k++;
+	return k;
+}
+static unsigned dev_reqs(size_t from)
+{
+	unsigned k = 0;
+	for (size_t i = from; i < dev_rx.size(); i++)
+		k += dev_rx[i].t.kind == TLP_MWR || dev_rx[i].t.kind == TLP_MRD;
+	return k;
+}
+
+static void test_row8()
+{
+	printf("row 8: intervals above 256 GiB / not 4 KiB aligned refused at the host, NAA forwarding checks\n");
+	settle();
+	const uint64_t H = 0x10000000000ull;      // host addresses of the big intervals (1 TiB)
+	const uint64_t G256 = 1ull << 38;
+	// (a) an interval of exactly 256 GiB works up to its last dword ...
+	set_ivl(1, H, H + G256 - 1, NAA_NODE, 0x800000000000ull);
+	size_t d0 = dev_rx.size();
+	uint32_t miss0 = m->h_eg_misses;
+	host_write(H + G256 - 4, {1, 2, 3, 4});
+	uint8_t t1 = host_read(H + G256 - 4, 4, {1, 2, 3, 4});
+	settle();
+	collect_host_cpls();
+	CHECK(dev_got(d0, 0x800000000000ull + G256 - 4, 4) == 2 && host_reads_ok({t1}),
+	      "256-GiB interval: its last dword (offset 2^38 - 4) reaches in_base + offset");
+	// ... one 4 KiB larger is refused whole, never sent with a truncated offset
+	set_ivl(1, H, H + G256 + 0xFFF, NAA_NODE, 0x800000000000ull);
+	d0 = dev_rx.size();
+	host_write(H + G256 + 0x10, {5, 6, 7, 8});   // offset 2^38 + 16: truncated it would hit in_base + 16
+	host_write(H + 0x10, {5, 6, 7, 8});
+	uint8_t t2 = host_read(H + G256 + 0x10, 4, {});
+	settle();
+	collect_host_cpls();
+	CHECK(dev_reqs(d0) == 0, "interval larger than 256 GiB: nothing reaches the device (%u TLPs)", dev_reqs(d0));
+	CHECK(host_rds[t2].status == TLP_CPL_UR && !host_rds[t2].bad, "... a read of it is answered UR");
+	CHECK_EQ(m->h_eg_misses - miss0, 3, "... and every access counts in eg_misses");
+	// (c) a host interval start not 4 KiB aligned: refused
+	set_ivl(1, H + 0x100, H + 0x1FFF, NAA_NODE, 0x800000000000ull);
+	d0 = dev_rx.size();
+	miss0 = m->h_eg_misses;
+	host_write(H + 0xFF0, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});   // would cross 4 KiB at the device
+	uint8_t t3 = host_read(H + 0x200, 4, {});
+	settle();
+	collect_host_cpls();
+	CHECK(dev_reqs(d0) == 0 && host_rds[t3].status == TLP_CPL_UR && m->h_eg_misses - miss0 == 2,
+	      "eg_start not 4 KiB aligned: write dropped, read UR, both counted, nothing at the device");
+	// (c) at the NAA: in_base not 4 KiB aligned
+	set_ivl(1, H, H + 0x1FFF, NAA_NODE, 0x800000000100ull);
+	d0 = dev_rx.size();
+	uint32_t ref0 = m->n_in_refused, miss1 = m->h_eg_misses;
+	host_write(H + 0xFF0, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});   // 0x...10F0: would cross
+	uint8_t t4 = host_read(H + 0x10, 8, {});
+	settle();
+	collect_host_cpls();
+	printf("    in_base misaligned: %u TLPs at the device, read status %d bad %d\n", dev_reqs(d0), host_rds[t4].status, host_rds[t4].bad);
+	CHECK(dev_reqs(d0) == 0 && host_rds[t4].status == TLP_CPL_UR && !host_rds[t4].bad,
+	      "in_base not 4 KiB aligned: the NAA refuses (write dropped, read UR), nothing at the device");
+	CHECK(m->n_in_refused - ref0 == 2 && m->h_eg_misses == miss1, "... counted at the NAA (in_refused += 2), hits at the host");
+	// (b) the NAA forwards only inside the root port's windows
+	set_fwd(0, 0x800000000000ull, 0x8000000FFFFFull);   // 1 MiB
+	set_fwd(1, 0x900000000000ull, 0x9000001FFFFFull);   // 2 MiB
+	set_ivl(1, H, H + 0x1FFFFF, NAA_NODE, 0x8000000FF000ull);
+	d0 = dev_rx.size();
+	ref0 = m->n_in_refused;
+	host_write(H + 0xFFC, {1, 2, 3, 4});            // last dword of window 0
+	host_write(H + 0x1000, {5, 6, 7, 8});           // first byte after it
+	uint8_t t5 = host_read(H + 0x1000, 4, {});
+	uint8_t t6 = host_read(H + 0xFFC, 4, {1, 2, 3, 4});
+	settle();
+	collect_host_cpls();
+	CHECK(dev_got(d0, 0x8000000FF000ull, 0x1000) == 2 && dev_reqs(d0) == 2 && host_reads_ok({t6}),
+	      "inside the window: forwarded; outside: never a TLP (%u TLPs)", dev_reqs(d0));
+	CHECK(host_rds[t5].status == TLP_CPL_UR && m->n_in_refused - ref0 == 2, "outside the windows: read UR, both counted");
+	set_ivl(2, H + 0x200000, H + 0x2FFFFF, NAA_NODE, 0x900000100000ull);
+	d0 = dev_rx.size();
+	host_write(H + 0x2FFFFC, {9, 9, 9, 9});         // last dword of window 1
+	settle();
+	CHECK(dev_got(d0, 0x9000001FFFFCull, 4) == 1, "the prefetchable window forwards too");
+	// (b) an address that wraps past 2^64 (window 0 everything again)
+	set_fwd(0, 0, ~0ull);
+	set_fwd(1, ~0ull, 0);
+	set_ivl(1, H, H + 0x1FFF, NAA_NODE, 0xFFFFFFFFFFFFF000ull);
+	d0 = dev_rx.size();
+	ref0 = m->n_in_refused;
+	host_write(H + 0xFFC, {1, 2, 3, 4});   // 2^64 - 4: fine
+	host_write(H + 0x1000, {5, 6, 7, 8});  // would be address 0
+	uint8_t t7 = host_read(H + 0x1010, 4, {});
+	settle();
+	collect_host_cpls();
+	CHECK(dev_reqs(d0) == 1 && dev_got(d0, 0, 0x2000) == 0 && host_rds[t7].status == TLP_CPL_UR &&
+		  m->n_in_refused - ref0 == 2,
+	      "in_base + offset wrapping past 2^64 is refused, not sent to address 0");
+	clr_ivl(1);
+	clr_ivl(2);
+	CHECK(host_viol() == 0 && dev_viol() == 0, "row 8: no protocol violation on either link");
+}
+
+// ---------------------------------------------------------------------------
+// Issue 8, row 11: TC and attributes through the network, DevCtl enables,
+// the timeout clamp
+// ---------------------------------------------------------------------------
+static uint32_t tcattr_dw0(unsigned tc, unsigned attr)
+{
+	return (tc << 20) | (((attr >> 2) & 1) << 18) | ((attr & 3) << 12);
+}
+static unsigned tc_of(const RxTlp &r) { return (r.hdr[0] >> 20) & 7; }
+static unsigned attr_of(const RxTlp &r) { return (((r.hdr[0] >> 18) & 1) << 2) | ((r.hdr[0] >> 12) & 3); }
+// every request in `log` from `from` inside [a, a + n): TC and attributes as given, and how many
+static bool reqs_tcattr(const std::vector<RxTlp> &log, size_t from, uint64_t a, uint64_t n, unsigned tc,
+			unsigned attr, unsigned *cnt, int kind = -1)
+{
+	bool ok = true;
+	*cnt = 0;
+	for (size_t i = from; i < log.size(); i++) {
+		const tlp &t = log[i].t;
+		if ((t.kind != TLP_MWR && t.kind != TLP_MRD) || t.addr < a || t.addr >= a + n ||
+		    (kind >= 0 && t.kind != kind))
+			continue;
+		(*cnt)++;
+		if (tc_of(log[i]) != tc || attr_of(log[i]) != attr) {
+			if (ok)
+				printf("    %s at 0x%llx: TC %u attr %u, want TC %u attr %u\n", t.kind == TLP_MWR ? "MWr" : "MRd",
+				       (unsigned long long)t.addr, tc_of(log[i]), attr_of(log[i]), tc, attr);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static void test_tc_attr()
+{
+	printf("row 11: TC and attributes re-issued at the far side, Device Control RO/NS enables\n");
+	cfg_std_intervals();
+	settle();
+	unsigned n = 0;
+	// host -> device: a write and a read with TC 5, RO + NS + IDO: IDO is never re-issued
+	size_t d0 = dev_rx.size(), h0 = host_rx.size();
+	tlp t;
+	std::vector<uint8_t> d = rand_bytes(8);
+	tlp_mwr_bytes(&t, AP + 0x100, d.data(), 8, CPU_ID);
+	h_ap->send(t, tcattr_dw0(5, 7));
+	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+	tlp_access_bes(AP + 0x100, 8, &dwa, &len, &fbe, &lbe);
+	uint8_t tag = next_tag++;
+	tlp_mrd(&t, dwa, len, fbe, lbe, CPU_ID, tag);
+	HostRd r;
+	r.addr = AP + 0x100;
+	r.size = 8;
+	r.expect = d;
+	host_rds[tag] = r;
+	h_ap->send(t, tcattr_dw0(3, 2));
+	settle();
+	collect_host_cpls();
+	bool ok = reqs_tcattr(dev_rx, d0, NAA_BAR + 0x100, 8, 5, 3, &n, TLP_MWR) && n == 1;
+	CHECK(ok, "host MWr TC 5 RO NS IDO -> device MWr TC 5 RO NS (no IDO)");
+	n = 0;
+	bool rd_ok = false;
+	for (size_t i = d0; i < dev_rx.size(); i++)
+		if (dev_rx[i].t.kind == TLP_MRD && dev_rx[i].t.addr == NAA_BAR + 0x100)
+			rd_ok = tc_of(dev_rx[i]) == 3 && attr_of(dev_rx[i]) == 2;
+	bool cpl_ok = false;
+	for (size_t i = h0; i < host_rx.size(); i++)
+		if (host_rx[i].t.kind == TLP_CPLD && host_rx[i].t.tag == tag)
+			cpl_ok = tc_of(host_rx[i]) == 3 && attr_of(host_rx[i]) == 2;
+	CHECK(rd_ok && cpl_ok && host_reads_ok({tag}), "host MRd TC 3 RO -> device MRd TC 3 RO; the completion to the CPU keeps them");
+	// pieces: MPS / MRRS 128 B at the root port: every MWr / MRd piece carries them
+	m->n_cfg_dev_mps = 0;
+	m->n_cfg_dev_mrrs = 0;
+	d0 = dev_rx.size();
+	d = rand_bytes(256);
+	tlp_mwr_bytes(&t, AP + 0x400, d.data(), 256, CPU_ID);
+	h_ap->send(t, tcattr_dw0(6, 1));
+	tag = next_tag++;
+	tlp_mrd(&t, AP + 0x400, 64, 0xf, 0xf, CPU_ID, tag);
+	r.addr = AP + 0x400;
+	r.size = 256;
+	r.expect = d;
+	host_rds[tag] = r;
+	h_ap->send(t, tcattr_dw0(6, 1));
+	settle();
+	collect_host_cpls();
+	ok = reqs_tcattr(dev_rx, d0, NAA_BAR + 0x400, 256, 6, 1, &n);
+	CHECK(ok && n == 4 && host_reads_ok({tag}), "MPS/MRRS 128: 2 MWr + 2 MRd pieces, all TC 6 NS (%u)", n);
+	m->n_cfg_dev_mps = 1;
+	m->n_cfg_dev_mrrs = 2;
+	// device -> host: a DMA write and a 512-byte DMA read (chunks, parked queue)
+	h0 = host_rx.size();
+	d = rand_bytes(64);
+	tlp_mwr_bytes(&t, 0x20003000ull, d.data(), 64, DEV_ID);
+	n_req->send(t, tcattr_dw0(2, 1));
+	tlp_mrd(&t, 0x20004000ull, 128, 0xf, 0xf, DEV_ID, 0x33);
+	DevRd dr;
+	dr.addr = 0x20004000ull;
+	dr.size = 512;
+	dev_rds[0x33] = dr;
+	n_req->send(t, tcattr_dw0(1, 2));
+	settle();
+	ok = reqs_tcattr(host_rx, h0, 0x20003000ull, 64, 2, 1, &n) && n == 1;
+	CHECK(ok, "device MWr TC 2 NS -> host MWr TC 2 NS");
+	ok = reqs_tcattr(host_rx, h0, 0x20004000ull, 512, 1, 2, &n) && n >= 2;
+	CHECK(ok, "device 512-byte MRd TC 1 RO -> host MRd chunks, all TC 1 RO (%u)", n);
+	// Device Control enables of the issuing side (7.5.3.4)
+	for (int k = 0; k < 2; k++) {
+		m->n_cfg_ro_en = k;
+		m->n_cfg_ns_en = !k;
+		m->h_cfg_ro_en = !k;
+		m->h_cfg_ns_en = k;
+		d0 = dev_rx.size();
+		h0 = host_rx.size();
+		d = rand_bytes(4);
+		tlp_mwr_bytes(&t, AP + 0x800, d.data(), 4, CPU_ID);
+		h_ap->send(t, tcattr_dw0(0, 3));
+		tlp_mwr_bytes(&t, 0x20005000ull, d.data(), 4, DEV_ID);
+		n_req->send(t, tcattr_dw0(0, 3));
+		settle();
+		unsigned want_dev = k ? 2 : 1, want_host = k ? 1 : 2;
+		bool ok1 = reqs_tcattr(dev_rx, d0, NAA_BAR + 0x800, 4, 0, want_dev, &n) && n == 1;
+		bool ok2 = reqs_tcattr(host_rx, h0, 0x20005000ull, 4, 0, want_host, &n) && n == 1;
+		CHECK(ok1 && ok2, "RO enable %d / NS enable %d at the NAA, %d / %d at the host: RO NS re-issued as %s / %s",
+		      k, !k, !k, k, k ? "RO" : "NS", k ? "NS" : "RO");
+	}
+	m->n_cfg_ro_en = m->n_cfg_ns_en = m->h_cfg_ro_en = m->h_cfg_ns_en = 1;
+	// Extended Tag Field Enable clear at both issuing sides: the SMFU's MRd use
+	// 5-bit tags (the checkers of both links now flag any tag above 31)
+	m->h_cfg_ext_tag = m->n_cfg_ext_tag = 0;
+	d0 = dev_rx.size();
+	h0 = host_rx.size();
+	std::vector<uint8_t> tags;
+	for (unsigned k = 0; k < 24; k++)
+		tags.push_back(host_read(AP + 0x1000 + 8 * k, 8, dev_bytes(NAA_BAR + 0x1000 + 8 * k, 8)));
+	for (unsigned k = 0; k < 24; k++)
+		dev_read(0x20006000ull + 64 * k, 64, (uint8_t)(0x60 + k));
+	settle();
+	collect_host_cpls();
+	collect_dev_cpls();
+	unsigned mrd_dev = 0, mrd_host = 0, wide = 0;
+	for (size_t i = d0; i < dev_rx.size(); i++)
+		if (dev_rx[i].t.kind == TLP_MRD)
+			mrd_dev++, wide += dev_rx[i].t.tag >= 32;
+	for (size_t i = h0; i < host_rx.size(); i++)
+		if (host_rx[i].t.kind == TLP_MRD)
+			mrd_host++, wide += host_rx[i].t.tag >= 32;
+	bool dev_ok = true;
+	for (unsigned k = 0; k < 24; k++)
+		dev_ok = dev_ok && dev_rds[(uint8_t)(0x60 + k)].done && !dev_rds[(uint8_t)(0x60 + k)].bad &&
+			 dev_rds[(uint8_t)(0x60 + k)].got == dev_rds[(uint8_t)(0x60 + k)].exp;
+	CHECK(mrd_dev == 24 && mrd_host == 24 && wide == 0, "Extended Tag off: %u + %u MRd, %u with a tag above 31",
+	      mrd_dev, mrd_host, wide);
+	CHECK(host_reads_ok(tags) && dev_ok, "... and all 48 reads complete with their data (completions of the 5-bit tags reach the SMFU)");
+	m->h_cfg_ext_tag = m->n_cfg_ext_tag = 1;
+	CHECK(host_viol() == 0 && dev_viol() == 0, "row 11: no protocol violation on either link");
+}
+
+// The programmable timeout is clamped to 0x2000 units (below the host's 10 ms)
+static void test_tmo_clamp()
+{
+	printf("row 11: smfu.ctrl.timeout above 0x2000 units is clamped to 0x2000 (2,097,152 cycles)\n");
+	cfg_std_intervals();
+	set_prob(1.0);
+	settle();
+	m->h_cfg_timeout = 0xFFFF;
+	int mode = F_DROP;
+	w_n2h.filter = [&](const Pkt &p) {
+		return net_hdr_get_ptype(p.f[0].w) == NET_TYPE_SMFU_CPL ? mode : F_PASS;
+	};
+	uint32_t to0 = m->h_timeouts;
+	printf("    held host %zu dev %zu timeouts %u\n", host_held.size(), dev_held.size(), to0);
+	uint8_t t1 = host_read(AP + 0x40, 4, dev_bytes(NAA_BAR + 0x40, 4));
+	for (unsigned k = 0; k < 2200 && host_rds[t1].status < 0; k++) {
+		uint32_t tb4 = m->h_timeouts;
+		run(1000);
+		collect_host_cpls();
+		if (m->h_timeouts != tb4) printf("    timeout at %u k cycles\n", k);
+	}
+	w_n2h.filter = nullptr;
+	HostRd &r1 = host_rds[t1];
+	uint64_t dt = r1.t_done - r1.t_issue;
+	printf("    CA after %llu cycles\n", (unsigned long long)dt);
+	CHECK(r1.status == TLP_CPL_CA && dt >= 0x1FFFull * 256 && dt <= 0x2000ull * 256 + 1000,
+	      "timeout 0xFFFF: CA after 0x2000 x 256 cycles (%llu), not 0xFFFF x 256", (unsigned long long)dt);
+	CHECK_EQ(m->h_timeouts - to0, 1, "smfu.timeouts += 1");
+	m->h_cfg_timeout = 0x400;
+	set_prob(bp);
+}
+
 int main(int argc, char **argv)
 {
 	TbArgs a = tb_args(argc, argv);
@@ -1761,6 +2080,7 @@ int main(int argc, char **argv)
 	test_intervals();
 	test_sizes();
 	test_timeout();
+	test_tmo_clamp();
 	test_passthru();
 	test_poison();
 	test_interrupts();
@@ -1772,6 +2092,8 @@ int main(int argc, char **argv)
 	test_nq_race();
 	test_big_reads();
 	test_split_abort();
+	test_row8();
+	test_tc_attr();
 	test_random();
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
 	CHECK(perr == 0, "no TLP protocol error on any stream");

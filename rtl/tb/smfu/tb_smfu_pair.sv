@@ -21,6 +21,9 @@ module tb_smfu_pair
   input  wire logic [15:0]           h_cfg_node_id,
   input  wire logic [15:0]           h_cfg_pcie_id,
   input  wire logic                  h_cfg_bus_master,
+  input  wire logic                  h_cfg_ro_en,
+  input  wire logic                  h_cfg_ns_en,
+  input  wire logic                  h_cfg_ext_tag,
   input  wire logic [15:0]           h_cfg_timeout,
   input  wire logic [2:0]            h_cfg_mps,
   input  wire logic [2:0]            h_cfg_mrrs,
@@ -58,6 +61,11 @@ module tb_smfu_pair
   input  wire logic [2:0]            n_cfg_dev_mps,
   input  wire logic [2:0]            n_cfg_dev_mrrs,
   input  wire logic                  n_sbr,
+  input  wire logic                  n_cfg_ro_en,
+  input  wire logic                  n_cfg_ns_en,
+  input  wire logic                  n_cfg_ext_tag,
+  input  wire logic [1:0][63:0]      n_cfg_fwd_base,
+  input  wire logic [1:0][63:0]      n_cfg_fwd_limit,
 
   // ---------------- NAA NIC TLP streams ----------------
   `TLP_S_PORTS(n_req),
@@ -68,12 +76,13 @@ module tb_smfu_pair
   `NET_LOCAL_PORTS(n_s_net, n_m_net),
 
   // ---------------- NAA NIC status ----------------
-  output      logic [31:0]           n_in_reqs, n_up_reqs, n_drops, n_timeouts
+  output      logic [31:0]           n_in_reqs, n_up_reqs, n_drops, n_timeouts, n_in_refused
 );
 
   smfu_host #(.NIVL(NIVL)) u_host (
     .clk, .rst,
     .cfg_node_id (h_cfg_node_id), .cfg_pcie_id (h_cfg_pcie_id), .cfg_bus_master (h_cfg_bus_master),
+    .cfg_ro_en (h_cfg_ro_en), .cfg_ns_en (h_cfg_ns_en), .cfg_ext_tag (h_cfg_ext_tag),
     .cfg_timeout (h_cfg_timeout), .cfg_mps (h_cfg_mps), .cfg_mrrs (h_cfg_mrrs), .cfg_eg_start (h_cfg_eg_start), .cfg_eg_end (h_cfg_eg_end),
     .cfg_eg_valid (h_cfg_eg_valid), .cfg_eg_node (h_cfg_eg_node),
     .cfg_nq_win_base (h_cfg_nq_win_base), .cfg_nq_win_size (h_cfg_nq_win_size),
@@ -99,6 +108,8 @@ module tb_smfu_pair
     .cfg_node_id (n_cfg_node_id), .cfg_rp_id (n_cfg_rp_id), .cfg_passthru (n_cfg_passthru),
     .cfg_up_node (n_cfg_up_node), .cfg_in_base (n_cfg_in_base),
     .cfg_timeout (n_cfg_timeout), .cfg_dev_mps (n_cfg_dev_mps), .cfg_dev_mrrs (n_cfg_dev_mrrs), .sbr (n_sbr),
+    .cfg_ro_en (n_cfg_ro_en), .cfg_ns_en (n_cfg_ns_en), .cfg_ext_tag (n_cfg_ext_tag),
+    .cfg_fwd_base (n_cfg_fwd_base), .cfg_fwd_limit (n_cfg_fwd_limit),
     .s_dev_req_data (n_req_data), .s_dev_req_keep (n_req_keep), .s_dev_req_sop (n_req_sop),
     .s_dev_req_eop (n_req_eop), .s_dev_req_valid (n_req_valid), .s_dev_req_ready (n_req_ready),
     .s_dev_cpl_data (n_cpl_data), .s_dev_cpl_keep (n_cpl_keep), .s_dev_cpl_sop (n_cpl_sop),
@@ -110,7 +121,7 @@ module tb_smfu_pair
     .m_net_valid (n_m_net_valid), .m_net_data (n_m_net_data), .m_net_last (n_m_net_last),
     .m_net_vc (n_m_net_vc), .s_net_credit (n_s_net_credit),
     .st_in_reqs (n_in_reqs), .st_up_reqs (n_up_reqs), .st_drops (n_drops),
-    .st_timeouts (n_timeouts)
+    .st_timeouts (n_timeouts), .st_in_refused (n_in_refused)
   );
 
 endmodule
