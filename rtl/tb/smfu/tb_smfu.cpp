@@ -546,13 +546,15 @@ static uint8_t next_tag;
 // Device address of a host aperture address (the interval table of the test).
 static std::function<bool(uint64_t, uint64_t *)> host2dev;
 
-static void host_write(uint64_t addr, const std::vector<uint8_t> &data)
+// dw0_or: bits ORed into header dword 0 (TC, attributes: tcattr_dw0)
+static void host_write(uint64_t addr, const std::vector<uint8_t> &data, uint32_t dw0_or = 0)
 {
 	tlp t;
 	tlp_mwr_bytes(&t, addr, data.data(), (unsigned)data.size(), CPU_ID);
-	h_ap->send(t);
+	h_ap->send(t, dw0_or);
 }
-static uint8_t host_read(uint64_t addr, unsigned size, const std::vector<uint8_t> &expect)
+static uint8_t host_read(uint64_t addr, unsigned size, const std::vector<uint8_t> &expect,
+			 uint32_t dw0_or = 0)
 {
 	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
 	tlp_access_bes(addr, size, &dwa, &len, &fbe, &lbe);
@@ -565,7 +567,7 @@ static uint8_t host_read(uint64_t addr, unsigned size, const std::vector<uint8_t
 	r.expect = expect;
 	r.t_issue = cyc;
 	host_rds[tag] = r;
-	h_ap->send(t);
+	h_ap->send(t, dw0_or);
 	return tag;
 }
 
@@ -1918,20 +1920,9 @@ static void test_tc_attr()
 	unsigned n = 0;
 	// host -> device: a write and a read with TC 5, RO + NS + IDO: IDO is never re-issued
 	size_t d0 = dev_rx.size(), h0 = host_rx.size();
-	tlp t;
 	std::vector<uint8_t> d = rand_bytes(8);
-	tlp_mwr_bytes(&t, AP + 0x100, d.data(), 8, CPU_ID);
-	h_ap->send(t, tcattr_dw0(5, 7));
-	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	tlp_access_bes(AP + 0x100, 8, &dwa, &len, &fbe, &lbe);
-	uint8_t tag = next_tag++;
-	tlp_mrd(&t, dwa, len, fbe, lbe, CPU_ID, tag);
-	HostRd r;
-	r.addr = AP + 0x100;
-	r.size = 8;
-	r.expect = d;
-	host_rds[tag] = r;
-	h_ap->send(t, tcattr_dw0(3, 2));
+	host_write(AP + 0x100, d, tcattr_dw0(5, 7));
+	uint8_t tag = host_read(AP + 0x100, 8, d, tcattr_dw0(3, 2));
 	settle();
 	collect_host_cpls();
 	bool ok = reqs_tcattr(dev_rx, d0, NAA_BAR + 0x100, 8, 5, 3, &n, TLP_MWR) && n == 1;
@@ -1951,15 +1942,8 @@ static void test_tc_attr()
 	m->n_cfg_dev_mrrs = 0;
 	d0 = dev_rx.size();
 	d = rand_bytes(256);
-	tlp_mwr_bytes(&t, AP + 0x400, d.data(), 256, CPU_ID);
-	h_ap->send(t, tcattr_dw0(6, 1));
-	tag = next_tag++;
-	tlp_mrd(&t, AP + 0x400, 64, 0xf, 0xf, CPU_ID, tag);
-	r.addr = AP + 0x400;
-	r.size = 256;
-	r.expect = d;
-	host_rds[tag] = r;
-	h_ap->send(t, tcattr_dw0(6, 1));
+	host_write(AP + 0x400, d, tcattr_dw0(6, 1));
+	tag = host_read(AP + 0x400, 256, d, tcattr_dw0(6, 1));
 	settle();
 	collect_host_cpls();
 	ok = reqs_tcattr(dev_rx, d0, NAA_BAR + 0x400, 256, 6, 1, &n);
@@ -1969,6 +1953,7 @@ static void test_tc_attr()
 	// device -> host: a DMA write and a 512-byte DMA read (chunks, parked queue)
 	h0 = host_rx.size();
 	d = rand_bytes(64);
+	tlp t;
 	tlp_mwr_bytes(&t, 0x20003000ull, d.data(), 64, DEV_ID);
 	n_req->send(t, tcattr_dw0(2, 1));
 	tlp_mrd(&t, 0x20004000ull, 128, 0xf, 0xf, DEV_ID, 0x33);
