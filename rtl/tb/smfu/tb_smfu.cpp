@@ -837,6 +837,28 @@ static void collect_dev_cpls()
 	}
 }
 
+// A device read of sz bytes at a with the given tag; the expected data: the
+// host memory model's, or for the bytes in shadow (written but maybe not yet
+// landed) the shadow's.
+static uint8_t dev_read(uint64_t a, unsigned sz, uint8_t tag,
+			const std::map<uint64_t, uint8_t> *shadow = nullptr)
+{
+	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
+	tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
+	tlp t;
+	tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tag);
+	DevRd r;
+	r.addr = a;
+	r.size = sz;
+	for (unsigned i = 0; i < sz; i++) {
+		auto it = shadow ? shadow->find(a + i) : std::map<uint64_t, uint8_t>::const_iterator();
+		r.exp.push_back(shadow && it != shadow->end() ? it->second : hostmem.get(a + i));
+	}
+	dev_rds[tag] = r;
+	n_req->send(t);
+	return tag;
+}
+
 static void test_passthru()
 {
 	printf("pass-through: device DMA writes and reads reach host memory unaltered\n");
@@ -852,20 +874,8 @@ static void test_passthru()
 		dev_write(a, d);
 		for (unsigned i = 0; i < sz; i++)
 			shadow[a + i] = d[i];
-		if (k % 3 == 0) {
-			uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-			tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
-			tlp t;
-			tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tg);
-			DevRd r;
-			r.addr = a;
-			r.size = sz;
-			for (unsigned i = 0; i < sz; i++)
-				r.exp.push_back(shadow.count(a + i) ? shadow[a + i] : hostmem.get(a + i));
-			dev_rds[tg] = r;
-			tags.push_back(tg++);
-			n_req->send(t);
-		}
+		if (k % 3 == 0)
+			tags.push_back(dev_read(a, sz, tg++, &shadow));
 	}
 	settle();
 	collect_dev_cpls();
@@ -975,21 +985,6 @@ static void answer_held(std::vector<tlp> &held, Mem &mem, uint16_t cid, bool spl
 	held.clear();
 }
 
-static uint8_t dev_read(uint64_t a, unsigned sz, uint8_t tag)
-{
-	uint64_t dwa; unsigned len; uint8_t fbe, lbe;
-	tlp_access_bes(a, sz, &dwa, &len, &fbe, &lbe);
-	tlp t;
-	tlp_mrd(&t, dwa, len, fbe, lbe, DEV_ID, tag);
-	DevRd r;
-	r.addr = a;
-	r.size = sz;
-	for (unsigned i = 0; i < sz; i++)
-		r.exp.push_back(hostmem.get(a + i));
-	dev_rds[tag] = r;
-	n_req->send(t);
-	return tag;
-}
 
 // Row 2 of docs/pcie-rules.md: reads that find no tag are parked; the posted
 // writes behind them and the completions of the other direction flow.
