@@ -45,16 +45,9 @@ module nic_reg_map #(
   input  wire logic                  intx,
 
   // ---------------- rra.* and backdoor.* ----------------
-  input  wire logic                  ev_sent,
-  input  wire logic                  ev_served,
-  input  wire logic                  ev_completed,
-  input  wire logic                  ev_dropped,
-  input  wire logic                  bd_rx_valid_st,
-  input  wire logic [1:0]            bd_rx_data_dw,
-  input  wire logic [15:0]           bd_rx_dropped,
-  input  wire logic [63:0]           bd_rx_hdr0,
-  input  wire logic [63:0]           bd_rx_hdr1,
-  input  wire logic [63:0]           bd_rx_dat,
+  input  wire logic [3:0]            rra_ev,         // pulses {dropped, completed, served, sent}
+  input  wire logic [18:0]           bd_rx_status,   // RX buffer {dropped[15:0], data_dw[1:0], valid}
+  input  wire logic [2:0][63:0]      bd_rx_qw,       // RX buffer {data, hdr1, hdr0}
 
   // ---------------- smfu.* / notify.* configuration and status (nic_ports.svh) ----------------
   `NIC_SMFU_CFG_PORTS(output),
@@ -142,17 +135,17 @@ module nic_reg_map #(
     hwif_in.pcie.status.d3hot.next        = pcie_st[2];
     hwif_in.msix.pba.pending.next         = pcie_st[0];
     // rra: counters of the local port 0 unit
-    hwif_in.rra.sent.count.incr           = ev_sent;
-    hwif_in.rra.served.count.incr         = ev_served;
-    hwif_in.rra.completed.count.incr      = ev_completed;
-    hwif_in.rra.dropped.count.incr        = ev_dropped;
+    hwif_in.rra.sent.count.incr           = rra_ev[0];
+    hwif_in.rra.served.count.incr         = rra_ev[1];
+    hwif_in.rra.completed.count.incr      = rra_ev[2];
+    hwif_in.rra.dropped.count.incr        = rra_ev[3];
     // backdoor: RX buffer
-    hwif_in.backdoor.rx_status.valid.next   = bd_rx_valid_st;
-    hwif_in.backdoor.rx_status.data_dw.next = bd_rx_data_dw;
-    hwif_in.backdoor.rx_status.dropped.next = bd_rx_dropped;
-    hwif_in.backdoor.rx_hdr0.data.next      = bd_rx_hdr0;
-    hwif_in.backdoor.rx_hdr1.data.next      = bd_rx_hdr1;
-    hwif_in.backdoor.rx_data.data.next      = bd_rx_dat;
+    hwif_in.backdoor.rx_status.valid.next   = bd_rx_status[0];
+    hwif_in.backdoor.rx_status.data_dw.next = bd_rx_status[2:1];
+    hwif_in.backdoor.rx_status.dropped.next = bd_rx_status[18:3];
+    hwif_in.backdoor.rx_hdr0.data.next      = bd_rx_qw[0];
+    hwif_in.backdoor.rx_hdr1.data.next      = bd_rx_qw[1];
+    hwif_in.backdoor.rx_data.data.next      = bd_rx_qw[2];
     // smfu / notify (the unit of the role; the other role's fields read 0)
     hwif_in.smfu.eg_hits.count.next       = st_eg_hits;
     hwif_in.smfu.eg_misses.count.next     = st_eg_misses;
