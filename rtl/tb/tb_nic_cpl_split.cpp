@@ -65,29 +65,20 @@ static bool same_beat(const TlpBeat &a, const TlpBeat &b)
 // ---------------------------------------------------------------------------
 // Testbench
 // ---------------------------------------------------------------------------
-class Tb {
+class Tb : public TbModel<Vnic_cpl_split> {
 public:
 	using Src = TlpSource<VlWide<4>>;
 	using Snk = TlpSink<VlWide<4>>;
 
 	Tb(uint32_t seed, bool verbose) : rng_(seed * 7 + 5)
 	{
-		ctx_ = std::make_unique<VerilatedContext>();
-		m_ = std::make_unique<Vnic_cpl_split>(ctx_.get());
-		Vnic_cpl_split *m = m_.get();
-		req = std::make_unique<Src>("s_req", TlpPins<VlWide<4>>{&m->s_req_data, &m->s_req_keep, &m->s_req_sop,
-			&m->s_req_eop, &m->s_req_valid, &m->s_req_ready}, seed * 11 + 1);
-		cpl = std::make_unique<Src>("s_cpl", TlpPins<VlWide<4>>{&m->s_cpl_data, &m->s_cpl_keep, &m->s_cpl_sop,
-			&m->s_cpl_eop, &m->s_cpl_valid, &m->s_cpl_ready}, seed * 11 + 2);
-		mreq = std::make_unique<Snk>("m_req", TlpPins<VlWide<4>>{&m->m_req_data, &m->m_req_keep, &m->m_req_sop,
-			&m->m_req_eop, &m->m_req_valid, &m->m_req_ready}, seed * 11 + 3);
-		bd = std::make_unique<Snk>("m_bd", TlpPins<VlWide<4>>{&m->m_bd_data, &m->m_bd_keep, &m->m_bd_sop,
-			&m->m_bd_eop, &m->m_bd_valid, &m->m_bd_ready}, seed * 11 + 4);
+		Vnic_cpl_split *m = top();
+		req = std::make_unique<Src>("s_req", TLP_PINS(m, s_req), seed * 11 + 1);
+		cpl = std::make_unique<Src>("s_cpl", TLP_PINS(m, s_cpl), seed * 11 + 2);
+		mreq = std::make_unique<Snk>("m_req", TLP_PINS(m, m_req), seed * 11 + 3);
+		bd = std::make_unique<Snk>("m_bd", TLP_PINS(m, m_bd), seed * 11 + 4);
 		req->verbose = cpl->verbose = mreq->verbose = bd->verbose = verbose;
 	}
-
-	Vnic_cpl_split *top() { return m_.get(); }
-	uint64_t cycle() const { return cycle_; }
 	unsigned errors() const
 	{
 		return req->errors() + cpl->errors() + mreq->errors() + bd->errors() + sm_err + inv_err;
@@ -139,17 +130,17 @@ public:
 		dev.pop_front();
 	}
 
-	void tick()
+	void drive() override
 	{
-		Vnic_cpl_split *m = m_.get();
 		feed();
 		req->drive();
 		cpl->drive();
 		mreq->drive();
 		bd->drive();
-		m->m_sm_ready = coin(sm_prob);
-		m->clk = 0;
-		m->eval();
+		top()->m_sm_ready = coin(sm_prob);
+	}
+	void sample() override
+	{
 		observe();
 		req->sample();
 		cpl->sample();
@@ -157,25 +148,8 @@ public:
 		bd->sample();
 		mreq->rx().clear();   // contents are checked beat by beat in observe()
 		bd->rx().clear();
-		m->clk = 1;
-		m->eval();
-		cycle_++;
 	}
 
-	void reset()
-	{
-		Vnic_cpl_split *m = m_.get();
-		m->rst = 1;
-		for (int i = 0; i < 4; i++)
-			tick();
-		m->rst = 0;
-		tick();
-	}
-	void idle(unsigned n)
-	{
-		for (unsigned i = 0; i < n; i++)
-			tick();
-	}
 	// run until every queued item went through (or a limit), then a few idle cycles
 	bool drain(unsigned limit = 200000)
 	{
@@ -207,7 +181,7 @@ private:
 
 	void observe()
 	{
-		Vnic_cpl_split *m = m_.get();
+		Vnic_cpl_split *m = top();
 		TlpBeat c = beat(m->s_cpl_data, m->s_cpl_keep, m->s_cpl_sop, m->s_cpl_eop);
 		TlpBeat s = beat(m->m_sm_data, m->m_sm_keep, m->m_sm_sop, m->m_sm_eop);
 		TlpBeat b = beat(m->m_bd_data, m->m_bd_keep, m->m_bd_sop, m->m_bd_eop);
@@ -306,10 +280,7 @@ private:
 		inv_err++;
 	}
 
-	std::unique_ptr<VerilatedContext> ctx_;
-	std::unique_ptr<Vnic_cpl_split> m_;
 	std::mt19937 rng_;
-	uint64_t cycle_ = 0;
 	unsigned n_req_ = 0;
 	unsigned req_out = 0, cpl_out = 0;   // queued on a source, eop not yet taken
 	bool last_req_sop_offered_ = false;
@@ -588,7 +559,7 @@ int main(int argc, char **argv)
 	Tb tb(seed, a.verbose);
 	std::mt19937 rng(seed * 31 + 7);
 	printf("tb_nic_cpl_split: seed %u\n", seed);
-	tb.reset();
+	tb.reset(4);
 
 	test_routing(tb, rng);
 	test_hold(tb, rng);
