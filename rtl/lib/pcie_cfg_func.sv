@@ -75,8 +75,17 @@ module pcie_cfg_func
 
   `include "pcie_tlp_func.svh"
 
-  localparam int BAR_LOG2 [6] = '{BAR0_LOG2, BAR1_LOG2, BAR2_LOG2, BAR3_LOG2, BAR4_LOG2,
-                                  BAR5_LOG2};
+  // log2 size of BAR n (a function: Yosys reads no unpacked array parameters)
+  function automatic int bar_log2(input int f_n);
+    case (f_n)
+      0:       bar_log2 = BAR0_LOG2;
+      1:       bar_log2 = BAR1_LOG2;
+      2:       bar_log2 = BAR2_LOG2;
+      3:       bar_log2 = BAR3_LOG2;
+      4:       bar_log2 = BAR4_LOG2;
+      default: bar_log2 = BAR5_LOG2;
+    endcase
+  endfunction
 
   // Dword addresses of the registers of the header and the DSN capability
   localparam logic [9:0] A_ID     = 10'h00;
@@ -99,12 +108,12 @@ module pcie_cfg_func
   function automatic logic [31:0] bar_mask(input int f_n);
     logic [63:0] m;
     if (f_n > 0 && BAR64[f_n-1]) begin
-      m = ~((64'd1 << BAR_LOG2[f_n-1]) - 64'd1);
+      m = ~((64'd1 << bar_log2(f_n - 1)) - 64'd1);
       bar_mask = m[63:32];
-    end else if (BAR_LOG2[f_n] == 0) begin
+    end else if (bar_log2(f_n) == 0) begin
       bar_mask = 32'd0;
     end else begin
-      m = ~((64'd1 << BAR_LOG2[f_n]) - 64'd1);
+      m = ~((64'd1 << bar_log2(f_n)) - 64'd1);
       bar_mask = m[31:0] & 32'hffff_fff0;
     end
   endfunction
