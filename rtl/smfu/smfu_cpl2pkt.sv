@@ -104,16 +104,10 @@ module smfu_cpl2pkt
   logic [12:0]      add_q  [NTAGS];   // bytes of the later pieces
 
   logic [TW-1:0]    free_idx;
-  always_comb begin
-    free_idx    = '0;
-    alloc_ready = 1'b0;
-    for (int i = NTAGS - 1; i >= 0; i--) begin
-      if (!v_q[i]) begin
-        free_idx    = TW'(i);
-        alloc_ready = 1'b1;
-      end
-    end
-  end
+  logic [NTAGS-1:0] free_vec;
+  assign free_vec    = ~v_q;
+  assign free_idx    = TW'(smfu_first(128'(free_vec)));
+  assign alloc_ready = |free_vec;
   assign alloc_tag = (cfg_ext_tag ? TAG_BASE : (TAG_BASE >> 3)) | 8'(free_idx);
 
   // ------------------------------------------------------------------
@@ -129,16 +123,12 @@ module smfu_cpl2pkt
   assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
   assign epoch     = pre_q == 6'h3f && unit_q + 17'd1 >= tmo_units;
 
+  logic [NTAGS-1:0] tmo_vec;
   always_comb begin
-    tmo_idx = '0;
-    tmo_any = 1'b0;
-    for (int i = NTAGS - 1; i >= 0; i--) begin
-      if (v_q[i] && (fl_q[i] || age_q[i] == 2'd2)) begin
-        tmo_idx = TW'(i);
-        tmo_any = 1'b1;
-      end
-    end
+    for (int i = 0; i < NTAGS; i++) tmo_vec[i] = v_q[i] && (fl_q[i] || age_q[i] == 2'd2);
   end
+  assign tmo_idx = TW'(smfu_first(128'(tmo_vec)));
+  assign tmo_any = |tmo_vec;
 
   always_ff @(posedge clk) begin
     if (rst) begin

@@ -62,6 +62,15 @@
     smfu_tmo_clamp = (t > 16'h2000) ? 16'h2000 : t;
   endfunction
 
+  // Index of the lowest set bit of v (slot allocation and arbitration over
+  // the tag slots, up to 128); 0 when none is set (callers test |v).
+  function automatic logic [6:0] smfu_first(input logic [127:0] v);
+    smfu_first = '0;
+    for (int i = 127; i >= 0; i--) begin
+      if (v[i]) smfu_first = 7'(i);
+    end
+  endfunction
+
   // Keep bits of a payload beat given the dwords still to come (1.., >= 4: full).
   function automatic logic [3:0] smfu_keep(input logic [6:0] left);
     if (left >= 7'd4) begin

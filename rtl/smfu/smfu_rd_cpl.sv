@@ -128,16 +128,10 @@ module smfu_rd_cpl
   logic             pend_q, pend_abt_q;  // its predecessor was released before it was allocated
 
   logic [TW-1:0]    free_idx;
-  always_comb begin
-    free_idx    = '0;
-    alloc_ready = 1'b0;
-    for (int i = NTAGS - 1; i >= 0; i--) begin
-      if (!v_q[i]) begin
-        free_idx    = TW'(i);
-        alloc_ready = 1'b1;
-      end
-    end
-  end
+  logic [NTAGS-1:0] free_vec;
+  assign free_vec    = ~v_q;
+  assign free_idx    = TW'(smfu_first(128'(free_vec)));
+  assign alloc_ready = |free_vec;
   assign alloc_ntag = {gen_q[free_idx], free_idx};
 
   // slots whose buffered completions can be replayed, slots to release (abort)
@@ -145,24 +139,16 @@ module smfu_rd_cpl
   logic [TW-1:0]    rp_idx, ab_idx;
   logic             rp_any, ab_any;
   always_comb begin
-    rp_idx = '0;
-    ab_idx = '0;
-    rp_any = 1'b0;
-    ab_any = 1'b0;
-    for (int i = NTAGS - 1; i >= 0; i--) begin
+    for (int i = 0; i < NTAGS; i++) begin
       empty_vec[i] = wp_q[i] == rp_q[i];
       rp_vec[i]    = SPLIT && v_q[i] && head_q[i] && !abt_q[i] && !empty_vec[i];
       ab_vec[i]    = SPLIT && v_q[i] && head_q[i] && abt_q[i];
-      if (rp_vec[i]) begin
-        rp_idx = TW'(i);
-        rp_any = 1'b1;
-      end
-      if (ab_vec[i]) begin
-        ab_idx = TW'(i);
-        ab_any = 1'b1;
-      end
     end
   end
+  assign rp_idx = TW'(smfu_first(128'(rp_vec)));
+  assign ab_idx = TW'(smfu_first(128'(ab_vec)));
+  assign rp_any = |rp_vec;
+  assign ab_any = |ab_vec;
 
   // ------------------------------------------------------------------
   // Timeout
@@ -176,18 +162,14 @@ module smfu_rd_cpl
   assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
 
   always_comb begin
-    tmo_idx = '0;
-    tmo_any = 1'b0;
-    for (int i = NTAGS - 1; i >= 0; i--) begin
+    for (int i = 0; i < NTAGS; i++) begin
       // only the head chunk of a request, and not while it has answers buffered
       expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] &&
                    ((tick_q - t0_q[i]) > tmo_units);
-      if (expired[i]) begin
-        tmo_idx = TW'(i);
-        tmo_any = 1'b1;
-      end
     end
   end
+  assign tmo_idx = TW'(smfu_first(128'(expired)));
+  assign tmo_any = |expired;
 
   always_ff @(posedge clk) begin
     if (rst) begin
