@@ -8,8 +8,9 @@
 //           eg_start[i] and whose last dword is at or below eg_end[i] (dword
 //           granularity, interval valid, lowest i wins) is a hit: a packet to
 //           eg_node[i] with interval id i and dword offset (address -
-//           eg_start[i]) >> 2. Misses, and reads longer than 64 dwords: reads
-//           complete with UR, writes are dropped; both count (ev_miss).
+//           eg_start[i]) >> 2. Misses, writes longer than 64 dwords and
+//           reads crossing a 4 KiB boundary: reads complete with UR, writes
+//           are dropped; both count (ev_miss).
 //           Remote reads time out (cfg_timeout x 256 cycles) with a CA.
 //           An interval is used only if its offsets fit the packet and its
 //           translation keeps 4 KiB pages whole (issue 8, row 8): its size
@@ -26,19 +27,22 @@
 //           or above 8 TiB or crossing a 4 KiB boundary (2.2.7) get UR, such
 //           writes are dropped. Reads time out too (cfg_timeout x 256 cycles,
 //           CA to the device): a lost completion frees its tag (PCIe 2.8).
-//           Reads of any length the device's Max_Read_Request_Size allows
-//           (up to 4096 B, 7.5.3.4) are split into network reads ("chunks")
-//           of at most CH = min(256 B, cfg_mps) bytes: a read that fits in
-//           CH goes whole; a longer one is cut at 64-byte (RCB, 2.3.1.1)
-//           boundaries: the first chunk ends at the last 64-byte boundary
-//           within CH of its start, the next ones are CH long from there.
-//           Every chunk thus ends at an RCB boundary (so each completion the
-//           device gets, one per SMFU_CPL, ends at one too, as 2.3.1.1
-//           requires of a partial completion), is <= the root port's MPS
-//           (2.2.2: the completions toward the device are no larger than a
-//           chunk) and <= 64 dwords (the SMFU_RD length field), and stays
-//           inside the request's 4 KiB page. smfu_rd_cpl (SPLIT) links the
-//           chunks and delivers their completions in address order.
+//
+// Both modes: reads of any length the requester's Max_Read_Request_Size
+// allows (up to 4096 B, 7.5.3.4) are split into network reads ("chunks") of
+// at most CH = min(256 B, cfg_mps) bytes, cfg_mps being the MPS of the link
+// the completions go to (MODE 0 the host's, MODE 1 the device's): a read that
+// fits in CH goes whole; a longer one is cut at RCB boundaries (2.3.1.1:
+// 128 B in MODE 0, where the NIC is an endpoint completer; 64 B in MODE 1,
+// the root port's RCB): the first chunk ends at the last RCB boundary within
+// CH of its start, the next ones are CH long from there. Every chunk thus
+// ends at an RCB boundary (so each completion the requester gets, one per
+// SMFU_CPL, ends at one too, as 2.3.1.1 requires of a partial completion,
+// provided the far side splits at 128 B: smfu_in and conforming devices do),
+// is <= the requester's MPS (2.2.2: no completion is larger than a chunk) and
+// <= 64 dwords (the SMFU_RD length field), and stays inside the request's
+// 4 KiB page. smfu_rd_cpl (SPLIT) links the chunks and delivers their
+// completions in address order.
 //
 // Every SMFU_RD / SMFU_WR carries the request's Traffic Class and
 // attributes (2.2.6.4-2.2.6.6) in its net_smfu_ext_t (smfu_req_flit), so
@@ -85,8 +89,9 @@ module smfu_eg
   input  wire logic [NIVL-1:0][15:0] cfg_eg_node,  // MODE 0: target node of interval i
   input  wire logic                  cfg_passthru, // MODE 1: pass-through enabled
   input  wire logic [15:0]           cfg_up_node,  // MODE 1: the host's node
-  input  wire logic [2:0]            cfg_mps,      // MODE 1: the root port's Device Control
-                                                   // Max_Payload_Size (0: 128 B, >= 1: 256 B chunks)
+  input  wire logic [2:0]            cfg_mps,      // Device Control Max_Payload_Size of the link the
+                                                   // completions go to (MODE 0: the endpoint's, MODE 1:
+                                                   // the root port's; 0: 128 B, >= 1: 256 B chunks)
 
   // ---------------- memory requests in (TLP stream) ----------------
   `TLP_S_PORTS(s_req),
@@ -135,12 +140,11 @@ module smfu_eg
     is_mem    = !r.fmt[2] && r.typ == pcie_tlp_pkg::TYPE_MEM;
     is_wr     = r.fmt[1];
     nonposted = !r.fmt[1];
-    // MODE 0: CPU accesses (<= 64 dwords); MODE 1: writes <= 64 dwords (MPS <= 256 B:
-    // one SMFU_WR), reads of any length inside one 4 KiB page (2.2.7)
-    len_ok    = (MODE == 0 || r.fmt[1]) ? (r.len <= 11'd64) :
-                ({1'b0, r.addr[11:2]} + r.len <= 11'd1024);
-    // one network read (no split): MODE 1 when it fits in a chunk
-    single    = (MODE == 0) || r.len <= {4'd0, ch_dw};
+    // writes <= 64 dwords (MPS <= 256 B: one SMFU_WR), reads of any length
+    // inside one 4 KiB page (2.2.7)
+    len_ok    = r.fmt[1] ? (r.len <= 11'd64) : ({1'b0, r.addr[11:2]} + r.len <= 11'd1024);
+    // one network read (no split): when it fits in a chunk
+    single    = r.len <= {4'd0, ch_dw};
     addr_last = r.addr + {51'd0, r.len - 11'd1, 2'b00};
     hidx      = '0;
     hit       = 1'b0;
@@ -175,7 +179,10 @@ module smfu_eg
     end
   end
 
-  // chunk size in dwords (MODE 1): min(256 B, MPS), 2.2.2
+  // chunk size in dwords: min(256 B, MPS), 2.2.2; chunks end on RCB
+  // boundaries (2.3.1.1: 128 B for an endpoint's completions, MODE 0; 64 B,
+  // the root port's RCB, MODE 1)
+  localparam logic [4:0] RCB_M = (MODE == 0) ? 5'd31 : 5'd15;
   logic [6:0] ch_dw;
   assign ch_dw = (cfg_mps == 3'd0) ? 7'd32 : 7'd64;
 
@@ -247,9 +254,9 @@ module smfu_eg
     h_off  = hd_act_q ? hd_off_q : qc.off_dw;
     h_n    = hd_act_q ? hd_n_q   : q_out.len;
     h_rem  = hd_act_q ? hd_rem_q : ((q_out.bc == 12'd0) ? 13'd4096 : {1'b0, q_out.bc});
-    c_last = (MODE == 0) || h_n <= {4'd0, ch_dw};
-    // not the last: up to the last 64-byte boundary within a chunk of the start
-    c_len  = c_last ? h_n[6:0] : ch_dw - {3'd0, h_off[3:0]};
+    c_last = h_n <= {4'd0, ch_dw};
+    // not the last: up to the last RCB boundary within a chunk of the start
+    c_len  = c_last ? h_n[6:0] : ch_dw - {2'd0, h_off[4:0] & RCB_M};
     c_fbe  = !hd_act_q ? qc.fbe : (c_len == 7'd1) ? qc.lbe : 4'hf;
     c_lbe  = (c_len == 7'd1) ? 4'h0 : c_last ? qc.lbe : 4'hf;
     c_la   = !hd_act_q ? q_out.la : {h_off[4:0], 2'b00};
@@ -367,7 +374,7 @@ module smfu_eg
   // ------------------------------------------------------------------
   // Completions: tag table, timeout, UR
   // ------------------------------------------------------------------
-  smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(1'b1), .SPLIT(MODE == 1)) u_cpl (
+  smfu_rd_cpl #(.NTAGS(NTAGS), .TMO_EN(1'b1), .SPLIT(1'b1)) u_cpl (
     .clk, .rst,
     .cfg_cpl_id,
     .cfg_timeout,

@@ -141,7 +141,7 @@ module smfu_host
     .cfg_eg_start, .cfg_eg_end, .cfg_eg_valid, .cfg_eg_node,
     .cfg_passthru (1'b0),
     .cfg_up_node  (16'd0),
-    .cfg_mps      (3'd0),
+    .cfg_mps,
     .s_req_data (s_ap_data), .s_req_keep (s_ap_keep), .s_req_sop (s_ap_sop),
     .s_req_eop (s_ap_eop), .s_req_valid (s_ap_valid), .s_req_ready (s_ap_ready),
     .m_pkt_data (txq_data), .m_pkt_last (txq_last), .m_pkt_valid (txq_valid), .m_pkt_ready (txq_ready),

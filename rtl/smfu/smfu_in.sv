@@ -58,8 +58,8 @@
 //
 // Max_Read_Request_Size (7.5.3.4, cfg_mrrs; only 128 B is below the 64-dword
 // network read): a longer SMFU_RD leaves as MRd pieces one after the other:
-// the first ends at the last 64-byte boundary within 128 B of its start (so
-// every piece but the last ends at an RCB boundary, 2.3.1.1), the next ones
+// the first ends at the last 128-byte boundary within 128 B of its start (so
+// every piece but the last ends at an RCB boundary of any completer, 2.3.1.1), the next ones
 // are 128 B; the next piece is issued when the previous one's last
 // completion has been sent (smfu_cpl2pkt ev_piece_done), so the SMFU_CPLs of
 // one network read stay in address order; their byte counts include the
@@ -227,7 +227,7 @@ module smfu_in
   assign mrrs_dw = (cfg_mrrs == 3'd0) ? 7'd32 : 7'd64;
   always_comb begin
     rd_split = len > mrrs_dw;
-    r1_len   = rd_split ? mrrs_dw - {3'd0, addr[5:2]} : len;
+    r1_len   = rd_split ? mrrs_dw - {2'd0, addr[6:2]} : len;
     r2_len   = len - r1_len;
     r2_fbe   = (r2_len == 7'd1) ? c.lbe : 4'hf;
     r2_lbe   = (r2_len == 7'd1) ? 4'h0 : c.lbe;
@@ -436,7 +436,7 @@ module smfu_in
       o_eop_q   <= 1'b1;
     end else if (go_rd) begin
       o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b0, addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, c.fbe,
-                                           rd_split ? 4'hf : c.lbe), i_tc, i_attr);
+                                           !rd_split ? c.lbe : (r1_len == 7'd1) ? 4'h0 : 4'hf), i_tc, i_attr);
       o_keep_q  <= tlp_mem_hdr_keep(addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;

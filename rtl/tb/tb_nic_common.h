@@ -45,10 +45,12 @@ public:
 		// The protocol checker of the host link (docs/tlp-check.md), set as the
 		// host NIC's config space reports it after reset (Device Control 0x2910:
 		// MPS 128 B, the most Device Capabilities allows; MRRS 512 B; Extended
-		// Tag on; Link Control RCB 64 B); the testbench plays a root complex
-		// without a read-size limit of its own.
+		// Tag on); its completions may be split only at 128-byte boundaries
+		// (PCIe Base Spec. 2.3.1.1: the RCB of a completer that is not a
+		// root complex); the testbench plays a root complex without a
+		// read-size limit of its own.
 		drv().link().set_in(128, 4096);
-		drv().link().set_out(128, 512, 64, true);
+		drv().link().set_out(128, 512, 128, true);
 	}
 
 	// probe event cycles (most recent)

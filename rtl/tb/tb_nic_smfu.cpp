@@ -59,6 +59,7 @@ public:
 	std::vector<uint64_t> d_out_cycles;   // device -> root port TLP headers (most recent first kept small)
 	bool answer_mrd = true;
 	unsigned mrd_count = 0;
+	unsigned mrd_tag_max = 0;                   // highest tag of the NIC's MRd (reset by a test)
 	std::vector<MwrRec> mwrs;
 	unsigned ring_mwrs = 0;                     // notification entries the host has taken
 	uint64_t ring_eop = 0;                      // cycle (sample) the last one's last beat was taken
@@ -98,6 +99,8 @@ protected:
 		if (r.kind == TLP_MRD) {
 			CHECK_EQ(r.requester_id, NIC_ID, "MRd requester id");
 			mrd_count++;
+			if (r.tag > mrd_tag_max)
+				mrd_tag_max = r.tag;
 			if (answer_mrd)
 				answer(r);
 			return true;
@@ -254,7 +257,7 @@ static void ap_wr(Tb &tb, uint64_t addr, const uint8_t *bytes, unsigned size)
 }
 
 static bool ap_rd(Tb &tb, uint64_t addr, uint8_t *bytes, unsigned size, unsigned *status = nullptr,
-		  unsigned timeout = 5000)
+		  unsigned timeout = 5000, unsigned *ncpl = nullptr)
 {
 	struct tlp t, c;
 	uint64_t dwa = addr;
@@ -276,6 +279,8 @@ static bool ap_rd(Tb &tb, uint64_t addr, uint8_t *bytes, unsigned size, unsigned
 			break;
 		for (unsigned i = 0; i < c.len_dw; i++)
 			got.push_back(c.payload[i]);
+		if (ncpl)
+			++*ncpl;
 	}
 	if (status)
 		*status = st;
@@ -374,6 +379,35 @@ static void test(Tb &tb)
 		CHECK(in >= 22, "naa smfu.in_reqs counted (%" PRIu64 ")", in);
 	}
 
+	section("aperture reads longer than the host's MPS: completions split at MPS and 128-B RCB (2.2.2, 2.3.1.1)");
+	{
+		// The host's Device Control back to MPS 128 B (0x2910); MRRS 512 B.
+		// The link checker (MPS 128, RCB 128) fails any larger completion or
+		// a split off a 128-byte boundary; ap_rd reassembles in order.
+		cfg_wr(tb, 0x48, 0x2910);
+		tb.drv().link().devctl(0x2910);
+		std::mt19937 rng(11);
+		struct { uint64_t off; unsigned size; } acc[] = {
+			{0x5000, 256}, {0x5140, 256}, {0x5204, 192}, {0x6000, 512}, {0x6e40, 448}};
+		for (auto &x : acc) {
+			uint8_t w[512], r[512];
+			for (unsigned i = 0; i < x.size; i++)
+				w[i] = (uint8_t)rng();
+			for (unsigned o = 0; o < x.size; o += 128)   // writes within MPS too
+				ap_wr(tb, AP_MEM + x.off + o, w + o, x.size - o < 128 ? x.size - o : 128);
+			memset(r, 0, sizeof(r));
+			unsigned n = 0, st = 0;
+			bool ok = ap_rd(tb, AP_MEM + x.off, r, x.size, &st, 5000, &n);
+			CHECK(ok && st == TLP_CPL_SC && !memcmp(w, r, x.size),
+			      "%u-byte read at device offset 0x%" PRIx64 ": read back differs", x.size, x.off);
+			unsigned want = (unsigned)(((x.off + x.size + 127) / 128) - x.off / 128);
+			CHECK(n == want, "%u-byte read at 0x%" PRIx64 ": %u completions, want %u (one per 128-B block)",
+			      x.size, x.off, n, want);
+		}
+		cfg_wr(tb, 0x48, 0x2930);
+		tb.drv().link().devctl(0x2930);
+	}
+
 	section("read of an interval whose node does not exist: CA after the timeout, counted");
 	{
 		uint64_t t0 = bar_rd(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_TIMEOUTS) & 0xffffffff;
@@ -461,6 +495,47 @@ static void test(Tb &tb)
 		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
 		uint64_t up = rra_rd_ok(tb, N_NAA, EXTOLL_SMFU_BASE + EXTOLL_SMFU_UP_REQS, "naa up_reqs") & 0xffffffff;
 		CHECK(up >= 2 * LEN / 256, "naa smfu.up_reqs counted (%" PRIu64 ")", up);
+	}
+
+	section("Extended Tag Field Enable clear: pass-through reads of host memory use 5-bit tags (2.2.6.2)");
+	{
+		// Device Control 0x2830: Extended Tag off (MPS 256 B, MRRS 512 B).
+		// The link checker (ext_tag off) fails any tag above 0x1f; the
+		// completions must still find their way back to the SMFU (the
+		// completion split of the endpoint side routes tags 0x10..0x1f there).
+		cfg_wr(tb, 0x48, 0x2830);
+		tb.drv().link().devctl(0x2830);
+		const unsigned LEN = 2048;
+		const uint64_t HB3 = HBUF + 0x20000;
+		for (unsigned i = 0; i < LEN; i += 4)
+			tb.mem_set(HB3 + i, 0xc3000000u ^ (i * 0x00010203u));
+		unsigned mrd0 = tb.mrd_count;
+		tb.mrd_tag_max = 0;
+		job(tb, ACCEL_OP_H2D, HB3, 0xa000, LEN);
+		int e = wait_entry(tb, g_cons);
+		CHECK(e >= 0, "H2D with Extended Tag off: notification entry %u (%d)", g_cons, e);
+		CHECK(tb.mrd_count - mrd0 >= LEN / 512, "H2D with Extended Tag off: %u MRd to host memory",
+		      tb.mrd_count - mrd0);
+		CHECK(tb.mrd_tag_max >= 0x10 && tb.mrd_tag_max <= 0x1f,
+		      "MRd tags within 0x10..0x1f with Extended Tag off (highest 0x%x)", tb.mrd_tag_max);
+		uint32_t js = acc_rd32(tb, ACCEL_REG_JOB_STATUS);
+		CHECK((js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE, "H2D job status 0x%x", js);
+		bool same = true;
+		uint8_t r[256];
+		for (unsigned off = 0; off < LEN; off += 256) {
+			ap_rd(tb, AP_MEM + 0xa000 + off, r, 256);
+			for (unsigned i = 0; i < 256; i += 4) {
+				uint32_t v = r[i] | r[i + 1] << 8 | r[i + 2] << 16 | (uint32_t)r[i + 3] << 24;
+				if (v != tb.mem32(HB3 + off + i))
+					same = false;
+			}
+		}
+		CHECK(same, "H2D with Extended Tag off: device memory = host buffer");
+		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+		cfg_wr(tb, 0x48, 0x2930);
+		tb.drv().link().devctl(0x2930);
 	}
 
 	section("ring full: events held until cons advances, nothing lost, phases");

@@ -30,8 +30,12 @@ void check_init(void)
 	/* until the guest reads Device Control: its reset value (MPS 128 B,
 	 * MRRS 512 B, Extended Tag off); the guest (a root complex) uses 8-bit
 	 * tags, which completers handle whatever their own setting (2.2.6.2),
-	 * and has no read-size limit toward the device */
+	 * and has no read-size limit toward the device; the device is an
+	 * endpoint, whose completions may be split only at 128-byte boundaries
+	 * (2.3.1.1: the RCB of every completer but a root complex) */
 	struct tlp_check_cfg down = {128, 4096, 64, true}, up = TLP_CHECK_CFG_DEFAULT;
+
+	up.rcb = 128;
 
 	tlp_check_init(&to_dev, "host->dev", &down);
 	tlp_check_init(&from_dev, "dev->host", &up);
