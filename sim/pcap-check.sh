@@ -38,6 +38,13 @@ done
 	bad "no source route decoded"
 [ "$(ts -r "$net" -Y 'extoll.hdr.ptype == 4 && extoll.tlp.kind' | wc -l)" -gt 0 ] && ok "TLP_RAW: TLP header decoded" ||
 	bad "TLP_RAW: no TLP header decoded"
+# table-routed SMFU_RD/SMFU_WR carry the request's TC and attributes in the route field
+smfu=$(ts -r "$net" -Y 'extoll.hdr.rmode != 1 && (extoll.hdr.ptype == 5 || extoll.hdr.ptype == 6)' | wc -l)
+if [ "$smfu" -gt 0 ]; then
+	ext=$(ts -r "$net" -Y 'extoll.smfu_ext.tc && extoll.smfu_ext.attr' | wc -l)
+	[ "$ext" -eq "$smfu" ] && ok "SMFU_RD/WR: TC and attributes decoded ($ext packets)" ||
+		bad "SMFU_RD/WR: TC and attributes decoded in $ext of $smfu packets"
+fi
 kinds=$(ts -r "$tlp" -T fields -e extoll.tlp.kind | sort | uniq -c)
 echo "$kinds" | sed 's/^/pcap-check:   TLP /'
 for k in CfgRd0 MRd MWr CplD; do

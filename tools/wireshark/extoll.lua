@@ -182,6 +182,20 @@ local function hdr_entry(name)
 end
 local E_HDR_PTYPE, E_HDR_PLEN = hdr_entry(HDR_PTYPE), hdr_entry(HDR_PLEN)
 
+-- a table-routed packet's route field decoded with another layout (its bits
+-- counted from the field's lsb), e.g. the TLP attributes of SMFU_RD/SMFU_WR
+local function add_route_ext(tree, tvb, off, name)
+	local re = hdr_entry(HDR_ROUTE)
+	local lay = LAYOUT[name]
+	local st = tree:add(p_net, tvb(off + re[5], re[6]), lay.desc)
+	for _, se in ipairs(lay) do
+		local lsb = re[3] + se[3]
+		local b0, b1 = math.floor(lsb / 8), math.floor((lsb + se[4] - 1) / 8)
+		local m = { se[1], re[2], lsb, se[4], re[2] + b0, b1 - b0 + 1 }
+		add(st, tvb, off, m)
+	end
+end
+
 local function add_pseudo(tree, tvb, proto, list, len)
 	local t = tree:add(proto, tvb(0, len), "capture pseudo-header")
 	local v = {}
@@ -214,6 +228,9 @@ function p_net.dissector(tvb, pinfo, tree)
 	local plen = h[HDR_PLEN]:tonumber()
 	local rmode = h[HDR_RMODE]:tonumber()
 	ht:add(F["route.hops"], tvb(off + 5, 3), route_text(h[HDR_ROUTE], rmode))
+	if rmode ~= NET_RMODE_SOURCE and (vs_net_type[ptype] == "SMFU_RD" or vs_net_type[ptype] == "SMFU_WR") then
+		add_route_ext(ht, tvb, off, "net_smfu_ext_t")
+	end
 	if n ~= plen + 1 then root:add_proto_expert_info(E_PLEN) end
 	if ptype == 0 or vs_net_type[ptype] == nil then root:add_proto_expert_info(E_PTYPE) end
 	-- the cmd word, by type (bits 127:64 of the header flit: the layout's qword 0 is byte 8)
