@@ -148,7 +148,7 @@ async def test_enumerate_registers_msix_dma(dut):
                 dev.bar_size[0] >> 10, dev.bar_addr[2], dev.bar_size[2] >> 20)
 
     # ---- registers: info.version (set by -G), scratch (64- and 32-bit accesses) ----
-    ver = await bar0.read_qword(reg("INFO", "VERSION"))
+    ver = await with_timeout(bar0.read_qword(reg("INFO", "VERSION")), 20, "us")
     got = (field(ver, "EXTOLL_INFO_VERSION_MAJOR"), field(ver, "EXTOLL_INFO_VERSION_MINOR"),
            field(ver, "EXTOLL_INFO_VERSION_PATCH"))
     want = tuple(int(x) for x in os.environ["EXTOLL_RTL_VERSION"].split())
@@ -165,9 +165,13 @@ async def test_enumerate_registers_msix_dma(dut):
     r = await bar0.read_qword(scratch)
     assert r == (0x600DF00D << 32) | (v & 0xFFFFFFFF), f"scratch after dword write {r:#x}"
 
-    # a BAR0 read outside the register map: the NIC answers UR (CC status), the RC sees all ones
-    r = await bar0.read_dword(0x8000)
-    assert r == 0xFFFFFFFF, f"read beyond the register map gave {r:#x}"
+    # a BAR0 read outside the register map: the NIC answers UR (CC status field)
+    try:
+        r = await bar0.read_dword(0x8000)
+        raise AssertionError(f"read beyond the register map completed successfully: {r:#x}")
+    except Exception as e:  # cocotbext-pcie raises on a completion status other than SC
+        if "Unsuccessful completion" not in str(e):
+            raise
 
     # the NIC's PCIe state comes from the IP's status ports: bus number in pcie.status
     st = await bar0.read_qword(reg("PCIE", "STATUS"))

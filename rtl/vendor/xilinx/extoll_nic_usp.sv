@@ -165,6 +165,7 @@ module extoll_nic_usp #(
   logic [31:0]           st_eg_hits, st_eg_misses, st_timeouts, st_up_reqs, st_in_reqs;
   logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
   logic                  irq_notify;
+  logic                  ev_rc_err;             // (no counter for it yet)
   logic                  l1_out_valid, l1_out_last, l1_out_vc, l1_in_valid, l1_in_last, l1_in_vc;
   logic [127:0]          l1_out_data, l1_in_data;
   logic [1:0]            l1_out_credit, l1_in_credit;
@@ -202,7 +203,7 @@ module extoll_nic_usp #(
     `TLP_CONNECT(s_tlp, tx),
     .cpl_id, .mem_en, .bus_master, .intx_disable, .dev_mps, .dev_mrrs, .d3hot,
     .irq (irq_pending), .msix_addr, .msix_data, .msix_mask,
-    .msix_en, .msix_pending, .ev_msix, .rq_out
+    .msix_en, .msix_pending, .ev_msix, .rq_out, .ev_rc_err
   );
 
   // ------------------------------------------------------------------
@@ -283,7 +284,7 @@ module extoll_nic_usp #(
   );
 
   logic unused;
-  assign unused = ^{rx_bar_aperture};
+  assign unused = ^{rx_bar_aperture, ev_rc_err};
 
 endmodule
 

@@ -5,7 +5,8 @@
 // straddling, to the NIC's TLP stream (docs/tlp-interface.md) and PCIe state
 // (docs/hard-ip.md), endpoint mode. Wiring only:
 //
-//   CQ --> pcie_usp_cq --> m_tlp (+ BAR ID side band)          requests to the NIC
+//   CQ --> pcie_usp_cq --+--> pcie_tlp_arb --> m_tlp (+ BAR ID side band)
+//   RC --> pcie_usp_rc --+    requests and the completions for the NIC's reads
 //   s_tlp --> pcie_usp_tx --+--> pcie_usp_cc --> CC           completions
 //                           +--> pcie_usp_rq --> RQ           requests (MWr, MRd)
 //             rq_out / order_ok <-- pcie_rq_seq_num_vld0/1
@@ -14,11 +15,8 @@
 //
 // The IP owns the Type-0 configuration space, BAR decode, MSI-X capability
 // and AER; the NIC's own config space logic (pcie_cfg_t0) is not used.
-// RC (completions for the NIC's own reads) is not converted yet: the
-// endpoint NIC reads host memory only through the SMFU's pass-through,
-// which is not available behind this adapter (s_axis_rc_tready is 1 and
-// completions are dropped; docs/hard-ip.md). Synchronous to the IP's
-// user_clk (clk) and user_reset (rst).
+// The BAR ID travels with the beats through the merge (completions: 7, no
+// BAR). Synchronous to the IP's user_clk (clk) and user_reset (rst).
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -62,7 +60,7 @@ module pcie_usp_if #(
   input  wire logic [5:0]           pcie_rq_seq_num1,
   input  wire logic                 pcie_rq_seq_num_vld1,
 
-  // ---------------- RC: completions from the link (not converted yet) ----------------
+  // ---------------- RC: completions from the link ----------------
   input  wire logic [127:0]         s_axis_rc_tdata,
   input  wire logic [3:0]           s_axis_rc_tkeep,
   input  wire logic                 s_axis_rc_tlast,
@@ -112,20 +110,62 @@ module pcie_usp_if #(
   output      logic                 msix_en,
   output      logic                 msix_pending,
   output      logic                 ev_msix,               // pulse: a message was sent
-  output      logic [6:0]           rq_out                 // requests not yet on the link
+  output      logic [6:0]           rq_out,                // requests not yet on the link
+  output      logic                 ev_rc_err              // pulse: RC packet with an error code dropped
 );
 
   `TLP_WIRES(cpl);
   `TLP_WIRES(req);
   logic order_ok;
 
+  // ------------------------------------------------------------------
+  // Receive: CQ and RC merged a TLP at a time, BAR ID and aperture as
+  // extra data bits [136:128] of the merge
+  // ------------------------------------------------------------------
+  localparam int MW = pcie_tlp_pkg::TLP_DATA_W + 9;
+  `TLP_WIRES(cq);
+  `TLP_WIRES(rc);
+  logic [2:0]        cq_bar_id;
+  logic [5:0]        cq_bar_aperture;
+  logic [2*MW-1:0]   mx_data;
+  logic [7:0]        mx_keep;
+  logic [1:0]        mx_sop, mx_eop, mx_valid, mx_ready;
+  logic [MW-1:0]     mo_data;
+
   pcie_usp_cq #(.CQ_USER_W (CQ_USER_W)) u_cq (
     .clk, .rst,
     .s_axis_cq_tdata, .s_axis_cq_tkeep, .s_axis_cq_tlast, .s_axis_cq_tuser,
     .s_axis_cq_tvalid, .s_axis_cq_tready, .pcie_cq_np_req,
-    `TLP_CONNECT(m_tlp, m_tlp),
-    .m_tlp_bar_id, .m_tlp_bar_aperture
+    `TLP_CONNECT(m_tlp, cq),
+    .m_tlp_bar_id (cq_bar_id), .m_tlp_bar_aperture (cq_bar_aperture)
   );
+
+  pcie_usp_rc #(.RC_USER_W (RC_USER_W)) u_rc (
+    .clk, .rst,
+    .s_axis_rc_tdata, .s_axis_rc_tkeep, .s_axis_rc_tlast, .s_axis_rc_tuser,
+    .s_axis_rc_tvalid, .s_axis_rc_tready,
+    `TLP_CONNECT(m_tlp, rc),
+    .ev_err (ev_rc_err)
+  );
+
+  assign mx_data  = {{3'd7, 6'd0, rc_data}, {cq_bar_id, cq_bar_aperture, cq_data}};
+  assign mx_keep  = {rc_keep, cq_keep};
+  assign mx_sop   = {rc_sop, cq_sop};
+  assign mx_eop   = {rc_eop, cq_eop};
+  assign mx_valid = {rc_valid, cq_valid};
+  assign cq_ready = mx_ready[0];
+  assign rc_ready = mx_ready[1];
+
+  pcie_tlp_arb #(.N (2), .DATA_W (MW), .KEEP_W (4)) u_rx_merge (
+    .clk, .rst,
+    .s_data (mx_data), .s_keep (mx_keep), .s_sop (mx_sop), .s_eop (mx_eop),
+    .s_valid (mx_valid), .s_ready (mx_ready),
+    .m_data (mo_data), .m_keep (m_tlp_keep), .m_sop (m_tlp_sop), .m_eop (m_tlp_eop),
+    .m_valid (m_tlp_valid), .m_ready (m_tlp_ready)
+  );
+  assign m_tlp_data         = mo_data[pcie_tlp_pkg::TLP_DATA_W-1:0];
+  assign m_tlp_bar_aperture = mo_data[pcie_tlp_pkg::TLP_DATA_W +: 6];
+  assign m_tlp_bar_id       = mo_data[pcie_tlp_pkg::TLP_DATA_W + 6 +: 3];
 
   pcie_usp_tx u_tx (
     .clk, .rst,
@@ -175,12 +215,9 @@ module pcie_usp_if #(
   assign dev_mrrs     = cfg_max_read_req;
   assign d3hot        = cfg_function_power_state[2:0] == 3'd3;
 
-  assign s_axis_rc_tready = 1'b1;
-
   logic unused;
   assign unused = ^{pcie_rq_seq_num0, pcie_rq_seq_num1, cfg_function_status[15:4], cfg_function_status[0],
-                    cfg_function_power_state[11:3], msix_addr[1:0],
-                    s_axis_rc_tdata, s_axis_rc_tkeep, s_axis_rc_tlast, s_axis_rc_tuser, s_axis_rc_tvalid};
+                    cfg_function_power_state[11:3], msix_addr[1:0]};
 
 endmodule
 

@@ -4,8 +4,10 @@
 # Format: docs/rtl-build.md.
 
 @lib
+@pcie
 
 pcie_usp_cq.sv
+pcie_usp_rc.sv
 pcie_usp_cc.sv
 pcie_usp_rq.sv
 pcie_usp_tx.sv
