@@ -6,10 +6,15 @@
 // variables. Why not extoll_nic_usp itself as the cocotb top: Verilator 5.006
 // keeps a copy of each top port in the module's scope and refreshes it from
 // the real port, so writes through the copy (what cocotb sees) are lost.
+// The RQ sequence numbers the model reports (*_ip) reach the NIC SEQ_DELAY
+// cycles later, as from an IP that reports a request only once it has left
+// for the link: completions and MSI-X must wait for them (docs/hard-ip.md).
 
 `default_nettype none
 
 module tb_extoll_nic_usp;
+
+  localparam int SEQ_DELAY = 16;
 
   logic                     user_clk, user_reset;
   logic [15:0]              cfg_node_id;
@@ -26,6 +31,9 @@ module tb_extoll_nic_usp;
   logic [1:0]               pcie_cq_np_req;
   logic [5:0]               pcie_rq_seq_num0, pcie_rq_seq_num1;
   logic                     pcie_rq_seq_num_vld0, pcie_rq_seq_num_vld1;
+  logic [5:0]               pcie_rq_seq_num0_ip, pcie_rq_seq_num1_ip;
+  logic                     pcie_rq_seq_num_vld0_ip, pcie_rq_seq_num_vld1_ip;
+  logic [SEQ_DELAY-1:0][13:0] seq_dly;
   logic [7:0]               cfg_bus_number;
   logic [15:0]              cfg_function_status;
   logic [1:0]               cfg_max_payload;
@@ -41,6 +49,13 @@ module tb_extoll_nic_usp;
   logic [6:0][31:0]         m_phy_crc, s_phy_crc;
   logic                     net_ovf;
   logic [6:0]               rq_out;
+
+  always_ff @(posedge user_clk) begin
+    seq_dly <= {seq_dly[SEQ_DELAY-2:0], {pcie_rq_seq_num_vld1_ip, pcie_rq_seq_num1_ip,
+                                         pcie_rq_seq_num_vld0_ip, pcie_rq_seq_num0_ip}};
+  end
+  assign {pcie_rq_seq_num_vld1, pcie_rq_seq_num1, pcie_rq_seq_num_vld0, pcie_rq_seq_num0} =
+    seq_dly[SEQ_DELAY-1];
 
   extoll_nic_usp #(
     .RTL_MAJOR (`TB_RTL_MAJOR),
