@@ -6,7 +6,8 @@
 // nic_ep_side (rtl/nic) without pcie_cfg_t0 and pcie_msix; wiring and the
 // BAR bases:
 //
-//   s_tlp (+ BAR ID) --> base capture --> pcie_tlp_slice --> pcie_ep_rx
+//   s_tlp (+ BAR ID) --> base capture --> pcie_tlp_slice --+--> pcie_ep_rx
+//                  completions with a tag not the SMFU's --+--> bd_rx (backdoor RX filter)
 //       pcie_ep_rx: BAR0 -> pcie_reg_bridge -> bar_* cpuif;  UR -> pcie_cpl_ur;
 //                   BAR2 -> ap_* -> smfu_host;  SMFU completions -> scpl_*
 //   m_tlp <-- pcie_tlp_slice <-- pcie_tlp_arb: 0 register bridge, 1 UR,
@@ -22,7 +23,10 @@
 // intervals). Memory Space Enable is enforced by the IP (it answers UR
 // itself): pcie_ep_rx gets mem_en = 1. Configuration requests never come
 // through (the IP serves them). MSI-X and the PCIe state are in the adapter
-// (pcie_usp_if); INTx is not used. Synchronous to clk, rst.
+// (pcie_usp_if); INTx is not used. Completions for tags outside the SMFU's
+// (0x80..0x8f and the 5-bit alias 0x10..0x1f) go to the backdoor's RX filter,
+// so software can read host memory through the backdoor (nic_ep_side drops
+// them). Synchronous to clk, rst.
 
 `default_nettype none
 `include "net_local_port.svh"
@@ -93,7 +97,8 @@ module nic_hip_side #(
   `NET_LOCAL_PORTS_OI(l1_out, l1_in)  // router -> SMFU: l1_out; SMFU -> router: l1_in
 );
 
-  localparam int NM = 5;                             // m_tlp merge inputs
+  localparam int         NM       = 5;                // m_tlp merge inputs
+  localparam logic [7:0] TAG_MASK = ~8'(SMFU_TAGS - 1);
 
   // ------------------------------------------------------------------
   // BAR bases from the BAR ID of the requests
@@ -125,6 +130,41 @@ module nic_hip_side #(
   );
 
   // ------------------------------------------------------------------
+  // Completions not for the SMFU -> backdoor RX (decided at sop, held to eop)
+  // ------------------------------------------------------------------
+  `TLP_WIRES(ep);
+  logic       rx_in_pkt_q, rx_to_bd_q, rx_is_cpl, rx_sm_tag, rx_to_bd;
+  logic [7:0] rx_tag;
+
+  assign rx_tag    = rx_data[79:72];
+  assign rx_is_cpl = !rx_data[31] && rx_data[28:25] == 4'b0101;
+  // the SMFU's tags and their 5-bit alias (as pcie_ep_rx and nic_cpl_split decide)
+  assign rx_sm_tag = (rx_tag & TAG_MASK) == SMFU_TAG_BASE || (rx_tag & TAG_MASK) == (SMFU_TAG_BASE >> 3);
+  assign rx_to_bd  = rx_in_pkt_q ? rx_to_bd_q : rx_is_cpl && !rx_sm_tag;
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      rx_in_pkt_q <= 1'b0;
+      rx_to_bd_q  <= 1'b0;
+    end else if (rx_valid && rx_ready) begin
+      rx_in_pkt_q <= !rx_eop;
+      if (!rx_in_pkt_q) rx_to_bd_q <= rx_to_bd;
+    end
+  end
+
+  assign ep_data     = rx_data;
+  assign ep_keep     = rx_keep;
+  assign ep_sop      = rx_sop;
+  assign ep_eop      = rx_eop;
+  assign ep_valid    = rx_valid && !rx_to_bd;
+  assign bd_rx_data  = rx_data;
+  assign bd_rx_keep  = rx_keep;
+  assign bd_rx_sop   = rx_sop;
+  assign bd_rx_eop   = rx_eop;
+  assign bd_rx_valid = rx_valid && rx_to_bd;
+  assign rx_ready    = rx_to_bd ? bd_rx_ready : ep_ready;
+
+  // ------------------------------------------------------------------
   // Receive path
   // ------------------------------------------------------------------
   logic                                cfg_valid;
@@ -150,7 +190,7 @@ module nic_hip_side #(
     .CPL_TAGS      (SMFU_TAGS)
   ) u_rx (
     .clk, .rst,
-    `TLP_CONNECT(s_tlp, rx),
+    `TLP_CONNECT(s_tlp, ep),
     .mem_en (1'b1), .bar0 (bar0_q), .bar2 (bar2_q),
     .cfg_valid, .cfg_ready (1'b1), .cfg_req, .cfg_wdata,
     .mem_valid, .mem_ready, .mem_req,
@@ -284,16 +324,9 @@ module nic_hip_side #(
     .poisoned_cpl (tx_mon_pcpl), .poisoned_wr (tx_poisoned_wr)
   );
 
-  // no completions come up to the backdoor in this role (the NIC issues only MWr)
-  assign bd_rx_data  = '0;
-  assign bd_rx_keep  = '0;
-  assign bd_rx_sop   = 1'b0;
-  assign bd_rx_eop   = 1'b0;
-  assign bd_rx_valid = 1'b0;
-
   logic unused;
   assign unused = ^{cfg_valid, cfg_req, cfg_wdata, ev_ur_wr, rx_poisoned_own, rx_poisoned_wr,
-                    tx_mon_ur, tx_mon_pcpl, tx_poisoned_wr, bd_rx_ready, bd_pass_valid, bd_pass_sop,
+                    tx_mon_ur, tx_mon_pcpl, tx_poisoned_wr, bd_pass_valid, bd_pass_sop,
                     sm_drops, sm_in_base, sm_passthru, sm_up_node, bar0_q[REG_BAR_LOG2-1:0],
                     bar2_q[APERTURE_LOG2-1:0], s_addr[REG_BAR_LOG2-1:0]};
 

@@ -282,6 +282,37 @@ async def test_enumerate_registers_msix_dma(dut):
     tb.log.info("MSI-X held behind requests: %d cycles", tb.msix_held)
 
     tb.log.info("completions held behind requests: %d cycles", tb.cpl_held)
+    # ---- a read of host memory by the NIC (RQ MRd, RC CplD): the backdoor ----
+    # TX an MRd32 (tag 5: not the SMFU's), the RX filter keeps the completion
+    mem_addr, mem = tb.rc.alloc_region(4096)
+    for length, off in ((2, 0x40), (1, 0x84)):
+        want = rnd.getrandbits(32 * length)
+        mem[off:off + 4 * length] = want.to_bytes(4 * length, "little")
+        tag = 5
+        dw0 = length                                          # Fmt 000 Type 00000: MRd32
+        dw1 = (dev.pcie_id.bus << 24) | (tag << 8) | ((0xF if length > 1 else 0) << 4) | 0xF
+        bd = "BACKDOOR"
+        await bar0.write_qword(reg(bd, "RX_FILTER"), (tag << R["EXTOLL_BACKDOOR_RX_FILTER_TAG_SHIFT"]) |
+                               (1 << R["EXTOLL_BACKDOOR_RX_FILTER_ENABLE_SHIFT"]))
+        await bar0.write_qword(reg(bd, "TX_HDR0"), (dw1 << 32) | dw0)
+        await bar0.write_qword(reg(bd, "TX_HDR1"), mem_addr + off)
+        await bar0.write_qword(reg(bd, "TX_CTRL"), (3 << R["EXTOLL_BACKDOOR_TX_CTRL_HDR_DW_SHIFT"]) |
+                               (1 << R["EXTOLL_BACKDOOR_TX_CTRL_SEND_SHIFT"]))
+        for _ in range(200):
+            st = await bar0.read_qword(reg(bd, "RX_STATUS"))
+            if field(st, "EXTOLL_BACKDOOR_RX_STATUS_VALID"):
+                break
+        assert field(st, "EXTOLL_BACKDOOR_RX_STATUS_VALID"), "no completion for the backdoor MRd"
+        hdr0 = await bar0.read_qword(reg(bd, "RX_HDR0"))
+        hdr1 = await bar0.read_qword(reg(bd, "RX_HDR1"))
+        data = await bar0.read_qword(reg(bd, "RX_DATA"))
+        await bar0.write_qword(reg(bd, "RX_POP"), 1 << R["EXTOLL_BACKDOOR_RX_POP_POP_SHIFT"])
+        h0, h1, h2 = hdr0 & 0xFFFFFFFF, hdr0 >> 32, hdr1 & 0xFFFFFFFF
+        assert h0 >> 24 == 0x4A and h0 & 0x3FF == length, f"completion dword 0 {h0:#010x}"
+        assert h1 & 0xFFF == 4 * length and (h1 >> 13) & 7 == 0, f"completion dword 1 {h1:#010x}"
+        assert (h2 >> 8) & 0xFF == tag and h2 & 0x7F == off & 0x7F, f"completion dword 2 {h2:#010x}"
+        assert data & ((1 << (32 * length)) - 1) == want, f"backdoor read {data:#x}, memory {want:#x}"
+
     assert not tb.violations, "ordering: " + "; ".join(tb.violations[:4])
     assert tb.cpl_held > 0, "no completion ever met a request in flight: ordering not exercised"
     assert tb.msix_held > 0, "no MSI-X ever met a request in flight: ordering not exercised"
