@@ -16,7 +16,7 @@ module tb_extoll_nic_usp;
 
   localparam int SEQ_DELAY = 16;
 
-  logic                     user_clk, user_reset;
+  logic                     user_clk, user_reset, core_clk;
   logic [15:0]              cfg_node_id;
   logic [6:0]               cfg_dateline;
   logic [127:0]             s_axis_cq_tdata, m_axis_cc_tdata, m_axis_rq_tdata, s_axis_rc_tdata;

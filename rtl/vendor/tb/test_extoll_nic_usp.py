@@ -14,6 +14,7 @@ import random
 import re
 
 import cocotb
+from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge, Timer, with_timeout
 from cocotbext.axi import AxiStreamBus
 from cocotbext.pcie.core import RootComplex
@@ -21,6 +22,7 @@ from cocotbext.pcie.xilinx.us import UltraScalePlusPcieDevice
 
 ROOT = os.environ["EXTOLL_ROOT"]
 NODE = 5                                   # cfg_node_id strap
+CORE_CLK_PS = 6400                         # NIC core clock 156.25 MHz; the IP's user_clk is 250 MHz
 VENDOR_ID, DEVICE_ID, CLASS_CODE = 0x1EE7, 0x0001, 0x028000
 BAR0_LOG2, BAR2_LOG2 = 16, 28              # extoll_nic_usp defaults
 OP_READ, OP_WRITE = 0, 1                   # rra.req op (docs/remote-access.md)
@@ -91,6 +93,7 @@ class TB:
         f.configure_bar(2, 2**BAR2_LOG2)
         self.rc.make_port().connect(self.dev)
 
+        cocotb.start_soon(Clock(dut.core_clk, CORE_CLK_PS, "ps").start())
         dut.cfg_node_id.value = NODE
         dut.cfg_dateline.value = 0
         dut.s_phy_data.value = 0

@@ -6,6 +6,7 @@
 //
 //   hard IP CQ/CC/RQ/RC, cfg_* --> pcie_usp_if (adapter) --> TLP stream, BAR ID,
 //                                   PCIe state, MSI-X through cfg_interrupt_msix_*
+//   --- user_clk | core_clk ---   nic_hip_cdc (async FIFOs, synchronisers)
 //   TLP stream --> nic_hip_side (pcie_ep_rx, register bridge, UR, smfu_host, merge)
 //   nic_hip_side <--> nic_core (registers, backdoor, network, RRA)
 //
@@ -14,7 +15,8 @@
 // vendor/device/class of extoll_nic (1ee7:0001, 0x028000), BAR0 32-bit
 // 2**REG_BAR_LOG2 bytes, BAR2 32-bit 2**APERTURE_LOG2 bytes, MSI-X with one
 // vector, table in BAR0 at 0x1000, PBA in BAR0 at 0x1800, no MSI, no legacy
-// INTx use. One clock: the IP's user_clk is the NIC core clock here.
+// INTx use. Two clocks: the adapter runs on the IP's user_clk, the NIC on
+// core_clk (unrelated); the core reset is user_reset synchronised to core_clk.
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -48,6 +50,7 @@ module extoll_nic_usp #(
   // ---------------- clock and reset: the IP's user_clk, user_reset ----------------
   input  wire logic                 user_clk,
   input  wire logic                 user_reset,     // active high
+  input  wire logic                 core_clk,       // NIC core clock (unrelated to user_clk)
 
   // ---------------- straps ----------------
   input  wire logic [15:0]          cfg_node_id,
@@ -122,17 +125,30 @@ module extoll_nic_usp #(
   localparam int         REG_ADDR_W    = extoll_regs_pkg::EXTOLL_REGS_MIN_ADDR_WIDTH;
   localparam int         REG_MAP_BYTES = extoll_regs_pkg::EXTOLL_REGS_SIZE;
 
-  logic clk, rst;
-  assign clk = user_clk;
-  assign rst = user_reset;
+  // adapter: IP clock; side and core: core clock, reset synchronised to it
+  logic       clk, rst, ip_clk, ip_rst;
+  logic [1:0] rst_sync_q;
+  assign ip_clk = user_clk;
+  assign ip_rst = user_reset;
+  assign clk    = core_clk;
+  always_ff @(posedge core_clk) rst_sync_q <= {rst_sync_q[0], user_reset};
+  assign rst = rst_sync_q[1];
 
   // ------------------------------------------------------------------
   // Between the adapter, the side and nic_core
   // ------------------------------------------------------------------
-  `TLP_WIRES(rx);                                  // adapter -> side
-  `TLP_WIRES(tx);                                  // side -> adapter
-  logic [2:0]            rx_bar_id;
-  logic [5:0]            rx_bar_aperture;
+  `TLP_WIRES(ip_rx);                               // adapter -> CDC (IP clock)
+  `TLP_WIRES(ip_tx);                               // CDC -> adapter (IP clock)
+  `TLP_WIRES(rx);                                  // CDC -> side (core clock)
+  `TLP_WIRES(tx);                                  // side -> CDC (core clock)
+  logic [2:0]            ip_bar_id, rx_bar_id;
+  logic [5:0]            ip_bar_aperture;
+  logic [15:0]           ip_cpl_id;
+  logic                  ip_mem_en, ip_bus_master, ip_intx_disable, ip_d3hot, ip_msix_en;
+  logic                  ip_msix_pending, ip_ev_msix, ip_irq, ip_msix_mask;
+  logic [2:0]            ip_mps, ip_mrrs;
+  logic [63:0]           ip_msix_addr;
+  logic [31:0]           ip_msix_data;
   logic [2:0]            dev_mps, dev_mrrs;
   logic                  d3hot, msix_en, msix_pending, ev_msix;
   logic                  ev_poisoned, ev_cpl_err, ev_ca_sent, ev_poisoned_tx;
@@ -182,7 +198,7 @@ module extoll_nic_usp #(
     .RQ_USER_W (RQ_USER_W),
     .RC_USER_W (RC_USER_W)
   ) u_if (
-    .clk, .rst,
+    .clk (ip_clk), .rst (ip_rst),
     .s_axis_cq_tdata, .s_axis_cq_tkeep, .s_axis_cq_tlast, .s_axis_cq_tuser, .s_axis_cq_tvalid,
     .s_axis_cq_tready, .pcie_cq_np_req,
     .m_axis_cc_tdata, .m_axis_cc_tkeep, .m_axis_cc_tlast, .m_axis_cc_tuser, .m_axis_cc_tvalid,
@@ -197,14 +213,39 @@ module extoll_nic_usp #(
     .cfg_interrupt_msix_enable, .cfg_interrupt_msix_mask, .cfg_interrupt_msix_address,
     .cfg_interrupt_msix_data, .cfg_interrupt_msix_int, .cfg_interrupt_msix_sent,
     .cfg_interrupt_msix_fail, .cfg_interrupt_msi_function_number,
-    `TLP_CONNECT(m_tlp, rx),
-    .m_tlp_bar_id       (rx_bar_id),
-    .m_tlp_bar_aperture (rx_bar_aperture),
-    `TLP_CONNECT(s_tlp, tx),
-    .cpl_id, .mem_en, .bus_master, .intx_disable, .dev_mps, .dev_mrrs, .d3hot,
-    .irq (irq_pending), .msix_addr, .msix_data, .msix_mask,
-    .msix_en, .msix_pending, .ev_msix, .rq_out, .ev_rc_err
+    `TLP_CONNECT(m_tlp, ip_rx),
+    .m_tlp_bar_id       (ip_bar_id),
+    .m_tlp_bar_aperture (ip_bar_aperture),
+    `TLP_CONNECT(s_tlp, ip_tx),
+    .cpl_id (ip_cpl_id), .mem_en (ip_mem_en), .bus_master (ip_bus_master),
+    .intx_disable (ip_intx_disable), .dev_mps (ip_mps), .dev_mrrs (ip_mrrs), .d3hot (ip_d3hot),
+    .irq (ip_irq), .msix_addr (ip_msix_addr), .msix_data (ip_msix_data), .msix_mask (ip_msix_mask),
+    .msix_en (ip_msix_en), .msix_pending (ip_msix_pending), .ev_msix (ip_ev_msix), .rq_out, .ev_rc_err
   );
+
+  // ------------------------------------------------------------------
+  // Clock-domain crossing
+  // ------------------------------------------------------------------
+  nic_hip_cdc u_cdc (
+    .ip_clk, .ip_rst, .core_clk (clk), .core_rst (rst),
+    `TLP_CONNECT(s_ip, ip_rx),
+    .s_ip_bar_id (ip_bar_id),
+    `TLP_CONNECT(m_core, rx),
+    .m_core_bar_id (rx_bar_id),
+    `TLP_CONNECT(s_core, tx),
+    `TLP_CONNECT(m_ip, ip_tx),
+    .ip_cpl_id,
+    .ip_state    ({ip_mem_en, ip_bus_master, ip_intx_disable, ip_mps, ip_mrrs, ip_d3hot, ip_msix_en,
+                   ip_msix_pending}),
+    .ip_ev_msix,
+    .core_cpl_id (cpl_id),
+    .core_state  ({mem_en, bus_master, intx_disable, dev_mps, dev_mrrs, d3hot, msix_en, msix_pending}),
+    .core_ev_msix (ev_msix),
+    .core_irq (irq_pending), .core_msix_addr (msix_addr), .core_msix_data (msix_data),
+    .core_msix_mask (msix_mask),
+    .ip_irq, .ip_msix_addr, .ip_msix_data, .ip_msix_mask
+  );
+
 
   // ------------------------------------------------------------------
   // The endpoint side without config space
@@ -284,7 +325,7 @@ module extoll_nic_usp #(
   );
 
   logic unused;
-  assign unused = ^{rx_bar_aperture, ev_rc_err};
+  assign unused = ^{ip_bar_aperture, ev_rc_err};
 
 endmodule
 
