@@ -316,6 +316,10 @@ async def test_enumerate_registers_msix_dma(dut):
         assert (h2 >> 8) & 0xFF == tag and h2 & 0x7F == off & 0x7F, f"completion dword 2 {h2:#010x}"
         assert data & ((1 << (32 * length)) - 1) == want, f"backdoor read {data:#x}, memory {want:#x}"
 
+    # pcie.msix_msgs counts the messages the IP reported sent (a pulse across the clock domains)
+    msgs = field(await bar0.read_qword(reg("PCIE", "MSIX_MSGS")), "EXTOLL_PCIE_MSIX_MSGS_COUNT")
+    assert msgs == len(got_irq), f"pcie.msix_msgs {msgs}, {len(got_irq)} MSI-X received"
+
     assert not tb.violations, "ordering: " + "; ".join(tb.violations[:4])
     assert tb.cpl_held > 0, "no completion ever met a request in flight: ordering not exercised"
     assert tb.msix_held > 0, "no MSI-X ever met a request in flight: ordering not exercised"
