@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// nic_hip_cdc: the clock-domain crossing between a PCIe hard IP's adapter
+// (IP user clock, ip_clk) and the NIC (core clock, core_clk), unrelated
+// clocks (docs/hard-ip.md "Clock domains"):
+//
+//   TLPs into the NIC   tlp_async_fifo (beat, keep, sop, eop, BAR ID)
+//   TLPs from the NIC   tlp_async_fifo (beat, keep, sop, eop)
+//   PCIe state -> NIC   two flip-flops per bit (quasi-static: bus number,
+//                       Command bits, MPS/MRRS, D3hot, MSI-X Enable, PBA bit)
+//   MSI-X message sent  toggle, three flip-flops, edge: one core pulse each
+//   MSI-X table entry   two flip-flops per bit (software writes it long
+//   -> adapter          before it enables the vector)
+//   interrupt cause     see below
+//
+// Interrupt after data: the cause (irq) crosses as a level, but only once the
+// TLPs the NIC sent before it have left the transmit FIFO on the IP side
+// (its s_idle): it is latched when irq && s_idle and dropped when irq goes
+// away. On the IP side those TLPs are then in pcie_usp_tx, counted in rq_out,
+// and the MSI-X request waits for their sequence numbers (order_ok). A
+// multi-bit value that changes is seen torn for a cycle; none of these
+// changes while it is used. Resets: ip_rst and core_rst, each synchronous to
+// its clock, held together.
+
+`default_nettype none
+`include "tlp_stream.svh"
+
+module nic_hip_cdc #(
+  parameter int DEPTH_LOG2 = 4                     // entries of each TLP FIFO, log2
+) (
+  // ---------------- clocks and resets ----------------
+  input  wire logic         ip_clk,
+  input  wire logic         ip_rst,
+  input  wire logic         core_clk,
+  input  wire logic         core_rst,
+
+  // ---------------- IP side: TLPs from the adapter, BAR ID ----------------
+  `TLP_S_PORTS(s_ip),
+  input  wire logic [2:0]   s_ip_bar_id,
+
+  // ---------------- core side: TLPs into the NIC, BAR ID ----------------
+  `TLP_M_PORTS(m_core),
+  output      logic [2:0]   m_core_bar_id,
+
+  // ---------------- core side: TLPs from the NIC ----------------
+  `TLP_S_PORTS(s_core),
+
+  // ---------------- IP side: TLPs to the adapter ----------------
+  `TLP_M_PORTS(m_ip),
+
+  // ---------------- PCIe state: IP side in, core side out ----------------
+  input  wire logic [15:0]  ip_cpl_id,
+  input  wire logic [11:0]  ip_state,              // {mem_en, bus_master, intx_disable, mps, mrrs, d3hot, msix_en, msix_pending}
+  input  wire logic         ip_ev_msix,            // pulse
+  output      logic [15:0]  core_cpl_id,
+  output      logic [11:0]  core_state,
+  output      logic         core_ev_msix,          // pulse
+
+  // ---------------- interrupt: core side in, IP side out ----------------
+  input  wire logic         core_irq,
+  input  wire logic [63:0]  core_msix_addr,
+  input  wire logic [31:0]  core_msix_data,
+  input  wire logic         core_msix_mask,
+  output      logic         ip_irq,
+  output      logic [63:0]  ip_msix_addr,
+  output      logic [31:0]  ip_msix_data,
+  output      logic         ip_msix_mask
+);
+
+  localparam int DW = pcie_tlp_pkg::TLP_DATA_W;
+  localparam int KW = pcie_tlp_pkg::TLP_KEEP_W;
+
+  // ------------------------------------------------------------------
+  // TLP FIFOs
+  // ------------------------------------------------------------------
+  logic rx_idle, tx_idle;
+
+  tlp_async_fifo #(.W (DW + KW + 5), .DEPTH_LOG2 (DEPTH_LOG2)) u_rx_fifo (
+    .s_clk (ip_clk), .s_rst (ip_rst),
+    .s_data ({s_ip_bar_id, s_ip_sop, s_ip_eop, s_ip_keep, s_ip_data}),
+    .s_valid (s_ip_valid), .s_ready (s_ip_ready), .s_idle (rx_idle),
+    .m_clk (core_clk), .m_rst (core_rst),
+    .m_data ({m_core_bar_id, m_core_sop, m_core_eop, m_core_keep, m_core_data}),
+    .m_valid (m_core_valid), .m_ready (m_core_ready)
+  );
+
+  tlp_async_fifo #(.W (DW + KW + 2), .DEPTH_LOG2 (DEPTH_LOG2)) u_tx_fifo (
+    .s_clk (core_clk), .s_rst (core_rst),
+    .s_data ({s_core_sop, s_core_eop, s_core_keep, s_core_data}),
+    .s_valid (s_core_valid), .s_ready (s_core_ready), .s_idle (tx_idle),
+    .m_clk (ip_clk), .m_rst (ip_rst),
+    .m_data ({m_ip_sop, m_ip_eop, m_ip_keep, m_ip_data}),
+    .m_valid (m_ip_valid), .m_ready (m_ip_ready)
+  );
+
+  // ------------------------------------------------------------------
+  // IP -> core: state (two flip-flops), MSI-X sent (toggle)
+  // ------------------------------------------------------------------
+  logic [27:0] st_s1_q, st_s2_q;
+  logic        ev_tgl_q;
+  logic [2:0]  ev_s_q;
+
+  always_ff @(posedge ip_clk) begin
+    if (ip_rst) ev_tgl_q <= 1'b0;
+    else if (ip_ev_msix) ev_tgl_q <= !ev_tgl_q;
+  end
+
+  always_ff @(posedge core_clk) begin
+    if (core_rst) begin
+      st_s1_q <= '0;
+      st_s2_q <= '0;
+      ev_s_q  <= '0;
+    end else begin
+      st_s1_q <= {ip_cpl_id, ip_state};
+      st_s2_q <= st_s1_q;
+      ev_s_q  <= {ev_s_q[1:0], ev_tgl_q};
+    end
+  end
+  assign {core_cpl_id, core_state} = st_s2_q;
+  assign core_ev_msix = ev_s_q[2] ^ ev_s_q[1];
+
+  // ------------------------------------------------------------------
+  // core -> IP: the cause once earlier TLPs are out of the FIFO; the entry
+  // ------------------------------------------------------------------
+  logic         irq_gate_q;
+  logic [97:0]  ir_s1_q, ir_s2_q;
+
+  always_ff @(posedge core_clk) begin
+    if (core_rst) irq_gate_q <= 1'b0;
+    else irq_gate_q <= core_irq && (irq_gate_q || tx_idle);
+  end
+
+  always_ff @(posedge ip_clk) begin
+    if (ip_rst) begin
+      ir_s1_q <= '0;
+      ir_s2_q <= '0;
+    end else begin
+      ir_s1_q <= {irq_gate_q, core_msix_mask, core_msix_data, core_msix_addr};
+      ir_s2_q <= ir_s1_q;
+    end
+  end
+  assign {ip_irq, ip_msix_mask, ip_msix_data, ip_msix_addr} = ir_s2_q;
+
+  logic unused;
+  assign unused = rx_idle;
+
+endmodule
+
+`default_nettype wire

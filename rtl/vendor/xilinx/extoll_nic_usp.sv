@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// extoll_nic_usp: the host NIC (ROLE 0, endpoint; docs/nic.md) on a Xilinx
+// UltraScale+ PCIe hard IP (PCIE4, 128-bit AXI-Stream interfaces, dword
+// alignment; docs/hard-ip.md). Wiring only:
+//
+//   hard IP CQ/CC/RQ/RC, cfg_* --> pcie_usp_if (adapter) --> TLP stream, BAR ID,
+//                                   PCIe state, MSI-X through cfg_interrupt_msix_*
+//   --- user_clk | core_clk ---   nic_hip_cdc (async FIFOs, synchronisers)
+//   TLP stream --> nic_hip_side (pcie_ep_rx, register bridge, UR, smfu_host, merge)
+//   nic_hip_side <--> nic_core (registers, backdoor, network, RRA)
+//
+// The IP instance itself is outside (a board top, or the cocotbext-pcie
+// model in rtl/vendor/tb). Configure the IP as: one physical function,
+// vendor/device/class of extoll_nic (1ee7:0001, 0x028000), BAR0 32-bit
+// 2**REG_BAR_LOG2 bytes, BAR2 32-bit 2**APERTURE_LOG2 bytes, MSI-X with one
+// vector, table in BAR0 at 0x1000, PBA in BAR0 at 0x1800, no MSI, no legacy
+// INTx use. Two clocks: the adapter runs on the IP's user_clk, the NIC on
+// core_clk (unrelated); the core reset is user_reset synchronised to core_clk.
+
+`default_nettype none
+`include "tlp_stream.svh"
+`include "net_local_port.svh"
+
+module extoll_nic_usp #(
+  // ---------------- BAR sizes (as configured in the IP) ----------------
+  parameter int          REG_BAR_LOG2    = 16,
+  parameter int          APERTURE_LOG2   = 28,
+
+  // ---------------- RTL release and build identification ----------------
+  parameter logic [15:0] RTL_MAJOR       = 16'd0,
+  parameter logic [15:0] RTL_MINOR       = 16'd1,
+  parameter logic [15:0] RTL_PATCH       = 16'd0,
+  parameter logic [31:0] BUILD_DATE      = 32'h0000_0000,
+  parameter logic [31:0] BUILD_COMMIT    = 32'h0000_0000,
+
+  // ---------------- network ----------------
+  parameter logic [15:0] NODE_ID         = 16'd0,   // ORed with the cfg_node_id strap
+  parameter int          TBL_AW          = 6,
+  parameter int          LINK_BUF_DEPTH  = 64,
+  parameter int          LOCAL_BUF_DEPTH = 32,
+
+  // ---------------- implementation ----------------
+  parameter int          BURST_DW        = 16,
+  parameter int          CQ_USER_W       = 88,
+  parameter int          CC_USER_W       = 33,
+  parameter int          RQ_USER_W       = 62,
+  parameter int          RC_USER_W       = 75
+) (
+  // ---------------- clock and reset: the IP's user_clk, user_reset ----------------
+  input  wire logic                 user_clk,
+  input  wire logic                 user_reset,     // active high
+  input  wire logic                 core_clk,       // NIC core clock (unrelated to user_clk)
+
+  // ---------------- straps ----------------
+  input  wire logic [15:0]          cfg_node_id,
+  input  wire logic [6:0]           cfg_dateline,
+
+  // ---------------- hard IP: CQ ----------------
+  input  wire logic [127:0]         s_axis_cq_tdata,
+  input  wire logic [3:0]           s_axis_cq_tkeep,
+  input  wire logic                 s_axis_cq_tlast,
+  input  wire logic [CQ_USER_W-1:0] s_axis_cq_tuser,
+  input  wire logic                 s_axis_cq_tvalid,
+  output      logic                 s_axis_cq_tready,
+  output      logic [1:0]           pcie_cq_np_req,
+
+  // ---------------- hard IP: CC ----------------
+  output      logic [127:0]         m_axis_cc_tdata,
+  output      logic [3:0]           m_axis_cc_tkeep,
+  output      logic                 m_axis_cc_tlast,
+  output      logic [CC_USER_W-1:0] m_axis_cc_tuser,
+  output      logic                 m_axis_cc_tvalid,
+  input  wire logic                 m_axis_cc_tready,
+
+  // ---------------- hard IP: RQ ----------------
+  output      logic [127:0]         m_axis_rq_tdata,
+  output      logic [3:0]           m_axis_rq_tkeep,
+  output      logic                 m_axis_rq_tlast,
+  output      logic [RQ_USER_W-1:0] m_axis_rq_tuser,
+  output      logic                 m_axis_rq_tvalid,
+  input  wire logic                 m_axis_rq_tready,
+  input  wire logic [5:0]           pcie_rq_seq_num0,
+  input  wire logic                 pcie_rq_seq_num_vld0,
+  input  wire logic [5:0]           pcie_rq_seq_num1,
+  input  wire logic                 pcie_rq_seq_num_vld1,
+
+  // ---------------- hard IP: RC ----------------
+  input  wire logic [127:0]         s_axis_rc_tdata,
+  input  wire logic [3:0]           s_axis_rc_tkeep,
+  input  wire logic                 s_axis_rc_tlast,
+  input  wire logic [RC_USER_W-1:0] s_axis_rc_tuser,
+  input  wire logic                 s_axis_rc_tvalid,
+  output      logic                 s_axis_rc_tready,
+
+  // ---------------- hard IP: configuration status ----------------
+  input  wire logic [7:0]           cfg_bus_number,
+  input  wire logic [15:0]          cfg_function_status,
+  input  wire logic [1:0]           cfg_max_payload,
+  input  wire logic [2:0]           cfg_max_read_req,
+  input  wire logic [11:0]          cfg_function_power_state,
+
+  // ---------------- hard IP: MSI-X ----------------
+  input  wire logic [3:0]           cfg_interrupt_msix_enable,
+  input  wire logic [3:0]           cfg_interrupt_msix_mask,
+  output      logic [63:0]          cfg_interrupt_msix_address,
+  output      logic [31:0]          cfg_interrupt_msix_data,
+  output      logic                 cfg_interrupt_msix_int,
+  input  wire logic                 cfg_interrupt_msix_sent,
+  input  wire logic                 cfg_interrupt_msix_fail,
+  output      logic [7:0]           cfg_interrupt_msi_function_number,
+
+  // ---------------- network links (net_local_port.svh: NET_PHY_PORTS) ----------------
+  `NET_PHY_PORTS(7),
+
+  // ---------------- status ----------------
+  output      logic                 net_ovf,
+  output      logic [6:0]           rq_out          // requests sent, not yet reported by the IP
+);
+
+  localparam int         LOCAL_CREDITS = 32;
+  localparam logic [7:0] SMFU_TAG_BASE = 8'h80;
+  localparam int         SMFU_TAGS     = 16;
+  localparam int         NIVL          = 16;
+  localparam int         REG_ADDR_W    = extoll_regs_pkg::EXTOLL_REGS_MIN_ADDR_WIDTH;
+  localparam int         REG_MAP_BYTES = extoll_regs_pkg::EXTOLL_REGS_SIZE;
+
+  // adapter: IP clock; side and core: core clock, reset synchronised to it
+  logic       clk, rst, ip_clk, ip_rst;
+  logic [1:0] rst_sync_q;
+  assign ip_clk = user_clk;
+  assign ip_rst = user_reset;
+  assign clk    = core_clk;
+  always_ff @(posedge core_clk) rst_sync_q <= {rst_sync_q[0], user_reset};
+  assign rst = rst_sync_q[1];
+
+  // ------------------------------------------------------------------
+  // Between the adapter, the side and nic_core
+  // ------------------------------------------------------------------
+  `TLP_WIRES(ip_rx);                               // adapter -> CDC (IP clock)
+  `TLP_WIRES(ip_tx);                               // CDC -> adapter (IP clock)
+  `TLP_WIRES(rx);                                  // CDC -> side (core clock)
+  `TLP_WIRES(tx);                                  // side -> CDC (core clock)
+  logic [2:0]            ip_bar_id, rx_bar_id;
+  logic [5:0]            ip_bar_aperture;
+  logic [15:0]           ip_cpl_id;
+  logic                  ip_mem_en, ip_bus_master, ip_intx_disable, ip_d3hot, ip_msix_en;
+  logic                  ip_msix_pending, ip_ev_msix, ip_irq, ip_msix_mask;
+  logic [2:0]            ip_mps, ip_mrrs;
+  logic [63:0]           ip_msix_addr;
+  logic [31:0]           ip_msix_data;
+  logic [2:0]            dev_mps, dev_mrrs;
+  logic                  d3hot, msix_en, msix_pending, ev_msix;
+  logic                  ev_poisoned, ev_cpl_err, ev_ca_sent, ev_poisoned_tx;
+  logic [15:0]           node_id;
+  logic                  bar_req, bar_req_is_wr;
+  logic [REG_ADDR_W-1:0] bar_addr;
+  logic [63:0]           bar_wr_data, bar_wr_biten, bar_rd_data;
+  logic                  bar_stall, bar_rd_ack, bar_rd_err, bar_wr_ack, bar_wr_err;
+  `TLP_WIRES(bd_tx);
+  `TLP_WIRES(bd_rx);
+  `TLP_WIRES(rec_tlp);
+  logic                  bd_pass_valid, bd_pass_sop;
+  logic [15:0]           cpl_id;
+  logic                  mem_en, bus_master, intx_disable, irq_pending;
+  logic                  ev_rx_tlp, ev_tx_tlp, ev_ur, ev_drop, ev_aperture;
+  logic [4:0]            pcie_ev;
+  logic [2:0]            pcie_st;
+  logic [63:0]           msix_addr;
+  logic [31:0]           msix_data;
+  logic                  msix_mask;
+  logic [15:0]           sm_timeout, sm_up_node;
+  logic                  sm_passthru;
+  logic [NIVL-1:0][63:0] sm_eg_start, sm_eg_end, sm_in_base;
+  logic [NIVL-1:0]       sm_eg_valid;
+  logic [NIVL-1:0][15:0] sm_eg_node;
+  logic [63:0]           nq_win_base, nq_win_size, nq_ring_base;
+  logic                  nq_enable;
+  logic [3:0]            nq_log2;
+  logic [31:0]           nq_cons;
+  logic [31:0]           st_eg_hits, st_eg_misses, st_timeouts, st_up_reqs, st_in_reqs;
+  logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
+  logic                  irq_notify;
+  logic                  ev_rc_err;             // (no counter for it yet)
+  logic                  l1_out_valid, l1_out_last, l1_out_vc, l1_in_valid, l1_in_last, l1_in_vc;
+  logic [127:0]          l1_out_data, l1_in_data;
+  logic [1:0]            l1_out_credit, l1_in_credit;
+
+  assign pcie_ev = {ev_poisoned_tx, ev_msix, ev_ca_sent, ev_cpl_err, ev_poisoned};
+  assign pcie_st = {d3hot, msix_en, msix_pending};
+
+  // ------------------------------------------------------------------
+  // Hard IP adapter
+  // ------------------------------------------------------------------
+  pcie_usp_if #(
+    .CQ_USER_W (CQ_USER_W),
+    .CC_USER_W (CC_USER_W),
+    .RQ_USER_W (RQ_USER_W),
+    .RC_USER_W (RC_USER_W)
+  ) u_if (
+    .clk (ip_clk), .rst (ip_rst),
+    .s_axis_cq_tdata, .s_axis_cq_tkeep, .s_axis_cq_tlast, .s_axis_cq_tuser, .s_axis_cq_tvalid,
+    .s_axis_cq_tready, .pcie_cq_np_req,
+    .m_axis_cc_tdata, .m_axis_cc_tkeep, .m_axis_cc_tlast, .m_axis_cc_tuser, .m_axis_cc_tvalid,
+    .m_axis_cc_tready,
+    .m_axis_rq_tdata, .m_axis_rq_tkeep, .m_axis_rq_tlast, .m_axis_rq_tuser, .m_axis_rq_tvalid,
+    .m_axis_rq_tready, .pcie_rq_seq_num0, .pcie_rq_seq_num_vld0, .pcie_rq_seq_num1,
+    .pcie_rq_seq_num_vld1,
+    .s_axis_rc_tdata, .s_axis_rc_tkeep, .s_axis_rc_tlast, .s_axis_rc_tuser, .s_axis_rc_tvalid,
+    .s_axis_rc_tready,
+    .cfg_bus_number, .cfg_function_status, .cfg_max_payload, .cfg_max_read_req,
+    .cfg_function_power_state,
+    .cfg_interrupt_msix_enable, .cfg_interrupt_msix_mask, .cfg_interrupt_msix_address,
+    .cfg_interrupt_msix_data, .cfg_interrupt_msix_int, .cfg_interrupt_msix_sent,
+    .cfg_interrupt_msix_fail, .cfg_interrupt_msi_function_number,
+    `TLP_CONNECT(m_tlp, ip_rx),
+    .m_tlp_bar_id       (ip_bar_id),
+    .m_tlp_bar_aperture (ip_bar_aperture),
+    `TLP_CONNECT(s_tlp, ip_tx),
+    .cpl_id (ip_cpl_id), .mem_en (ip_mem_en), .bus_master (ip_bus_master),
+    .intx_disable (ip_intx_disable), .dev_mps (ip_mps), .dev_mrrs (ip_mrrs), .d3hot (ip_d3hot),
+    .irq (ip_irq), .msix_addr (ip_msix_addr), .msix_data (ip_msix_data), .msix_mask (ip_msix_mask),
+    .msix_en (ip_msix_en), .msix_pending (ip_msix_pending), .ev_msix (ip_ev_msix), .rq_out, .ev_rc_err
+  );
+
+  // ------------------------------------------------------------------
+  // Clock-domain crossing
+  // ------------------------------------------------------------------
+  nic_hip_cdc u_cdc (
+    .ip_clk, .ip_rst, .core_clk (clk), .core_rst (rst),
+    `TLP_CONNECT(s_ip, ip_rx),
+    .s_ip_bar_id (ip_bar_id),
+    `TLP_CONNECT(m_core, rx),
+    .m_core_bar_id (rx_bar_id),
+    `TLP_CONNECT(s_core, tx),
+    `TLP_CONNECT(m_ip, ip_tx),
+    .ip_cpl_id,
+    .ip_state    ({ip_mem_en, ip_bus_master, ip_intx_disable, ip_mps, ip_mrrs, ip_d3hot, ip_msix_en,
+                   ip_msix_pending}),
+    .ip_ev_msix,
+    .core_cpl_id (cpl_id),
+    .core_state  ({mem_en, bus_master, intx_disable, dev_mps, dev_mrrs, d3hot, msix_en, msix_pending}),
+    .core_ev_msix (ev_msix),
+    .core_irq (irq_pending), .core_msix_addr (msix_addr), .core_msix_data (msix_data),
+    .core_msix_mask (msix_mask),
+    .ip_irq, .ip_msix_addr, .ip_msix_data, .ip_msix_mask
+  );
+
+
+  // ------------------------------------------------------------------
+  // The endpoint side without config space
+  // ------------------------------------------------------------------
+  nic_hip_side #(
+    .REG_BAR_LOG2    (REG_BAR_LOG2),
+    .APERTURE_LOG2   (APERTURE_LOG2),
+    .REG_MAP_BYTES   (REG_MAP_BYTES),
+    .REG_ADDR_W      (REG_ADDR_W),
+    .BURST_DW        (BURST_DW),
+    .NIVL            (NIVL),
+    .SMFU_TAG_BASE   (SMFU_TAG_BASE),
+    .SMFU_TAGS       (SMFU_TAGS),
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+    .RX_DEPTH        (2 * LOCAL_CREDITS)
+  ) u_side (
+    .clk, .rst,
+    `TLP_CONNECT(s_tlp, rx),
+    .s_tlp_bar_id (rx_bar_id),
+    `TLP_CONNECT(m_tlp, tx),
+    .cpl_id, .bus_master, .dev_mps, .dev_mrrs, .node_id,
+    `CPUIF_CONNECT(bar, bar),
+    `TLP_CONNECT(bd_tx, bd_tx),
+    `TLP_CONNECT(bd_rx, bd_rx),
+    .bd_pass_valid, .bd_pass_sop,
+    `TLP_CONNECT(rec_tlp, rec_tlp),
+    .ev_rx_tlp, .ev_tx_tlp, .ev_ur, .ev_drop, .ev_aperture,
+    .ev_poisoned, .ev_cpl_err, .ev_ca_sent, .ev_poisoned_tx,
+    .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
+    .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable,
+    .nq_log2, .nq_cons,
+    .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
+    .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
+    .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit,
+    .l1_in_valid, .l1_in_data, .l1_in_last, .l1_in_vc, .l1_in_credit
+  );
+
+  // ------------------------------------------------------------------
+  // What both roles share: registers, backdoor, network, RRA
+  // ------------------------------------------------------------------
+  nic_core #(
+    .ROLE            (0),
+    .NODE_ID         (NODE_ID),
+    .TBL_AW          (TBL_AW),
+    .LINK_BUF_DEPTH  (LINK_BUF_DEPTH),
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+    .LOCAL_CREDITS   (LOCAL_CREDITS),
+    .NIVL            (NIVL),
+    .RTL_MAJOR       (RTL_MAJOR),
+    .RTL_MINOR       (RTL_MINOR),
+    .RTL_PATCH       (RTL_PATCH),
+    .BUILD_DATE      (BUILD_DATE),
+    .BUILD_COMMIT    (BUILD_COMMIT),
+    .REG_ADDR_W      (REG_ADDR_W),
+    .REG_MAP_BYTES   (REG_MAP_BYTES)
+  ) u_core (
+    .clk, .rst, .node_id,
+    .cfg_node_id, .cfg_dateline,
+    .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
+    .net_ovf,
+    `CPUIF_CONNECT(bar, bar),
+    `TLP_CONNECT(bd_tx, bd_tx),
+    `TLP_CONNECT(bd_rx, bd_rx),
+    .bd_pass_valid, .bd_pass_sop,
+    `TLP_CONNECT(rec_tlp, rec_tlp),
+    .cpl_id, .mem_en, .bus_master, .intx_disable,
+    .ev_rx_tlp, .ev_tx_tlp, .ev_ur, .ev_drop, .ev_aperture,
+    .pcie_ev, .pcie_st, .msix_addr, .msix_data, .msix_mask,
+    .intx (1'b0), .irq_pending,
+    .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
+    .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable,
+    .nq_log2, .nq_cons,
+    .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
+    .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
+    .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit,
+    .l1_in_valid, .l1_in_data, .l1_in_last, .l1_in_vc, .l1_in_credit
+  );
+
+  logic unused;
+  assign unused = ^{ip_bar_aperture, ev_rc_err};
+
+endmodule
+
+`default_nettype wire
