@@ -15,10 +15,10 @@ mkdir -p "$build"
 kabi_pkg=linux-headers-amd64
 
 pkgs=(build-essential verilator qemu-system-x86 busybox-static pciutils iproute2
-      cpio gzip kmod zstd python3 python3-venv libjson-c-dev libpci-dev zlib1g-dev "$kabi_pkg"
+      cpio gzip kmod zstd python3 python3-venv python3-dev libjson-c-dev libpci-dev zlib1g-dev "$kabi_pkg"
       libpcap-dev tshark    # cosimd --pcap (libpcap's writer); test pcap-dissect
       dwarves pkgconf dkms debhelper dh-dkms lintian fakeroot dpkg-dev
-      linux-source-6.1)   # pci_endpoint_test.c and pcitest (mk/pcitest.sh)
+      linux-source-6.1)   # pci_endpoint_test.c and pcitest (mk/pcitest.sh); python3-dev: cocotb builds its VPI library
 
 need=()
 for p in "${pkgs[@]}"; do
