@@ -291,6 +291,23 @@ static bool ap_rd(Tb &tb, uint64_t addr, uint8_t *bytes, unsigned size, unsigned
 	return true;
 }
 
+// device memory [dev_off, +len) read through the aperture in 256-B reads
+// equals host memory at host
+static bool devmem_equals(Tb &tb, uint32_t dev_off, uint64_t host, unsigned len)
+{
+	uint8_t r[256];
+	bool same = true;
+	for (unsigned off = 0; off < len; off += 256) {
+		ap_rd(tb, AP_MEM + dev_off + off, r, 256);
+		for (unsigned i = 0; i < 256; i += 4) {
+			uint32_t v = r[i] | r[i + 1] << 8 | r[i + 2] << 16 | (uint32_t)r[i + 3] << 24;
+			if (v != tb.mem32(host + off + i))
+				same = false;
+		}
+	}
+	return same;
+}
+
 static uint32_t acc_rd32(Tb &tb, uint32_t reg)
 {
 	uint8_t b[4] = {0};
@@ -457,16 +474,7 @@ static void test(Tb &tb)
 		CHECK(!tb.top()->intx, "intx low after clearing irq_status.notify");
 		uint32_t js = acc_rd32(tb, ACCEL_REG_JOB_STATUS);
 		CHECK((js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE, "H2D job status 0x%x", js);
-		uint8_t r[256];
-		bool same = true;
-		for (unsigned off = 0; off < LEN; off += 256) {
-			ap_rd(tb, AP_MEM + 0x8000 + off, r, 256);
-			for (unsigned i = 0; i < 256; i += 4) {
-				uint32_t v = r[i] | r[i + 1] << 8 | r[i + 2] << 16 | (uint32_t)r[i + 3] << 24;
-				if (v != tb.mem32(HBUF + off + i))
-					same = false;
-			}
-		}
+		bool same = devmem_equals(tb, 0x8000, HBUF, LEN);
 		CHECK(same, "H2D: device memory = host buffer (read through the aperture)");
 
 		// device -> host into a second buffer
@@ -520,17 +528,7 @@ static void test(Tb &tb)
 		      "MRd tags within 0x10..0x1f with Extended Tag off (highest 0x%x)", tb.mrd_tag_max);
 		uint32_t js = acc_rd32(tb, ACCEL_REG_JOB_STATUS);
 		CHECK((js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE, "H2D job status 0x%x", js);
-		bool same = true;
-		uint8_t r[256];
-		for (unsigned off = 0; off < LEN; off += 256) {
-			ap_rd(tb, AP_MEM + 0xa000 + off, r, 256);
-			for (unsigned i = 0; i < 256; i += 4) {
-				uint32_t v = r[i] | r[i + 1] << 8 | r[i + 2] << 16 | (uint32_t)r[i + 3] << 24;
-				if (v != tb.mem32(HB3 + off + i))
-					same = false;
-			}
-		}
-		CHECK(same, "H2D with Extended Tag off: device memory = host buffer");
+		CHECK(devmem_equals(tb, 0xa000, HB3, LEN), "H2D with Extended Tag off: device memory = host buffer");
 		g_cons++;
 		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
 		bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
