@@ -14,6 +14,7 @@ module net_node #(
   parameter int          TBL_AW        = 6,   // routing table index bits
   parameter int          LOCAL_CREDITS = 32,  // unit receive buffer per VC, flits
   parameter logic [63:0] EJECT_MAP     = 64'h0000_0001_1110_0000, // local port per type
+  parameter int          DEAD_TIME     = 8192, // cycles out of UP after which packets into a link that was up are dropped
   localparam int         NL            = net_pkg::NLINK,
   localparam int         NVC           = net_pkg::NVC,
   localparam int         FW            = net_pkg::FLIT_W
@@ -109,7 +110,7 @@ module net_node #(
       .m_pkt_cnt(m_tx_pkt_cnt[l]), .m_replay_cnt(m_replay_cnt[l]),
       .m_nak_tx_cnt(m_nak_tx_cnt[l]), .m_nak_rx_cnt(m_nak_rx_cnt[l])
     );
-    link_rx #(.CREDITS(LINK_BUF_DEPTH)) u_rx (
+    link_rx #(.CREDITS(LINK_BUF_DEPTH), .DEAD_TIME(DEAD_TIME)) u_rx (
       .clk, .rst,
       .s_phy_data(s_phy_data[l]), .s_phy_frm(s_phy_frm[l]), .s_phy_crc(s_phy_crc[l]),
       .m_valid(in_valid[l]), .m_data(in_data[l]), .m_last(in_last[l]), .m_vc(in_vc[l]),
