@@ -59,7 +59,8 @@ module net_node #(
   output logic [NL-1:0][31:0]                m_nak_rx_cnt,  // NAKs received per link
   output logic [NL-1:0][31:0]                m_down_cnt,    // link-down events (UP -> RETRAIN) per link
   output logic [NL-1:0][1:0]                 m_link_state,  // net_lstate_e per link
-  output logic [31:0]                        m_noroute_cnt, // packets dropped: no route, dead link, malformed
+  output logic [31:0]                        m_noroute_cnt, // packets dropped by the router: no route, dead link
+  output logic [31:0]                        m_malformed_cnt, // malformed packets discarded, all links
   output logic                               m_ovf
 );
   localparam int NP = NL + N_LOCAL;
@@ -71,7 +72,6 @@ module net_node #(
   logic [NP-1:0][FW-1:0]  out_data;
   logic [NL-1:0]          dead;
   logic [NL-1:0][31:0]    malformed_cnt;
-  logic [31:0]            noroute_cnt;
 
   router #(
     .N_LOCAL(N_LOCAL), .LINK_BUF_DEPTH(LINK_BUF_DEPTH), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .TBL_AW(TBL_AW),
@@ -83,14 +83,13 @@ module net_node #(
     .s_in_drop(in_drop), .m_in_credit(in_credit),
     .m_out_valid(out_valid), .m_out_data(out_data), .m_out_last(out_last), .m_out_vc(out_vc),
     .s_out_credit(out_credit),
-    .m_noroute_cnt(noroute_cnt), .m_ovf
+    .m_noroute_cnt, .m_ovf
   );
 
-  // One drop counter for the register file: the router's (no route, dead link)
-  // and every link's malformed packets.
+  // Malformed packets of every link, one counter for the register file.
   always_comb begin
-    m_noroute_cnt = noroute_cnt;
-    for (int l = 0; l < NL; l++) m_noroute_cnt = m_noroute_cnt + malformed_cnt[l];
+    m_malformed_cnt = '0;
+    for (int l = 0; l < NL; l++) m_malformed_cnt = m_malformed_cnt + malformed_cnt[l];
   end
 
   for (genvar l = 0; l < NL; l++) begin : g_link

@@ -997,15 +997,18 @@ int main(int argc, char **argv)
 				       "link wedged: %zu malformed packets not sent for %llu cycles (credits granted %u/%u, "
 				       "flits sent %u/%u, link state %u, %u dropped)",
 				       rg.q.size(), (unsigned long long)limit, rg.cred[0], rg.cred[1], rg.sent[0], rg.sent[1],
-				       (unsigned)(net.n[0]->m_link_state >> (2 * RL)) & 3, net.n[0]->m_noroute_cnt);
+				       (unsigned)(net.n[0]->m_link_state >> (2 * RL)) & 3, net.n[0]->m_noroute_cnt + net.n[0]->m_malformed_cnt);
 		}
 		for (int i = 0; i < 500; i++) EXPECT(net.step(), "step");
-		uint32_t drops = net.n[0]->m_noroute_cnt;
+		uint32_t drops = net.n[0]->m_noroute_cnt, malf = net.n[0]->m_malformed_cnt;
 		printf("    %d malformed packets (%d too long, %d too short, %d unknown type, %d no route, %d into a dead link) "
-		       "in %llu cycles; node 0 counted %u dropped\n",
-		       NBAD, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], (unsigned long long)(net.cyc - t0), drops);
-		EXPECT(drops == (uint32_t)NBAD, "dropped and counted %u, expected %d", drops, NBAD);
-		EXPECT(net.n[1]->m_noroute_cnt == 0, "node 1 counted drops");
+		       "in %llu cycles; node 0 counted %u malformed, %u dropped by the router\n",
+		       NBAD, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], (unsigned long long)(net.cyc - t0), malf, drops);
+		EXPECT(malf == (uint32_t)(kinds[0] + kinds[1] + kinds[2]), "counted %u malformed, expected %d", malf,
+		       kinds[0] + kinds[1] + kinds[2]);
+		EXPECT(drops == (uint32_t)(kinds[3] + kinds[4]), "router dropped and counted %u, expected %d", drops,
+		       kinds[3] + kinds[4]);
+		EXPECT(net.n[1]->m_noroute_cnt == 0 && net.n[1]->m_malformed_cnt == 0, "node 1 counted drops");
 		EXPECT(b.delivered == 0, "a malformed packet was delivered");
 		EXPECT(rg.naks == 0 && net.crc_errs() == 0, "NAKs or bad symbols: %s", net.counters().c_str());
 		// normal traffic: through the same link into node 0's units and on to node 1, between the
@@ -1029,7 +1032,7 @@ int main(int argc, char **argv)
 		EXPECT(run(net, b, 20000), "normal traffic after the malformed packets");
 		EXPECT(b.delivered == 4000, "delivered %llu of 4000", (unsigned long long)b.delivered);
 		EXPECT(rg.rx_pkts - rx0 == 200, "link partner received %llu of 200", (unsigned long long)(rg.rx_pkts - rx0));
-		EXPECT(net.n[0]->m_noroute_cnt == (uint32_t)NBAD, "drops counted afterwards");
+		EXPECT(net.n[0]->m_noroute_cnt + net.n[0]->m_malformed_cnt == (uint32_t)NBAD, "drops counted afterwards");
 		printf("    then 4000 normal packets delivered intact (2000 through that link), 200 sent out over it\n");
 		return true;
 	});
