@@ -404,6 +404,10 @@
 #define EXTOLL_ROUTER_NODE_VALID_WIDTH               1
 #define EXTOLL_ROUTER_NODE_VALID_MASK                0x80000000ULL
 #define EXTOLL_ROUTER_NODE_VALID_RESET               0x0ULL
+#define EXTOLL_ROUTER_MALFORMED                      0x0068
+#define EXTOLL_ROUTER_MALFORMED_COUNT_SHIFT          0
+#define EXTOLL_ROUTER_MALFORMED_COUNT_WIDTH          32
+#define EXTOLL_ROUTER_MALFORMED_COUNT_MASK           0xffffffffULL
 
 /* Block smfu: SMFU */
 #define EXTOLL_SMFU_BASE                             0x0800

@@ -132,6 +132,7 @@ module extoll_regs (
             logic link_replays;
             logic link_downs;
             logic node;
+            logic malformed;
         } router;
         struct packed {
             logic hdr;
@@ -293,6 +294,7 @@ module extoll_regs (
         decoded_reg_strb.router.link_replays = cpuif_req_masked & (cpuif_addr == 13'h450) & !cpuif_req_is_wr;
         decoded_reg_strb.router.link_downs = cpuif_req_masked & (cpuif_addr == 13'h458) & !cpuif_req_is_wr;
         decoded_reg_strb.router.node = cpuif_req_masked & (cpuif_addr == 13'h460);
+        decoded_reg_strb.router.malformed = cpuif_req_masked & (cpuif_addr == 13'h468) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 13'h800) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 13'h808);
         decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 13'h810) & !cpuif_req_is_wr;
@@ -5544,6 +5546,9 @@ module extoll_regs (
             readback_data_var[15:0] = field_storage.router.node.id.value;
             readback_data_var[22:16] = field_storage.router.node.dateline.value;
             readback_data_var[31] = field_storage.router.node.valid.value;
+        end
+        if(rd_mux_addr == 13'h468) begin
+            readback_data_var[31:0] = hwif_in.router.malformed.count.next;
         end
         if(rd_mux_addr == 13'h800) begin
             readback_data_var[15:0] = 16'h6;

@@ -41,6 +41,12 @@
 // replay buffer and the credit counts survive retraining; the INIT words carry
 // the absolute ACK and credit counts, so the far sender's credits are
 // re-synchronised and it replays everything unacknowledged.
+//
+// m_dead tells the router to drop what it routes into this link: once DOWN
+// when the link was never up (no cable, no partner), and after DEAD_TIME
+// cycles out of UP when it was (the partner died or was cut off: packets
+// waiting for it must not hold the router's buffers for good). It clears when
+// the link is UP again.
 
 `default_nettype none
 
@@ -49,6 +55,7 @@ module link_rx #(
   parameter int ERR_RETRAIN = 8,     // consecutive bad symbols that make an up link retrain
   parameter int CTL_TIMEOUT = 1024,  // cycles without a good control word that make an up link retrain
   parameter int DOWN_TIME   = 2048,  // cycles of training after which the link is reported DOWN
+  parameter int DEAD_TIME   = 8192,  // cycles out of UP after which a link that was up is dead (>= DOWN_TIME)
   parameter int NAK_HOLD    = 128,   // cycles before another NAK unless the expected packet arrived
   localparam int NVC        = net_pkg::NVC,
   localparam int FW         = net_pkg::FLIT_W
@@ -82,9 +89,9 @@ module link_rx #(
   output logic [31:0]               m_crc_err_cnt,// bad symbols while up
   output logic [31:0]               m_down_cnt,   // UP -> RETRAIN transitions
   output logic [31:0]               m_malformed_cnt, // malformed packets discarded
-  output logic                      m_dead        // never up since reset, and DOWN
+  output logic                      m_dead        // DOWN, and never up since reset or out of UP for DEAD_TIME
 );
-  localparam int TW = $clog2(CTL_TIMEOUT + DOWN_TIME + 1);
+  localparam int TW = $clog2(CTL_TIMEOUT + DEAD_TIME + 1);
   localparam int EW = $clog2(ERR_RETRAIN + 1);
   localparam int HW = $clog2(NAK_HOLD + 1);
 
@@ -189,7 +196,6 @@ module link_rx #(
   assign m_last  = frm.last;
   assign m_vc    = drop ? cur_vc : frm.vc;
   assign m_drop  = drop || rewind;
-  assign m_dead  = !ever_up && state == net_pkg::NET_LSTATE_DOWN;
 
   assign m_ack       = exp_seq - 8'd1;
   assign m_ack_force = dup;
@@ -203,6 +209,11 @@ module link_rx #(
   logic [TW-1:0] tmr;      // UP: cycles since a good control word; training: cycles training
   logic [EW-1:0] err_run;  // consecutive bad symbols
   logic          go_up, go_retrain;
+
+  // Dead (the router drops what is routed here): a link that never came up
+  // once it is DOWN; a link that was up after DEAD_TIME cycles out of UP (the
+  // partner died: what waits for it must not wedge the router for good).
+  assign m_dead  = state == net_pkg::NET_LSTATE_DOWN && (!ever_up || tmr == TW'(DEAD_TIME));
 
   always_comb begin
     go_up      = is_ctl && ((ctl.ctype == net_pkg::NET_LCTL_INIT && ctl.peer) ||
@@ -273,8 +284,8 @@ module link_rx #(
         end
       end else begin
         if (is_ctl && ctl.ctype == net_pkg::NET_LCTL_INIT) m_peer <= 1'b1;
-        if (tmr != TW'(DOWN_TIME)) tmr <= tmr + 1'b1;
-        else state <= net_pkg::NET_LSTATE_DOWN;
+        if (tmr != TW'(DEAD_TIME)) tmr <= tmr + 1'b1;
+        if (tmr >= TW'(DOWN_TIME)) state <= net_pkg::NET_LSTATE_DOWN;
         if (go_up) begin
           state   <= net_pkg::NET_LSTATE_UP;
           tmr     <= '0;

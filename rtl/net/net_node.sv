@@ -14,6 +14,7 @@ module net_node #(
   parameter int          TBL_AW        = 6,   // routing table index bits
   parameter int          LOCAL_CREDITS = 32,  // unit receive buffer per VC, flits
   parameter logic [63:0] EJECT_MAP     = 64'h0000_0001_1110_0000, // local port per type
+  parameter int          DEAD_TIME     = 8192, // cycles out of UP after which packets into a link that was up are dropped
   localparam int         NL            = net_pkg::NLINK,
   localparam int         NVC           = net_pkg::NVC,
   localparam int         FW            = net_pkg::FLIT_W
@@ -58,7 +59,8 @@ module net_node #(
   output logic [NL-1:0][31:0]                m_nak_rx_cnt,  // NAKs received per link
   output logic [NL-1:0][31:0]                m_down_cnt,    // link-down events (UP -> RETRAIN) per link
   output logic [NL-1:0][1:0]                 m_link_state,  // net_lstate_e per link
-  output logic [31:0]                        m_noroute_cnt, // packets dropped: no route, dead link, malformed
+  output logic [31:0]                        m_noroute_cnt, // packets dropped by the router: no route, dead link
+  output logic [31:0]                        m_malformed_cnt, // malformed packets discarded, all links
   output logic                               m_ovf
 );
   localparam int NP = NL + N_LOCAL;
@@ -70,7 +72,6 @@ module net_node #(
   logic [NP-1:0][FW-1:0]  out_data;
   logic [NL-1:0]          dead;
   logic [NL-1:0][31:0]    malformed_cnt;
-  logic [31:0]            noroute_cnt;
 
   router #(
     .N_LOCAL(N_LOCAL), .LINK_BUF_DEPTH(LINK_BUF_DEPTH), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .TBL_AW(TBL_AW),
@@ -82,14 +83,13 @@ module net_node #(
     .s_in_drop(in_drop), .m_in_credit(in_credit),
     .m_out_valid(out_valid), .m_out_data(out_data), .m_out_last(out_last), .m_out_vc(out_vc),
     .s_out_credit(out_credit),
-    .m_noroute_cnt(noroute_cnt), .m_ovf
+    .m_noroute_cnt, .m_ovf
   );
 
-  // One drop counter for the register file: the router's (no route, dead link)
-  // and every link's malformed packets.
+  // Malformed packets of every link, one counter for the register file.
   always_comb begin
-    m_noroute_cnt = noroute_cnt;
-    for (int l = 0; l < NL; l++) m_noroute_cnt = m_noroute_cnt + malformed_cnt[l];
+    m_malformed_cnt = '0;
+    for (int l = 0; l < NL; l++) m_malformed_cnt = m_malformed_cnt + malformed_cnt[l];
   end
 
   for (genvar l = 0; l < NL; l++) begin : g_link
@@ -109,7 +109,7 @@ module net_node #(
       .m_pkt_cnt(m_tx_pkt_cnt[l]), .m_replay_cnt(m_replay_cnt[l]),
       .m_nak_tx_cnt(m_nak_tx_cnt[l]), .m_nak_rx_cnt(m_nak_rx_cnt[l])
     );
-    link_rx #(.CREDITS(LINK_BUF_DEPTH)) u_rx (
+    link_rx #(.CREDITS(LINK_BUF_DEPTH), .DEAD_TIME(DEAD_TIME)) u_rx (
       .clk, .rst,
       .s_phy_data(s_phy_data[l]), .s_phy_frm(s_phy_frm[l]), .s_phy_crc(s_phy_crc[l]),
       .m_valid(in_valid[l]), .m_data(in_data[l]), .m_last(in_last[l]), .m_vc(in_vc[l]),

@@ -49,7 +49,7 @@ module router #(
 
   // ---- configuration (from the NIC register file)
   input  wire logic [net_pkg::NLINK-1:0]  cfg_dateline,  // output links that cross the torus dateline
-  input  wire logic [net_pkg::NLINK-1:0]  s_dead,        // output links that never came up (link_rx m_dead)
+  input  wire logic [net_pkg::NLINK-1:0]  s_dead,        // dead output links (link_rx m_dead): packets into them are dropped
 
   // ---- routing table access (from the NIC register file)
   // address = {port[3:0], destination[TBL_AW-1:0]}; port 15 writes all inports
@@ -153,9 +153,11 @@ module router #(
     end
   end
 
-  // A packet routed to a link that never came up (s_dead: no cable, or no
-  // partner) is dropped like one without a route, so it cannot hold up its
-  // input VC for good (an impossible source route).
+  // A packet routed to a dead link (s_dead: it never came up, i.e. no cable
+  // or no partner, or it has been out of UP for link_rx's DEAD_TIME: the
+  // partner died) is dropped like one without a route, so it cannot hold up
+  // its input VC, or the output's reservation, for good. Heads that were
+  // already waiting for the link are dropped too once it turns dead.
   always_comb
     for (int p = 0; p < NP; p++)
       for (int v = 0; v < NVC; v++)

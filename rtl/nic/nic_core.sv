@@ -187,7 +187,7 @@ module nic_core #(
   logic [NL-1:0][31:0]       crc_err_cnt, rx_pkt_cnt, tx_pkt_cnt;
   logic [NL-1:0][31:0]       replay_cnt, nak_tx_cnt, nak_rx_cnt, down_cnt;
   logic [NL-1:0][1:0]        link_state;
-  logic [31:0]               noroute_cnt;
+  logic [31:0]               noroute_cnt, malformed_cnt;
   logic                      node_ovf, rx_ovf;
   logic [6:0]                dateline;
 
@@ -217,6 +217,7 @@ module nic_core #(
     .m_down_cnt    (down_cnt),
     .m_link_state  (link_state),
     .m_noroute_cnt (noroute_cnt),
+    .m_malformed_cnt (malformed_cnt),
     .m_ovf         (node_ovf)
   );
 
@@ -315,7 +316,8 @@ module nic_core #(
     .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, .nq_log2, .nq_cons,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
-    .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt
+    .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
+    .malformed_cnt
   );
 
   logic unused;

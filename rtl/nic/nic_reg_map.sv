@@ -59,7 +59,8 @@ module nic_reg_map #(
   input  wire logic [NL-1:0]         link_up,
   input  wire logic [NL-1:0][1:0]    link_state,
   input  wire logic [4:0][31:0]      link_cnt,       // link link_sel: crc, naks sent, rcvd, replays, downs
-  input  wire logic [31:0]           noroute_cnt
+  input  wire logic [31:0]           noroute_cnt,    // net_node: no route, dead link
+  input  wire logic [31:0]           malformed_cnt   // net_node: malformed packets, all links
 );
 
   // ------------------------------------------------------------------
@@ -158,6 +159,7 @@ module nic_reg_map #(
     // router
     hwif_in.router.crc_errors.count.next  = crc_sum;
     hwif_in.router.unroutable.count.next  = noroute_cnt;
+    hwif_in.router.malformed.count.next   = malformed_cnt;
     hwif_in.router.link_status.up.next    = link_up;
     hwif_in.router.link_status.state.next = link_state;
     hwif_in.router.replays.count.next     = replay_sum;

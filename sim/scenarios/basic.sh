@@ -89,7 +89,7 @@ echo "$out"
 	pass "naactl links: 7 links, counters" || fail "naactl links (exit $rc)"
 out=$(naactl links -j 2>&1); rc=$?
 echo "$out"
-[ $rc -eq 0 ] && echo "$out" | grep -q '"n_links":7,"crc_errors":[0-9]*,"unroutable":[0-9]*,"retransmissions":[0-9]*,"links":\[{"link":0,"port":"X+","state":"' &&
+[ $rc -eq 0 ] && echo "$out" | grep -q '"n_links":7,"crc_errors":[0-9]*,"unroutable":[0-9]*,"malformed":[0-9]*,"retransmissions":[0-9]*,"links":\[{"link":0,"port":"X+","state":"' &&
 	pass "naactl links -j" || fail "naactl links -j (exit $rc)"
 
 # What the udev rule (userspace/udev/60-extoll.rules) does on a real host: /dev/extollN

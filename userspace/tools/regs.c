@@ -250,16 +250,18 @@ int cmd_regs(struct extoll_nic *nic, int argc, char **argv)
 
 int cmd_links(struct extoll_nic *nic, int argc, char **argv)
 {
-	static const uint32_t addr[4] = {
+	static const uint32_t addr[5] = {
 		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_LINK_STATUS,
 		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_CRC_ERRORS,
 		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_UNROUTABLE,
 		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_REPLAYS,
+		EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_MALFORMED,
 	};
-	static const char *const names[4] = { "link_status", "crc_errors", "unroutable", "replays" };
+	static const char *const names[5] = { "link_status", "crc_errors", "unroutable", "replays",
+					      "malformed" };
 	static const char *const lstate[4] = { "down", "training", "retraining", "up" };
 	struct extoll_reg_desc what = { .block = "router" };
-	uint64_t v[4];
+	uint64_t v[5];
 	unsigned int i, up;
 	struct reg_src s;
 	int first, ret;
@@ -273,7 +275,7 @@ int cmd_links(struct extoll_nic *nic, int argc, char **argv)
 	ret = open_src(&s);
 	if (ret)
 		return ret;
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		ret = src_read(&s, addr[i], &v[i]);
 		if (ret) {
 			what.name = names[i];
@@ -292,8 +294,10 @@ int cmd_links(struct extoll_nic *nic, int argc, char **argv)
 	/* sums over the links; per link: router.link_sel and router.link_* */
 	print_u64(PRINT_ANY, "crc_errors", ", CRC errors %" PRIu64,
 		  (v[1] & EXTOLL_ROUTER_CRC_ERRORS_COUNT_MASK) >> EXTOLL_ROUTER_CRC_ERRORS_COUNT_SHIFT);
-	print_u64(PRINT_ANY, "unroutable", ", unroutable %" PRIu64 " (all links)",
+	print_u64(PRINT_ANY, "unroutable", ", unroutable %" PRIu64,
 		  (v[2] & EXTOLL_ROUTER_UNROUTABLE_COUNT_MASK) >> EXTOLL_ROUTER_UNROUTABLE_COUNT_SHIFT);
+	print_u64(PRINT_ANY, "malformed", ", malformed %" PRIu64 " (all links)",
+		  (v[4] & EXTOLL_ROUTER_MALFORMED_COUNT_MASK) >> EXTOLL_ROUTER_MALFORMED_COUNT_SHIFT);
 	print_u64(PRINT_ANY, "retransmissions", ", retransmissions %" PRIu64,
 		  (v[3] & EXTOLL_ROUTER_REPLAYS_COUNT_MASK) >> EXTOLL_ROUTER_REPLAYS_COUNT_SHIFT);
 	print_nl();

@@ -37,6 +37,7 @@ struct Net {
 	// wires: [node][link] outgoing delay lines
 	std::vector<std::deque<Phy>> wire;
 	std::vector<uint64_t> down_until;   // [node*NL+l]: link (both directions) down until that cycle
+	std::vector<bool> frozen;           // [node]: node death: not clocked, its links carry nothing
 	double ber = 0;                     // bit-error rate on every wire bit
 	int64_t next_err = -1;              // wire bits until the next error (geometric)
 	uint64_t flipped = 0, sym_hit = 0, sym_data = 0;
@@ -68,6 +69,7 @@ struct Net {
 		wire.resize(N * NL);
 		for (auto &w : wire) w.resize(delay);
 		down_until.resize(N * NL, 0);
+		frozen.resize(N, false);
 		snd.resize(N * 2);
 		rcv.resize(N * 2);
 		for (auto *m : n) {
@@ -106,13 +108,15 @@ struct Net {
 	bool link_used(int l) { return l < 6 && dimk(l / 2) > 1; }
 	void tick()
 	{
-		for (auto *m : n) {
-			m->clk = 1;
-			m->eval();
+		for (int i = 0; i < N; i++) {
+			if (frozen[i]) continue;
+			n[i]->clk = 1;
+			n[i]->eval();
 		}
-		for (auto *m : n) {
-			m->clk = 0;
-			m->eval();
+		for (int i = 0; i < N; i++) {
+			if (frozen[i]) continue;
+			n[i]->clk = 0;
+			n[i]->eval();
 		}
 		cyc++;
 	}
@@ -159,6 +163,7 @@ struct Net {
 		// drive inputs
 		for (int i = 0; i < N; i++) {
 			Vnet_node *m = n[i];
+			if (frozen[i]) continue;
 			for (int l = 0; l < NL; l++) {
 				Phy p;  // unconnected: a dead wire (all zero)
 				p.crc = 0;
@@ -208,6 +213,14 @@ struct Net {
 		// sample outputs
 		for (int i = 0; i < N; i++) {
 			Vnet_node *m = n[i];
+			if (frozen[i]) {  // a dead node sends nothing, its units do nothing
+				for (int l = 0; l < NL; l++) {
+					Phy p;
+					p.crc = 0;
+					wire[i * NL + l].push_back(p);
+				}
+				continue;
+			}
 			if (m->m_ovf) {
 				err = "node " + std::to_string(i) + ": input buffer overrun (credit protocol broken)";
 				return false;
@@ -295,6 +308,12 @@ struct Net {
 	uint64_t naks_tx() { return total([](Vnet_node *m, int l) { return (uint64_t)m->m_nak_tx_cnt[l]; }); }
 	uint64_t naks_rx() { return total([](Vnet_node *m, int l) { return (uint64_t)m->m_nak_rx_cnt[l]; }); }
 	uint64_t downs() { return total([](Vnet_node *m, int l) { return (uint64_t)m->m_down_cnt[l]; }); }
+	uint64_t drops()
+	{
+		uint64_t s = 0;
+		for (auto *m : n) s += m->m_noroute_cnt;
+		return s;
+	}
 	// every used link trained
 	bool all_up()
 	{
@@ -322,6 +341,7 @@ struct Board {
 		std::tuple<int, int, int> key;
 	};
 	std::map<uint64_t, E> pending;
+	std::map<uint64_t, E> maybe;  // may be dropped (sent to a node that died), delivered at most once
 	std::map<std::tuple<int, int, int>, uint64_t> last_id;
 	uint64_t delivered = 0;
 	std::string err;
@@ -330,8 +350,13 @@ struct Board {
 	{
 		if (!err.empty()) return;
 		uint64_t id = net_hdr_get_cmd(f[0].w);
+		std::map<uint64_t, E> *from = &pending;
 		auto it = pending.find(id);
 		if (it == pending.end()) {
+			from = &maybe;
+			it = maybe.find(id);
+		}
+		if (it == from->end()) {
 			err = "packet " + std::to_string(id) + " delivered twice, or never sent";
 			return;
 		}
@@ -364,7 +389,7 @@ struct Board {
 			return;
 		}
 		last_id[e.key] = id;
-		pending.erase(it);
+		from->erase(it);
 		delivered++;
 	}
 };
@@ -832,6 +857,87 @@ int main(int argc, char **argv)
 		return true;
 	});
 
+	r.run("node_death", "3-node ring (every pair one hop apart), traffic between all nodes; node 1 dies (frozen: not "
+			    "clocked, its links carry nothing) with packets for it queued and in flight: nothing is dropped "
+			    "for DEAD_TIME (8192 cycles), then what is routed to it is dropped and counted, including the "
+			    "heads already waiting, so traffic between nodes 0 and 2 behind them completes; node 1 revives: "
+			    "links retrain, everything sent after the revival is delivered, and of the packets for node 1 "
+			    "exactly as many are missing as were counted dropped (no loss besides, no duplicate)",
+	      [&] {
+		const uint64_t DEAD_TIME = 8192, BOUND = 10000;
+		Net net(3, 1, 1, 3, 27);
+		Board b;
+		collect(net, b);
+		for (auto &rc : net.rcv) rc.drain = 0.7;
+		for (int i = 0; i < 300 && !net.all_up(); i++) EXPECT(net.step(), "step");
+		EXPECT(net.all_up(), "links trained");
+		// 2000 packets from every unit port, to every node (a third to node 1)
+		for (int k = 0; k < 2000; k++) {
+			int s = net.rng() % 3;
+			send(net, b, s, net.rng() % 2, net.rng() % 3, 1 + net.rng() % 8, net.rng() % 17);
+		}
+		for (int i = 0; i < 1000; i++) EXPECT(net.step(), "step");
+		EXPECT(b.delivered > 0 && !b.pending.empty(), "traffic flowing at the kill (%llu delivered)",
+		       (unsigned long long)b.delivered);
+		net.frozen[1] = true;
+		uint64_t t_kill = net.cyc, d_kill = b.delivered;
+		auto others_left = [&] {  // packets neither from nor to node 1 still pending
+			size_t c = 0;
+			for (auto &p : b.pending) c += p.second.node != 1 && std::get<0>(p.second.key) != 1;
+			return c;
+		};
+		while (net.cyc < t_kill + DEAD_TIME) {
+			EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+			EXPECT(net.drops() == 0, "packet dropped %llu cycles after the kill, before DEAD_TIME",
+			       (unsigned long long)(net.cyc - t_kill));
+		}
+		size_t stuck = others_left();
+		printf("    kill at cycle %llu: %llu delivered before it, %llu in DEAD_TIME; %zu packets between nodes 0 "
+		       "and 2 still waiting\n", (unsigned long long)t_kill, (unsigned long long)d_kill,
+		       (unsigned long long)(b.delivered - d_kill), stuck);
+		uint64_t t_first = 0;  // first drop
+		while (others_left() && net.cyc < t_kill + DEAD_TIME + BOUND) {
+			EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+			if (!t_first && net.drops()) t_first = net.cyc;
+		}
+		EXPECT(others_left() == 0, "%zu packets between nodes 0 and 2 not delivered %llu cycles after DEAD_TIME "
+		       "(wedged behind packets for the dead node)", others_left(), (unsigned long long)BOUND);
+		uint64_t t_done = net.cyc;
+		for (int i = 0; i < 500; i++) EXPECT(net.step(), "step");
+		uint64_t dropped = net.drops();
+		EXPECT(dropped > 0 && t_first, "nothing dropped");
+		EXPECT(t_first - t_kill < DEAD_TIME + 100, "first drop %llu cycles after the kill (DEAD_TIME %llu)",
+		       (unsigned long long)(t_first - t_kill), (unsigned long long)DEAD_TIME);
+		EXPECT(((net.n[0]->m_link_state & 3) == NET_LSTATE_DOWN), "node 0 X+ not DOWN");
+		printf("    first drop %llu cycles after the kill; traffic between nodes 0 and 2 done %llu cycles after the "
+		       "kill; %llu packets for node 1 dropped and counted\n", (unsigned long long)(t_first - t_kill),
+		       (unsigned long long)(t_done - t_kill), (unsigned long long)dropped);
+		// revival: the links retrain; what was sent to node 1 until now may be lost
+		net.frozen[1] = false;
+		uint64_t t_rev = net.cyc;
+		while (!net.all_up() && net.cyc < t_rev + 3000) EXPECT(net.step(), "step");
+		EXPECT(net.all_up(), "links up again after the revival");
+		uint64_t t_up = net.cyc - t_rev;
+		for (auto it = b.pending.begin(); it != b.pending.end();)
+			if (it->second.node == 1) b.maybe.insert(*it), it = b.pending.erase(it);
+			else ++it;
+		size_t maybe0 = b.maybe.size();
+		for (int k = 0; k < 1500; k++) {
+			int s = net.rng() % 3;
+			send(net, b, s, net.rng() % 2, net.rng() % 3, 1 + net.rng() % 8, net.rng() % 17);
+		}
+		EXPECT(run(net, b, 20000), "traffic after the revival");
+		for (int i = 0; i < 2000; i++) EXPECT(net.step(), "step");
+		EXPECT(b.err.empty(), "%s", b.err.c_str());
+		printf("    revived: links up in %llu cycles; all later packets delivered; of %zu packets for node 1 "
+		       "pending at the revival %zu arrived (replayed), %zu lost = %llu counted dropped\n",
+		       (unsigned long long)t_up, maybe0, maybe0 - b.maybe.size(), b.maybe.size(),
+		       (unsigned long long)net.drops());
+		EXPECT(b.maybe.size() == net.drops(), "%zu packets for node 1 missing, %llu counted dropped",
+		       b.maybe.size(), (unsigned long long)net.drops());
+		return true;
+	});
+
 	r.run("malformed", "100,000 random malformed packets into node 0 over a link (a link partner modelled in C++ "
 			   "that keeps the link protocol): more or fewer flits than plen + 1 (up to 72), unknown types, "
 			   "destinations without a route, source routes into links that never came up; every one is dropped "
@@ -891,15 +997,18 @@ int main(int argc, char **argv)
 				       "link wedged: %zu malformed packets not sent for %llu cycles (credits granted %u/%u, "
 				       "flits sent %u/%u, link state %u, %u dropped)",
 				       rg.q.size(), (unsigned long long)limit, rg.cred[0], rg.cred[1], rg.sent[0], rg.sent[1],
-				       (unsigned)(net.n[0]->m_link_state >> (2 * RL)) & 3, net.n[0]->m_noroute_cnt);
+				       (unsigned)(net.n[0]->m_link_state >> (2 * RL)) & 3, net.n[0]->m_noroute_cnt + net.n[0]->m_malformed_cnt);
 		}
 		for (int i = 0; i < 500; i++) EXPECT(net.step(), "step");
-		uint32_t drops = net.n[0]->m_noroute_cnt;
+		uint32_t drops = net.n[0]->m_noroute_cnt, malf = net.n[0]->m_malformed_cnt;
 		printf("    %d malformed packets (%d too long, %d too short, %d unknown type, %d no route, %d into a dead link) "
-		       "in %llu cycles; node 0 counted %u dropped\n",
-		       NBAD, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], (unsigned long long)(net.cyc - t0), drops);
-		EXPECT(drops == (uint32_t)NBAD, "dropped and counted %u, expected %d", drops, NBAD);
-		EXPECT(net.n[1]->m_noroute_cnt == 0, "node 1 counted drops");
+		       "in %llu cycles; node 0 counted %u malformed, %u dropped by the router\n",
+		       NBAD, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], (unsigned long long)(net.cyc - t0), malf, drops);
+		EXPECT(malf == (uint32_t)(kinds[0] + kinds[1] + kinds[2]), "counted %u malformed, expected %d", malf,
+		       kinds[0] + kinds[1] + kinds[2]);
+		EXPECT(drops == (uint32_t)(kinds[3] + kinds[4]), "router dropped and counted %u, expected %d", drops,
+		       kinds[3] + kinds[4]);
+		EXPECT(net.n[1]->m_noroute_cnt == 0 && net.n[1]->m_malformed_cnt == 0, "node 1 counted drops");
 		EXPECT(b.delivered == 0, "a malformed packet was delivered");
 		EXPECT(rg.naks == 0 && net.crc_errs() == 0, "NAKs or bad symbols: %s", net.counters().c_str());
 		// normal traffic: through the same link into node 0's units and on to node 1, between the
@@ -923,7 +1032,7 @@ int main(int argc, char **argv)
 		EXPECT(run(net, b, 20000), "normal traffic after the malformed packets");
 		EXPECT(b.delivered == 4000, "delivered %llu of 4000", (unsigned long long)b.delivered);
 		EXPECT(rg.rx_pkts - rx0 == 200, "link partner received %llu of 200", (unsigned long long)(rg.rx_pkts - rx0));
-		EXPECT(net.n[0]->m_noroute_cnt == (uint32_t)NBAD, "drops counted afterwards");
+		EXPECT(net.n[0]->m_noroute_cnt + net.n[0]->m_malformed_cnt == (uint32_t)NBAD, "drops counted afterwards");
 		printf("    then 4000 normal packets delivered intact (2000 through that link), 200 sent out over it\n");
 		return true;
 	});
