@@ -15,6 +15,8 @@
 #                                    the dissector tools/wireshark/extoll.lua)
 #   regs/sample_accel.rdl (SystemRDL) hw/include/accel_hw.h, rtl/gen/accel_regs_pkg.sv
 #                                    (gen/gen_accel.py), docs/accel-registers.md
+#   gen/gen_flash.py (tables)        hw/include/flash_image.h, userspace/python/flash_image.py
+#                                    (the flash image format, docs/flash.md)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
@@ -22,7 +24,8 @@ mkdir -p "$out"; outabs=$(cd "$out" && pwd)
 venv=${VENV:-$top/build/venv}
 py=$venv/bin/python
 cd "$top"
-mkdir -p "$outabs/rtl/gen" "$outabs/hw/include" "$outabs/docs" "$outabs/tools/wireshark"
+mkdir -p "$outabs/rtl/gen" "$outabs/hw/include" "$outabs/docs" "$outabs/tools/wireshark" \
+	"$outabs/userspace/python"
 
 # --- NIC register file -----------------------------------------------------
 rdl=hw/regs/extoll_nic.rdl
@@ -43,3 +46,6 @@ sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$ou
 rdl=hw/regs/sample_accel.rdl
 "$py" hw/gen/gen_accel.py "$rdl" "$outabs/hw/include/accel_hw.h" "$outabs/rtl/gen/accel_regs_pkg.sv"
 "$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/accel-registers.md" >/dev/null
+
+# --- Flash image format -------------------------------------------------------
+"$py" hw/gen/gen_flash.py "$outabs/hw/include/flash_image.h" "$outabs/userspace/python/flash_image.py"
