@@ -152,7 +152,7 @@ def gen_c():
     w("/* Verdicts of an image check (naaimg verify's exit status). */")
     w("enum flash_img_verdict {")
     for name, v, msg in VERDICTS:
-        w(f"\tFLASH_IMG_{name} = {v}, /* {msg} */")
+        w(f"\tFLASH_VERDICT_{name} = {v}, /* {msg} */")
     w("};")
     w("")
     w("#ifndef __KERNEL__")
@@ -182,7 +182,7 @@ def gen_c():
     w("};")
     w("static const struct flash_img_verdict_msg flash_img_verdicts[] = {")
     for name, v, msg in VERDICTS:
-        w(f"\t{{ FLASH_IMG_{name}, \"{name.lower()}\", \"{msg}\" }},")
+        w(f"\t{{ FLASH_VERDICT_{name}, \"{name.lower()}\", \"{msg}\" }},")
     w("\t{ 0, 0, 0 }")
     w("};")
     w("#endif")

@@ -83,17 +83,17 @@ struct flash_img_hdr {
 
 /* Verdicts of an image check (naaimg verify's exit status). */
 enum flash_img_verdict {
-	FLASH_IMG_OK = 0, /* image is good */
-	FLASH_IMG_TRUNCATED = 10, /* file shorter than its header or its payload length */
-	FLASH_IMG_MAGIC = 11, /* not a flash image (wrong magic) */
-	FLASH_IMG_FORMAT = 12, /* unknown format version */
-	FLASH_IMG_HEADER_CRC = 13, /* header CRC-32 mismatch */
-	FLASH_IMG_PAYLOAD_CRC = 14, /* payload CRC-32 mismatch */
-	FLASH_IMG_BOARD = 15, /* wrong board id */
-	FLASH_IMG_PART = 16, /* wrong flash part id */
-	FLASH_IMG_TOO_LARGE = 17, /* image larger than its flash slot */
-	FLASH_IMG_TRAILING = 18, /* file longer than header plus payload length */
-	FLASH_IMG_ROLE = 19, /* unknown role */
+	FLASH_VERDICT_OK = 0, /* image is good */
+	FLASH_VERDICT_TRUNCATED = 10, /* file shorter than its header or its payload length */
+	FLASH_VERDICT_MAGIC = 11, /* not a flash image (wrong magic) */
+	FLASH_VERDICT_FORMAT = 12, /* unknown format version */
+	FLASH_VERDICT_HEADER_CRC = 13, /* header CRC-32 mismatch */
+	FLASH_VERDICT_PAYLOAD_CRC = 14, /* payload CRC-32 mismatch */
+	FLASH_VERDICT_BOARD = 15, /* wrong board id */
+	FLASH_VERDICT_PART = 16, /* wrong flash part id */
+	FLASH_VERDICT_TOO_LARGE = 17, /* image larger than its flash slot */
+	FLASH_VERDICT_TRAILING = 18, /* file longer than header plus payload length */
+	FLASH_VERDICT_ROLE = 19, /* unknown role */
 };
 
 #ifndef __KERNEL__
@@ -121,17 +121,17 @@ static const struct flash_img_part flash_img_parts[] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 };
 static const struct flash_img_verdict_msg flash_img_verdicts[] = {
-	{ FLASH_IMG_OK, "ok", "image is good" },
-	{ FLASH_IMG_TRUNCATED, "truncated", "file shorter than its header or its payload length" },
-	{ FLASH_IMG_MAGIC, "magic", "not a flash image (wrong magic)" },
-	{ FLASH_IMG_FORMAT, "format", "unknown format version" },
-	{ FLASH_IMG_HEADER_CRC, "header_crc", "header CRC-32 mismatch" },
-	{ FLASH_IMG_PAYLOAD_CRC, "payload_crc", "payload CRC-32 mismatch" },
-	{ FLASH_IMG_BOARD, "board", "wrong board id" },
-	{ FLASH_IMG_PART, "part", "wrong flash part id" },
-	{ FLASH_IMG_TOO_LARGE, "too_large", "image larger than its flash slot" },
-	{ FLASH_IMG_TRAILING, "trailing", "file longer than header plus payload length" },
-	{ FLASH_IMG_ROLE, "role", "unknown role" },
+	{ FLASH_VERDICT_OK, "ok", "image is good" },
+	{ FLASH_VERDICT_TRUNCATED, "truncated", "file shorter than its header or its payload length" },
+	{ FLASH_VERDICT_MAGIC, "magic", "not a flash image (wrong magic)" },
+	{ FLASH_VERDICT_FORMAT, "format", "unknown format version" },
+	{ FLASH_VERDICT_HEADER_CRC, "header_crc", "header CRC-32 mismatch" },
+	{ FLASH_VERDICT_PAYLOAD_CRC, "payload_crc", "payload CRC-32 mismatch" },
+	{ FLASH_VERDICT_BOARD, "board", "wrong board id" },
+	{ FLASH_VERDICT_PART, "part", "wrong flash part id" },
+	{ FLASH_VERDICT_TOO_LARGE, "too_large", "image larger than its flash slot" },
+	{ FLASH_VERDICT_TRAILING, "trailing", "file longer than header plus payload length" },
+	{ FLASH_VERDICT_ROLE, "role", "unknown role" },
 	{ 0, 0, 0 }
 };
 #endif
