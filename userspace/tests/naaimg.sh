@@ -91,6 +91,11 @@ assert h['payload_crc'] == zlib.crc32(bit), 'payload crc'
 assert h['header_crc'] == zlib.crc32(img[:f.HEADER_CRC_LEN]), 'header crc'
 assert h['reserved0'] == bytes(3) and h['reserved1'] == bytes(16)
 assert f.check(img, board=0x250, part=0x20BB21) == 'ok'
+# FIELDS (offsets, sizes) and HEADER_FMT agree, and cover the header
+assert sum(n for _, _, n in f.FIELDS) == f.HEADER_SIZE == struct.calcsize(f.HEADER_FMT)
+for name, off, n in f.FIELDS:
+    raw = img[off:off + n]
+    assert h[name] in (raw, int.from_bytes(raw, 'little')), (name, h[name], raw)
 # the simulation payload: the words info.version and info.build report
 s = f.parse(sim)
 assert s['payload_len'] == 16, s
