@@ -16,7 +16,7 @@ make -s -C "$top" install DESTDIR="$d" PREFIX=/usr UDEVDIR=/lib/udev/rules.d >"$
 rc=0
 for f in lib/modules/$krel/extra/extoll.ko lib/modules/$krel/extra/naa_bus.ko \
 	 lib/modules/$krel/extra/accel/sample_accel.ko \
-	 usr/bin/naactl usr/bin/sacc-test usr/bin/bar-test usr/lib/libextoll.a \
+	 usr/bin/naactl usr/bin/naaimg usr/bin/sacc-test usr/bin/bar-test usr/lib/libextoll.a \
 	 usr/include/extoll/libextoll.h usr/include/extoll/extoll_topo.h \
 	 usr/include/extoll/extoll_ioctl.h usr/include/extoll/sample_accel.h \
 	 lib/udev/rules.d/60-extoll.rules; do
@@ -26,7 +26,7 @@ for m in "$d"/lib/modules/"$krel"/extra/*.ko "$d"/lib/modules/"$krel"/extra/acce
 	vm=$(modinfo -F vermagic "$m" | awk '{ print $1 }')
 	[ "$vm" = "$krel" ] || { echo "FAIL $m: vermagic $vm, expected $krel"; rc=1; }
 done
-for t in naactl sacc-test bar-test; do
+for t in naactl naaimg sacc-test bar-test; do
 	[ -x "$d/usr/bin/$t" ] || { echo "FAIL /usr/bin/$t not executable"; rc=1; }
 done
 grep -q 'KERNEL=="extoll\[0-9\]\*", GROUP="extoll", MODE="0660"' "$d/lib/udev/rules.d/60-extoll.rules" ||

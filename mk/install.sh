@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # Installs what a real host needs; called by the top Makefile.
-#   mk/install.sh tools        naactl, sacc-test, bar-test -> $PREFIX/bin; libextoll
+#   mk/install.sh tools        naactl, naaimg, sacc-test, bar-test -> $PREFIX/bin; libextoll
 #                              (and its shared library and pkg-config file, where
 #                              userspace/ builds them) -> $PREFIX/lib; headers ->
 #                              $PREFIX/include/extoll; the udev rule -> $UDEVDIR;
@@ -28,7 +28,8 @@ tools)
 	make -s -C "$top/userspace/accel"
 	bin=$destdir$prefix/bin lib=$destdir$prefix/lib inc=$destdir$prefix/include/extoll
 	install -d "$bin" "$lib" "$inc" "$destdir$udevdir"
-	install -m 0755 "$top/userspace/build/naactl" "$top/userspace/accel/build/sacc-test" \
+	install -m 0755 "$top/userspace/build/naactl" "$top/userspace/build/naaimg" \
+		"$top/userspace/accel/build/sacc-test" \
 		"$top/userspace/accel/build/bar-test" "$bin/"
 	install -m 0644 "$top/userspace/build/libextoll.a" "$lib/"
 	# the shared library and its pkg-config file, where the userspace build makes them
