@@ -32,7 +32,7 @@ gen: $(STAMP)
 	./mk/gen.sh .
 
 test: $(STAMP)
-	./mk/run-tests.sh $(TESTS)
+	./mk/run-tests.sh $(if $(TEST_JOBS),-j $(TEST_JOBS)) $(TESTS)
 
 demo: $(STAMP)
 	$(MAKE) -C sim demo
