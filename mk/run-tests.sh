@@ -26,6 +26,11 @@ jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 if [ "${1:-}" = -j ]; then jobs=${2:-}; shift 2 || shift
 elif [[ ${1:-} == -j* ]]; then jobs=${1#-j}; shift; fi
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "run-tests: bad job count '$jobs'" >&2; exit 2; }
+# Several tests at a time: each builds its models one after another (make tb, make synth,
+# make -C sim models), so that a test takes about as long as alone on one core and stays
+# within its time limit; alone (-j 1), they build in parallel. RTL_JOBS/SIM_JOBS set
+# in the environment win.
+if [ "$jobs" -gt 1 ]; then export RTL_JOBS=${RTL_JOBS:-1} SIM_JOBS=${SIM_JOBS:-1}; fi
 
 # ---- read mk/tests.list: name | limit | locks | command
 names=()
