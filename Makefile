@@ -12,7 +12,7 @@ STAMP   := $(BUILD)/deps.stamp
 
 help:
 	@echo "make demo       co-simulated demo: Linux in QEMU drives the NIC RTL in Verilator"
-	@echo "make test       all tests; summary 'N passed, M failed'   (TESTS='pat ...' to select)"
+	@echo "make test       all tests, TEST_JOBS at a time (default: the cores); summary 'N passed, M failed'   (TESTS='pat ...' to select)"
 	@echo "make bench      benchmarks (RTL cycles/s, BAR round trip, boot time, router latency)"
 	@echo "make deps       install Debian packages, the guest kernel and the Python venv"
 	@echo "make gen        run every generator of hw/ (registers, packets) into the tree"
@@ -32,7 +32,7 @@ gen: $(STAMP)
 	./mk/gen.sh .
 
 test: $(STAMP)
-	./mk/run-tests.sh $(TESTS)
+	./mk/run-tests.sh $(if $(TEST_JOBS),-j $(TEST_JOBS)) $(TESTS)
 
 demo: $(STAMP)
 	$(MAKE) -C sim demo

@@ -35,6 +35,10 @@
 #                    TB_GPARAMS_<tb>  verilator -G flags (default $(TB_GPARAMS))
 #                    TB_DEFS_<tb>     -D flags for the C++ (added to $(TB_DEFS))
 #                    TB_RUN_ARGS_<tb> arguments of every run
+#                    TB_MODEL_<tb>    another testbench whose Verilated model this one
+#                                     links against instead of building its own (same top,
+#                                     -G parameters and -D defines; checked): one model
+#                                     built for several testbenches (mk/tb-link.mk)
 #   LINT_EXTRA       one more lint command, run in the unit's directory
 # and after the include, if it has benchmarks, its `bench:` rule; $(call tb_bin,<tb>)
 # is the path of a testbench binary.
@@ -55,6 +59,11 @@ export VENV
 LINT_TOPS  ?= $(TOPS)
 SYNTH_TOPS ?= $(TOPS)
 TB_ARGS    ?=
+# `make synth` runs RTL_JOBS Yosys at a time, `make tb` builds RTL_JOBS testbenches at
+# a time (each Verilator build compiles its C++ with as many jobs as cores), then
+# prints the results in order (and runs the testbenches one after another).
+RTL_JOBS   ?= $(shell nproc 2>/dev/null || echo 1)
+rtl_j       = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(RTL_JOBS))
 
 # Verilator's own makefile compiles the model with OPT_FAST=-Os after our CFLAGS;
 # -O2 makes the model ~35% faster (docs/nic.md "Simulation speed").
@@ -149,6 +158,8 @@ $(foreach t,$(SYNTH_TOPS),$(eval $(call SYNTH_TOP,$(t))))
 
 synth: | $(BUILD)
 	@rm -f $(BUILD)/synth.failed
+	@$(MAKE) --no-print-directory -f $(UNIT_MK) -k $(rtl_j) \
+	    $(foreach t,$(SYNTH_TOPS),$(BUILD)/synth-$(t).stat) > $(BUILD)/synth-build.log 2>&1 || :
 	@for t in $(SYNTH_TOPS); do \
 	    if $(MAKE) --no-print-directory -f $(UNIT_MK) synth-$$t > $(BUILD)/synth-$$t.out 2>&1; then \
 	        cat $(BUILD)/synth-$$t.out; \
@@ -165,18 +176,37 @@ synth: | $(BUILD)
 $(BUILD)/%.o: $(ROOT)/hw/lib/%.c $(ROOT)/hw/include/%.h | $(BUILD)
 	$(CC) -O2 -Wall -I$(ROOT)/hw/include -c $< -o $@
 
+# MAKEFLAGS= : Verilator's own make runs -j <cores>, outside our jobserver (a make -j
+# of several testbenches runs that many Verilator builds, each with its own jobs)
 define VERILATE_TB
 $(call tb_bin,$(1)): $$(call rtl_files,deps,$$(call tb_units,$(1))) $(addprefix $(RTL)/,$(TB_SRCS_$(1))) \
                      $(TB_HDRS) $(TLP_OBJ) $(RTL_MK) $(UNIT_MK)
 	@mkdir -p $(BUILD)/$(1)
-	$$(VERILATOR) --cc --exe --build -j 0 $$(TB_VFLAGS) -MAKEFLAGS "$$(TB_MAKEFLAGS)" \
+	MAKEFLAGS= $$(VERILATOR) --cc --exe --build -j 0 $$(TB_VFLAGS) -MAKEFLAGS "$$(TB_MAKEFLAGS)" \
 	    $$(call rtl_files,vflags,$$(call tb_units,$(1))) --top-module $(TB_TOP_$(1)) \
 	    $$(call tb_gparams,$(1)) --Mdir $(BUILD)/$(1) -o $(1) \
 	    -CFLAGS "$$(TB_CFLAGS) $$(TB_DEFS) $$(TB_DEFS_$(1))" -LDFLAGS "$(TLP_OBJ)" \
 	    $(addprefix $(RTL)/,$(TB_SRCS_$(1))) > $(BUILD)/$(1)/build.log 2>&1 \
 	    || { tail -40 $(BUILD)/$(1)/build.log; exit 1; }
 endef
-$(foreach t,$(TBS) $(BENCH_TBS),$(eval $(call VERILATE_TB,$(t))))
+
+# a testbench on another one's model (TB_MODEL_<tb>): its .cpp compiled and linked in
+# that testbench's directory
+str_eq  = $(if $(subst $(strip $(1)),,$(strip $(2)))$(subst $(strip $(2)),,$(strip $(1))),,ok)
+tb_same = $(and $(call str_eq,$(TB_TOP_$(1)),$(TB_TOP_$(2))),$(call str_eq,$(call tb_gparams,$(1)),$(call \
+            tb_gparams,$(2))),$(call str_eq,$(TB_DEFS_$(1)),$(TB_DEFS_$(2))),ok)
+define LINK_TB
+$(if $(call tb_same,$(1),$(TB_MODEL_$(1))),,$(error TB_MODEL_$(1) = $(TB_MODEL_$(1)): not the same \
+  top, -G parameters and -D defines))
+$(call tb_bin,$(1)): $(call tb_bin,$(TB_MODEL_$(1))) $(addprefix $(RTL)/,$(TB_SRCS_$(1))) $(TB_HDRS) \
+                     $(ROOT)/mk/tb-link.mk
+	@mkdir -p $(BUILD)/$(1)
+	MAKEFLAGS= $$(MAKE) -C $(BUILD)/$(TB_MODEL_$(1)) -f $(ROOT)/mk/tb-link.mk $$(TB_MAKEFLAGS) \
+	    MODEL_MK=V$(TB_TOP_$(1)).mk VM_USER_DIR=$(RTL)/$(dir $(firstword $(TB_SRCS_$(1)))) \
+	    VM_USER_CLASSES="$(basename $(notdir $(TB_SRCS_$(1))))" TB_OUT=$$@ $$@ \
+	    > $(BUILD)/$(1)/build.log 2>&1 || { tail -40 $(BUILD)/$(1)/build.log; exit 1; }
+endef
+$(foreach t,$(TBS) $(BENCH_TBS),$(eval $(call $(if $(TB_MODEL_$(t)),LINK_TB,VERILATE_TB),$(t))))
 
 define RUN_TB
 $(1): $(call tb_bin,$(1))
@@ -184,9 +214,12 @@ $(1): $(call tb_bin,$(1))
 endef
 $(foreach t,$(TBS),$(eval $(call RUN_TB,$(t))))
 
-# One line per testbench: its summary (the last line that counts checks or tests).
+# Build every testbench (RTL_JOBS at a time; a failed build shows when it runs), then
+# one line per testbench: its summary (the last line that counts checks or tests).
 tb: | $(BUILD)
 	@rm -f $(BUILD)/tb.failed
+	@$(MAKE) --no-print-directory -f $(UNIT_MK) -k $(rtl_j) $(foreach t,$(TBS),$(call tb_bin,$(t))) \
+	    > $(BUILD)/tb-build.log 2>&1 || :
 	@for t in $(TBS); do \
 	    $(MAKE) --no-print-directory -f $(UNIT_MK) $$t > $(BUILD)/$$t.log 2>&1; \
 	    if [ $$? -eq 0 ]; then echo "  $$(grep -E 'checks|passed|failed' $(BUILD)/$$t.log | tail -1)"; \

@@ -34,10 +34,11 @@ bar_addr() { sed -n "$(($1 + 1))p" "$NIC_DEV/resource" | cut -d' ' -f1; }
 reg_rd() { devmem $(printf '0x%x' $(($(bar_addr 0) + $1))) 64; }
 # random 64-bit value (hex, 0x prefix)
 rand64() { printf '0x%s\n' "$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"; }
-# driver_bound DEV DRIVER: wait (up to 10 s) until DRIVER is bound to the PCI device DEV
+# driver_bound DEV DRIVER: wait (up to 60 s of guest time: generous, the guest's clock runs
+# at wall-clock pace and make test runs two tests at a time) until DRIVER is bound to DEV
 driver_bound() {
 	local i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 600 ]; do
 		[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver" 2>/dev/null)")" = "$2" ] &&
 			return 0
 		sleep 0.1

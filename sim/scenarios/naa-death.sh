@@ -22,10 +22,10 @@ JOB_TIMEOUT_MS=10000	# sample_accel's job_timeout_ms (its default)
 
 sacc_setup job_timeout_ms="$JOB_TIMEOUT_MS" || { finish; exit 1; }
 
-# bound DEV: wait (up to 10 s) until sample_accel is bound to DEV
+# bound DEV: wait (up to 60 s, as driver_bound) until sample_accel is bound to DEV
 bound() {
 	local i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 600 ]; do
 		[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver" 2>/dev/null)")" = sample_accel ] &&
 			return 0
 		sleep 0.1

@@ -54,7 +54,7 @@ check "insmod pci_endpoint_test.ko (unmodified, Debian linux-source-6.1)" \
 	insmod /lib/modules/extra-pcitest/pci_endpoint_test.ko || { finish; exit 1; }
 echo "1ee7 0101" >/sys/bus/pci/drivers/pci-endpoint-test/new_id
 i=0
-while [ ! -c /dev/pci-endpoint-test.0 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -c /dev/pci-endpoint-test.0 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 [ -c /dev/pci-endpoint-test.0 ] && pass "pci-endpoint-test bound by new_id: /dev/pci-endpoint-test.0" ||
 	{ fail "pci-endpoint-test bound by new_id"; dmesg | tail -n 20; finish; exit 1; }
 dmesg | grep -i "pci-endpoint-test\|pci_endpoint_test\|INTx" | tail -n 5
