@@ -410,7 +410,7 @@ module smfu_eg
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
   assign unused = ^{cfg_eg_start, cfg_eg_end, cfg_eg_valid, cfg_eg_node, cfg_passthru, cfg_up_node,
-                    cfg_mps, qc.tag, ccmd.tag};
+                    qc.tag, ccmd.tag};
   /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
