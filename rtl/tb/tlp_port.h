@@ -35,6 +35,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <random>
@@ -46,6 +47,7 @@
 #include "tb.h"
 #include "tlp.h"
 #include "tlp_check.h"
+#include "tlp_order.h"
 #include "verilated.h"
 
 struct TlpBeat {
@@ -128,6 +130,9 @@ public:
 	bool verbose = false;
 	std::string name;
 	struct tlp_check *check = nullptr;  // the protocol checker of this direction (TlpLink)
+	struct tlp_order *order = nullptr;  // the ordering checker of a bridge (TlpBridgeOrder)
+	int order_side = 0;                 // ... the bridge's side this port is on
+	enum tlp_order_dir order_dir = TLP_ORDER_IN;   // ... and whether its TLPs enter or leave
 	unsigned errors() const { return errors_; }
 
 protected:
@@ -146,6 +151,8 @@ protected:
 	{
 		if (check)
 			tlp_check_tlp(check, hdr, payload.data(), (unsigned)payload.size());
+		if (order)
+			tlp_order_tlp(order, order_side, order_dir, hdr, (unsigned)payload.size());
 	}
 	std::shared_ptr<std::mt19937> rng_;
 	unsigned errors_ = 0;
@@ -205,7 +212,7 @@ private:
 	// a tag at the header of the last completion and reuse it at once.
 	void reassemble(const TlpBeat &b)
 	{
-		if (!b.sop || !check)
+		if (!b.sop || (!check && !order))
 			return;  // beats without sop: a stray beat (a stream test) or payload
 		memcpy(hdr_, b.dw, sizeof(hdr_));
 		payload_.clear();
@@ -544,6 +551,60 @@ private:
 		expect_.clear();
 	}
 	std::map<enum tlp_rule, unsigned> expect_;
+};
+
+// Ordering between the TLP classes across a bridge (hw/include/tlp_order.h,
+// docs/tlp-check.md): side 0 and side 1 are the bridge's two links; the
+// sources feeding a side are where TLPs enter (header taken), the sinks of a
+// side where they leave.  `xlate` is the bridge's address translation as the
+// test programmed it (tlp_order_xlate_fn).  Each violation prints "  FAIL TLP
+// ORDER <name>: ..." and is a failed check; tick() once per cycle.
+// ---------------------------------------------------------------------------
+class TlpBridgeOrder {
+public:
+	using Xlate = std::function<bool(int side, enum tlp_order_dir dir, enum tlp_order_cls cls, uint64_t addr,
+					 uint64_t *in_addr)>;
+	struct tlp_order o;
+	Xlate xlate;
+
+	TlpBridgeOrder(const std::string &n, Xlate x) : xlate(std::move(x))
+	{
+		tlp_order_init(&o, n.c_str(), call, this);
+		tlp_order_set_report(&o, report, this);
+	}
+	~TlpBridgeOrder() { tlp_order_free(&o); }
+	TlpBridgeOrder(const TlpBridgeOrder &) = delete;
+	TlpBridgeOrder &operator=(const TlpBridgeOrder &) = delete;
+
+	void attach_in(TlpPortBase &p, int side) { attach(p, side, TLP_ORDER_IN); }
+	void attach_out(TlpPortBase &p, int side) { attach(p, side, TLP_ORDER_OUT); }
+	void tick(uint64_t cycle) { tlp_order_set_time(&o, cycle); }
+	// start following (a test whose every forwarded TLP must come out) or stop
+	void start() { tlp_order_reset(&o); tlp_order_enable(&o, true); }
+	void stop() { tlp_order_enable(&o, false); }
+	uint64_t violations() const { return o.violations; }
+	uint64_t pending() const { return tlp_order_pending(&o, 0) + tlp_order_pending(&o, 1); }
+	void print() const { printf("  "); tlp_order_print(&o, stdout); }
+
+private:
+	void attach(TlpPortBase &p, int side, enum tlp_order_dir dir)
+	{
+		p.order = &o;
+		p.order_side = side;
+		p.order_dir = dir;
+	}
+	static bool call(void *ctx, int side, enum tlp_order_dir dir, enum tlp_order_cls cls, uint64_t addr,
+			 uint64_t *in_addr)
+	{
+		return static_cast<TlpBridgeOrder *>(ctx)->xlate(side, dir, cls, addr, in_addr);
+	}
+	static void report(void *arg, const struct tlp_order *o, const char *msg)
+	{
+		(void)arg;
+		printf("  FAIL TLP ORDER %s: %s\n", o->name, msg);
+		g_checks++;
+		g_fails++;
+	}
 };
 
 // A TlpSource on s_tlp_* and a TlpSink on m_tlp_* (tlp_port.h) that share one

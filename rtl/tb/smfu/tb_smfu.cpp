@@ -266,6 +266,14 @@ static std::unique_ptr<TlpSink<W4>> h_tlp, n_dev;
 // every cycle (Extended Tag on at both NICs, RCB 64 B); the host and device
 // models ask without a read-size limit.
 static std::unique_ptr<TlpLink> host_link, dev_link;
+// Ordering between the classes across the pair, a bridge from the device link
+// (side 0: n_req, n_cpl enter; n_dev leaves) to the host link (side 1: h_ap,
+// h_cpl enter; h_tlp leaves): PCIe table 2-40 judged by tlp_order
+// (docs/tlp-check.md), with the translation of the test's interval table.
+// Followed in the tests where every forwarded TLP must come out (order_begin /
+// order_end), not in those that drop TLPs on purpose (timeouts, poison, SBR).
+static std::unique_ptr<TlpBridgeOrder> bridge;
+static bool bridge_xlate(int side, enum tlp_order_dir dir, enum tlp_order_cls cls, uint64_t a, uint64_t *in);
 
 struct Delayed {
 	uint64_t t;
@@ -388,6 +396,14 @@ static void setup()
 	dev_link->attach_in(*n_req);
 	dev_link->attach_in(*n_cpl);
 	dev_link->attach_out(*n_dev);
+	bridge.reset(new TlpBridgeOrder("smfu pair", bridge_xlate));
+	bridge->attach_in(*n_req, 0);
+	bridge->attach_in(*n_cpl, 0);
+	bridge->attach_out(*n_dev, 0);
+	bridge->attach_in(*h_ap, 1);
+	bridge->attach_in(*h_cpl, 1);
+	bridge->attach_out(*h_tlp, 1);
+	bridge->stop();
 	set_cfg_defaults();
 	m->rst = 1;
 	for (int i = 0; i < 4; i++) {
@@ -469,6 +485,7 @@ static void sync_links()
 static void step()
 {
 	sync_links();
+	bridge->tick(cyc);
 	// models react to what arrived
 	for (const RxTlp &r : h_tlp->rx())
 		ring_taken += is_ring_mwr(r.t);
@@ -545,6 +562,8 @@ static uint8_t next_tag;
 
 // Device address of a host aperture address (the interval table of the test).
 static std::function<bool(uint64_t, uint64_t *)> host2dev;
+// ... and its inverse: the aperture address of a device address
+static std::function<bool(uint64_t, uint64_t *)> dev2host;
 
 // dw0_or: bits ORed into header dword 0 (TC, attributes: tcattr_dw0)
 static void host_write(uint64_t addr, const std::vector<uint8_t> &data, uint32_t dw0_or = 0)
@@ -656,6 +675,57 @@ static void cfg_std_intervals()
 		if (a >= AP + 0x20000 && a <= AP + 0x20FFF) { *d = NAA_BAR + 0x81000 + (a - AP - 0x20000); return true; }
 		return false;
 	};
+	dev2host = [](uint64_t d, uint64_t *a) {
+		if (d >= NAA_BAR && d <= NAA_BAR + 0xFFFF) { *a = AP + (d - NAA_BAR); return true; }
+		if (d >= NAA_BAR + 0x81000 && d <= NAA_BAR + 0x81FFF) { *a = AP + 0x20000 + (d - NAA_BAR - 0x81000); return true; }
+		return false;
+	};
+}
+
+// The pair's translation for tlp_order (tlp_order_xlate_fn): the host's
+// aperture requests go down through the interval table, the device's requests
+// go up unchanged (pass-through), its MSIs (the window at WIN_MSI) become
+// notifications, and the host NIC's notification entries (RING) are its own.
+static const uint64_t WIN_MSI = 0xFD00000000ull, WIN_MSI_SIZE = 0x100000;
+static bool bridge_xlate(int side, enum tlp_order_dir dir, enum tlp_order_cls cls, uint64_t a, uint64_t *in)
+{
+	uint64_t x = a;
+	if (dir == TLP_ORDER_IN) {
+		if (side == 0)   // from the device: all but MSIs go up
+			return cls != TLP_ORDER_P || a < WIN_MSI || a >= WIN_MSI + WIN_MSI_SIZE;
+		return cls == TLP_ORDER_CPL || host2dev(a, &x);   // from the host: hits go down
+	}
+	if (side == 1) {   // toward the host
+		if (cls == TLP_ORDER_CPL)
+			return host2dev(a, in);
+		*in = a;
+		return !(cls == TLP_ORDER_P && a >= RING && a < RING + 0x100000);
+	}
+	if (cls == TLP_ORDER_CPL) {   // toward the device: its reads' completions
+		*in = a;
+		return true;
+	}
+	return dev2host(a, in);
+}
+
+// Follow the ordering across the pair from here (a test that loses nothing).
+static uint64_t order_unmatched0;
+static void order_begin()
+{
+	bridge->start();
+	order_unmatched0 = bridge->o.unmatched;
+}
+// ... up to here, the pair idle: no violation (each was a failed check as it
+// came) and every forwarded byte came out.
+static void order_end(const char *test)
+{
+	settle();
+	uint64_t unmatched = bridge->o.unmatched - order_unmatched0;
+	CHECK(bridge->o.tlps_in > 0 && bridge->pending() == 0 && unmatched == 0,
+	      "%s: tlp-order followed the TLPs across the pair; %llu bytes still inside, %llu came out unmatched", test,
+	      (unsigned long long)bridge->pending(), (unsigned long long)unmatched);
+	bridge->print();
+	bridge->stop();
 }
 
 static void test_intervals()
@@ -2046,6 +2116,15 @@ static void test_tmo_clamp()
 	set_prob(bp);
 }
 
+// A test under the ordering checker (tests that lose nothing on purpose).
+static void ordered(const std::function<void()> &test, const char *name)
+{
+	settle();
+	order_begin();
+	test();
+	order_end(name);
+}
+
 int main(int argc, char **argv)
 {
 	TbArgs a = tb_args(argc, argv);
@@ -2058,23 +2137,23 @@ int main(int argc, char **argv)
 	}
 	set_prob(bp);
 	test_intervals();
-	test_sizes();
+	ordered(test_sizes, "sizes");
 	test_timeout();
 	test_tmo_clamp();
 	test_passthru();
 	test_poison();
-	test_interrupts();
+	ordered(test_interrupts, "interrupts");
 	test_np_bypass();
-	test_order_naa(1);
-	test_order_naa(0);
-	test_write_split();
+	ordered([] { test_order_naa(1); }, "NAA ordering, MPS 256");
+	ordered([] { test_order_naa(0); }, "NAA ordering, MPS 128");
+	ordered(test_write_split, "write split");
 	test_naa_timeout();
-	test_nq_race();
-	test_big_reads();
+	ordered(test_nq_race, "notification race");
+	ordered(test_big_reads, "big reads");
 	test_split_abort();
 	test_row8();
-	test_tc_attr();
-	test_random();
+	ordered(test_tc_attr, "TC and attributes");
+	ordered(test_random, "random mix");
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
 	CHECK(perr == 0, "no TLP protocol error on any stream");
 	CHECK(host_viol() == 0 && dev_viol() == 0, "whole run: no MPS/MRRS/4 KiB/RCB violation at the host (%u) or the device (%u)",
