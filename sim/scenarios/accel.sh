@@ -59,8 +59,27 @@ mode=$(cat "/sys/bus/pci/devices/$DEV/irq_mode")
 [ "$mode" = msix ] && pass "irq mode msix ($(cat /sys/bus/pci/devices/$DEV/irq_vectors) vectors): the self-test interrupt arrived" ||
 	fail "irq mode msix (is '$mode')"
 
-# ---- DMA, CRC, interrupts
+# ---- DMA, CRC, interrupts (at the MPS/MRRS Linux left: MRRS 512 B)
 run_sacc "remote" "$DEV"
+
+# ---- the same job with the device's DMA at MRRS 4096 B and MPS 256 B (issue 8):
+# Device Control (PCIe 7.5.3.4) of the accelerator and of the NAA's root port
+# above it (one MPS on the link), set with setpci and restored afterwards;
+# cosimd's checker judges the host link, tb_smfu the NAA side of these sizes
+RP=$dom:00:00.0
+dc_dev=$(setpci -s "$DEV" CAP_EXP+8.w)
+dc_rp=$(setpci -s "$RP" CAP_EXP+8.w)
+setpci -s "$RP" CAP_EXP+8.w=0020:00e0
+setpci -s "$DEV" CAP_EXP+8.w=5020:70e0
+dc=$(setpci -s "$DEV" CAP_EXP+8.w)
+dcr=$(setpci -s "$RP" CAP_EXP+8.w)
+echo "device control: device 0x$dc (was 0x$dc_dev), root port 0x$dcr (was 0x$dc_rp)"
+[ $(( 0x$dc & 0x70e0 )) -eq $(( 0x5020 )) ] && [ $(( 0x$dcr & 0x00e0 )) -eq $(( 0x0020 )) ] &&
+	pass "setpci: device MRRS 4096 B, MPS 256 B; root port MPS 256 B" ||
+	fail "setpci: device MRRS 4096 B, MPS 256 B; root port MPS 256 B (device 0x$dc, root port 0x$dcr)"
+sacc_job "remote, MRRS 4096 MPS 256" "$DEV" 1M
+setpci -s "$DEV" CAP_EXP+8.w="$dc_dev"
+setpci -s "$RP" CAP_EXP+8.w="$dc_rp"
 
 # ---- BAR mapping: bar-test needs the driver unbound (CONFIG_IO_STRICT_DEVMEM)
 bar-test -d "$DEV" -q >/tmp/bar.out 2>&1
