@@ -531,6 +531,52 @@
 #define EXTOLL_NOTIFY_EVENTS_COUNT_WIDTH             32
 #define EXTOLL_NOTIFY_EVENTS_COUNT_MASK              0xffffffffULL
 
+/* Block own: Ownership */
+#define EXTOLL_OWN_BASE                              0x0f00
+#define EXTOLL_OWN_TYPE                              0x0008
+#define EXTOLL_OWN_VER_MAJOR                         1
+#define EXTOLL_OWN_VER_MINOR                         0
+#define EXTOLL_OWN_OWNER                             0x0008
+#define EXTOLL_OWN_OWNER_NODE_SHIFT                  0
+#define EXTOLL_OWN_OWNER_NODE_WIDTH                  16
+#define EXTOLL_OWN_OWNER_NODE_MASK                   0xffffULL
+#define EXTOLL_OWN_OWNER_HELD_SHIFT                  16
+#define EXTOLL_OWN_OWNER_HELD_WIDTH                  1
+#define EXTOLL_OWN_OWNER_HELD_MASK                   0x10000ULL
+#define EXTOLL_OWN_OWNER_LAST_SRC_SHIFT              32
+#define EXTOLL_OWN_OWNER_LAST_SRC_WIDTH              16
+#define EXTOLL_OWN_OWNER_LAST_SRC_MASK               0xffff00000000ULL
+#define EXTOLL_OWN_OWNER_LAST_REFUSED_SHIFT          48
+#define EXTOLL_OWN_OWNER_LAST_REFUSED_WIDTH          1
+#define EXTOLL_OWN_OWNER_LAST_REFUSED_MASK           0x1000000000000ULL
+#define EXTOLL_OWN_CLAIM                             0x0010
+#define EXTOLL_OWN_CLAIM_OP_SHIFT                    0
+#define EXTOLL_OWN_CLAIM_OP_WIDTH                    2
+#define EXTOLL_OWN_CLAIM_OP_MASK                     0x3ULL
+#define EXTOLL_OWN_CLAIM_OP_RESET                    0x0ULL
+#define EXTOLL_OWN_LEASE                             0x0018
+#define EXTOLL_OWN_LEASE_UNITS_SHIFT                 0
+#define EXTOLL_OWN_LEASE_UNITS_WIDTH                 32
+#define EXTOLL_OWN_LEASE_UNITS_MASK                  0xffffffffULL
+#define EXTOLL_OWN_LEASE_UNITS_RESET                 0x0ULL
+#define EXTOLL_OWN_LEASE_LEFT                        0x0020
+#define EXTOLL_OWN_LEASE_LEFT_UNITS_SHIFT            0
+#define EXTOLL_OWN_LEASE_LEFT_UNITS_WIDTH            32
+#define EXTOLL_OWN_LEASE_LEFT_UNITS_MASK             0xffffffffULL
+#define EXTOLL_OWN_EVENTS                            0x0028
+#define EXTOLL_OWN_EVENTS_WON_SHIFT                  0
+#define EXTOLL_OWN_EVENTS_WON_WIDTH                  16
+#define EXTOLL_OWN_EVENTS_WON_MASK                   0xffffULL
+#define EXTOLL_OWN_EVENTS_REFUSED_SHIFT              16
+#define EXTOLL_OWN_EVENTS_REFUSED_WIDTH              16
+#define EXTOLL_OWN_EVENTS_REFUSED_MASK               0xffff0000ULL
+#define EXTOLL_OWN_EVENTS_EXPIRED_SHIFT              32
+#define EXTOLL_OWN_EVENTS_EXPIRED_WIDTH              16
+#define EXTOLL_OWN_EVENTS_EXPIRED_MASK               0xffff00000000ULL
+#define EXTOLL_OWN_EVENTS_FORCED_SHIFT               48
+#define EXTOLL_OWN_EVENTS_FORCED_WIDTH               16
+#define EXTOLL_OWN_EVENTS_FORCED_MASK                0xffff000000000000ULL
+
 /* MSI-X table and PBA (no block header: not in the block list) */
 #define EXTOLL_MSIX_BASE                             0x1000
 #define EXTOLL_MSIX_ADDR                             0x0000
@@ -574,5 +620,6 @@
 #define EXTOLL_BLK_TYPE_ROUTER                       0x0005
 #define EXTOLL_BLK_TYPE_SMFU                         0x0006
 #define EXTOLL_BLK_TYPE_NOTIFY                       0x0007
+#define EXTOLL_BLK_TYPE_OWN                          0x0008
 
 #endif /* EXTOLL_REGS_H */

@@ -154,6 +154,27 @@ static const struct extoll_reg_field f_notify_ring_ctrl[] = {
 static const struct extoll_reg_field f_notify_prod[] = {
 	{ "index", 0, 32, "" },
 };
+static const struct extoll_reg_field f_own_owner[] = {
+	{ "node", 0, 16, "Node id of the holder." },
+	{ "held", 16, 1, "1 while the node is held." },
+	{ "last_src", 32, 16, "Node id of the source of the last claim or release, won or refused." },
+	{ "last_refused", 48, 1, "1 if that last claim or release was refused (the node is held by another)." },
+};
+static const struct extoll_reg_field f_own_claim[] = {
+	{ "op", 0, 2, "Operation: 1 claim, 2 release, 3 forced release (0: none)." },
+};
+static const struct extoll_reg_field f_own_lease[] = {
+	{ "units", 0, 32, "Lease length (1024-cycle units), 0 = none." },
+};
+static const struct extoll_reg_field f_own_lease_left[] = {
+	{ "units", 0, 32, "" },
+};
+static const struct extoll_reg_field f_own_events[] = {
+	{ "won", 0, 16, "Claims won (renewals included)." },
+	{ "refused", 16, 16, "Claims or releases refused: the node is held by another." },
+	{ "expired", 32, 16, "Leases that ran out." },
+	{ "forced", 48, 16, "Forced releases." },
+};
 static const struct extoll_reg_field f_msix_addr[] = {
 	{ "addr", 2, 62, "Message address bits 63:2." },
 };
@@ -580,6 +601,24 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "notify", "events", 0x0c40, "r", "Notifications",
 	  "",
 	  1, f_rra_sent },
+	{ "own", "hdr", 0x0f00, "r", "Block header",
+	  "Type and version of this block and the BAR offset of the next block (0: last block).",
+	  4, f_info_hdr },
+	{ "own", "owner", 0x0f08, "r", "Owner",
+	  "The node that holds this one (valid while held is 1).",
+	  4, f_own_owner },
+	{ "own", "claim", 0x0f10, "w", "Claim",
+	  "Write an operation; the hardware applies it for the source of the write. 1 claim: take the node if it is free or already the source's (a renewal reloads the lease); 2 release: free it if the source holds it; 3 forced release: free it whoever holds it. Refused operations change nothing but owner.last_* and the counters.",
+	  1, f_own_claim },
+	{ "own", "lease", 0x0f18, "rw", "Lease",
+	  "Lease time in units of 1024 cycles, reloaded by every successful claim; when it runs out the node is freed, (units - 1) x 1024 to units x 1024 cycles after the last claim (the first unit is what is left of the running 1024-cycle period). 0: no lease (held until released); a lease set while the node is held starts with the next claim.",
+	  1, f_own_lease },
+	{ "own", "lease_left", 0x0f20, "r", "Lease left",
+	  "Units of 1024 cycles until the lease runs out (0 without a lease or when free).",
+	  1, f_own_lease_left },
+	{ "own", "events", 0x0f28, "r", "Ownership events",
+	  "Counters (16 bit, wrap): claims won, claims and releases refused, leases expired, forced releases.",
+	  4, f_own_events },
 	{ "msix", "addr", 0x1000, "rw", "Message address",
 	  "Table entry 0, Message Address (bits 63:2; bits 1:0 read 0).",
 	  1, f_msix_addr },

@@ -124,11 +124,16 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 	if (ret)
 		goto err_free;
 
+	/* Ours alone: the node's NIC decides between racing hosts. */
+	ret = naa_own_claim(host);
+	if (ret)
+		goto err_free;
+
 	/* Nothing touches the PCI core before the node has answered. */
 	host->tunnel = extoll_tunnel_open(host->nic, host->node);
 	if (IS_ERR(host->tunnel)) {
 		ret = PTR_ERR(host->tunnel);
-		goto err_free;
+		goto err_release;
 	}
 
 	ret = naa_host_create(host);
@@ -147,6 +152,8 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 
 err_close:
 	naa_tunnel_close(host);
+err_release:
+	naa_own_release(host);
 err_free:
 	naa_alive_stop(host);
 	kfree(host);
@@ -165,6 +172,7 @@ static void naa_bus_remove(struct auxiliary_device *adev)
 	extoll_naa_set_domain(host->naa, NULL);
 	naa_host_remove(host);
 	naa_tunnel_close(host);
+	naa_own_release(host);
 	extoll_naa_set_state(host->naa, EXTOLL_NAA_WAITING, 0);
 	dev_info(host->dev, "node %u detached, PCI domain %04x removed\n",
 		 host->node, domain);

@@ -115,6 +115,7 @@ struct naa_host {
 	int map_id[NAA_MAX_MAPS];	/* SMFU interval ids */
 	unsigned int nr_maps;
 	bool passthru;			/* the node's pass-through points at us */
+	bool claimed;			/* we hold the node (own.c) */
 };
 
 /* Module parameters (main.c). */
@@ -141,6 +142,10 @@ int naa_map_create(struct naa_host *host);
 void naa_map_remove(struct naa_host *host);
 int naa_passthru_enable(struct naa_host *host);
 void naa_passthru_disable(struct naa_host *host);
+
+/* own.c: the node's holder (claim on attach, release on detach) */
+int naa_own_claim(struct naa_host *host);
+void naa_own_release(struct naa_host *host);
 
 /* alive.c: liveness probe, surprise removal */
 void naa_alive_init(struct naa_host *host);

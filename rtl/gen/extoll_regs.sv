@@ -219,6 +219,14 @@ module extoll_regs (
             logic events;
         } notify;
         struct packed {
+            logic hdr;
+            logic owner;
+            logic claim;
+            logic lease;
+            logic lease_left;
+            logic events;
+        } own;
+        struct packed {
             logic addr;
             logic ctrl;
             logic pba;
@@ -375,6 +383,12 @@ module extoll_regs (
         decoded_reg_strb.notify.cons = cpuif_req_masked & (cpuif_addr == 13'hc30);
         decoded_reg_strb.notify.full_stalls = cpuif_req_masked & (cpuif_addr == 13'hc38) & !cpuif_req_is_wr;
         decoded_reg_strb.notify.events = cpuif_req_masked & (cpuif_addr == 13'hc40) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.hdr = cpuif_req_masked & (cpuif_addr == 13'hf00) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.owner = cpuif_req_masked & (cpuif_addr == 13'hf08) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.claim = cpuif_req_masked & (cpuif_addr == 13'hf10) & cpuif_req_is_wr;
+        decoded_reg_strb.own.lease = cpuif_req_masked & (cpuif_addr == 13'hf18);
+        decoded_reg_strb.own.lease_left = cpuif_req_masked & (cpuif_addr == 13'hf20) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.events = cpuif_req_masked & (cpuif_addr == 13'hf28) & !cpuif_req_is_wr;
         decoded_reg_strb.msix.addr = cpuif_req_masked & (cpuif_addr == 13'h1000);
         decoded_reg_strb.msix.ctrl = cpuif_req_masked & (cpuif_addr == 13'h1008);
         decoded_reg_strb.msix.pba = cpuif_req_masked & (cpuif_addr == 13'h1800) & !cpuif_req_is_wr;
@@ -1213,6 +1227,20 @@ module extoll_regs (
         struct packed {
             struct packed {
                 struct packed {
+                    logic [1:0] next;
+                    logic load_next;
+                } op;
+            } claim;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                } units;
+            } lease;
+        } own;
+        struct packed {
+            struct packed {
+                struct packed {
                     logic [61:0] next;
                     logic load_next;
                 } addr;
@@ -1880,6 +1908,18 @@ module extoll_regs (
                 } index;
             } cons;
         } notify;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [1:0] value;
+                } op;
+            } claim;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } units;
+            } lease;
+        } own;
         struct packed {
             struct packed {
                 struct packed {
@@ -5236,6 +5276,53 @@ module extoll_regs (
         end
     end
     assign hwif_out.notify.cons.index.value = field_storage.notify.cons.index.value;
+    // Field: extoll_nic.own.claim.op
+    always_comb begin
+        automatic logic [1:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.own.claim.op.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.own.claim && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.own.claim.op.value & ~decoded_wr_biten[1:0]) | (decoded_wr_data[1:0] & decoded_wr_biten[1:0]);
+            load_next_c = '1;
+        end
+        field_combo.own.claim.op.next = next_c;
+        field_combo.own.claim.op.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.own.claim.op.value <= 2'h0;
+        end else begin
+            if(field_combo.own.claim.op.load_next) begin
+                field_storage.own.claim.op.value <= field_combo.own.claim.op.next;
+            end
+        end
+    end
+    assign hwif_out.own.claim.op.value = field_storage.own.claim.op.value;
+    assign hwif_out.own.claim.op.swmod = decoded_reg_strb.own.claim && decoded_req_is_wr && |(decoded_wr_biten[1:0]);
+    // Field: extoll_nic.own.lease.units
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.own.lease.units.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.own.lease && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.own.lease.units.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.own.lease.units.next = next_c;
+        field_combo.own.lease.units.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.own.lease.units.value <= 32'h0;
+        end else begin
+            if(field_combo.own.lease.units.load_next) begin
+                field_storage.own.lease.units.value <= field_combo.own.lease.units.next;
+            end
+        end
+    end
+    assign hwif_out.own.lease.units.value = field_storage.own.lease.units.value;
     // Field: extoll_nic.msix.addr.addr
     always_comb begin
         automatic logic [61:0] next_c;
@@ -5788,7 +5875,7 @@ module extoll_regs (
             readback_data_var[15:0] = 16'h7;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
-            readback_data_var[63:32] = 32'h0;
+            readback_data_var[63:32] = 32'hf00;
         end
         if(rd_mux_addr == 13'hc08) begin
             readback_data_var[63:0] = field_storage.notify.win_base.addr.value;
@@ -5814,6 +5901,30 @@ module extoll_regs (
         end
         if(rd_mux_addr == 13'hc40) begin
             readback_data_var[31:0] = hwif_in.notify.events.count.next;
+        end
+        if(rd_mux_addr == 13'hf00) begin
+            readback_data_var[15:0] = 16'h8;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h0;
+        end
+        if(rd_mux_addr == 13'hf08) begin
+            readback_data_var[15:0] = hwif_in.own.owner.node.next;
+            readback_data_var[16] = hwif_in.own.owner.held.next;
+            readback_data_var[47:32] = hwif_in.own.owner.last_src.next;
+            readback_data_var[48] = hwif_in.own.owner.last_refused.next;
+        end
+        if(rd_mux_addr == 13'hf18) begin
+            readback_data_var[31:0] = field_storage.own.lease.units.value;
+        end
+        if(rd_mux_addr == 13'hf20) begin
+            readback_data_var[31:0] = hwif_in.own.lease_left.units.next;
+        end
+        if(rd_mux_addr == 13'hf28) begin
+            readback_data_var[15:0] = hwif_in.own.events.won.next;
+            readback_data_var[31:16] = hwif_in.own.events.refused.next;
+            readback_data_var[47:32] = hwif_in.own.events.expired.next;
+            readback_data_var[63:48] = hwif_in.own.events.forced.next;
         end
         if(rd_mux_addr == 13'h1000) begin
             readback_data_var[63:2] = field_storage.msix.addr.addr.value;

@@ -458,33 +458,93 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [31:0] next;
-    } notify_t_hdr_98b3b743__prod__index__in_t;
+    } notify_t_hdr_9aa0d719__prod__index__in_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__prod__index__in_t index;
-    } notify_t_hdr_98b3b743__prod__in_t;
-
-    typedef struct packed {
-        logic [31:0] next;
-    } notify_t_hdr_98b3b743__full_stalls__count__in_t;
-
-    typedef struct packed {
-        notify_t_hdr_98b3b743__full_stalls__count__in_t count;
-    } notify_t_hdr_98b3b743__full_stalls__in_t;
+        notify_t_hdr_9aa0d719__prod__index__in_t index;
+    } notify_t_hdr_9aa0d719__prod__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } notify_t_hdr_98b3b743__events__count__in_t;
+    } notify_t_hdr_9aa0d719__full_stalls__count__in_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__events__count__in_t count;
-    } notify_t_hdr_98b3b743__events__in_t;
+        notify_t_hdr_9aa0d719__full_stalls__count__in_t count;
+    } notify_t_hdr_9aa0d719__full_stalls__in_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__prod__in_t prod;
-        notify_t_hdr_98b3b743__full_stalls__in_t full_stalls;
-        notify_t_hdr_98b3b743__events__in_t events;
-    } notify_t_hdr_98b3b743__in_t;
+        logic [31:0] next;
+    } notify_t_hdr_9aa0d719__events__count__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_9aa0d719__events__count__in_t count;
+    } notify_t_hdr_9aa0d719__events__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_9aa0d719__prod__in_t prod;
+        notify_t_hdr_9aa0d719__full_stalls__in_t full_stalls;
+        notify_t_hdr_9aa0d719__events__in_t events;
+    } notify_t_hdr_9aa0d719__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_ffc5e911__owner__node__in_t;
+
+    typedef struct packed {
+        logic next;
+    } own_t_hdr_ffc5e911__owner__held__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_ffc5e911__owner__last_src__in_t;
+
+    typedef struct packed {
+        logic next;
+    } own_t_hdr_ffc5e911__owner__last_refused__in_t;
+
+    typedef struct packed {
+        own_t_hdr_ffc5e911__owner__node__in_t node;
+        own_t_hdr_ffc5e911__owner__held__in_t held;
+        own_t_hdr_ffc5e911__owner__last_src__in_t last_src;
+        own_t_hdr_ffc5e911__owner__last_refused__in_t last_refused;
+    } own_t_hdr_ffc5e911__owner__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } own_t_hdr_ffc5e911__lease_left__units__in_t;
+
+    typedef struct packed {
+        own_t_hdr_ffc5e911__lease_left__units__in_t units;
+    } own_t_hdr_ffc5e911__lease_left__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_ffc5e911__events__won__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_ffc5e911__events__refused__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_ffc5e911__events__expired__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_ffc5e911__events__forced__in_t;
+
+    typedef struct packed {
+        own_t_hdr_ffc5e911__events__won__in_t won;
+        own_t_hdr_ffc5e911__events__refused__in_t refused;
+        own_t_hdr_ffc5e911__events__expired__in_t expired;
+        own_t_hdr_ffc5e911__events__forced__in_t forced;
+    } own_t_hdr_ffc5e911__events__in_t;
+
+    typedef struct packed {
+        own_t_hdr_ffc5e911__owner__in_t owner;
+        own_t_hdr_ffc5e911__lease_left__in_t lease_left;
+        own_t_hdr_ffc5e911__events__in_t events;
+    } own_t_hdr_ffc5e911__in_t;
 
     typedef struct packed {
         logic next;
@@ -505,7 +565,8 @@ package extoll_regs_pkg;
         backdoor_t_hdr_f3bcd2c4__in_t backdoor;
         router_t_hdr_37a4d722__in_t router;
         smfu_t_hdr_a2812d67__in_t smfu;
-        notify_t_hdr_98b3b743__in_t notify;
+        notify_t_hdr_9aa0d719__in_t notify;
+        own_t_hdr_ffc5e911__in_t own;
         msix_t__in_t msix;
     } extoll_nic__in_t;
 
@@ -914,56 +975,78 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [63:0] value;
-    } notify_t_hdr_98b3b743__win_base__addr__out_t;
+    } notify_t_hdr_9aa0d719__win_base__addr__out_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__win_base__addr__out_t addr;
-    } notify_t_hdr_98b3b743__win_base__out_t;
-
-    typedef struct packed {
-        logic [63:0] value;
-    } notify_t_hdr_98b3b743__win_size__size__out_t;
-
-    typedef struct packed {
-        notify_t_hdr_98b3b743__win_size__size__out_t size;
-    } notify_t_hdr_98b3b743__win_size__out_t;
+        notify_t_hdr_9aa0d719__win_base__addr__out_t addr;
+    } notify_t_hdr_9aa0d719__win_base__out_t;
 
     typedef struct packed {
         logic [63:0] value;
-    } notify_t_hdr_98b3b743__ring_base__addr__out_t;
+    } notify_t_hdr_9aa0d719__win_size__size__out_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__ring_base__addr__out_t addr;
-    } notify_t_hdr_98b3b743__ring_base__out_t;
+        notify_t_hdr_9aa0d719__win_size__size__out_t size;
+    } notify_t_hdr_9aa0d719__win_size__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } notify_t_hdr_9aa0d719__ring_base__addr__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_9aa0d719__ring_base__addr__out_t addr;
+    } notify_t_hdr_9aa0d719__ring_base__out_t;
 
     typedef struct packed {
         logic value;
-    } notify_t_hdr_98b3b743__ring_ctrl__enable__out_t;
+    } notify_t_hdr_9aa0d719__ring_ctrl__enable__out_t;
 
     typedef struct packed {
         logic [3:0] value;
-    } notify_t_hdr_98b3b743__ring_ctrl__log2_entries__out_t;
+    } notify_t_hdr_9aa0d719__ring_ctrl__log2_entries__out_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__ring_ctrl__enable__out_t enable;
-        notify_t_hdr_98b3b743__ring_ctrl__log2_entries__out_t log2_entries;
-    } notify_t_hdr_98b3b743__ring_ctrl__out_t;
+        notify_t_hdr_9aa0d719__ring_ctrl__enable__out_t enable;
+        notify_t_hdr_9aa0d719__ring_ctrl__log2_entries__out_t log2_entries;
+    } notify_t_hdr_9aa0d719__ring_ctrl__out_t;
 
     typedef struct packed {
         logic [31:0] value;
-    } notify_t_hdr_98b3b743__cons__index__out_t;
+    } notify_t_hdr_9aa0d719__cons__index__out_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__cons__index__out_t index;
-    } notify_t_hdr_98b3b743__cons__out_t;
+        notify_t_hdr_9aa0d719__cons__index__out_t index;
+    } notify_t_hdr_9aa0d719__cons__out_t;
 
     typedef struct packed {
-        notify_t_hdr_98b3b743__win_base__out_t win_base;
-        notify_t_hdr_98b3b743__win_size__out_t win_size;
-        notify_t_hdr_98b3b743__ring_base__out_t ring_base;
-        notify_t_hdr_98b3b743__ring_ctrl__out_t ring_ctrl;
-        notify_t_hdr_98b3b743__cons__out_t cons;
-    } notify_t_hdr_98b3b743__out_t;
+        notify_t_hdr_9aa0d719__win_base__out_t win_base;
+        notify_t_hdr_9aa0d719__win_size__out_t win_size;
+        notify_t_hdr_9aa0d719__ring_base__out_t ring_base;
+        notify_t_hdr_9aa0d719__ring_ctrl__out_t ring_ctrl;
+        notify_t_hdr_9aa0d719__cons__out_t cons;
+    } notify_t_hdr_9aa0d719__out_t;
+
+    typedef struct packed {
+        logic [1:0] value;
+        logic swmod;
+    } own_t_hdr_ffc5e911__claim__op__out_t;
+
+    typedef struct packed {
+        own_t_hdr_ffc5e911__claim__op__out_t op;
+    } own_t_hdr_ffc5e911__claim__out_t;
+
+    typedef struct packed {
+        logic [31:0] value;
+    } own_t_hdr_ffc5e911__lease__units__out_t;
+
+    typedef struct packed {
+        own_t_hdr_ffc5e911__lease__units__out_t units;
+    } own_t_hdr_ffc5e911__lease__out_t;
+
+    typedef struct packed {
+        own_t_hdr_ffc5e911__claim__out_t claim;
+        own_t_hdr_ffc5e911__lease__out_t lease;
+    } own_t_hdr_ffc5e911__out_t;
 
     typedef struct packed {
         logic [61:0] value;
@@ -997,7 +1080,8 @@ package extoll_regs_pkg;
         backdoor_t_hdr_f3bcd2c4__out_t backdoor;
         router_t_hdr_37a4d722__out_t router;
         smfu_t_hdr_a2812d67__out_t smfu;
-        notify_t_hdr_98b3b743__out_t notify;
+        notify_t_hdr_9aa0d719__out_t notify;
+        own_t_hdr_ffc5e911__out_t own;
         msix_t__out_t msix;
     } extoll_nic__out_t;
 endpackage

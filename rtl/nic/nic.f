@@ -10,6 +10,7 @@
 @accel
 
 nic_cpuif_arb.sv
+nic_own.sv
 nic_net_rx.sv
 nic_net_tx.sv
 nic_pkt_port.svh

@@ -3,12 +3,13 @@
 // nic_core: what both roles of the NIC share (docs/nic.md), wiring only:
 // the register file and its cpuif arbiter, the PCIe backdoor, the network
 // (net_node: router + 7 link ports) with the RRA / backdoor unit on local
-// port 0, the hardware side of the registers (nic_reg_hw) and the register
-// field hookups (nic_reg_map). The role's side module
+// port 0, the hardware side of the registers (nic_reg_hw), the node's holder
+// (nic_own) and the register field hookups (nic_reg_map). The role's side module
 // (nic_ep_side or nic_rp_side, chosen by extoll_nic) connects to it with
 // one port list:
 //
 //   side --BAR0 cpuif--> nic_cpuif_arb (0 BAR0 bridge | 1 RRA responder) -> extoll_regs
+//                        (m_src: the node each access comes from -> nic_own claims)
 //   side <--bd_tx-- pcie_backdoor --bd_rx--> (RX filter on completions from below)
 //   side <--rec_tlp-- completion-record MWr (nic_rra_unit / nic_host_wr)
 //   side <--l1_out/l1_in--> router local port 1 (the role's SMFU)
@@ -95,13 +96,17 @@ module nic_core #(
   logic                  rr_req, rr_req_is_wr, rr_stall, rr_rd_ack, rr_rd_err, rr_wr_ack, rr_wr_err;
   logic [REG_ADDR_W-1:0] rr_addr;
   logic [63:0]           rr_wr_data, rr_wr_biten, rr_rd_data;
+  logic [15:0]           rr_src, cpuif_src;   // node an RRA access / the presented access comes from
   `REGBLK_WIRES(cpuif, REG_ADDR_W);
 
   nic_cpuif_arb #(.ADDR_W(REG_ADDR_W)) u_arb (
     .clk, .rst,
     `CPUIF_CONNECT(s0, bar),
     `CPUIF_CONNECT(s1, rr),
-    `REGBLK_CONNECT(m, cpuif)
+    .s0_src (node_id),
+    .s1_src (rr_src),
+    `REGBLK_CONNECT(m, cpuif),
+    .m_src  (cpuif_src)
   );
 
   extoll_regs_pkg::extoll_nic__in_t  hwif_in;
@@ -247,6 +252,7 @@ module nic_core #(
     .node_id, .bus_master, .cpl_id,
     `NET_LOCAL_CONNECT_AT(s_net, m_net, loc_out, loc_in, 0),
     `CPUIF_CONNECT(cpuif, rr),
+    .cpuif_src       (rr_src),
     // requester: launch on the write of rra.req.seq, with the value being written
     .req_launch      (hwif_out.rra.req.seq.swmod),
     .req_q           ({hwif_out.rra.req.seq.value, 2'b00, hwif_out.rra.req.tlp_len.value,
@@ -299,6 +305,29 @@ module nic_core #(
     .irq_pending
   );
 
+  // ownership (own block): claims decided for the node each write comes from
+  logic [15:0]      own_owner, own_last_src;
+  logic             own_held, own_last_refused;
+  logic [31:0]      own_lease_left;
+  logic [3:0][15:0] own_events;
+
+  nic_own u_own (
+    .clk, .rst,
+    .claim_wr     (hwif_out.own.claim.op.swmod),
+    .claim_src    (cpuif_src),
+    .claim_op     (hwif_out.own.claim.op.value),
+    .lease_units  (hwif_out.own.lease.units.value),
+    .owner        (own_owner),
+    .held         (own_held),
+    .last_src     (own_last_src),
+    .last_refused (own_last_refused),
+    .lease_left   (own_lease_left),
+    .won          (own_events[0]),
+    .refused      (own_events[1]),
+    .expired      (own_events[2]),
+    .forced       (own_events[3])
+  );
+
   nic_reg_map #(
     .ROLE(ROLE), .NIVL(NIVL), .NL(NL), .RTL_MAJOR(RTL_MAJOR), .RTL_MINOR(RTL_MINOR),
     .RTL_PATCH(RTL_PATCH), .BUILD_DATE(BUILD_DATE), .BUILD_COMMIT(BUILD_COMMIT)
@@ -317,7 +346,8 @@ module nic_core #(
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
-    .malformed_cnt
+    .malformed_cnt,
+    .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events
   );
 
   logic unused;

@@ -11,7 +11,9 @@
 // last grant wins), so neither master can starve the other: each waits for at
 // most one access of the other. A stalled master holds its request (the BAR0
 // bridge and the responder both do). Acks are routed to the master that owns
-// the outstanding access.
+// the outstanding access. m_src is the network node an access comes from
+// (the ownership block decides claims by it): s0_src for BAR0 (this node),
+// s1_src for the RRA responder (the request's source node).
 
 `default_nettype none
 `include "cpuif_port.svh"
@@ -26,9 +28,12 @@ module nic_cpuif_arb #(
   // ---------------- masters: 0 the BAR0 bridge, 1 the network (RRA responder) ----------------
   `CPUIF_S_PORTS(s0, ADDR_W),
   `CPUIF_S_PORTS(s1, ADDR_W),
+  input  wire logic [15:0]        s0_src,       // node an access of master 0 comes from
+  input  wire logic [15:0]        s1_src,       // ... of master 1
 
   // ---------------- register block ----------------
-  `REGBLK_M_PORTS(m, ADDR_W)
+  `REGBLK_M_PORTS(m, ADDR_W),
+  output      logic [15:0]        m_src         // node the access presented to the block comes from
 );
 
   logic busy_q;          // an access was taken and its ack is outstanding
@@ -71,6 +76,7 @@ module nic_cpuif_arb #(
   assign m_addr      = s_addr[grant];
   assign m_wr_data   = s_wr_data[grant];
   assign m_wr_biten  = s_wr_biten[grant];
+  assign m_src       = grant ? s1_src : s0_src;
 
   assign taken = m_req && !(m_req_is_wr ? m_req_stall_wr : m_req_stall_rd);
   assign acked = m_rd_ack || m_wr_ack;

@@ -9,7 +9,7 @@
 //   units -> hwif_in    info (identity, build, cycles, interrupt causes),
 //                       pcie.* state and counters, rra.* counters, the
 //                       backdoor RX buffer, smfu.* / notify.* status,
-//                       router.* counters and link status
+//                       router.* counters and link status, own.* (nic_own)
 //
 // The register map itself is defined once, in hw/regs/extoll.rdl; the field
 // names below come from the structs PeakRDL generates from it.
@@ -60,7 +60,15 @@ module nic_reg_map #(
   input  wire logic [NL-1:0][1:0]    link_state,
   input  wire logic [4:0][31:0]      link_cnt,       // link link_sel: crc, naks sent, rcvd, replays, downs
   input  wire logic [31:0]           noroute_cnt,    // net_node: no route, dead link
-  input  wire logic [31:0]           malformed_cnt   // net_node: malformed packets, all links
+  input  wire logic [31:0]           malformed_cnt,  // net_node: malformed packets, all links
+
+  // ---------------- own.* ----------------
+  input  wire logic [15:0]           own_owner,      // nic_own
+  input  wire logic                  own_held,
+  input  wire logic [15:0]           own_last_src,
+  input  wire logic                  own_last_refused,
+  input  wire logic [31:0]           own_lease_left,
+  input  wire logic [3:0][15:0]      own_events      // {forced, expired, refused, won}
 );
 
   // ------------------------------------------------------------------
@@ -168,6 +176,16 @@ module nic_reg_map #(
     hwif_in.router.link_naks_rcvd.count.next  = link_cnt[2];
     hwif_in.router.link_replays.count.next    = link_cnt[3];
     hwif_in.router.link_downs.count.next      = link_cnt[4];
+    // own
+    hwif_in.own.owner.node.next           = own_owner;
+    hwif_in.own.owner.held.next           = own_held;
+    hwif_in.own.owner.last_src.next       = own_last_src;
+    hwif_in.own.owner.last_refused.next   = own_last_refused;
+    hwif_in.own.lease_left.units.next     = own_lease_left;
+    hwif_in.own.events.won.next           = own_events[0];
+    hwif_in.own.events.refused.next       = own_events[1];
+    hwif_in.own.events.expired.next       = own_events[2];
+    hwif_in.own.events.forced.next        = own_events[3];
   end
 
 endmodule

@@ -41,6 +41,7 @@ module nic_rra_rsp #(
 
   // ---------------- register block (cpuif master) ----------------
   `CPUIF_M_PORTS(cpuif, ADDR_W),
+  output      logic [15:0]        cpuif_src,    // source node of the request being served (own block)
 
   // ---------------- response packet to the transmit mux ----------------
   `NIC_PKT_M_PORTS(m),             // two flits: m_f2 is 0
@@ -75,6 +76,7 @@ module nic_rra_rsp #(
   assign cpuif_addr      = rq_c.addr[ADDR_W-1:0];
   assign cpuif_wr_data   = wdata_q;
   assign cpuif_wr_biten  = '1;
+  assign cpuif_src       = rq_q.src;
 
   // reversed hop list (group reversal, as net_route_reverse() in hw/include/net_packet.h)
   logic [20:0] rev;

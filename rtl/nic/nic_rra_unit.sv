@@ -45,6 +45,7 @@ module nic_rra_unit #(
 
   // ---------------- register file (responder, cpuif master) ----------------
   `CPUIF_M_PORTS(cpuif, REG_ADDR_W),
+  output      logic [15:0]           cpuif_src,      // source node of the RRA request being served
 
   // ---------------- requester: rra.* registers ----------------
   input  wire logic                  req_launch,     // rra.req.seq written this cycle
@@ -140,6 +141,7 @@ module nic_rra_unit #(
     .s_f0     (pk_f0),
     .s_f1     (pk_f1),
     `CPUIF_CONNECT(cpuif, cpuif),
+    .cpuif_src,
     `NIC_PKT_CONNECT_AT(m, tx, 0),
     .ev_served
   );

@@ -258,6 +258,73 @@ static void test(Tb &tb)
 		CHECK(r.ok && r.node() == N_NAA && (r.q0 >> 48) == N_NAA, "back to the strap id");
 	}
 
+	section("ownership (own block): claims decided in hardware for the node a write comes from");
+	{
+		const uint32_t OWNER = EXTOLL_OWN_BASE + EXTOLL_OWN_OWNER, CLAIM = EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM;
+		const uint32_t LEASE = EXTOLL_OWN_BASE + EXTOLL_OWN_LEASE, LEFT = EXTOLL_OWN_BASE + EXTOLL_OWN_LEASE_LEFT;
+		const uint32_t EVENTS = EXTOLL_OWN_BASE + EXTOLL_OWN_EVENTS, NODE = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_NODE;
+		const uint16_t N_OTHER = 6;   // the host NIC claims under another id (router.node set by BAR0)
+		uint64_t rn = TB_HOPS == 2 ? route_of({0, 0, 7}) : route_of({0, 7});
+		auto owner = [&](uint64_t v) { return EXTOLL_REC_GET(EXTOLL_OWN_OWNER_NODE, v); };
+		auto held = [&](uint64_t v) { return EXTOLL_REC_GET(EXTOLL_OWN_OWNER_HELD, v); };
+		auto ev = [&](uint64_t v, unsigned k) { return (unsigned)(v >> (16 * k)) & 0xffff; };   // won, refused, expired, forced
+		auto as_node = [&](uint16_t id) {   // the host NIC's requests carry src = id
+			bar_wr(tb, NODE, id == N_HOST ? 0 : (uint64_t)id << EXTOLL_ROUTER_NODE_ID_SHIFT | EXTOLL_ROUTER_NODE_VALID_MASK);
+		};
+		auto claim = [&](unsigned op, const char *what) { rra_wr_ok(tb, N_NAA, CLAIM, op, rn, what); };
+		uint64_t o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK_EQ(held(o), 0, "free after reset");
+		claim(1, "claim as the host");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(held(o) && owner(o) == N_HOST, "held by the host (owner 0x%" PRIx64 ")", o);
+		claim(1, "claim again (renewal)");
+		as_node(N_OTHER);
+		claim(1, "claim as another node");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(held(o) && owner(o) == N_HOST && EXTOLL_REC_GET(EXTOLL_OWN_OWNER_LAST_SRC, o) == N_OTHER &&
+		      EXTOLL_REC_GET(EXTOLL_OWN_OWNER_LAST_REFUSED, o),
+		      "another node's claim refused: still the host's, last_src %u refused (owner 0x%" PRIx64 ")", N_OTHER, o);
+		claim(2, "release as another node");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(held(o) && owner(o) == N_HOST, "another node's release refused");
+		as_node(N_HOST);
+		claim(2, "release as the host");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(!held(o) && !EXTOLL_REC_GET(EXTOLL_OWN_OWNER_LAST_REFUSED, o), "released by its holder");
+		as_node(N_OTHER);
+		claim(1, "claim as another node, now free");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(held(o) && owner(o) == N_OTHER, "the other node holds it now (owner 0x%" PRIx64 ")", o);
+		as_node(N_HOST);
+		claim(3, "forced release as the host");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(!held(o), "a forced release frees it whoever holds it");
+		uint64_t e = rra_rd_ok(tb, N_NAA, EVENTS, "naa own.events", rn);
+		CHECK(ev(e, 0) == 3 && ev(e, 1) == 2 && ev(e, 2) == 0 && ev(e, 3) == 1,
+		      "events: won 3, refused 2, expired 0, forced 1 (%u %u %u %u)", ev(e, 0), ev(e, 1), ev(e, 2), ev(e, 3));
+		// BAR0: the claimant is this node
+		bar_wr(tb, CLAIM, 1);
+		o = bar_rd(tb, OWNER);
+		CHECK(held(o) && owner(o) == N_HOST, "BAR0 claim of the host's own NIC: held by its node (0x%" PRIx64 ")", o);
+		bar_wr(tb, CLAIM, 2);
+		// a lease of 4 units: it runs out 3072..4096 cycles after the last claim
+		// (the first unit is what is left of the running 1024-cycle period)
+		rra_wr_ok(tb, N_NAA, LEASE, 4, rn, "naa own.lease = 4");
+		claim(1, "claim with a lease");
+		uint64_t left = rra_rd_ok(tb, N_NAA, LEFT, "naa own.lease_left", rn);
+		CHECK(left == 4 || left == 3, "lease loaded (%" PRIu64 " units left)", left);
+		for (int i = 0; i < 2200; i++) tb.tick();
+		claim(1, "renewal before it runs out");
+		for (int i = 0; i < 2200; i++) tb.tick();
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(held(o) && owner(o) == N_HOST, "still held 4400 cycles after the first claim (renewed)");
+		for (int i = 0; i < 2500; i++) tb.tick();
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		e = rra_rd_ok(tb, N_NAA, EVENTS, "naa own.events", rn);
+		CHECK(!held(o) && ev(e, 2) == 1, "the lease ran out: free, expired 1 (owner 0x%" PRIx64 ")", o);
+		rra_wr_ok(tb, N_NAA, LEASE, 0, rn, "naa own.lease = 0");
+	}
+
 	section("router and link status registers");
 	{
 		uint64_t ls = bar_rd(tb, EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_LINK_STATUS);

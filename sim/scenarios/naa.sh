@@ -78,9 +78,24 @@ done
 	pass "sysfs link0..6: X+/X- up, Y+ down, no CRC errors" ||
 	fail "sysfs link0..6: X+/X- up, Y+ down, no CRC errors"
 
+# ---- ownership (own block, docs/security.md): attach claimed the node for this host
+hx=$(printf '%x' "$HOST_NODE")
+out=$(naactl regs "$NODE" own.owner 2>&1); echo "$out"
+echo "$out" | grep -Eq " node=(0x)?$hx held=1 " && pass "own.owner: held by this host (node $HOST_NODE)" ||
+	fail "own.owner: held by this host (node $HOST_NODE)"
+out=$(naactl release "$NODE" 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 5 ] && echo "$out" | grep -q "naactl detach $NODE' releases it" &&
+	pass "naactl release of an attached node refused (exit 5)" || fail "naactl release of an attached node refused (exit $rc)"
+
 # ---- detach, attach again
 if naactl detach "$NODE"; then pass "naactl detach $NODE"; else fail "naactl detach $NODE"; fi
 lspci -D | grep -q "^$dom:" && fail "domain $dom gone after detach" || pass "domain $dom gone after detach"
+out=$(naactl regs "$NODE" own.owner 2>&1); echo "$out"
+echo "$out" | grep -Eq " held=0 " && pass "own.owner: free after detach" || fail "own.owner: free after detach"
+out=$(naactl -j release --force "$NODE" 2>&1); rc=$?
+[ $rc -eq 0 ] && [ "$out" = "{\"node\":$NODE,\"state\":\"free\"}" ] && pass "naactl -j release --force: $out" ||
+	fail "naactl -j release --force (exit $rc): $out"
 naa_attach "$NODE" && naa_check_domain "$ATTACH_DOMAIN" && pass "attach again (domain $ATTACH_DOMAIN)" ||
 	fail "attach again"
 naactl detach "$NODE" >/dev/null && pass "naactl detach $NODE (second time)" || fail "naactl detach $NODE (second time)"

@@ -359,6 +359,18 @@ static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
 		return ret;
 
 	ret = extoll_attach(nic, node, &res);
+	if (ret == -EBUSY) {
+		/* the node's NIC refused our claim: name its holder */
+		uint16_t holder;
+		int held;
+
+		if (!naactl_owner(nic, node, &held, &holder) && held &&
+		    holder != extoll_nic_info(nic)->node_id) {
+			extoll_close(nic);
+			err_msg("node %u is held by node %u", node, holder);
+			return NAACTL_EXIT_BUSY;
+		}
+	}
 	extoll_close(nic);
 	if (ret) {
 		const char *why = attach_reason(ret);
@@ -694,6 +706,9 @@ static const struct cmd cmds[] = {
 	{ "detach", cmd_detach, 0, "NODE | DOMAIN:",
 	  "remove it again (DOMAIN: hex PCI domain with a colon,\n"
 	  "e.g. fffe: or any device address in it, fffe:01:00.0)" },
+	{ "release", cmd_release, 0, release_usage,
+	  "give back a node this host holds but has not attached;\n"
+	  "--force: free it whoever holds it (a crashed holder)" },
 	{ "info", cmd_info, 0, "",
 	  "the NIC: node id, role, PCI address, RRA timeout" },
 	{ "route", cmd_route, 0, route_usage,

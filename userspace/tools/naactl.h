@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* naactl: what the command files share (naactl.c: options, the command
  * table, NIC opening; route.c: the route command; regs.c: regs and links;
- * cfg.c: setpci's syntax for cfg). A new command: its handler and synopsis
+ * cfg.c: setpci's syntax for cfg; own.c: release and a node's holder). A new command: its handler and synopsis
  * here, a line in naactl.c's cmds[] table, its file in the Makefile. */
 #ifndef NAACTL_H
 #define NAACTL_H
@@ -49,6 +49,12 @@ extern const char route_usage[];
 int cmd_regs(struct extoll_nic *nic, int argc, char **argv);
 int cmd_links(struct extoll_nic *nic, int argc, char **argv);
 extern const char regs_usage[], links_usage[];
+
+/* own.c: release (a command of the table); the holder of a node (own.owner):
+ * 0 and *held, *holder, or a negative errno */
+int cmd_release(struct extoll_nic *nic, int argc, char **argv);
+int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder);
+extern const char release_usage[];
 
 /* discover.c: topo (a command of the table) and route --discover (from cmd_route) */
 int cmd_topo(struct extoll_nic *nic, int argc, char **argv);
