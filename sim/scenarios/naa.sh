@@ -131,7 +131,8 @@ to=$(echo "$out" | sed -n 's/.* timeouts: \([0-9]*\) .*/\1/p')
 	fail "devlink health diagnose: timeouts '$to' vs rra/timeouts $(rra_count timeouts) (exit $rc)"
 out=$(devlink health dump show "$dl" reporter rra 2>&1); rc=$?
 echo "$out"
-[ $rc -eq 0 ] && echo "$out" | grep -q 'node: 9 operation: read address: 8 ' &&
+# attach's first request to a node is naa_bus's claim: a write of own.claim (0xf10)
+[ $rc -eq 0 ] && echo "$out" | grep -q "node: 9 operation: write address: $((0xf10)) " &&
 	pass "devlink health dump: the request to node 9 that timed out" ||
 	fail "devlink health dump (exit $rc)"
 out=$(devlink -j health diagnose "$dl" reporter rra 2>&1)
