@@ -533,7 +533,7 @@
 
 /* Block own: Ownership */
 #define EXTOLL_OWN_BASE                              0x0f00
-#define EXTOLL_OWN_TYPE                              0x0008
+#define EXTOLL_OWN_TYPE                              0x0009
 #define EXTOLL_OWN_VER_MAJOR                         1
 #define EXTOLL_OWN_VER_MINOR                         0
 #define EXTOLL_OWN_OWNER                             0x0008
@@ -620,6 +620,6 @@
 #define EXTOLL_BLK_TYPE_ROUTER                       0x0005
 #define EXTOLL_BLK_TYPE_SMFU                         0x0006
 #define EXTOLL_BLK_TYPE_NOTIFY                       0x0007
-#define EXTOLL_BLK_TYPE_OWN                          0x0008
+#define EXTOLL_BLK_TYPE_OWN                          0x0009
 
 #endif /* EXTOLL_REGS_H */

@@ -5903,7 +5903,7 @@ module extoll_regs (
             readback_data_var[31:0] = hwif_in.notify.events.count.next;
         end
         if(rd_mux_addr == 13'hf00) begin
-            readback_data_var[15:0] = 16'h8;
+            readback_data_var[15:0] = 16'h9;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h0;

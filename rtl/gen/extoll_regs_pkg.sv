@@ -488,63 +488,63 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_ffc5e911__owner__node__in_t;
+    } own_t_hdr_8832f68f__owner__node__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_ffc5e911__owner__held__in_t;
+    } own_t_hdr_8832f68f__owner__held__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_ffc5e911__owner__last_src__in_t;
+    } own_t_hdr_8832f68f__owner__last_src__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_ffc5e911__owner__last_refused__in_t;
+    } own_t_hdr_8832f68f__owner__last_refused__in_t;
 
     typedef struct packed {
-        own_t_hdr_ffc5e911__owner__node__in_t node;
-        own_t_hdr_ffc5e911__owner__held__in_t held;
-        own_t_hdr_ffc5e911__owner__last_src__in_t last_src;
-        own_t_hdr_ffc5e911__owner__last_refused__in_t last_refused;
-    } own_t_hdr_ffc5e911__owner__in_t;
+        own_t_hdr_8832f68f__owner__node__in_t node;
+        own_t_hdr_8832f68f__owner__held__in_t held;
+        own_t_hdr_8832f68f__owner__last_src__in_t last_src;
+        own_t_hdr_8832f68f__owner__last_refused__in_t last_refused;
+    } own_t_hdr_8832f68f__owner__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_ffc5e911__lease_left__units__in_t;
+    } own_t_hdr_8832f68f__lease_left__units__in_t;
 
     typedef struct packed {
-        own_t_hdr_ffc5e911__lease_left__units__in_t units;
-    } own_t_hdr_ffc5e911__lease_left__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_ffc5e911__events__won__in_t;
+        own_t_hdr_8832f68f__lease_left__units__in_t units;
+    } own_t_hdr_8832f68f__lease_left__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_ffc5e911__events__refused__in_t;
+    } own_t_hdr_8832f68f__events__won__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_ffc5e911__events__expired__in_t;
+    } own_t_hdr_8832f68f__events__refused__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_ffc5e911__events__forced__in_t;
+    } own_t_hdr_8832f68f__events__expired__in_t;
 
     typedef struct packed {
-        own_t_hdr_ffc5e911__events__won__in_t won;
-        own_t_hdr_ffc5e911__events__refused__in_t refused;
-        own_t_hdr_ffc5e911__events__expired__in_t expired;
-        own_t_hdr_ffc5e911__events__forced__in_t forced;
-    } own_t_hdr_ffc5e911__events__in_t;
+        logic [15:0] next;
+    } own_t_hdr_8832f68f__events__forced__in_t;
 
     typedef struct packed {
-        own_t_hdr_ffc5e911__owner__in_t owner;
-        own_t_hdr_ffc5e911__lease_left__in_t lease_left;
-        own_t_hdr_ffc5e911__events__in_t events;
-    } own_t_hdr_ffc5e911__in_t;
+        own_t_hdr_8832f68f__events__won__in_t won;
+        own_t_hdr_8832f68f__events__refused__in_t refused;
+        own_t_hdr_8832f68f__events__expired__in_t expired;
+        own_t_hdr_8832f68f__events__forced__in_t forced;
+    } own_t_hdr_8832f68f__events__in_t;
+
+    typedef struct packed {
+        own_t_hdr_8832f68f__owner__in_t owner;
+        own_t_hdr_8832f68f__lease_left__in_t lease_left;
+        own_t_hdr_8832f68f__events__in_t events;
+    } own_t_hdr_8832f68f__in_t;
 
     typedef struct packed {
         logic next;
@@ -566,7 +566,7 @@ package extoll_regs_pkg;
         router_t_hdr_37a4d722__in_t router;
         smfu_t_hdr_a2812d67__in_t smfu;
         notify_t_hdr_9aa0d719__in_t notify;
-        own_t_hdr_ffc5e911__in_t own;
+        own_t_hdr_8832f68f__in_t own;
         msix_t__in_t msix;
     } extoll_nic__in_t;
 
@@ -1029,24 +1029,24 @@ package extoll_regs_pkg;
     typedef struct packed {
         logic [1:0] value;
         logic swmod;
-    } own_t_hdr_ffc5e911__claim__op__out_t;
+    } own_t_hdr_8832f68f__claim__op__out_t;
 
     typedef struct packed {
-        own_t_hdr_ffc5e911__claim__op__out_t op;
-    } own_t_hdr_ffc5e911__claim__out_t;
+        own_t_hdr_8832f68f__claim__op__out_t op;
+    } own_t_hdr_8832f68f__claim__out_t;
 
     typedef struct packed {
         logic [31:0] value;
-    } own_t_hdr_ffc5e911__lease__units__out_t;
+    } own_t_hdr_8832f68f__lease__units__out_t;
 
     typedef struct packed {
-        own_t_hdr_ffc5e911__lease__units__out_t units;
-    } own_t_hdr_ffc5e911__lease__out_t;
+        own_t_hdr_8832f68f__lease__units__out_t units;
+    } own_t_hdr_8832f68f__lease__out_t;
 
     typedef struct packed {
-        own_t_hdr_ffc5e911__claim__out_t claim;
-        own_t_hdr_ffc5e911__lease__out_t lease;
-    } own_t_hdr_ffc5e911__out_t;
+        own_t_hdr_8832f68f__claim__out_t claim;
+        own_t_hdr_8832f68f__lease__out_t lease;
+    } own_t_hdr_8832f68f__out_t;
 
     typedef struct packed {
         logic [61:0] value;
@@ -1081,7 +1081,7 @@ package extoll_regs_pkg;
         router_t_hdr_37a4d722__out_t router;
         smfu_t_hdr_a2812d67__out_t smfu;
         notify_t_hdr_9aa0d719__out_t notify;
-        own_t_hdr_ffc5e911__out_t own;
+        own_t_hdr_8832f68f__out_t own;
         msix_t__out_t msix;
     } extoll_nic__out_t;
 endpackage
