@@ -64,6 +64,7 @@ ENUMS = [
     ("net_rsp_status_e", "NET_RSP", 8, [
         ("OK", 0, "register access done"),
         ("ERR", 1, "no such register / access error"),
+        ("DENIED", 3, "write refused: the node is held by another node (own block)"),
     ]),
     ("net_tlp_dir_e", "NET_TLP_DIR", 1, [
         ("INJECT", 0, "TLP to be injected into the target NIC's PCIe hierarchy"),
@@ -178,6 +179,7 @@ REC_ENUMS = [
         ("OK", 0, "done (RRA_RSP with status OK, or an extracted successful completion)"),
         ("REG_ERR", 1, "remote register error (RRA_RSP with status ERR)"),
         ("CPL_ERR", 2, "extracted completion with a status other than SC (see cpl)"),
+        ("DENIED", 3, "remote register write refused: the node is held by another node (RRA_RSP with status DENIED)"),
     ]),
 ]
 # (sv struct, C prefix, C struct, description, [(field, lsb, width, type, comment)])

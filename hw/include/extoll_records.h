@@ -28,6 +28,7 @@ typedef uint64_t extoll_rec_qw_t; /* little-endian hosts */
 #define EXTOLL_CMP_OK 0 /* done (RRA_RSP with status OK, or an extracted successful completion) */
 #define EXTOLL_CMP_REG_ERR 1 /* remote register error (RRA_RSP with status ERR) */
 #define EXTOLL_CMP_CPL_ERR 2 /* extracted completion with a status other than SC (see cpl) */
+#define EXTOLL_CMP_DENIED 3 /* remote register write refused: the node is held by another node (RRA_RSP with status DENIED) */
 
 /* RRA completion record (docs/remote-access.md), written by nic_host_wr for every RRA_RSP and extracted TLP_RAW */
 struct extoll_cmp_rec {

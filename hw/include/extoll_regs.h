@@ -576,6 +576,13 @@
 #define EXTOLL_OWN_EVENTS_FORCED_SHIFT               48
 #define EXTOLL_OWN_EVENTS_FORCED_WIDTH               16
 #define EXTOLL_OWN_EVENTS_FORCED_MASK                0xffff000000000000ULL
+#define EXTOLL_OWN_DENIED                            0x0030
+#define EXTOLL_OWN_DENIED_WRITES_SHIFT               0
+#define EXTOLL_OWN_DENIED_WRITES_WIDTH               32
+#define EXTOLL_OWN_DENIED_WRITES_MASK                0xffffffffULL
+#define EXTOLL_OWN_DENIED_TUNNEL_SHIFT               32
+#define EXTOLL_OWN_DENIED_TUNNEL_WIDTH               32
+#define EXTOLL_OWN_DENIED_TUNNEL_MASK                0xffffffff00000000ULL
 
 /* MSI-X table and PBA (no block header: not in the block list) */
 #define EXTOLL_MSIX_BASE                             0x1000

@@ -175,6 +175,10 @@ static const struct extoll_reg_field f_own_events[] = {
 	{ "expired", 32, 16, "Leases that ran out." },
 	{ "forced", 48, 16, "Forced releases." },
 };
+static const struct extoll_reg_field f_own_denied[] = {
+	{ "writes", 0, 32, "RRA register writes refused." },
+	{ "tunnel", 32, 32, "TLP_RAW injections discarded." },
+};
 static const struct extoll_reg_field f_msix_addr[] = {
 	{ "addr", 2, 62, "Message address bits 63:2." },
 };
@@ -619,6 +623,9 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "own", "events", 0x0f28, "r", "Ownership events",
 	  "Counters (16 bit, wrap): claims won, claims and releases refused, leases expired, forced releases.",
 	  4, f_own_events },
+	{ "own", "denied", 0x0f30, "r", "Denied",
+	  "Requests refused while the node is held, because they came from another node (32 bit, wrap): register writes by RRA (answered with status DENIED; own.claim is never refused here) and TLP_RAW injections into the node's PCIe hierarchy (config tunnel; discarded).",
+	  2, f_own_denied },
 	{ "msix", "addr", 0x1000, "rw", "Message address",
 	  "Table entry 0, Message Address (bits 63:2; bits 1:0 read 0).",
 	  1, f_msix_addr },

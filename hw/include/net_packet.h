@@ -66,6 +66,7 @@ enum net_port {
 enum net_rsp_status {
 	NET_RSP_OK = 0, /* register access done */
 	NET_RSP_ERR = 1, /* no such register / access error */
+	NET_RSP_DENIED = 3, /* write refused: the node is held by another node (own block) */
 };
 
 enum net_tlp_dir {

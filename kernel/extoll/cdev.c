@@ -99,7 +99,8 @@ static long extoll_ioc_rra(struct extoll_dev *edev, void __user *arg)
 				&req.answered);
 	if (!routed)
 		req.answered = req.node;
-	req.status = ret == -EREMOTEIO ? EXTOLL_CMP_REG_ERR : EXTOLL_CMP_OK;
+	req.status = ret == -EREMOTEIO ? EXTOLL_CMP_REG_ERR :
+		     ret == -EACCES ? EXTOLL_CMP_DENIED : EXTOLL_CMP_OK;
 
 	/* The results also go back on error: data is all-ones then. */
 	if (copy_to_user(arg, &req, sizeof(req)))

@@ -234,7 +234,14 @@ int extoll_rra_access(struct extoll_dev *nic, struct extoll_rra_op *op,
 		*answered = op->answered;
 	if (ret)
 		return ret;
-	return op->status == EXTOLL_CMP_OK ? 0 : -EREMOTEIO;
+	switch (op->status) {
+	case EXTOLL_CMP_OK:
+		return 0;
+	case EXTOLL_CMP_DENIED:	/* the node is held by another node */
+		return -EACCES;
+	default:
+		return -EREMOTEIO;
+	}
 }
 
 /**
@@ -245,7 +252,8 @@ int extoll_rra_access(struct extoll_dev *nic, struct extoll_rra_op *op,
  * @val: the value, all-ones on error
  *
  * Context: any, never sleeps.
- * Return: 0, -ETIMEDOUT, -EREMOTEIO, -EINVAL, -EOPNOTSUPP or -ENODEV.
+ * Return: 0, -ETIMEDOUT, -EREMOTEIO (no such register), -EACCES (a write to a
+ * node held by another node, docs/security.md), -EINVAL, -EOPNOTSUPP or -ENODEV.
  */
 int extoll_rra_read(struct extoll_dev *nic, u16 node, u32 addr, u64 *val)
 {

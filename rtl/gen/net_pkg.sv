@@ -55,7 +55,8 @@ package net_pkg;
 
   typedef enum logic [7:0] {
     NET_RSP_OK = 8'd0,  // register access done
-    NET_RSP_ERR = 8'd1  // no such register / access error
+    NET_RSP_ERR = 8'd1,  // no such register / access error
+    NET_RSP_DENIED = 8'd3  // write refused: the node is held by another node (own block)
   } net_rsp_status_e;
 
   typedef enum logic [0:0] {
@@ -199,7 +200,8 @@ package net_pkg;
   typedef enum logic [7:0] {
     CMP_OK = 8'd0,  // done (RRA_RSP with status OK, or an extracted successful completion)
     CMP_REG_ERR = 8'd1,  // remote register error (RRA_RSP with status ERR)
-    CMP_CPL_ERR = 8'd2  // extracted completion with a status other than SC (see cpl)
+    CMP_CPL_ERR = 8'd2,  // extracted completion with a status other than SC (see cpl)
+    CMP_DENIED = 8'd3  // remote register write refused: the node is held by another node (RRA_RSP with status DENIED)
   } cmp_status_e;
 
   // RRA completion record (docs/remote-access.md), written by nic_host_wr for every RRA_RSP and extracted TLP_RAW (128 bit)

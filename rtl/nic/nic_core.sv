@@ -240,6 +240,13 @@ module nic_core #(
 
   // ---- local port 0: RRA requester / responder, TLP_RAW, completion records
   logic ev_sent, ev_served, ev_completed, ev_dropped;
+  // the node's holder (nic_own, below): the RRA unit refuses other nodes' writes
+  logic [15:0]      own_owner, own_last_src;
+  logic             own_held, own_last_refused;
+  logic [31:0]      own_lease_left;
+  logic [3:0][15:0] own_events;
+  logic [1:0][31:0] own_denied;           // {tunnel, writes}
+  logic             ev_wr_denied, ev_inj_denied;
 
   nic_rra_unit #(
     .ENDPOINT        (ROLE == 0),
@@ -253,6 +260,7 @@ module nic_core #(
     `NET_LOCAL_CONNECT_AT(s_net, m_net, loc_out, loc_in, 0),
     `CPUIF_CONNECT(cpuif, rr),
     .cpuif_src       (rr_src),
+    .own_held, .own_owner, .ev_wr_denied, .ev_inj_denied,
     // requester: launch on the write of rra.req.seq, with the value being written
     .req_launch      (hwif_out.rra.req.seq.swmod),
     .req_q           ({hwif_out.rra.req.seq.value, 2'b00, hwif_out.rra.req.tlp_len.value,
@@ -306,10 +314,6 @@ module nic_core #(
   );
 
   // ownership (own block): claims decided for the node each write comes from
-  logic [15:0]      own_owner, own_last_src;
-  logic             own_held, own_last_refused;
-  logic [31:0]      own_lease_left;
-  logic [3:0][15:0] own_events;
 
   nic_own u_own (
     .clk, .rst,
@@ -317,6 +321,7 @@ module nic_core #(
     .claim_src    (cpuif_src),
     .claim_op     (hwif_out.own.claim.op.value),
     .lease_units  (hwif_out.own.lease.units.value),
+    .ev_wr_denied, .ev_inj_denied,
     .owner        (own_owner),
     .held         (own_held),
     .last_src     (own_last_src),
@@ -325,7 +330,9 @@ module nic_core #(
     .won          (own_events[0]),
     .refused      (own_events[1]),
     .expired      (own_events[2]),
-    .forced       (own_events[3])
+    .forced       (own_events[3]),
+    .denied_writes (own_denied[0]),
+    .denied_tunnel (own_denied[1])
   );
 
   nic_reg_map #(
@@ -347,7 +354,8 @@ module nic_core #(
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
     .malformed_cnt,
-    .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events
+    .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,
+    .own_denied
   );
 
   logic unused;

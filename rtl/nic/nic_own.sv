@@ -18,7 +18,9 @@
 // crashed stops renewing). The written operation is
 // visible in the register one cycle after the write (claim_wr is the write's
 // swmod pulse), so the source is taken with the pulse and the operation a
-// cycle later.
+// cycle later. While the node is held, nic_rra_rsp refuses other nodes'
+// register writes (but not own.claim) and nic_pkt_dispatch discards their
+// TLP_RAW injections; own.denied counts both.
 
 `default_nettype none
 
@@ -35,6 +37,10 @@ module nic_own #(
   input  wire logic [1:0]  claim_op,     // own.claim.op (the written value, a cycle later)
   input  wire logic [31:0] lease_units,  // own.lease.units
 
+  // ---------------- refusals by the units (nic_rra_unit) ----------------
+  input  wire logic        ev_wr_denied,   // an RRA register write refused
+  input  wire logic        ev_inj_denied,  // a TLP_RAW injection discarded
+
   // ---------------- own.owner, own.lease_left, own.events ----------------
   output      logic [15:0] owner,
   output      logic        held,
@@ -44,7 +50,9 @@ module nic_own #(
   output      logic [15:0] won,
   output      logic [15:0] refused,
   output      logic [15:0] expired,
-  output      logic [15:0] forced
+  output      logic [15:0] forced,
+  output      logic [31:0] denied_writes,  // own.denied
+  output      logic [31:0] denied_tunnel
 );
 
   localparam logic [1:0] OP_CLAIM = 2'd1, OP_RELEASE = 2'd2, OP_FORCE = 2'd3;
@@ -72,7 +80,11 @@ module nic_own #(
       refused      <= '0;
       expired      <= '0;
       forced       <= '0;
+      denied_writes <= '0;
+      denied_tunnel <= '0;
     end else begin
+      if (ev_wr_denied) denied_writes <= denied_writes + 1'b1;
+      if (ev_inj_denied) denied_tunnel <= denied_tunnel + 1'b1;
       pend_q <= claim_wr;
       if (claim_wr) src_q <= claim_src;
       div_q <= div_q + 1'b1;

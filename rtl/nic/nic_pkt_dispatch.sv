@@ -8,7 +8,10 @@
 //   RRA_RSP, TLP_RAW extract     -> m_rec (nic_host_wr; it reads s_f0..s_f2)
 //   TLP_RAW inject               -> m_inj (pcie_backdoor inject slot): header
 //                                   from flit 1, 3/4-DW by its Fmt bit, `ndw`
-//                                   payload dwords from flit 2, exactly as sent
+//                                   payload dwords from flit 2, exactly as sent;
+//                                   discarded (ev_inj_denied) while the node is
+//                                   held by another node than its source
+//                                   (own block, docs/security.md)
 //   anything else                -> discarded (s_ready 1)
 //
 // s_ready is the ready of the chosen consumer. inj_seq keeps the seq of the
@@ -29,6 +32,10 @@ module nic_pkt_dispatch (
   input  wire logic [127:0]  s_f1,         // payload flit 1
   input  wire logic [127:0]  s_f2,         // payload flit 2
 
+  // ---------------- the node's holder (nic_own) ----------------
+  input  wire logic          own_held,
+  input  wire logic [15:0]   own_owner,
+
   // ---------------- RRA requests -> responder ----------------
   output      logic          m_rsp_valid,
   input  wire logic          m_rsp_ready,
@@ -46,7 +53,8 @@ module nic_pkt_dispatch (
   output      logic [1:0]    m_inj_data_dw,// 0..2
 
   // ---------------- state ----------------
-  output      logic [15:0]   inj_seq       // seq of the last injected TLP
+  output      logic [15:0]   inj_seq,      // seq of the last injected TLP
+  output      logic          ev_inj_denied // an injection from a node that does not hold this one, discarded
 );
 
   net_pkg::net_hdr_t     h;
@@ -54,11 +62,15 @@ module nic_pkt_dispatch (
   assign h  = net_pkg::net_hdr_t'(s_f0);
   assign tc = net_pkg::net_cmd_tlp_t'(h.cmd);
 
-  logic to_rsp, to_rec, to_inj;
+  logic to_rsp, to_rec, to_inj, inj_denied;
   assign to_rsp = (h.ptype == net_pkg::NET_TYPE_RRA_RD) || (h.ptype == net_pkg::NET_TYPE_RRA_WR);
   assign to_rec = (h.ptype == net_pkg::NET_TYPE_RRA_RSP) ||
                   (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_EXTRACT);
-  assign to_inj = (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_INJECT);
+  assign to_inj = (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_INJECT) &&
+                  !inj_denied;
+  assign inj_denied = (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_INJECT) &&
+                      own_held && h.src != own_owner;
+  assign ev_inj_denied = s_valid && inj_denied;
 
   assign s_ready = to_rsp ? m_rsp_ready :
                    to_rec ? m_rec_ready :
@@ -79,7 +91,7 @@ module nic_pkt_dispatch (
   end
 
   logic unused;
-  assign unused = ^{s_f2[127:64], tc.rec, tc.rsvd0, h.route, h.plen, h.rmode, h.vc, h.src, h.dst};
+  assign unused = ^{s_f2[127:64], tc.rec, tc.rsvd0, h.route, h.plen, h.rmode, h.vc, h.dst};
 
 endmodule
 

@@ -68,7 +68,8 @@ module nic_reg_map #(
   input  wire logic [15:0]           own_last_src,
   input  wire logic                  own_last_refused,
   input  wire logic [31:0]           own_lease_left,
-  input  wire logic [3:0][15:0]      own_events      // {forced, expired, refused, won}
+  input  wire logic [3:0][15:0]      own_events,     // {forced, expired, refused, won}
+  input  wire logic [1:0][31:0]      own_denied      // {tunnel, writes}
 );
 
   // ------------------------------------------------------------------
@@ -186,6 +187,8 @@ module nic_reg_map #(
     hwif_in.own.events.refused.next       = own_events[1];
     hwif_in.own.events.expired.next       = own_events[2];
     hwif_in.own.events.forced.next        = own_events[3];
+    hwif_in.own.denied.writes.next        = own_denied[0];
+    hwif_in.own.denied.tunnel.next        = own_denied[1];
   end
 
 endmodule

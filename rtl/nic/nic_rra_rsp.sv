@@ -11,7 +11,10 @@
 //
 // status 1 (ERR) without any register access when the address is not a
 // register of the file (beyond EXTOLL_REGS_SIZE, or not 8-byte aligned);
-// status 1 also when the register block reports an error. A write whose
+// status 1 also when the register block reports an error. Status 3 (DENIED)
+// without any register access for a write while the node is held (own block)
+// by another node than the request's source, except a write of own.claim
+// (CLAIM_ADDR), which nic_own decides (docs/security.md); ev_denied pulses. A write whose
 // answer address is 0 gets no answer (docs/packets.md). A source-routed
 // request is answered source-routed on the reversed hop list the routers
 // recorded in it, so discovery works before any table exists; a table-routed
@@ -23,8 +26,9 @@
 `include "cpuif_port.svh"
 
 module nic_rra_rsp #(
-  parameter int ADDR_W     = 12,       // register block address width
-  parameter int REGS_BYTES = 'h1000    // size of the register file in bytes
+  parameter int          ADDR_W     = 12,       // register block address width
+  parameter int          REGS_BYTES = 'h1000,   // size of the register file in bytes
+  parameter logic [47:0] CLAIM_ADDR = 48'hf10   // own.claim: the write every node may send
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic               clk,
@@ -32,6 +36,8 @@ module nic_rra_rsp #(
 
   // ---------------- configuration ----------------
   input  wire logic [15:0]        my_node,
+  input  wire logic               own_held,     // own.owner.held: writes only from own_owner
+  input  wire logic [15:0]        own_owner,
 
   // ---------------- request packet (RRA_RD / RRA_WR) ----------------
   input  wire logic               s_valid,
@@ -47,7 +53,8 @@ module nic_rra_rsp #(
   `NIC_PKT_M_PORTS(m),             // two flits: m_f2 is 0
 
   // ---------------- events ----------------
-  output      logic               ev_served
+  output      logic               ev_served,
+  output      logic               ev_denied     // a write refused (another node holds this one)
 );
 
   typedef enum logic [1:0] { S_IDLE, S_ACCESS, S_WAIT, S_RSP } state_e;
@@ -56,7 +63,7 @@ module nic_rra_rsp #(
   net_pkg::net_hdr_t rq_q;         // request header
   logic [63:0]       wdata_q;      // RRA_WR data
   logic [63:0]       ans_q;        // answer address (payload aux)
-  logic              is_wr_q, bad_q;
+  logic              is_wr_q, bad_q, deny_q;
 
   net_pkg::net_hdr_t     sh;
   net_pkg::net_cmd_rra_t sc, rq_c;          // cmd of the arriving / the held request
@@ -71,7 +78,7 @@ module nic_rra_rsp #(
   assign err = is_wr_q ? cpuif_wr_err : cpuif_rd_err;
 
   assign s_ready         = (state_q == S_IDLE);
-  assign cpuif_req       = (state_q == S_ACCESS);
+  assign cpuif_req       = (state_q == S_ACCESS) && !bad_q && !deny_q;
   assign cpuif_req_is_wr = is_wr_q;
   assign cpuif_addr      = rq_c.addr[ADDR_W-1:0];
   assign cpuif_wr_data   = wdata_q;
@@ -94,9 +101,9 @@ module nic_rra_rsp #(
     done = 1'b0;
     st   = 8'd0;
     rdat = 64'd0;
-    if (state_q == S_ACCESS && bad_q) begin
+    if (state_q == S_ACCESS && (bad_q || deny_q)) begin
       done = 1'b1;
-      st   = net_pkg::NET_RSP_ERR;
+      st   = bad_q ? net_pkg::NET_RSP_ERR : net_pkg::NET_RSP_DENIED;
     end else if ((state_q == S_ACCESS && !cpuif_stall && ack) || (state_q == S_WAIT && ack)) begin
       done = 1'b1;
       st   = err ? net_pkg::NET_RSP_ERR : net_pkg::NET_RSP_OK;
@@ -167,6 +174,8 @@ module nic_rra_rsp #(
       ans_q   <= s_f1[127:64];
       is_wr_q <= (sh.ptype == net_pkg::NET_TYPE_RRA_WR);
       bad_q   <= (saddr >= 48'(REGS_BYTES)) || (saddr[2:0] != 3'd0);
+      deny_q  <= (sh.ptype == net_pkg::NET_TYPE_RRA_WR) && own_held && sh.src != own_owner &&
+                 saddr != CLAIM_ADDR;
     end
     if (done) begin
       m_f0 <= rsp_h;
@@ -180,6 +189,7 @@ module nic_rra_rsp #(
   logic unused;
   assign unused = ^{rq_q[42:38], rq_q[36:32], rq_q[15:0], sc.seq};
   assign ev_served = done;
+  assign ev_denied = done && deny_q && !bad_q;
 
 endmodule
 

@@ -38,6 +38,8 @@ module nic_rra_unit #(
   // ---------------- configuration ----------------
   input  wire logic [15:0]           node_id,
   input  wire logic                  bus_master,     // Command.BusMasterEnable (records)
+  input  wire logic                  own_held,       // own block: writes and injections
+  input  wire logic [15:0]           own_owner,      //   only from the holder while held
   input  wire logic [15:0]           cpl_id,         // requester ID of the record MWr
 
   // ---------------- router local port (net_local_port.svh) ----------------
@@ -70,6 +72,8 @@ module nic_rra_unit #(
   // ---------------- events and status ----------------
   output      logic                  ev_sent,        // rra.sent
   output      logic                  ev_served,      // rra.served
+  output      logic                  ev_wr_denied,   // own.denied.writes
+  output      logic                  ev_inj_denied,  // own.denied.tunnel
   output      logic                  ev_completed,   // rra.completed
   output      logic                  ev_dropped,     // rra.dropped (request or record)
   output      logic                  rx_ovf          // sticky: the receive buffer overran
@@ -108,7 +112,8 @@ module nic_rra_unit #(
     .m_rec_valid   (rec_valid),
     .m_rec_ready   (rec_ready),
     .m_inj_valid, .m_inj_ready, .m_inj_hdr, .m_inj_data, .m_inj_hdr_dw, .m_inj_data_dw,
-    .inj_seq
+    .inj_seq,
+    .own_held, .own_owner, .ev_inj_denied
   );
 
   logic ev_rec_drop, ev_req_drop;
@@ -136,6 +141,7 @@ module nic_rra_unit #(
   nic_rra_rsp #(.ADDR_W(REG_ADDR_W), .REGS_BYTES(REG_MAP_BYTES)) u_rsp (
     .clk, .rst,
     .my_node  (node_id),
+    .own_held, .own_owner,
     .s_valid  (rsp_valid),
     .s_ready  (rsp_ready),
     .s_f0     (pk_f0),
@@ -143,7 +149,8 @@ module nic_rra_unit #(
     `CPUIF_CONNECT(cpuif, cpuif),
     .cpuif_src,
     `NIC_PKT_CONNECT_AT(m, tx, 0),
-    .ev_served
+    .ev_served,
+    .ev_denied (ev_wr_denied)
   );
 
   nic_fwd_pkt u_fwd (

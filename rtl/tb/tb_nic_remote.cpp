@@ -278,7 +278,20 @@ static void test(Tb &tb)
 		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
 		CHECK(held(o) && owner(o) == N_HOST, "held by the host (owner 0x%" PRIx64 ")", o);
 		claim(1, "claim again (renewal)");
+		CHECK(tunnel(tb, false, 0, 0x0000, 0x000).ok, "the holder's config tunnel request answered");
 		as_node(N_OTHER);
+		// another node: its register writes refused (status DENIED, nothing written),
+		// its reads served, its config tunnel requests discarded
+		Rec r = rra(tb, N_NAA, SCR, OP_WRITE, 0xbadbadbadull, rn);
+		CHECK(r.ok && r.status() == EXTOLL_CMP_DENIED, "another node's register write refused: status %u (want %u)",
+		      r.ok ? r.status() : 99, EXTOLL_CMP_DENIED);
+		CHECK_EQ(rra_rd_ok(tb, N_NAA, SCR, "naa scratch", rn), 0x0123456789abcdefull,
+			 "scratch unchanged, read by another node");
+		r = tunnel(tb, false, 0, 0x0000, 0x000);
+		CHECK(!r.ok, "another node's config tunnel request discarded (no answer)");
+		uint64_t d = rra_rd_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_DENIED, "naa own.denied", rn);
+		CHECK(EXTOLL_REC_GET(EXTOLL_OWN_DENIED_WRITES, d) == 1 && EXTOLL_REC_GET(EXTOLL_OWN_DENIED_TUNNEL, d) == 1,
+		      "own.denied: 1 write, 1 injection (0x%" PRIx64 ")", d);
 		claim(1, "claim as another node");
 		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
 		CHECK(held(o) && owner(o) == N_HOST && EXTOLL_REC_GET(EXTOLL_OWN_OWNER_LAST_SRC, o) == N_OTHER &&

@@ -13,7 +13,7 @@ local vs_net_type = { [0] = "NONE", [1] = "RRA_RD", [2] = "RRA_WR", [3] = "RRA_R
 local vs_net_rmode = { [0] = "TABLE", [1] = "SOURCE" }
 local vs_net_vcrule = { [0] = "AUTO", [1] = "VC0", [2] = "VC1", [3] = "KEEP" }
 local vs_net_port = { [0] = "XP", [1] = "XM", [2] = "YP", [3] = "YM", [4] = "ZP", [5] = "ZM", [6] = "SPARE", [7] = "EJECT" }
-local vs_net_rsp_status = { [0] = "OK", [1] = "ERR" }
+local vs_net_rsp_status = { [0] = "OK", [1] = "ERR", [3] = "DENIED" }
 local vs_net_tlp_dir = { [0] = "INJECT", [1] = "EXTRACT" }
 local vs_net_lkind = { [0] = "IDLE", [1] = "DATA", [2] = "CTL" }
 local vs_net_lstate = { [0] = "DOWN", [1] = "TRAIN", [2] = "RETRAIN", [3] = "UP" }

@@ -572,9 +572,14 @@ static int cmd_rra(struct extoll_nic *nic, int argc, char **argv)
 		else if (ret == -EREMOTEIO)
 			err_msg("rra %s %s 0x%" PRIx64 ": the node has no such register",
 				argv[0], argv[1], addr);
+		else if (ret == -EACCES)
+			err_msg("rra %s %s 0x%" PRIx64 ": refused, the node is held by another node "
+				"(naactl regs %s own)", argv[0], argv[1], addr, argv[1]);
 		else
 			err_msg("rra %s %s 0x%" PRIx64 ": %s", argv[0], argv[1], addr,
 				strerror(-ret));
+		if (ret == -EACCES)
+			return NAACTL_EXIT_BUSY;
 		return ret == -EREMOTEIO ? NAACTL_EXIT_OTHER : naactl_exit_of(ret);
 	}
 	snprintf(abuf, sizeof(abuf), "0x%" PRIx64, addr);
