@@ -675,6 +675,7 @@ int main(int argc, char **argv)
 	uint64_t sig_at = 0;
 	unsigned live = nhosts;
 	bool failed = false;
+	int fail_rc = 0;     /* the exit status of the first QEMU that failed */
 	while (live) {
 		struct pollfd pf[3 * COSIM_MAX_HOSTS];
 		unsigned npf = 0;
@@ -713,6 +714,8 @@ int main(int argc, char **argv)
 					host_gone(h);
 					live--;
 					/* a host that failed stops the run: the others are stopped too */
+					if (qemu_rc(h->status) && !fail_rc && !got_signal)
+						fail_rc = qemu_rc(h->status);
 					if (qemu_rc(h->status) && live && !got_signal) {
 						logmsg("%s: QEMU failed (exit status %d): stopping the other "
 						       "hosts", h->label, qemu_rc(h->status));
@@ -758,7 +761,9 @@ int main(int argc, char **argv)
 			" violations\n", tlps, viol);
 	capture_close(opt.stats);
 	world_destroy(world);
-	/* the first host whose QEMU failed gives the status */
+	/* the first host whose QEMU failed gives the status (the others were stopped) */
+	if (fail_rc)
+		return fail_rc;
 	for (unsigned i = 0; i < nhosts; i++)
 		if (qemu_rc(hosts[i].status))
 			return qemu_rc(hosts[i].status);
