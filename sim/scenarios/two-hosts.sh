@@ -6,8 +6,12 @@
 # sacc-test job at the same time (barriers before and after); A detaches 1, then B
 # attaches 1 and runs a job on it with correct results.  The hosts meet at barriers
 # cosimd provides (`barrier NAME` on the control channel, scenario-lib.sh).
-# SAMPLE: SACC_SIZE (default 256K) per job; SIM_APPEND=two_hosts_fail=1 makes host B
-# fail before the first barrier (the run must fail, host A's barrier with it).
+# Kernel command line (SIM_APPEND; KEY=VALUE becomes the scenario's environment):
+# SACC_SIZE (default 256K) per job, SACC_ARGS (sample_accel.ko parameters, e.g.
+# job_timeout_ms=120000), ROUTE_ARGS (naactl route options, e.g. --all-inports: one
+# table write per destination), RRA_TIMEOUT_US (scenario-lib.sh) - for large, slow
+# worlds such as greenice; two_hosts_fail=1 makes host B fail before the first barrier
+# (the run must fail, host A's barrier with it).
 # topology: torus-2x2x1-2hosts
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
@@ -22,6 +26,12 @@ world_cycle() { simctl cycle >/dev/null && echo "$SIMCTL_CYCLE"; }
 meet() {
 	barrier "$1" && pass "barrier $1: both hosts there (world cycle $SIMCTL_CYCLE)" ||
 		{ fail "barrier $1 ($SIMCTL_REPLY)"; finish; exit 1; }
+}
+# must WHAT COMMAND...: PASS, or FAIL and stop (scenario-lib's check returns 0 either way)
+must() {
+	local what=$1
+	shift
+	if "$@"; then pass "$what"; else fail "$what"; finish; exit 1; fi
 }
 # attach_bound NODE: attach NODE, sample_accel bound to its accelerator: DEV
 attach_bound() {
@@ -38,17 +48,17 @@ case " $(cat /proc/cmdline) " in
 *" two_hosts_fail=1 "*) [ "$HOST_INDEX" = 1 ] && { fail "deliberate failure of host B"; finish; exit 1; } ;;
 esac
 
-check "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
-	insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US" || { finish; exit 1; }
-check "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB" \
-	insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB" || { finish; exit 1; }
-check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
+must "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
+	insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"
+must "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB" \
+	insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB"
+must "insmod sample_accel.ko ${SACC_ARGS:-}" insmod /lib/modules/sample_accel.ko ${SACC_ARGS:-}
 naactl info
 # every node's routing tables: one host programs them all (dimension order, the same
 # tables whoever writes them)
 if [ "$HOST_INDEX" = 0 ]; then
-	check "naactl route --topology $TOPOLOGY (host A, for every node)" \
-		naactl route --topology "$TOPOLOGY" || { finish; exit 1; }
+	must "naactl route --topology $TOPOLOGY ${ROUTE_ARGS:-}(host A, for every node)" \
+		naactl route --topology "$TOPOLOGY" ${ROUTE_ARGS:-}
 fi
 meet routed
 
