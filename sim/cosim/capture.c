@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <pcap/pcap.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "net_packet.h"
@@ -18,8 +19,12 @@ struct sink {
 	uint64_t packets, bytes;
 };
 
-static struct sink net_sink, tlp_sink;
-static unsigned tlp_node;
+static struct sink net_sink;
+
+struct capture_tlp {
+	struct sink sink;
+	unsigned node;
+};
 
 static void put_le(uint8_t *b, unsigned off, unsigned size, uint64_t v)
 {
@@ -95,44 +100,67 @@ static void on_packet(void *ctx, const struct world_packet *p)
 	sink_write(&net_sink, p->cycle, b, NET_CAP_NET_BYTES + p->nflits * NET_FLIT_BYTES);
 }
 
-void capture_tlp(bool to_dev, const struct tlp *t, uint64_t cycle)
+void capture_tlp(struct capture_tlp *c, bool to_dev, const struct tlp *t, uint64_t cycle)
 {
 	uint8_t b[NET_CAP_TLP_BYTES + 4 * (4 + TLP_MAX_PAYLOAD_DW)];
 	uint32_t hdr[4];
 	unsigned hdw, pdw;
 
-	if (!tlp_sink.d)
+	if (!c)
 		return;
 	hdw = tlp_encode_hdr(t, hdr);
 	pdw = t->payload_dw < TLP_MAX_PAYLOAD_DW ? t->payload_dw : TLP_MAX_PAYLOAD_DW;
 	memset(b, 0, NET_CAP_TLP_BYTES);
 	put_le(b, NET_CAP_TLP_VERSION_OFF, NET_CAP_TLP_VERSION_SIZE, NET_CAP_VERSION);
 	put_le(b, NET_CAP_TLP_DIR_OFF, NET_CAP_TLP_DIR_SIZE, to_dev ? 0 : 1);
-	put_le(b, NET_CAP_TLP_NODE_OFF, NET_CAP_TLP_NODE_SIZE, tlp_node);
+	put_le(b, NET_CAP_TLP_NODE_OFF, NET_CAP_TLP_NODE_SIZE, c->node);
 	put_le(b, NET_CAP_TLP_HDR_DW_OFF, NET_CAP_TLP_HDR_DW_SIZE, hdw);
 	put_le(b, NET_CAP_TLP_PAYLOAD_DW_OFF, NET_CAP_TLP_PAYLOAD_DW_SIZE, pdw);
 	for (unsigned i = 0; i < hdw; i++)
 		put_le(b, NET_CAP_TLP_BYTES + 4 * i, 4, hdr[i]);
 	for (unsigned i = 0; i < pdw; i++)
 		put_le(b, NET_CAP_TLP_BYTES + 4 * (hdw + i), 4, t->payload[i]);
-	sink_write(&tlp_sink, cycle, b, NET_CAP_TLP_BYTES + 4 * (hdw + pdw));
+	sink_write(&c->sink, cycle, b, NET_CAP_TLP_BYTES + 4 * (hdw + pdw));
 }
 
-int capture_open(struct world *w, const char *net_path, const char *tlp_path, unsigned host_node)
+int capture_open(struct world *w, const char *net_path)
 {
-	tlp_node = host_node;
 	if (net_path) {
 		if (sink_open(&net_sink, net_path, NET_CAP_LINKTYPE_NET))
 			return -1;
 		world_set_packet_hook(w, on_packet, NULL);
 	}
-	if (tlp_path && sink_open(&tlp_sink, tlp_path, NET_CAP_LINKTYPE_TLP))
-		return -1;
 	return 0;
 }
 
 void capture_close(bool stats)
 {
 	sink_close(&net_sink, stats, "network packets");
-	sink_close(&tlp_sink, stats, "TLPs");
+}
+
+struct capture_tlp *capture_tlp_open(const char *path, unsigned host_node)
+{
+	struct capture_tlp *c = calloc(1, sizeof(*c));
+
+	if (!c) {
+		logmsg("capture: out of memory");
+		return NULL;
+	}
+	c->node = host_node;
+	if (sink_open(&c->sink, path, NET_CAP_LINKTYPE_TLP)) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void capture_tlp_close(struct capture_tlp *c, bool stats, const char *label)
+{
+	char what[64];
+
+	if (!c)
+		return;
+	snprintf(what, sizeof(what), "TLPs%s%s", label ? " of " : "", label ? label : "");
+	sink_close(&c->sink, stats, what);
+	free(c);
 }

@@ -4,7 +4,6 @@
 
 #include <inttypes.h>
 
-#include "tlp_check.h"
 #include "trace.h"
 
 /*
@@ -13,19 +12,18 @@
  */
 #define DEVCTL_REG 0x48
 
-static struct tlp_check to_dev, from_dev;
-
 static bool report(void *arg, const struct tlp_check *c, enum tlp_rule rule, const uint32_t hdr[4],
 		   const char *msg)
 {
-	(void)arg;
+	const struct check *k = arg;
+
 	if (c->violations < 100)
-		logmsg("TLP CHECK %s: %s (PCIe %s): %s [hdr %08x %08x %08x %08x]", c->name,
+		logmsg("%sTLP CHECK %s: %s (PCIe %s): %s [hdr %08x %08x %08x %08x]", k->prefix, c->name,
 		       tlp_rule_name(rule), tlp_rule_section(rule), msg, hdr[0], hdr[1], hdr[2], hdr[3]);
 	return false;
 }
 
-void check_init(void)
+void check_init(struct check *k, const char *prefix)
 {
 	/* until the guest reads Device Control: its reset value (MPS 128 B,
 	 * MRRS 512 B, Extended Tag off); the guest (a root complex) uses 8-bit
@@ -37,59 +35,72 @@ void check_init(void)
 
 	up.rcb = 128;
 
-	tlp_check_init(&to_dev, "host->dev", &down);
-	tlp_check_init(&from_dev, "dev->host", &up);
-	tlp_check_pair(&to_dev, &from_dev);
-	tlp_check_set_report(&to_dev, report, NULL);
-	tlp_check_set_report(&from_dev, report, NULL);
+	snprintf(k->prefix, sizeof(k->prefix), "%s", prefix ? prefix : "");
+	tlp_check_init(&k->to_dev, "host->dev", &down);
+	tlp_check_init(&k->from_dev, "dev->host", &up);
+	tlp_check_pair(&k->to_dev, &k->from_dev);
+	tlp_check_set_report(&k->to_dev, report, k);
+	tlp_check_set_report(&k->from_dev, report, k);
 }
 
-void check_to_dev(const uint32_t hdr[4], const uint32_t *payload, unsigned payload_dw)
+void check_to_dev(struct check *k, const uint32_t hdr[4], const uint32_t *payload,
+		  unsigned payload_dw)
 {
-	tlp_check_tlp(&to_dev, hdr, payload, payload_dw);
+	tlp_check_tlp(&k->to_dev, hdr, payload, payload_dw);
 }
 
-void check_from_dev(const uint32_t hdr[4], const uint32_t *payload, unsigned payload_dw)
+void check_from_dev(struct check *k, const uint32_t hdr[4], const uint32_t *payload,
+		    unsigned payload_dw)
 {
-	tlp_check_tlp(&from_dev, hdr, payload, payload_dw);
+	tlp_check_tlp(&k->from_dev, hdr, payload, payload_dw);
 }
 
-void check_cfg(unsigned reg, uint8_t be, uint32_t value)
+void check_cfg(struct check *k, unsigned reg, uint8_t be, uint32_t value)
 {
 	if (reg != DEVCTL_REG || (be & 3) != 3)
 		return;
 	unsigned mps = 128u << ((value >> 5) & 7), mrrs = 128u << ((value >> 12) & 7);
-	struct tlp_check_cfg up = {mps, mrrs, from_dev.cfg.rcb, (value >> 8) & 1};
-	struct tlp_check_cfg down = to_dev.cfg;
+	struct tlp_check_cfg up = {mps, mrrs, k->from_dev.cfg.rcb, (value >> 8) & 1};
+	struct tlp_check_cfg down = k->to_dev.cfg;
 
 	down.mps = mps;
-	if (up.mps != from_dev.cfg.mps || up.mrrs != from_dev.cfg.mrrs || up.ext_tag != from_dev.cfg.ext_tag)
-		logmsg("tlp-check: Device Control 0x%04x: MPS %u B, MRRS %u B, Extended Tag %s",
-		       value & 0xffff, mps, mrrs, up.ext_tag ? "on" : "off");
-	tlp_check_set_cfg(&from_dev, &up);
-	tlp_check_set_cfg(&to_dev, &down);
+	if (up.mps != k->from_dev.cfg.mps || up.mrrs != k->from_dev.cfg.mrrs ||
+	    up.ext_tag != k->from_dev.cfg.ext_tag)
+		logmsg("%stlp-check: Device Control 0x%04x: MPS %u B, MRRS %u B, Extended Tag %s",
+		       k->prefix, value & 0xffff, mps, mrrs, up.ext_tag ? "on" : "off");
+	tlp_check_set_cfg(&k->from_dev, &up);
+	tlp_check_set_cfg(&k->to_dev, &down);
 }
 
-void check_give_up(uint16_t requester_id, uint8_t tag)
+void check_give_up(struct check *k, uint16_t requester_id, uint8_t tag)
 {
-	tlp_check_forget(&to_dev, requester_id, tag);
+	tlp_check_forget(&k->to_dev, requester_id, tag);
 }
 
-void check_reset(void)
+void check_reset(struct check *k)
 {
-	tlp_check_reset(&to_dev);
-	tlp_check_reset(&from_dev);
+	tlp_check_reset(&k->to_dev);
+	tlp_check_reset(&k->from_dev);
 }
 
-uint64_t check_violations(void)
+uint64_t check_violations(const struct check *k)
 {
-	return tlp_check_violations(&to_dev) + tlp_check_violations(&from_dev);
+	return tlp_check_violations(&k->to_dev) + tlp_check_violations(&k->from_dev);
 }
 
-void check_print(FILE *f)
+uint64_t check_tlps(const struct check *k)
 {
-	fprintf(f, "cosimd tlp-check: %" PRIu64 " TLPs checked, %" PRIu64 " violations\n",
-		to_dev.tlps + from_dev.tlps, check_violations());
-	tlp_check_print(&to_dev, f);
-	tlp_check_print(&from_dev, f);
+	return k->to_dev.tlps + k->from_dev.tlps;
+}
+
+void check_print(const struct check *k, FILE *f, const char *label)
+{
+	if (label)
+		fprintf(f, "cosimd tlp-check (%s): %" PRIu64 " TLPs checked, %" PRIu64 " violations\n",
+			label, check_tlps(k), check_violations(k));
+	else
+		fprintf(f, "cosimd tlp-check: %" PRIu64 " TLPs checked, %" PRIu64 " violations\n",
+			check_tlps(k), check_violations(k));
+	tlp_check_print(&k->to_dev, f);
+	tlp_check_print(&k->from_dev, f);
 }

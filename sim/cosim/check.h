@@ -13,19 +13,32 @@
 #include <stdint.h>
 #include <stdio.h>
 
-void check_init(void);
+#include "tlp_check.h"
+
+/* The checker of one host link (one per host, cosimd serves several). */
+struct check {
+	struct tlp_check to_dev, from_dev;
+	char prefix[24];        /* "" or "host K: ", in its messages */
+};
+
+/* prefix: put before the messages (NULL: none). */
+void check_init(struct check *c, const char *prefix);
 /* A TLP toward the device (host->dev) or from it (dev->host): header dwords,
  * payload dwords as many as the TLP carried. */
-void check_to_dev(const uint32_t hdr[4], const uint32_t *payload, unsigned payload_dw);
-void check_from_dev(const uint32_t hdr[4], const uint32_t *payload, unsigned payload_dw);
+void check_to_dev(struct check *c, const uint32_t hdr[4], const uint32_t *payload,
+		  unsigned payload_dw);
+void check_from_dev(struct check *c, const uint32_t hdr[4], const uint32_t *payload,
+		    unsigned payload_dw);
 /* The guest read or wrote config dword `reg` (byte enables be): Device Control. */
-void check_cfg(unsigned reg, uint8_t be, uint32_t value);
+void check_cfg(struct check *c, unsigned reg, uint8_t be, uint32_t value);
 /* The host gave up waiting for the completion of its request (timeout). */
-void check_give_up(uint16_t requester_id, uint8_t tag);
+void check_give_up(struct check *c, uint16_t requester_id, uint8_t tag);
 /* Device reset: nothing outstanding. */
-void check_reset(void);
-uint64_t check_violations(void);
-/* "cosimd tlp-check: ..." summary and one line per rule that fired. */
-void check_print(FILE *f);
+void check_reset(struct check *c);
+uint64_t check_violations(const struct check *c);
+uint64_t check_tlps(const struct check *c);
+/* "cosimd tlp-check: ..." summary (label NULL) or "cosimd tlp-check (LABEL): ...",
+ * and one line per rule that fired. */
+void check_print(const struct check *c, FILE *f, const char *label);
 
 #endif /* SIM_COSIM_CHECK_H */

@@ -3,14 +3,17 @@
 #include "clock.h"
 
 static struct world *world;
-static struct pcie_model *dev;
+static struct pcie_model *const *devs;
+static unsigned ndevs;
 static bool (*service)(void);
 static uint64_t linger, linger_left;
 
-void clock_init(struct world *w, struct pcie_model *d, uint64_t lg, bool (*svc)(void))
+void clock_init(struct world *w, struct pcie_model *const *d, unsigned n, uint64_t lg,
+		bool (*svc)(void))
 {
 	world = w;
-	dev = d;
+	devs = d;
+	ndevs = n;
 	linger = lg;
 	service = svc;
 	linger_left = 0;
@@ -39,12 +42,20 @@ void clock_stop(void)
 	linger_left = 0;
 }
 
+static bool any_busy(void)
+{
+	for (unsigned i = 0; i < ndevs; i++)
+		if (pcie_model_busy(devs[i]))
+			return true;
+	return false;
+}
+
 bool clock_running(void)
 {
-	return linger_left || pcie_model_busy(dev);
+	return linger_left || any_busy();
 }
 
 uint64_t clock_batch(void)
 {
-	return pcie_model_busy(dev) ? 64 : 16;
+	return any_busy() ? 64 : 16;
 }

@@ -16,9 +16,11 @@
 #include "pcie_model.h"
 #include "world.h"
 
-/* service: called after every cycle to take what the device sent; returns
+/* devs: the host devices (n of them; a busy one keeps the clock running);
+ * service: called after every cycle to take what the devices sent; returns
  * true if there was anything (activity). */
-void clock_init(struct world *w, struct pcie_model *dev, uint64_t linger, bool (*service)(void));
+void clock_init(struct world *w, struct pcie_model *const *devs, unsigned n, uint64_t linger,
+		bool (*service)(void));
 /* Clock n cycles, serving the device after each. */
 void clock_run(uint64_t n);
 /* Activity from the host side (a request pushed): linger from now. */

@@ -21,11 +21,20 @@ static struct {
 	char cmd[64];
 } faults[MAX_FAULTS];
 static unsigned nfaults, next_fault;   /* faults[] sorted by cycle */
-static uint64_t next_cycle = UINT64_MAX, done;
-static int sock = -1, child_sock = -1, child_no = -1;
-static char line[256];
-static size_t line_len;
-static bool line_overlong;
+static uint64_t next_cycle = UINT64_MAX, done, barriers;
+
+/* one channel per host (its guest's ttyS1) */
+static struct chan {
+	int sock, child_sock, child_no;
+	char chardev[64];
+	char line[256];
+	size_t line_len;
+	bool line_overlong;
+	bool gone;              /* its QEMU has gone */
+	bool waiting;           /* at barrier[] (no answer yet) */
+	char barrier[64];
+} chans[CONTROL_MAX_HOSTS];
+static unsigned nchans;
 
 /* strict decimal unsigned */
 static int parse_uint(const char *s, unsigned long max, unsigned long *v)
@@ -124,8 +133,12 @@ static int command(struct world *w, const char *cmd, bool run, char *what, size_
 			 r == 0 ? " (already)" : "");
 		return 0;
 	}
+	if (!strcmp(tok[0], "barrier")) {
+		snprintf(what, wlen, "barrier: only from a guest (its control channel, ttyS1)");
+		return -1;
+	}
 	snprintf(what, wlen, "unknown command '%s' (link-down, link-up NODE PORT; kill, revive, busy "
-		 "NODE; ber RATE; cycle)", cmd);
+		 "NODE; ber RATE; cycle; barrier NAME)", cmd);
 	return -1;
 }
 
@@ -168,11 +181,18 @@ int control_add_fault(const char *spec, char *err, size_t errlen)
 	return 0;
 }
 
-int control_init(struct world *w, char *err, size_t errlen)
+int control_init(struct world *w, unsigned nhosts, char *err, size_t errlen)
 {
 	char what[160];
 
+	if (nhosts > CONTROL_MAX_HOSTS) {
+		snprintf(err, errlen, "control: at most %d hosts", CONTROL_MAX_HOSTS);
+		return -1;
+	}
 	world = w;
+	nchans = nhosts;
+	for (unsigned i = 0; i < CONTROL_MAX_HOSTS; i++)
+		chans[i].sock = chans[i].child_sock = chans[i].child_no = -1;
 	for (unsigned i = 0; i < nfaults; i++)
 		if (command(w, faults[i].cmd, false, what, sizeof(what))) {
 			snprintf(err, errlen, "--fault %" PRIu64 ":%s: %s", faults[i].cycle,
@@ -221,77 +241,164 @@ uint64_t control_faults(void)
 	return done;
 }
 
-int control_qemu_args(int fd_no, const char *args[4])
+uint64_t control_barriers(void)
 {
-	static char chardev[64];
+	return barriers;
+}
+
+int control_qemu_args(unsigned host, int fd_no, const char *args[4])
+{
+	struct chan *c = &chans[host];
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
 		logmsg("control channel: socketpair: %s", strerror(errno));
 		return -1;
 	}
-	sock = sv[0];
-	child_sock = sv[1];
-	child_no = fd_no;
-	snprintf(chardev, sizeof(chardev), "socket,id=simctl,fd=%d", fd_no);
+	c->sock = sv[0];
+	c->child_sock = sv[1];
+	c->child_no = fd_no;
+	snprintf(c->chardev, sizeof(c->chardev), "socket,id=simctl,fd=%d", fd_no);
 	args[0] = "-chardev";
-	args[1] = chardev;
+	args[1] = c->chardev;
 	args[2] = "-serial";
 	args[3] = "chardev:simctl";
 	return 0;
 }
 
-int control_child(void)
+int control_child(unsigned host)
 {
-	if (child_sock < 0)
+	struct chan *c = &chans[host];
+
+	if (c->child_sock < 0)
 		return 0;
-	return dup2(child_sock, child_no) < 0 ? -1 : 0;
+	return dup2(c->child_sock, c->child_no) < 0 ? -1 : 0;
 }
 
-int control_fd(void)
+int control_fd(unsigned host)
 {
-	if (child_sock >= 0) {  /* QEMU has it by now */
-		close(child_sock);
-		child_sock = -1;
+	struct chan *c = &chans[host];
+
+	if (c->child_sock >= 0) {  /* QEMU has it by now */
+		close(c->child_sock);
+		c->child_sock = -1;
 	}
-	return sock;
+	return c->sock;
 }
 
-void control_handle(void)
+static void send_reply(struct chan *c, const char *r)
 {
-	char buf[256], reply[256];
-	ssize_t n = read(sock, buf, sizeof(buf));
+	if (c->sock >= 0 && r[0] && write(c->sock, r, strlen(r)) < 0)
+		logmsg("control channel: write: %s", strerror(errno));
+}
+
+/* Answer the hosts waiting at a barrier once every host is there (all with the
+ * same name), or with an error once a host has gone (it will never come). */
+static void barrier_check(void)
+{
+	unsigned nwait = 0, i;
+	int gone = -1, first = -1;
+	bool mismatch = false;
+	char r[256];
+
+	for (i = 0; i < nchans; i++) {
+		if (chans[i].gone) {
+			gone = (int)i;
+			continue;
+		}
+		if (!chans[i].waiting)
+			continue;
+		nwait++;
+		if (first < 0)
+			first = (int)i;
+		else if (strcmp(chans[i].barrier, chans[first].barrier))
+			mismatch = true;
+	}
+	if (!nwait || (gone < 0 && nwait < nchans))
+		return;
+	if (gone < 0 && !mismatch) {
+		barriers++;
+		logmsg("barrier '%s': all %u hosts there at world cycle %" PRIu64,
+		       chans[first].barrier, nchans, world_cycles(world));
+	}
+	for (i = 0; i < nchans; i++) {
+		struct chan *c = &chans[i];
+
+		if (c->gone || !c->waiting)
+			continue;
+		if (gone >= 0)
+			snprintf(r, sizeof(r), "error barrier %s: host %d has gone\n", c->barrier, gone);
+		else if (mismatch)
+			snprintf(r, sizeof(r), "error barrier %s: the hosts wait at different barriers "
+				 "(host %d at %s)\n", c->barrier, first, chans[first].barrier);
+		else
+			snprintf(r, sizeof(r), "ok %" PRIu64 " barrier %s (%u hosts)\n",
+				 world_cycles(world), c->barrier, nchans);
+		if (gone >= 0 || mismatch)
+			logmsg("control (host %u): %s", i, r);
+		c->waiting = false;
+		send_reply(c, r);
+	}
+}
+
+void control_host_gone(unsigned host)
+{
+	struct chan *c = &chans[host];
+
+	c->gone = true;
+	c->waiting = false;
+	if (c->sock >= 0)
+		close(c->sock);
+	c->sock = -1;
+	barrier_check();
+}
+
+void control_handle(unsigned host)
+{
+	struct chan *c = &chans[host];
+	char buf[256], r[256];
+	ssize_t n = read(c->sock, buf, sizeof(buf));
 
 	if (n <= 0) {
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			return;
-		close(sock);   /* QEMU closed it: no more commands */
-		sock = -1;
+		close(c->sock);   /* QEMU closed it: no more commands */
+		c->sock = -1;
 		return;
 	}
 	for (ssize_t i = 0; i < n; i++) {
-		char c = buf[i];
+		char ch = buf[i];
 
-		if (c == '\r')
+		if (ch == '\r')
 			continue;
-		if (c != '\n') {
-			if (line_len + 1 < sizeof(line))
-				line[line_len++] = c;
+		if (ch != '\n') {
+			if (c->line_len + 1 < sizeof(c->line))
+				c->line[c->line_len++] = ch;
 			else
-				line_overlong = true;
+				c->line_overlong = true;
 			continue;
 		}
-		line[line_len] = 0;
-		if (line_overlong)
-			snprintf(reply, sizeof(reply), "error line longer than %zu bytes\n",
-				 sizeof(line) - 1);
-		else if (line_len)
-			run("guest", line, reply, sizeof(reply));
-		else
-			reply[0] = 0;
-		line_len = 0;
-		line_overlong = false;
-		if (reply[0] && write(sock, reply, strlen(reply)) < 0)
-			logmsg("control channel: write: %s", strerror(errno));
+		c->line[c->line_len] = 0;
+		r[0] = 0;
+		if (c->line_overlong) {
+			snprintf(r, sizeof(r), "error line longer than %zu bytes\n", sizeof(c->line) - 1);
+		} else if (!strncmp(c->line, "barrier ", 8)) {
+			char name[64];
+
+			if (sscanf(c->line + 8, " %63s", name) != 1 || c->waiting) {
+				snprintf(r, sizeof(r), "error barrier: expected 'barrier NAME'%s\n",
+					 c->waiting ? " (already waiting)" : "");
+			} else {
+				snprintf(c->barrier, sizeof(c->barrier), "%s", name);
+				c->waiting = true;
+			}
+		} else if (c->line_len) {
+			run("guest", c->line, r, sizeof(r));
+		}
+		c->line_len = 0;
+		c->line_overlong = false;
+		send_reply(c, r);
+		if (c->waiting)
+			barrier_check();
 	}
 }

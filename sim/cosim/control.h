@@ -22,6 +22,12 @@
  *   cycle                 (answers the world cycle only)
  *   busy NODE             (answers "node N busy" or "idle": a job running, TLPs in
  *                         flight; e.g. a revived node finishing the job it was in)
+ *   barrier NAME          (guests only: the answer comes when every host has sent
+ *                         `barrier NAME`; an error if a host's QEMU has gone or the
+ *                         hosts wait at different names)
+ *
+ * Every host (QEMU) has its own channel; the fault list and the barriers are
+ * shared.
  */
 #ifndef SIM_COSIM_CONTROL_H
 #define SIM_COSIM_CONTROL_H
@@ -36,18 +42,26 @@
 int control_check(const struct world *w, const char *cmd, char *err, size_t errlen);
 /* --fault CYCLE:COMMAND, before the world exists: 0, or -1 with a message. */
 int control_add_fault(const char *spec, char *err, size_t errlen);
+#define CONTROL_MAX_HOSTS 8
+
 /* After world_create: check the --fault commands against the world (0, or -1
- * with a message); w is then the world faults act on. */
-int control_init(struct world *w, char *err, size_t errlen);
-/* The QEMU arguments for the control channel (-chardev socket,fd=N and
+ * with a message in err); w is then the world faults act on, nhosts the
+ * channels (one per QEMU). */
+int control_init(struct world *w, unsigned nhosts, char *err, size_t errlen);
+/* The QEMU arguments for host's control channel (-chardev socket,fd=N and
  * -serial chardev:...): creates the socketpair; fd_no is the descriptor
  * number QEMU gets.  args must hold 4 pointers; 0 or -1. */
-int control_qemu_args(int fd_no, const char *args[4]);
-/* In the QEMU child before exec: put the channel's far end on fd_no. */
-int control_child(void);
-/* The daemon's end (-1: none), to poll; read and run what arrived. */
-int control_fd(void);
-void control_handle(void);
+int control_qemu_args(unsigned host, int fd_no, const char *args[4]);
+/* In host's QEMU child before exec: put the channel's far end on fd_no. */
+int control_child(unsigned host);
+/* The daemon's end of host's channel (-1: none), to poll; read and run what
+ * arrived. */
+int control_fd(unsigned host);
+void control_handle(unsigned host);
+/* host's QEMU has gone: its channel is closed, a barrier waited at fails. */
+void control_host_gone(unsigned host);
+/* Barriers passed by all hosts. */
+uint64_t control_barriers(void);
 /* Run the --fault commands whose cycle has come (cheap: one comparison). */
 void control_tick(void);
 /* A --fault command is still to come: the world must be clocked until its cycle. */

@@ -11,13 +11,18 @@
 #define SIM_COSIM_DMA_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#include "pcie_model.h"
+/* One host's counts (struct host.dma). */
+struct dma {
+	uint64_t wr, wr_bytes, rd, rd_bytes, ur, drop;
+};
 
-void dma_init(struct pcie_model *dev);
-/* Take every TLP the device has sent; true if there was any. */
-bool dma_service(void);
-void dma_print_stats(FILE *f);
+struct host;
+
+/* Take every TLP the host's device has sent; true if there was any. */
+bool dma_service(struct host *h);
+void dma_print_stats(const struct host *h, FILE *f);
 
 #endif /* SIM_COSIM_DMA_H */

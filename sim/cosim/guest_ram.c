@@ -11,32 +11,24 @@
 
 #include "trace.h"
 
-static struct {
-	uint64_t gpa, size;
-	uint8_t *ptr;
-	int fd;
-} ram[GUEST_RAM_MAX_REGIONS];
-static int nram;
-static uint64_t syncs;
-
-void guest_ram_unmap_all(void)
+void guest_ram_unmap_all(struct guest_ram *g)
 {
-	for (int i = 0; i < nram; i++) {
-		munmap(ram[i].ptr, ram[i].size);
-		close(ram[i].fd);
+	for (int i = 0; i < g->n; i++) {
+		munmap(g->sec[i].ptr, g->sec[i].size);
+		close(g->sec[i].fd);
 	}
-	nram = 0;
+	g->n = 0;
 }
 
-void guest_ram_map(const struct guest_ram_region *r, int n, int verbose)
+void guest_ram_map(struct guest_ram *g, const struct guest_ram_region *r, int n, int verbose)
 {
-	guest_ram_unmap_all();
-	syncs++;
+	guest_ram_unmap_all(g);
+	g->syncs++;
 	for (int i = 0; i < n; i++) {
 		void *p = mmap(NULL, r[i].size, PROT_READ | PROT_WRITE, MAP_SHARED, r[i].fd,
 			       r[i].offset);
 
-		if (p == MAP_FAILED || nram == GUEST_RAM_MAX_REGIONS) {
+		if (p == MAP_FAILED || g->n == GUEST_RAM_MAX_REGIONS) {
 			logmsg("mmap guest RAM 0x%" PRIx64 "+0x%" PRIx64 ": %s", r[i].gpa, r[i].size,
 			       p == MAP_FAILED ? strerror(errno) : "too many sections");
 			if (p != MAP_FAILED)
@@ -44,28 +36,29 @@ void guest_ram_map(const struct guest_ram_region *r, int n, int verbose)
 			close(r[i].fd);
 			continue;
 		}
-		ram[nram].gpa = r[i].gpa;
-		ram[nram].size = r[i].size;
-		ram[nram].ptr = p;
-		ram[nram].fd = r[i].fd;
-		nram++;
+		g->sec[g->n].gpa = r[i].gpa;
+		g->sec[g->n].size = r[i].size;
+		g->sec[g->n].ptr = p;
+		g->sec[g->n].fd = r[i].fd;
+		g->n++;
 		if (verbose > 1)
 			logmsg("RAM 0x%" PRIx64 "+0x%" PRIx64, r[i].gpa, r[i].size);
 	}
 }
 
 /* The section holding gpa, or -1. */
-static int find(uint64_t gpa)
+static int find(const struct guest_ram *g, uint64_t gpa)
 {
-	for (int i = 0; i < nram; i++)
-		if (gpa >= ram[i].gpa && gpa - ram[i].gpa < ram[i].size)
+	for (int i = 0; i < g->n; i++)
+		if (gpa >= g->sec[i].gpa && gpa - g->sec[i].gpa < g->sec[i].size)
 			return i;
 	return -1;
 }
 
 /* Two passes: check the whole range, then copy it section by section (a
  * range may span adjacent sections).  buf NULL: the check only. */
-static int copy(uint64_t gpa, void *buf, size_t len, bool write, uint64_t *bad)
+static int copy(const struct guest_ram *g, uint64_t gpa, void *buf, size_t len, bool write,
+		uint64_t *bad)
 {
 	for (int pass = 0; pass < (buf ? 2 : 1); pass++) {
 		uint64_t a = gpa;
@@ -73,18 +66,18 @@ static int copy(uint64_t gpa, void *buf, size_t len, bool write, uint64_t *bad)
 		size_t left = len;
 
 		while (left) {
-			int i = find(a);
+			int i = find(g, a);
 
 			if (i < 0) {
 				if (bad)
 					*bad = a;
 				return -1;
 			}
-			uint64_t n = ram[i].size - (a - ram[i].gpa);
+			uint64_t n = g->sec[i].size - (a - g->sec[i].gpa);
 			if (n > left)
 				n = left;
 			if (pass) {
-				uint8_t *p = ram[i].ptr + (a - ram[i].gpa);
+				uint8_t *p = g->sec[i].ptr + (a - g->sec[i].gpa);
 				if (write)
 					memcpy(p, b, n);
 				else
@@ -98,22 +91,23 @@ static int copy(uint64_t gpa, void *buf, size_t len, bool write, uint64_t *bad)
 	return 0;
 }
 
-int guest_ram_read(uint64_t gpa, void *buf, size_t len, uint64_t *bad)
+int guest_ram_read(const struct guest_ram *g, uint64_t gpa, void *buf, size_t len, uint64_t *bad)
 {
-	return copy(gpa, buf, len, false, bad);
+	return copy(g, gpa, buf, len, false, bad);
 }
 
-int guest_ram_write(uint64_t gpa, const void *buf, size_t len, uint64_t *bad)
+int guest_ram_write(const struct guest_ram *g, uint64_t gpa, const void *buf, size_t len,
+		    uint64_t *bad)
 {
-	return copy(gpa, (void *)buf, len, true, bad);
+	return copy(g, gpa, (void *)buf, len, true, bad);
 }
 
-int guest_ram_check(uint64_t gpa, size_t len, uint64_t *bad)
+int guest_ram_check(const struct guest_ram *g, uint64_t gpa, size_t len, uint64_t *bad)
 {
-	return copy(gpa, NULL, len, false, bad);
+	return copy(g, gpa, NULL, len, false, bad);
 }
 
-uint64_t guest_ram_syncs(void)
+uint64_t guest_ram_syncs(const struct guest_ram *g)
 {
-	return syncs;
+	return g->syncs;
 }

@@ -21,20 +21,32 @@ struct guest_ram_region {
 	int fd;
 };
 
+/* One guest's RAM (one per host; zero-initialised = empty). */
+struct guest_ram {
+	struct {
+		uint64_t gpa, size;
+		uint8_t *ptr;
+		int fd;
+	} sec[GUEST_RAM_MAX_REGIONS];
+	int n;
+	uint64_t syncs;
+};
+
 /* Replace the map by these n sections (the descriptors are ours from now
  * on; a section that cannot be mapped is left out with a message). */
-void guest_ram_map(const struct guest_ram_region *r, int n, int verbose);
-void guest_ram_unmap_all(void);
+void guest_ram_map(struct guest_ram *g, const struct guest_ram_region *r, int n, int verbose);
+void guest_ram_unmap_all(struct guest_ram *g);
 
 /* Copy len bytes between guest RAM at gpa and buf.  0, or -1 if some byte of
  * [gpa, gpa + len) is not guest RAM: then nothing is copied and *bad (if
  * not NULL) is the first such address. */
-int guest_ram_read(uint64_t gpa, void *buf, size_t len, uint64_t *bad);
-int guest_ram_write(uint64_t gpa, const void *buf, size_t len, uint64_t *bad);
+int guest_ram_read(const struct guest_ram *g, uint64_t gpa, void *buf, size_t len, uint64_t *bad);
+int guest_ram_write(const struct guest_ram *g, uint64_t gpa, const void *buf, size_t len,
+		    uint64_t *bad);
 /* The same check without a copy. */
-int guest_ram_check(uint64_t gpa, size_t len, uint64_t *bad);
+int guest_ram_check(const struct guest_ram *g, uint64_t gpa, size_t len, uint64_t *bad);
 
 /* Map replacements since start. */
-uint64_t guest_ram_syncs(void);
+uint64_t guest_ram_syncs(const struct guest_ram *g);
 
 #endif /* SIM_COSIM_GUEST_RAM_H */

@@ -5,10 +5,13 @@
  *
  *   cosimd [options] -- qemu-system-x86_64 [qemu args...]
  *
- * The daemon starts QEMU with the proxy device on a socketpair and answers
- * its messages.  One job per file:
- *   main.c       command line, the world and its host device, the event loop,
+ * The daemon starts one QEMU per host node of the topology, each with the
+ * proxy device on its own socketpair (@HOST@ in the QEMU command line becomes
+ * the host's index), and answers their messages in one event loop; all hosts
+ * live in one lockstep world.  One job per file:
+ *   main.c       command line, the world and its hosts, the event loop,
  *                --stats
+ *   host.h       one host's state (its QEMU, RAM, access, checker, capture)
  *   proxy.c      QEMU's protocol and process, the irqfd
  *   guest_ram.c  guest RAM mapped from QEMU's memfd sections
  *   mmio.c       the guest CPU's config and BAR accesses as TLPs
@@ -49,6 +52,7 @@
 #include "dma.h"
 #include "extoll_pci.h"     /* userspace/lib: PCI addresses (libpci) */
 #include "guest_ram.h"
+#include "host.h"
 #include "mmio.h"
 #include "pcie_model.h"
 #include "proxy.h"
@@ -78,56 +82,99 @@ static struct {
 } opt = { .cpu = -2, .linger = 256, .fd = 100, .device = &pcie_backend_nic,
 	  .mmio = { .bdf = 0x0010, .timeout = 1000000 } };
 
-static struct pcie_model *dev;  /* the host device (node world_host_node(world, 0)) */
 static struct world *world;
-static pid_t qemu_pid = -1;
+static struct host hosts[COSIM_MAX_HOSTS];
+static struct pcie_model *host_devs[COSIM_MAX_HOSTS];
+static unsigned nhosts;
 static volatile sig_atomic_t got_signal;
 
-/* ---- the device's side, after every cycle ---- */
+_Static_assert(COSIM_MAX_HOSTS <= CONTROL_MAX_HOSTS, "a control channel per host");
+
+/* ---- the devices' side, after every cycle ---- */
 static bool service(void)
 {
-	bool any = dma_service();
+	bool any = false;
 
-	mmio_service();
+	for (unsigned i = 0; i < nhosts; i++) {
+		struct host *h = &hosts[i];
+
+		any |= dma_service(h);
+		mmio_service(h);
+	}
 	control_tick();
-	if (proxy_set_intx(pcie_model_irq(dev)) && opt.verbose)
-		logmsg("intx %s at cycle %" PRIu64, pcie_model_irq(dev) ? "asserted" : "deasserted",
-		       pcie_model_cycles(dev));
+	for (unsigned i = 0; i < nhosts; i++) {
+		struct host *h = &hosts[i];
+
+		if (proxy_set_intx(&h->proxy, pcie_model_irq(h->dev)) && opt.verbose)
+			hostmsg(h, "intx %s at cycle %" PRIu64,
+				pcie_model_irq(h->dev) ? "asserted" : "deasserted",
+				pcie_model_cycles(h->dev));
+	}
 	return any;
 }
 
-/* ---- QEMU's requests ---- */
-static void on_sysmem(const struct guest_ram_region *r, int n)
+/* ---- QEMU's requests (ctx: the host) ---- */
+static void on_sysmem(void *ctx, const struct guest_ram_region *r, int n)
 {
-	guest_ram_map(r, n, opt.verbose);
+	struct host *h = ctx;
+
+	guest_ram_map(&h->ram, r, n, opt.verbose);
 }
 
-static void on_reset(void)
+static void on_reset(void *ctx)
 {
+	struct host *h = ctx;
+
 	if (opt.verbose)
-		logmsg("device reset at cycle %" PRIu64, pcie_model_cycles(dev));
-	world_reset_host(world, 0, 16);
-	mmio_reset();
-	check_reset();
+		hostmsg(h, "device reset at cycle %" PRIu64, pcie_model_cycles(h->dev));
+	world_reset_host(world, h->index, 16);
+	mmio_reset(h);
+	check_reset(&h->check);
 	clock_stop();
-	proxy_set_intx(pcie_model_irq(dev));
+	proxy_set_intx(&h->proxy, pcie_model_irq(h->dev));
+}
+
+static uint64_t on_cfg_read(void *ctx, uint32_t addr, int len)
+{
+	return mmio_cfg_read(ctx, addr, len);
+}
+
+static uint64_t on_cfg_write(void *ctx, uint32_t addr, uint32_t val, int len)
+{
+	return mmio_cfg_write(ctx, addr, val, len);
+}
+
+static uint64_t on_bar_read(void *ctx, uint64_t addr, unsigned size)
+{
+	return mmio_bar_read(ctx, addr, size);
+}
+
+static void on_bar_write(void *ctx, uint64_t addr, uint64_t val, unsigned size)
+{
+	mmio_bar_write(ctx, addr, val, size);
 }
 
 static const struct proxy_handlers handlers = {
 	.sysmem = on_sysmem,
-	.cfg_read = mmio_cfg_read,
-	.cfg_write = mmio_cfg_write,
-	.bar_read = mmio_bar_read,
-	.bar_write = mmio_bar_write,
+	.cfg_read = on_cfg_read,
+	.cfg_write = on_cfg_write,
+	.bar_read = on_bar_read,
+	.bar_write = on_bar_write,
 	.reset = on_reset,
 };
 
 /* ---- process handling ---- */
+static void kill_all(int sig)
+{
+	for (unsigned i = 0; i < nhosts; i++)
+		if (hosts[i].pid > 0 && !hosts[i].gone)
+			kill(hosts[i].pid, sig);
+}
+
 static void on_signal(int sig)
 {
 	got_signal = sig;
-	if (qemu_pid > 0)
-		kill(qemu_pid, SIGTERM);
+	kill_all(SIGTERM);
 }
 
 static int pin_cpu(void)
@@ -158,21 +205,38 @@ static int pin_cpu(void)
 
 static void print_stats(void)
 {
-	mmio_print_stats(stderr);
-	dma_print_stats(stderr);
-	proxy_print_stats(stderr);
+	for (unsigned i = 0; i < nhosts; i++) {
+		struct host *h = &hosts[i];
+
+		if (nhosts > 1)
+			fprintf(stderr, "cosimd stats: --- %s\n", h->label);
+		mmio_print_stats(h, stderr);
+		dma_print_stats(h, stderr);
+		proxy_print_stats(&h->proxy, guest_ram_syncs(&h->ram), stderr);
+	}
+	if (nhosts > 1)
+		fprintf(stderr, "cosimd stats: --- the world\n");
 	fprintf(stderr,
 		"cosimd stats: world '%s' (%u nodes): %" PRIu64 " world cycles (host device %"
 		PRIu64 " RTL cycles), %" PRIu64 " flits and %" PRIu64 " control words on links%s\n",
 		world_topology(world)->name, world_topology(world)->n, world_cycles(world),
-		pcie_model_cycles(dev), world_flits(world), world_ctl_words(world),
+		pcie_model_cycles(hosts[0].dev), world_flits(world), world_ctl_words(world),
 		world_overrun(world) ? ", NETWORK BUFFER OVERRUN" : "");
 	if (world_bit_flips(world))
 		fprintf(stderr, "cosimd stats: bit-error rate %g (--ber; link-ber lines: their own): %"
 			PRIu64 " bits flipped on links\n", opt.ber, world_bit_flips(world));
 	if (control_faults())
 		fprintf(stderr, "cosimd stats: %" PRIu64 " faults injected\n", control_faults());
-	pcie_model_print_stats(dev, stderr, "cosimd stats: ");
+	if (control_barriers())
+		fprintf(stderr, "cosimd stats: %" PRIu64 " barriers passed by all %u hosts\n",
+			control_barriers(), nhosts);
+	for (unsigned i = 0; i < nhosts; i++) {
+		char pfx[48];
+
+		snprintf(pfx, sizeof(pfx), "cosimd stats: %s%s", nhosts > 1 ? hosts[i].pfx : "",
+			 "");
+		pcie_model_print_stats(hosts[i].dev, stderr, pfx);
+	}
 }
 
 /* ---- command line ---- */
@@ -180,9 +244,11 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: cosimd [options] -- qemu-system-x86_64 [qemu args...]\n"
-		"Runs QEMU with a Verilated PCIe device as x-pci-proxy-dev (id nic0).\n"
+		"Runs QEMU with a Verilated PCIe device as x-pci-proxy-dev (id nic0): one QEMU\n"
+		"per host node of the topology (at most %d), each with its own socket, control\n"
+		"channel and files; @HOST@ in the QEMU command line becomes the host's index.\n"
 		"  --device NAME        the device QEMU sees (default %s):\n",
-		opt.device->name);
+		COSIM_MAX_HOSTS, opt.device->name);
 	for (unsigned i = 0; i < NDEVICES; i++)
 		fprintf(f, "                         %-6s %s\n", devices[i]->name, devices[i]->desc);
 	fprintf(f,
@@ -190,11 +256,13 @@ static void usage(FILE *f)
 		"                       epf-test (Linux's PCI endpoint test function)\n"
 		"  --trace-fst FILE     write an FST waveform of the device (other nodes:\n"
 		"                       FILE.nodeN.fst)\n"
-		"  --trace-tlp FILE     log every TLP (one line each, with the RTL cycle)\n"
+		"  --trace-tlp FILE     log every TLP (one line each, with the RTL cycle; several\n"
+		"                       hosts: FILE with .hostK before its extension, each)\n"
 		"  --pcap FILE          capture every link's packets (pcap, link type 147 =\n"
 		"                       LINKTYPE_USER0; tools/wireshark/extoll.lua decodes them)\n"
-		"  --pcap-tlp FILE      capture the host's TLPs (pcap, link type 148 = USER1)\n"
-		"  --cpu N              pin daemon and QEMU to CPU N (default: first allowed\n"
+		"  --pcap-tlp FILE      capture the host's TLPs (pcap, link type 148 = USER1;\n"
+		"                       several hosts: one file each, named as for --trace-tlp)\n"
+		"  --cpu N              pin daemon and QEMUs to CPU N (default: first allowed\n"
 		"                       CPU; -1: no pinning)\n"
 		"  --stats              print access counts and round trips at exit\n"
 		"  --topology FILE      the world (sim/topologies/*.topo); 'default': the\n"
@@ -220,8 +288,8 @@ static void usage(FILE *f)
 		"  -h, --help           this text\n"
 		"Every TLP of the host link is checked against the PCIe rules (docs/tlp-check.md);\n"
 		"violations are logged and summed up at exit (\"cosimd tlp-check: ...\").\n"
-		"Exit status: QEMU's (128+signal if it was killed); 3 if QEMU exited 0 but a TLP\n"
-		"broke a PCIe rule.\n",
+		"Exit status: QEMU's (128+signal if it was killed; several: the first that failed,\n"
+		"the others are then stopped); 3 if every QEMU exited 0 but a TLP broke a PCIe rule.\n",
 		default_topo_name, opt.linger, opt.mmio.timeout, opt.fd);
 }
 
@@ -413,10 +481,15 @@ static int build_world(void)
 		fprintf(stderr, "cosimd: topology: %s\n", err);
 		return 2;
 	}
-	if (extoll_topo_count(&topo, EXTOLL_TOPO_HOST) != 1) {
-		fprintf(stderr, "cosimd: topology %s has %u host nodes: this daemon serves "
-			"exactly one QEMU (one host node)\n", topo.name,
-			extoll_topo_count(&topo, EXTOLL_TOPO_HOST));
+	nhosts = extoll_topo_count(&topo, EXTOLL_TOPO_HOST);
+	if (nhosts < 1 || nhosts > COSIM_MAX_HOSTS) {
+		fprintf(stderr, "cosimd: topology %s has %u host nodes: cosimd serves 1 to %d "
+			"(one QEMU each)\n", topo.name, nhosts, COSIM_MAX_HOSTS);
+		return 2;
+	}
+	if (nhosts > 1 && !opt.device->links) {
+		fprintf(stderr, "cosimd: --device %s has no network links: one host only\n",
+			opt.device->name);
 		return 2;
 	}
 	/* the world must stay awake while a credit can still be on a wire */
@@ -427,41 +500,142 @@ static int build_world(void)
 		fprintf(stderr, "cosimd: %s\n", err);
 		return 1;
 	}
-	dev = world_host(world, 0);
+	for (unsigned i = 0; i < nhosts; i++) {
+		struct host *h = &hosts[i];
+
+		h->index = i;
+		h->node = world_host_node(world, i);
+		h->dev = host_devs[i] = world_host(world, i);
+		h->pid = -1;
+		snprintf(h->label, sizeof(h->label), "host %u (node %u)", i, h->node);
+		if (nhosts > 1)
+			snprintf(h->pfx, sizeof(h->pfx), "host %u: ", i);
+	}
 	world_set_ber(world, opt.ber);
-	if (control_init(world, err, sizeof(err))) {
+	if (control_init(world, nhosts, err, sizeof(err))) {
 		fprintf(stderr, "cosimd: %s\n", err);
 		return 2;
 	}
-	logmsg("world '%s': torus %ux%ux%u, %u node(s) (%u naa, %u router), link latency %u, "
-	       "host device %s = node %u", topo.name, topo.torus.dim[0], topo.torus.dim[1], topo.torus.dim[2], topo.n,
-	       extoll_topo_count(&topo, EXTOLL_TOPO_NAA), extoll_topo_count(&topo, EXTOLL_TOPO_ROUTER), topo.latency,
-	       opt.device->name, world_host_node(world, 0));
+	if (nhosts == 1)
+		logmsg("world '%s': torus %ux%ux%u, %u node(s) (%u naa, %u router), link latency %u, "
+		       "host device %s = node %u", topo.name, topo.torus.dim[0], topo.torus.dim[1],
+		       topo.torus.dim[2], topo.n, extoll_topo_count(&topo, EXTOLL_TOPO_NAA),
+		       extoll_topo_count(&topo, EXTOLL_TOPO_ROUTER), topo.latency, opt.device->name,
+		       world_host_node(world, 0));
+	else
+		logmsg("world '%s': torus %ux%ux%u, %u node(s) (%u host, %u naa, %u router), link "
+		       "latency %u, host device %s, one QEMU per host", topo.name, topo.torus.dim[0],
+		       topo.torus.dim[1], topo.torus.dim[2], topo.n, nhosts,
+		       extoll_topo_count(&topo, EXTOLL_TOPO_NAA),
+		       extoll_topo_count(&topo, EXTOLL_TOPO_ROUTER), topo.latency, opt.device->name);
 	if (opt.verbose)
 		world_describe(world, stderr);
 	return 0;
 }
 
+/* path for host i: path itself with one host, else with ".hostI" before its
+ * extension (x.pcap -> x.host1.pcap) or at its end */
+static const char *host_path(const char *path, unsigned i, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (nhosts == 1)
+		return path;
+	if (!dot || (slash && dot < slash) || dot == path || dot[-1] == '/')
+		snprintf(buf, len, "%s.host%u", path, i);
+	else
+		snprintf(buf, len, "%.*s.host%u%s", (int)(dot - path), path, i, dot);
+	return buf;
+}
+
+/* QEMU's command line for host i: @HOST@ replaced by i (the arguments are
+ * freed at exit) */
+static char **host_argv(int argc, char **argv, unsigned i)
+{
+	char **a = calloc((size_t)argc + 1, sizeof(char *));
+
+	if (!a)
+		return NULL;
+	for (int k = 0; k < argc; k++) {
+		const char *src = argv[k], *at;
+		size_t n = strlen(src) + 16 * 4 + 1;   /* room for a few indices */
+		char *d = malloc(n), *o = d;
+
+		if (!d)
+			return NULL;
+		while ((at = strstr(src, "@HOST@")) && (size_t)(o - d) + (size_t)(at - src) + 12 < n) {
+			memcpy(o, src, (size_t)(at - src));
+			o += at - src;
+			o += sprintf(o, "%u", i);
+			src = at + 6;
+		}
+		snprintf(o, n - (size_t)(o - d), "%s", src);
+		a[k] = d;
+	}
+	return a;
+}
+
+/* host h's QEMU closed its socket: collect it */
+static void host_gone(struct host *h)
+{
+	proxy_close(&h->proxy);
+	h->gone = true;
+	control_host_gone(h->index);
+	while (waitpid(h->pid, &h->status, 0) < 0 && errno == EINTR)
+		;
+	h->pid = -1;
+	if (nhosts > 1)
+		hostmsg(h, "QEMU exited (%s %d) at world cycle %" PRIu64,
+			WIFEXITED(h->status) ? "status" : "signal",
+			WIFEXITED(h->status) ? WEXITSTATUS(h->status) : WTERMSIG(h->status),
+			world_cycles(world));
+}
+
+/* exit status of one QEMU, as cosimd's */
+static int qemu_rc(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
-	int r, status = 0;
+	int r;
+	char path[4096];
 
 	r = parse_options(argc, argv);
 	if (r)
 		return r == 1 ? 0 : r;
-	if (opt.trace_tlp && tlp_trace_open(opt.trace_tlp)) {
-		fprintf(stderr, "cosimd: --trace-tlp %s: %s\n", opt.trace_tlp, strerror(errno));
-		return 2;
-	}
 	r = build_world();
 	if (r)
 		return r;
-	if (capture_open(world, opt.pcap_net, opt.pcap_tlp, world_host_node(world, 0)))
+	if (opt.trace_tlp)
+		for (unsigned i = 0; i < nhosts; i++) {
+			const char *p = host_path(opt.trace_tlp, i, path, sizeof(path));
+
+			hosts[i].trace = tlp_trace_open(p);
+			if (!hosts[i].trace) {
+				fprintf(stderr, "cosimd: --trace-tlp %s: %s\n", p, strerror(errno));
+				return 2;
+			}
+		}
+	if (capture_open(world, opt.pcap_net))
 		return 2;
-	clock_init(world, dev, opt.linger, service);
-	mmio_init(dev, &opt.mmio);
-	dma_init(dev);
-	check_init();
+	if (opt.pcap_tlp)
+		for (unsigned i = 0; i < nhosts; i++) {
+			hosts[i].cap = capture_tlp_open(host_path(opt.pcap_tlp, i, path, sizeof(path)),
+							hosts[i].node);
+			if (!hosts[i].cap)
+				return 2;
+		}
+	clock_init(world, host_devs, nhosts, opt.linger, service);
+	for (unsigned i = 0; i < nhosts; i++) {
+		mmio_init(&hosts[i], &opt.mmio);
+		check_init(&hosts[i].check, hosts[i].pfx);
+	}
 	if (pin_cpu())
 		return 1;
 
@@ -472,20 +646,47 @@ int main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	/* the control channel: the guest's second serial port, fd opt.fd + 1 */
-	const char *ctl_args[4];
-	if (control_qemu_args(opt.fd + 1, ctl_args))
-		return 1;
-	qemu_pid = proxy_start(&handlers, opt.fd, argc - optind, argv + optind, ctl_args, 4,
-			       control_child);
-	if (qemu_pid < 0)
-		return 1;
+	/* one QEMU per host; the control channel: the guest's second serial port, fd opt.fd + 1 */
+	for (unsigned i = 0; i < nhosts; i++) {
+		struct host *h = &hosts[i];
+		const char *ctl_args[4];
+		char **qargv = nhosts > 1 ? host_argv(argc - optind, argv + optind, i) : argv + optind;
+
+		if (!qargv || control_qemu_args(i, opt.fd + 1, ctl_args)) {
+			kill_all(SIGKILL);
+			return 1;
+		}
+		h->pid = proxy_start(&h->proxy, &handlers, h, h->pfx, opt.fd, argc - optind, qargv,
+				     ctl_args, 4, control_child, i);
+		if (qargv != argv + optind) {
+			for (int k = 0; k < argc - optind; k++)
+				free(qargv[k]);
+			free(qargv);
+		}
+		if (h->pid < 0) {
+			kill_all(SIGKILL);
+			return 1;
+		}
+		control_fd(i);   /* QEMU has its end: close ours of it */
+		if (nhosts > 1)
+			hostmsg(h, "QEMU started (pid %d) for node %u", (int)h->pid, h->node);
+	}
 
 	uint64_t sig_at = 0;
-	for (;;) {
-		int rfd = proxy_resamplefd(), cfd = control_fd();
-		struct pollfd pf[3] = { { proxy_sock(), POLLIN, 0 }, { rfd, POLLIN, 0 },
-					{ cfd, POLLIN, 0 } };
+	unsigned live = nhosts;
+	bool failed = false;
+	int fail_rc = 0;     /* the exit status of the first QEMU that failed */
+	while (live) {
+		struct pollfd pf[3 * COSIM_MAX_HOSTS];
+		unsigned npf = 0;
+
+		for (unsigned i = 0; i < nhosts; i++) {
+			struct host *h = &hosts[i];
+
+			pf[npf++] = (struct pollfd){ h->gone ? -1 : proxy_sock(&h->proxy), POLLIN, 0 };
+			pf[npf++] = (struct pollfd){ h->gone ? -1 : proxy_resamplefd(&h->proxy), POLLIN, 0 };
+			pf[npf++] = (struct pollfd){ h->gone ? -1 : control_fd(i), POLLIN, 0 };
+		}
 		/* a --fault still to come: clock on until its cycle */
 		bool run = clock_running() || control_pending();
 		int timeout = run ? 0 : -1;
@@ -494,44 +695,77 @@ int main(int argc, char **argv)
 			if (!sig_at)
 				sig_at = now_ns();
 			else if (now_ns() - sig_at > 3000000000ull)
-				kill(qemu_pid, SIGKILL);
+				kill_all(SIGKILL);
 			timeout = run ? 0 : 200;
 		}
-		int n = poll(pf, 3, timeout);   /* negative fds are ignored */
+		int n = poll(pf, npf, timeout);   /* negative fds are ignored */
 		if (n < 0 && errno != EINTR) {
 			logmsg("poll: %s", strerror(errno));
 			break;
 		}
-		if (n > 0 && (pf[0].revents & (POLLIN | POLLHUP | POLLERR))) {
-			if (proxy_handle() < 0)
-				break;
+		for (unsigned i = 0; n > 0 && i < nhosts; i++) {
+			struct host *h = &hosts[i];
+			struct pollfd *p = &pf[3 * i];
+
+			if (h->gone)
+				continue;
+			if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+				if (proxy_handle(&h->proxy) < 0) {
+					host_gone(h);
+					live--;
+					/* a host that failed stops the run: the others are stopped too */
+					if (qemu_rc(h->status) && !fail_rc && !got_signal)
+						fail_rc = qemu_rc(h->status);
+					if (qemu_rc(h->status) && live && !got_signal) {
+						logmsg("%s: QEMU failed (exit status %d): stopping the other "
+						       "hosts", h->label, qemu_rc(h->status));
+						failed = true;
+						got_signal = SIGTERM;
+						kill_all(SIGTERM);
+					}
+					continue;
+				}
+			}
+			if (p[1].fd >= 0 && (p[1].revents & POLLIN))
+				proxy_resampled(&h->proxy);
+			if (p[2].fd >= 0 && (p[2].revents & (POLLIN | POLLHUP | POLLERR)))
+				control_handle(i);
 		}
-		if (n > 0 && rfd >= 0 && (pf[1].revents & POLLIN))
-			proxy_resampled();
-		if (n > 0 && cfd >= 0 && (pf[2].revents & (POLLIN | POLLHUP | POLLERR)))
-			control_handle();
 		if (clock_running() || control_pending())
 			clock_run(clock_batch());
 	}
 
-	/* QEMU closed the socket: collect it */
-	proxy_close();
-	while (waitpid(qemu_pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (got_signal)
+	/* every QEMU has gone (or poll failed: stop and collect the rest) */
+	kill_all(SIGKILL);
+	for (unsigned i = 0; i < nhosts; i++)
+		if (!hosts[i].gone)
+			host_gone(&hosts[i]);
+	if (got_signal && !failed)
 		logmsg("terminated by signal %d; QEMU stopped", (int)got_signal);
 	if (opt.stats)
 		print_stats();
 	/* always: sim/run fails a scenario whose TLPs broke a PCIe rule */
-	check_print(stderr);
+	uint64_t viol = 0, tlps = 0;
+	for (unsigned i = 0; i < nhosts; i++) {
+		struct host *h = &hosts[i];
+
+		check_print(&h->check, stderr, nhosts > 1 ? h->label : NULL);
+		viol += check_violations(&h->check);
+		tlps += check_tlps(&h->check);
+		capture_tlp_close(h->cap, opt.stats, nhosts > 1 ? h->label : NULL);
+		tlp_trace_close(h->trace);
+		guest_ram_unmap_all(&h->ram);
+	}
+	if (nhosts > 1)   /* the total, last: what sim/run reads */
+		fprintf(stderr, "cosimd tlp-check: %" PRIu64 " TLPs checked, %" PRIu64
+			" violations\n", tlps, viol);
 	capture_close(opt.stats);
 	world_destroy(world);
-	dev = NULL;
-	guest_ram_unmap_all();
-	tlp_trace_close();
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status) ? WEXITSTATUS(status) : check_violations() ? 3 : 0;
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return 1;
+	/* the first host whose QEMU failed gives the status (the others were stopped) */
+	if (fail_rc)
+		return fail_rc;
+	for (unsigned i = 0; i < nhosts; i++)
+		if (qemu_rc(hosts[i].status))
+			return qemu_rc(hosts[i].status);
+	return viol ? 3 : 0;
 }

@@ -57,44 +57,35 @@ _Static_assert(sizeof(struct mp_conf) == 12, "conf layout");
 _Static_assert(sizeof(struct mp_bar) == 24, "bar layout");
 _Static_assert(sizeof(struct mp_sysmem) == 192, "sysmem layout");
 
-static const struct proxy_handlers *hd;
-static int sock = -1;
-static int irqfd = -1, resamplefd = -1;
-static bool intx_level, tcg_guess = true;
-
-static struct {
-	uint64_t bar_other, resets, irq_asserts;
-} st;
-
-static int send_ret(uint64_t val)
+static int send_ret(struct proxy *p, uint64_t val)
 {
 	struct {
 		struct mp_hdr h;
 		uint64_t v;
 	} m = { { MPQEMU_CMD_RET, 0, sizeof(uint64_t) }, val };
-	const char *p = (const char *)&m;
+	const char *b = (const char *)&m;
 	size_t left = sizeof(m);
 
 	while (left) {
-		ssize_t n = send(sock, p, left, MSG_NOSIGNAL);
+		ssize_t n = send(p->sock, b, left, MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			logmsg("send to QEMU: %s", n < 0 ? strerror(errno) : "closed");
+			logmsg("%ssend to QEMU: %s", p->pfx, n < 0 ? strerror(errno) : "closed");
 			return -1;
 		}
-		p += n;
+		b += n;
 		left -= n;
 	}
 	return 0;
 }
 
-static int recv_full(void *buf, size_t len)
+static int recv_full(struct proxy *pr, void *buf, size_t len)
 {
 	char *p = buf;
 
 	while (len) {
-		ssize_t n = recv(sock, p, len, 0);
+		ssize_t n = recv(pr->sock, p, len, 0);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -110,76 +101,74 @@ static uint64_t ones(unsigned size)
 	return size >= 8 ? ~0ull : (1ull << (8 * size)) - 1;
 }
 
-static void irqfd_assert(void)
+static void irqfd_assert(struct proxy *p)
 {
 	uint64_t one = 1;
 
-	if (irqfd >= 0 && write(irqfd, &one, sizeof(one)) < 0)
-		logmsg("irqfd write: %s", strerror(errno));
+	if (p->irqfd >= 0 && write(p->irqfd, &one, sizeof(one)) < 0)
+		logmsg("%sirqfd write: %s", p->pfx, strerror(errno));
 }
 
-bool proxy_set_intx(bool level)
+bool proxy_set_intx(struct proxy *p, bool level)
 {
-	static bool noted;
-
-	if (level == intx_level)
+	if (level == p->intx_level)
 		return false;
-	intx_level = level;
+	p->intx_level = level;
 	if (!level)
 		return true;
-	st.irq_asserts++;
-	if (!noted) {
-		noted = true;
-		logmsg("intx asserted%s (note: under TCG QEMU cannot deliver the proxy's INTx: "
+	p->st.irq_asserts++;
+	if (!p->noted) {
+		p->noted = true;
+		logmsg("%sintx asserted%s (note: under TCG QEMU cannot deliver the proxy's INTx: "
 		       "the irqfd needs KVM's in-kernel irqchip, so the guest sees no interrupt)",
-		       irqfd < 0 ? " before QEMU sent an irqfd" : "");
+		       p->pfx, p->irqfd < 0 ? " before QEMU sent an irqfd" : "");
 	}
-	irqfd_assert();
+	irqfd_assert(p);
 	return true;
 }
 
-void proxy_resampled(void)
+void proxy_resampled(struct proxy *p)
 {
 	uint64_t cnt;
 
-	if (read(resamplefd, &cnt, sizeof(cnt)) < 0 && errno != EAGAIN)
-		logmsg("resamplefd read: %s", strerror(errno));
-	if (intx_level)
-		irqfd_assert();
+	if (read(p->resamplefd, &cnt, sizeof(cnt)) < 0 && errno != EAGAIN)
+		logmsg("%sresamplefd read: %s", p->pfx, strerror(errno));
+	if (p->intx_level)
+		irqfd_assert(p);
 }
 
-static void set_irqfd(const int *fds, int nfds)
+static void set_irqfd(struct proxy *p, const int *fds, int nfds)
 {
-	if (irqfd >= 0)
-		close(irqfd);
-	if (resamplefd >= 0)
-		close(resamplefd);
-	irqfd = nfds > 0 ? fds[0] : -1;
-	resamplefd = nfds > 1 ? fds[1] : -1;
+	if (p->irqfd >= 0)
+		close(p->irqfd);
+	if (p->resamplefd >= 0)
+		close(p->resamplefd);
+	p->irqfd = nfds > 0 ? fds[0] : -1;
+	p->resamplefd = nfds > 1 ? fds[1] : -1;
 	for (int i = 2; i < nfds; i++)
 		close(fds[i]);
-	if (tcg_guess)
-		logmsg("note: QEMU runs under TCG, so the device's INTx will not reach the "
-		       "guest (irqfd needs KVM); drivers must poll");
-	if (intx_level)
-		irqfd_assert();
+	if (p->tcg_guess)
+		logmsg("%snote: QEMU runs under TCG, so the device's INTx will not reach the "
+		       "guest (irqfd needs KVM); drivers must poll", p->pfx);
+	if (p->intx_level)
+		irqfd_assert(p);
 }
 
-static int bar_access(bool write, const struct mp_bar *b)
+static int bar_access(struct proxy *p, bool write, const struct mp_bar *b)
 {
 	if (!b->memory || b->size < 1 || b->size > 8) {
-		st.bar_other++;
-		logmsg("I/O or odd BAR %s 0x%" PRIx64 "/%u: %s", write ? "write" : "read", b->addr,
-		       b->size, write ? "ignored" : "all-ones");
-		return send_ret(write ? 0 : ones(b->size > 8 ? 8 : b->size));
+		p->st.bar_other++;
+		logmsg("%sI/O or odd BAR %s 0x%" PRIx64 "/%u: %s", p->pfx, write ? "write" : "read",
+		       b->addr, b->size, write ? "ignored" : "all-ones");
+		return send_ret(p, write ? 0 : ones(b->size > 8 ? 8 : b->size));
 	}
 	if (!write)
-		return send_ret(hd->bar_read(b->addr, b->size));
-	hd->bar_write(b->addr, b->val, b->size);
-	return send_ret(0);
+		return send_ret(p, p->hd->bar_read(p->ctx, b->addr, b->size));
+	p->hd->bar_write(p->ctx, b->addr, b->val, b->size);
+	return send_ret(p, 0);
 }
 
-int proxy_handle(void)
+int proxy_handle(struct proxy *p)
 {
 	struct mp_hdr h;
 	union {
@@ -196,7 +185,7 @@ int proxy_handle(void)
 	ssize_t n;
 
 	do
-		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
+		n = recvmsg(p->sock, &mh, MSG_CMSG_CLOEXEC);
 	while (n < 0 && errno == EINTR);
 	if (n <= 0)
 		return -1;
@@ -207,14 +196,14 @@ int proxy_handle(void)
 				memcpy(&fds[nfds++], CMSG_DATA(cm) + i * sizeof(int), sizeof(int));
 		}
 	}
-	if ((size_t)n < sizeof(h) && recv_full((char *)&h + n, sizeof(h) - n))
+	if ((size_t)n < sizeof(h) && recv_full(p, (char *)&h + n, sizeof(h) - n))
 		return -1;
 	if (h.size > sizeof(d)) {
-		logmsg("protocol error: message %d with %" PRIu64 " bytes", h.cmd, h.size);
+		logmsg("%sprotocol error: message %d with %" PRIu64 " bytes", p->pfx, h.cmd, h.size);
 		return -1;
 	}
 	memset(&d, 0, sizeof(d));
-	if (h.size && recv_full(&d, h.size))
+	if (h.size && recv_full(p, &d, h.size))
 		return -1;
 
 	switch (h.cmd) {
@@ -224,11 +213,11 @@ int proxy_handle(void)
 		for (int i = 0; i < nfds; i++)
 			r[i] = (struct guest_ram_region){ d.sysmem.gpa[i], d.sysmem.size[i],
 							  d.sysmem.offset[i], fds[i] };
-		hd->sysmem(r, nfds);
+		p->hd->sysmem(p->ctx, r, nfds);
 		return 0;
 	}
 	case MPQEMU_CMD_SET_IRQFD:
-		set_irqfd(fds, nfds);
+		set_irqfd(p, fds, nfds);
 		return 0;
 	default:
 		break;
@@ -238,32 +227,38 @@ int proxy_handle(void)
 
 	switch (h.cmd) {
 	case MPQEMU_CMD_PCI_CFGREAD:
-		return send_ret(hd->cfg_read(d.conf.addr, d.conf.len));
+		return send_ret(p, p->hd->cfg_read(p->ctx, d.conf.addr, d.conf.len));
 	case MPQEMU_CMD_PCI_CFGWRITE:
-		return send_ret(hd->cfg_write(d.conf.addr, d.conf.val, d.conf.len));
+		return send_ret(p, p->hd->cfg_write(p->ctx, d.conf.addr, d.conf.val, d.conf.len));
 	case MPQEMU_CMD_BAR_READ:
-		return bar_access(false, &d.bar);
+		return bar_access(p, false, &d.bar);
 	case MPQEMU_CMD_BAR_WRITE:
-		return bar_access(true, &d.bar);
+		return bar_access(p, true, &d.bar);
 	case MPQEMU_CMD_DEVICE_RESET:
-		st.resets++;
-		hd->reset();
-		return send_ret(0);
+		p->st.resets++;
+		p->hd->reset(p->ctx);
+		return send_ret(p, 0);
 	default:
-		logmsg("unknown message %d (%" PRIu64 " bytes) ignored", h.cmd, h.size);
+		logmsg("%sunknown message %d (%" PRIu64 " bytes) ignored", p->pfx, h.cmd, h.size);
 		return 0;
 	}
 }
 
-pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **argv,
-		  const char *const *extra, int nextra, int (*child)(void))
+pid_t proxy_start(struct proxy *p, const struct proxy_handlers *h, void *ctx, const char *pfx,
+		  int fd_no, int argc, char **argv, const char *const *extra, int nextra,
+		  int (*child)(unsigned), unsigned child_arg)
 {
 	char dev[96];
 	char **args = calloc(argc + nextra + 3, sizeof(char *));
 	int sv[2];
 	pid_t pid;
 
-	hd = h;
+	memset(p, 0, sizeof(*p));
+	p->hd = h;
+	p->ctx = ctx;
+	p->pfx = pfx;
+	p->sock = p->irqfd = p->resamplefd = -1;
+	p->tcg_guess = true;
 	if (!args)
 		return -1;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
@@ -271,12 +266,12 @@ pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **ar
 		free(args);
 		return -1;
 	}
-	sock = sv[0];
+	p->sock = sv[0];
 	snprintf(dev, sizeof(dev), "x-pci-proxy-dev,id=nic0,fd=%d", fd_no);
 	for (int i = 0; i < argc; i++) {
 		args[i] = argv[i];
 		if (strstr(argv[i], "kvm"))
-			tcg_guess = false;
+			p->tcg_guess = false;
 	}
 	for (int i = 0; i < nextra; i++)
 		args[argc + i] = (char *)extra[i];
@@ -293,7 +288,7 @@ pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **ar
 	}
 	if (pid == 0) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (dup2(sv[1], fd_no) < 0 || (child && child())) {
+		if (dup2(sv[1], fd_no) < 0 || (child && child(child_arg))) {
 			fprintf(stderr, "cosimd: dup2: %s\n", strerror(errno));
 			_exit(127);
 		}
@@ -306,27 +301,32 @@ pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **ar
 	return pid;
 }
 
-int proxy_sock(void)
+int proxy_sock(const struct proxy *p)
 {
-	return sock;
+	return p->sock;
 }
 
-int proxy_resamplefd(void)
+int proxy_resamplefd(const struct proxy *p)
 {
-	return resamplefd;
+	return p->resamplefd;
 }
 
-void proxy_close(void)
+void proxy_close(struct proxy *p)
 {
-	if (sock >= 0)
-		close(sock);
-	sock = -1;
+	if (p->sock >= 0)
+		close(p->sock);
+	p->sock = -1;
+	if (p->irqfd >= 0)
+		close(p->irqfd);
+	if (p->resamplefd >= 0)
+		close(p->resamplefd);
+	p->irqfd = p->resamplefd = -1;
 }
 
-void proxy_print_stats(FILE *f)
+void proxy_print_stats(const struct proxy *p, uint64_t syncs, FILE *f)
 {
-	if (st.bar_other)
-		fprintf(f, "cosimd stats: I/O or odd-sized BAR accesses %" PRIu64 "\n", st.bar_other);
+	if (p->st.bar_other)
+		fprintf(f, "cosimd stats: I/O or odd-sized BAR accesses %" PRIu64 "\n", p->st.bar_other);
 	fprintf(f, "cosimd stats: RAM syncs %" PRIu64 ", device resets %" PRIu64
-		", intx asserts %" PRIu64 "\n", guest_ram_syncs(), st.resets, st.irq_asserts);
+		", intx asserts %" PRIu64 "\n", syncs, p->st.resets, p->st.irq_asserts);
 }

@@ -22,32 +22,49 @@
 
 #include "guest_ram.h"
 
+/* The handlers get the ctx given to proxy_start (cosimd: the host). */
 struct proxy_handlers {
-	void (*sysmem)(const struct guest_ram_region *r, int n);
-	uint64_t (*cfg_read)(uint32_t addr, int len);
-	uint64_t (*cfg_write)(uint32_t addr, uint32_t val, int len);
-	uint64_t (*bar_read)(uint64_t addr, unsigned size);
-	void (*bar_write)(uint64_t addr, uint64_t val, unsigned size);
-	void (*reset)(void);
+	void (*sysmem)(void *ctx, const struct guest_ram_region *r, int n);
+	uint64_t (*cfg_read)(void *ctx, uint32_t addr, int len);
+	uint64_t (*cfg_write)(void *ctx, uint32_t addr, uint32_t val, int len);
+	uint64_t (*bar_read)(void *ctx, uint64_t addr, unsigned size);
+	void (*bar_write)(void *ctx, uint64_t addr, uint64_t val, unsigned size);
+	void (*reset)(void *ctx);
+};
+
+/* One QEMU's proxy connection (one per host). */
+struct proxy {
+	const struct proxy_handlers *hd;
+	void *ctx;
+	const char *pfx;                /* before its messages */
+	int sock, irqfd, resamplefd;
+	bool intx_level, tcg_guess, noted;
+	struct {
+		uint64_t bar_other, resets, irq_asserts;
+	} st;
 };
 
 /* Run argv (QEMU's command line) with the nextra arguments extra and
  * `-device x-pci-proxy-dev,id=nic0,fd=N` appended, the socket's other end as
  * descriptor fd_no; child (may be NULL) runs in QEMU's process before exec
- * (0, or -1 to fail).  The QEMU process id, or -1 with a message. */
-pid_t proxy_start(const struct proxy_handlers *h, int fd_no, int argc, char **argv,
-		  const char *const *extra, int nextra, int (*child)(void));
-/* Descriptors to poll: the socket, and the resamplefd (-1 before SET_IRQFD). */
-int proxy_sock(void);
-int proxy_resamplefd(void);
+ * with child_arg (0, or -1 to fail).  pfx: before the connection's messages.
+ * The QEMU process id, or -1 with a message. */
+pid_t proxy_start(struct proxy *p, const struct proxy_handlers *h, void *ctx, const char *pfx,
+		  int fd_no, int argc, char **argv, const char *const *extra, int nextra,
+		  int (*child)(unsigned), unsigned child_arg);
+/* Descriptors to poll: the socket (-1 once closed), and the resamplefd (-1
+ * before SET_IRQFD). */
+int proxy_sock(const struct proxy *p);
+int proxy_resamplefd(const struct proxy *p);
 /* Receive and handle one message: 0, or -1 when QEMU has gone. */
-int proxy_handle(void);
+int proxy_handle(struct proxy *p);
 /* The resamplefd fired: re-assert INTx if still high. */
-void proxy_resampled(void);
+void proxy_resampled(struct proxy *p);
 /* The device's INTx level; true if it changed. */
-bool proxy_set_intx(bool level);
-void proxy_close(void);
+bool proxy_set_intx(struct proxy *p, bool level);
+void proxy_close(struct proxy *p);
 
-void proxy_print_stats(FILE *f);
+/* syncs: guest RAM map replacements (guest_ram.c counts them) */
+void proxy_print_stats(const struct proxy *p, uint64_t syncs, FILE *f);
 
 #endif /* SIM_COSIM_PROXY_H */

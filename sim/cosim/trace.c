@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <time.h>
 
-static FILE *trace_file;
-
 void logmsg(const char *fmt, ...)
 {
 	va_list ap;
@@ -28,20 +26,18 @@ uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-int tlp_trace_open(const char *path)
+FILE *tlp_trace_open(const char *path)
 {
-	trace_file = fopen(path, "w");
-	return trace_file ? 0 : -1;
+	return fopen(path, "w");
 }
 
-void tlp_trace_close(void)
+void tlp_trace_close(FILE *f)
 {
-	if (trace_file)
-		fclose(trace_file);
-	trace_file = NULL;
+	if (f)
+		fclose(f);
 }
 
-void tlp_trace(const char *dir, const struct tlp *t, uint64_t cycle)
+void tlp_trace(FILE *trace_file, const char *dir, const struct tlp *t, uint64_t cycle)
 {
 	char buf[256];
 

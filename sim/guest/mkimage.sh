@@ -17,7 +17,9 @@
 # /scenario, prints `SCENARIO-EXIT rc` and powers off.
 #
 # $TOPOLOGY (a sim/topologies/*.topo file, optional): installed as
-# /etc/extoll/topology, with /etc/extoll/host-node (the first host node's id)
+# /etc/extoll/topology, with /etc/extoll/host-node (the first host node's id),
+# /etc/extoll/host-nodes (every host node, in order: sim.host=I on the kernel command
+# line picks the I-th, scenario-lib.sh)
 # and /etc/extoll/naa-nodes (the naa node ids, one line, space separated).
 # $KVER (optional, e.g. 6.12): the kernel of build/kernel-KVER, our modules from
 # build/kmod-KVER/kernel (make -C kernel KVER=KVER); default OUTPUT then
@@ -159,6 +161,8 @@ if [ -n "${TOPOLOGY:-}" ]; then
 	cp "$TOPOLOGY" "$stage/etc/extoll/topology"
 	sed 's/#.*//' "$TOPOLOGY" | awk '$1 == "node" && $3 == "host" { print $2; exit }' \
 		>"$stage/etc/extoll/host-node"
+	sed 's/#.*//' "$TOPOLOGY" | awk '$1 == "node" && $3 == "host" { printf "%s%s", s, $2; s = " " } END { print "" }' \
+		>"$stage/etc/extoll/host-nodes"
 	sed 's/#.*//' "$TOPOLOGY" | awk '$1 == "node" && $3 == "naa" { printf "%s%s", s, $2; s = " " } END { print "" }' \
 		>"$stage/etc/extoll/naa-nodes"
 fi

@@ -7,7 +7,15 @@ NIC_BDF=${NIC_BDF:-0000:00:02.0}
 NIC_DEV=/sys/bus/pci/devices/$NIC_BDF
 # the co-simulated world (sim/topologies/, installed by mkimage.sh)
 TOPOLOGY=/etc/extoll/topology
-HOST_NODE=$(cat /etc/extoll/host-node 2>/dev/null)
+# several hosts (sim/run: one QEMU per host node): this guest's index, from the kernel
+# command line (sim.host=I), and its node: the I-th of /etc/extoll/host-nodes
+HOST_INDEX=$(sed -n 's/.*sim\.host=\([0-9]*\).*/\1/p' /proc/cmdline 2>/dev/null)
+HOST_INDEX=${HOST_INDEX:-0}
+HOST_NODES=$(cat /etc/extoll/host-nodes 2>/dev/null)
+NHOSTS=$(echo $HOST_NODES | wc -w)
+[ "$NHOSTS" -ge 1 ] || NHOSTS=1
+HOST_NODE=$(echo $HOST_NODES | cut -d' ' -f$((HOST_INDEX + 1)))
+[ -n "$HOST_NODE" ] || HOST_NODE=$(cat /etc/extoll/host-node 2>/dev/null)
 HOST_NODE=${HOST_NODE:-0}
 NAA_NODES=$(cat /etc/extoll/naa-nodes 2>/dev/null)
 # RRA_TIMEOUT_US: extoll's rra_timeout_us for the simulator.  A tunnelled
@@ -59,6 +67,7 @@ hex_eq() {
 # SIMCTL_REPLY ("ok CYCLE what" or "error ..."), SIMCTL_CYCLE the world cycle;
 # returns 0 on ok
 SIMCTL_TTY=${SIMCTL_TTY:-/dev/ttyS1}
+SIMCTL_WAIT=${SIMCTL_WAIT:-60}
 simctl() {
 	if [ -z "${SIMCTL_OPEN:-}" ]; then
 		# raw, no echo: cosimd's answers must not go back to it as commands
@@ -68,9 +77,21 @@ simctl() {
 	fi
 	SIMCTL_REPLY=
 	echo "$*" >&9
-	read -r -t 60 SIMCTL_REPLY <&9
+	read -r -t "$SIMCTL_WAIT" SIMCTL_REPLY <&9
 	SIMCTL_REPLY=$(printf '%s' "$SIMCTL_REPLY" | tr -d '\r')
 	echo "simctl $*: ${SIMCTL_REPLY:-no answer}"
 	SIMCTL_CYCLE=$(echo "$SIMCTL_REPLY" | sed -n 's/^ok \([0-9]*\).*/\1/p')
 	case $SIMCTL_REPLY in ok*) return 0 ;; *) return 1 ;; esac
+}
+# barrier NAME [SECONDS]: wait until every host of the world has reached barrier NAME
+# (cosimd answers all of them at once; default wait 1800 s of guest time); 0 when
+# all came, else the reason is in SIMCTL_REPLY (a host that has gone, a timeout)
+barrier() {
+	local t0 t1 rc
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	SIMCTL_WAIT=${2:-1800} simctl barrier "$1"
+	rc=$?
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	echo "BARRIER $1: host $HOST_INDEX waited $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"
+	return $rc
 }
