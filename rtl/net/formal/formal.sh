@@ -28,7 +28,8 @@ trim() { sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' <<< "$1"; }
 front() {
 	local srcs=$1 harness=$2 tmod=$3 params=$4 probes=$5 p
 	echo "read_verilog -sv -formal -DSYNTHESIS" $srcs "$here/$harness"
-	echo "hierarchy -top $tmod$(for p in $params; do printf ' -chparam %s %s' "${p%%=*}" "${p#*=}"; done)"
+	for p in $params; do echo "chparam -set ${p%%=*} ${p#*=} $tmod"; done
+	echo "hierarchy -top $tmod"
 	echo "proc"
 	echo "flatten"
 	for p in $probes; do echo "connect -set ${p%%=*} ${p#*=}"; done
