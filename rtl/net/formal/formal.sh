@@ -69,9 +69,11 @@ run_proof() {
 	fi
 	local secs; secs=$(echo "$(date +%s.%N) - $t0" | bc)
 	if [ $ok = 1 ]; then
-		printf 'PASS formal %-8s %-14s %s induction (k <= %s): %.1f s\n' "$name" "$tmod" "$engine" "$steps" "$secs"
+		local k=$steps  # z3: the length asked for; sat: the length that closed the proof
+		[ "$engine" = sat ] && k=$(grep -o 'Trying induction with length [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+		printf 'PASS formal %-8s %-15s %s, induction length %s: %.1f s\n' "$name" "$tmod" "$engine" "$k" "$secs"
 	else
-		printf 'FAIL formal %-8s %-14s %s (log: %s)\n' "$name" "$tmod" "$engine" "${log#"$top"/}"
+		printf 'FAIL formal %-8s %-15s %s (log: %s)\n' "$name" "$tmod" "$engine" "${log#"$top"/}"
 		fails=$((fails + 1))
 	fi
 }
