@@ -7,3 +7,4 @@
 net_rr_arb_fv.sv
 link_cred_fv.sv
 net_pkt_fifo_fv.sv
+router_fv.sv
