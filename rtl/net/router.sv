@@ -358,11 +358,11 @@ module router #(
     ok_cred = 1'b1;
     ok_rsv  = 1'b1;
     for (int o = 0; o < NP; o++) begin
+      logic [PW-1:0] gi;
+      logic          gv;
+      gi = g_idx[o];
+      gv = sel_vc[gi];
       if (x_grant[o]) begin
-        logic [PW-1:0] gi;
-        logic          gv;
-        gi = g_idx[o];
-        gv = sel_vc[gi];
         if (o_busy[o]) ok_idle = 1'b0;
         if (cred[o][x_vc[o]] < CRW'(r_len[gi][gv])) ok_cred = 1'b0;
         if (rsv_v[o][x_vc[o]] && int'(rsv_id[o][x_vc[o]]) != int'(gi) * NVC + int'(gv)) ok_rsv = 1'b0;
