@@ -347,6 +347,37 @@ module router #(
     end
   end
 
+`ifdef FORMAL
+  // Formal checks (rtl/net/formal/router_fv.sv, docs/network.md "Formal checks"), in
+  // every state: a packet starts on an output only when it is idle (r_idle), with
+  // credits for the whole packet on its output VC (r_cred), and, while that output VC
+  // is reserved, only if it is the reservation's holder (r_rsv).
+  logic ok_idle, ok_cred, ok_rsv;
+  always_comb begin
+    ok_idle = 1'b1;
+    ok_cred = 1'b1;
+    ok_rsv  = 1'b1;
+    for (int o = 0; o < NP; o++) begin
+      logic [PW-1:0] gi;
+      logic          gv;
+      gi = g_idx[o];
+      gv = sel_vc[gi];
+      if (x_grant[o]) begin
+        if (o_busy[o]) ok_idle = 1'b0;
+        if (cred[o][x_vc[o]] < CRW'(r_len[gi][gv])) ok_cred = 1'b0;
+        if (rsv_v[o][x_vc[o]] && int'(rsv_id[o][x_vc[o]]) != int'(gi) * NVC + int'(gv)) ok_rsv = 1'b0;
+      end
+    end
+  end
+  always_comb begin
+    if (!rst) begin
+      r_idle: assert (ok_idle);
+      r_cred: assert (ok_cred);
+      r_rsv: assert (ok_rsv);
+    end
+  end
+`endif
+
   // Output registers (no reset needed on the data path). The flit is selected
   // here, under x_send: the header (rewritten by net_route) when a packet starts,
   // else the buffer head.
