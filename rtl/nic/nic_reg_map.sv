@@ -9,7 +9,9 @@
 //   units -> hwif_in    info (identity, build, cycles, interrupt causes),
 //                       pcie.* state and counters, rra.* counters, the
 //                       backdoor RX buffer, smfu.* / notify.* status,
-//                       router.* counters and link status
+//                       router.* counters and link status, flash.* (nic_flash
+//                       drives them), info.version/build from the boot image
+//                       when the harness or board booted one (id_boot)
 //
 // The register map itself is defined once, in hw/regs/extoll.rdl; the field
 // names below come from the structs PeakRDL generates from it.
@@ -60,7 +62,15 @@ module nic_reg_map #(
   input  wire logic [NL-1:0][1:0]    link_state,
   input  wire logic [4:0][31:0]      link_cnt,       // link link_sel: crc, naks sent, rcvd, replays, downs
   input  wire logic [31:0]           noroute_cnt,    // net_node: no route, dead link
-  input  wire logic [31:0]           malformed_cnt   // net_node: malformed packets, all links
+  input  wire logic [31:0]           malformed_cnt,  // net_node: malformed packets, all links
+
+  // ---------------- flash.* and the boot identity (nic_flash) ----------------
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire extoll_regs_pkg::extoll_nic__in_t  flash_hwif,  // only its flash fields are used
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire logic                  id_boot,        // info.version/build from the boot image
+  input  wire logic [47:0]           id_version,     // {major, minor, patch}
+  input  wire logic [63:0]           id_build        // {commit, date}
 );
 
   // ------------------------------------------------------------------
@@ -106,11 +116,11 @@ module nic_reg_map #(
     // info: identity, version, build, cycle counter, test interrupt
     hwif_in.info.id.role.next             = 8'(ROLE);
     hwif_in.info.id.node_id.next          = node_id;
-    hwif_in.info.version.major.next       = RTL_MAJOR;
-    hwif_in.info.version.minor.next       = RTL_MINOR;
-    hwif_in.info.version.patch.next       = RTL_PATCH;
-    hwif_in.info.build.date.next          = BUILD_DATE;
-    hwif_in.info.build.commit.next        = BUILD_COMMIT;
+    hwif_in.info.version.major.next       = id_boot ? id_version[47:32] : RTL_MAJOR;
+    hwif_in.info.version.minor.next       = id_boot ? id_version[31:16] : RTL_MINOR;
+    hwif_in.info.version.patch.next       = id_boot ? id_version[15:0]  : RTL_PATCH;
+    hwif_in.info.build.date.next          = id_boot ? id_build[31:0]    : BUILD_DATE;
+    hwif_in.info.build.commit.next        = id_boot ? id_build[63:32]   : BUILD_COMMIT;
     hwif_in.info.cycles.count.next        = cycles;
     hwif_in.info.irq_status.test.hwset    = hwif_out.info.irq_test.fire.value;
     hwif_in.info.irq_status.notify.hwset  = irq_notify;
@@ -168,6 +178,8 @@ module nic_reg_map #(
     hwif_in.router.link_naks_rcvd.count.next  = link_cnt[2];
     hwif_in.router.link_replays.count.next    = link_cnt[3];
     hwif_in.router.link_downs.count.next      = link_cnt[4];
+    // flash: the controller's fields (nic_flash)
+    hwif_in.flash = flash_hwif.flash;
   end
 
 endmodule
