@@ -12,7 +12,6 @@
  *
  *   flash_boot_test DIR     (the flash file goes to DIR/flash-fbt.bin)
  */
-#define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,6 +194,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	enable(m);
+	for (int i = 0; i < 100 && (rd64(m, EXTOLL_FLASH_BASE + EXTOLL_FLASH_STATUS) & EXTOLL_FLASH_STATUS_BUSY_MASK); i++)
+		;  /* the ID read after reset */
 	uint64_t j = rd64(m, EXTOLL_FLASH_BASE + EXTOLL_FLASH_JEDEC);
 	CHECK(j == (FLASH_PART_MT25QU01G | EXTOLL_FLASH_JEDEC_VALID_MASK), "flash.jedec 0x%llx", (unsigned long long)j);
 	CHECK(rd64(m, EXTOLL_INFO_BASE + EXTOLL_INFO_VERSION) == V1, "running the fallback");
