@@ -5,7 +5,8 @@
  * (libnicmodel.a) without QEMU: BAR0 programmed through config space, the
  * registers read with memory reads.  For each flash content (erased; a
  * fallback image; a good update image; an update image with a bad payload
- * CRC, with a bad header CRC, for another board) a fresh model reports the
+ * CRC, with a payload that is not its header's identity, with a bad header
+ * CRC, for another board, with the fallback role) a fresh model reports the
  * expected info.version / info.build and flash.boot.slot; the NIC reads the
  * part's JEDEC ID through its pins; then a reload request written to
  * flash.reload makes the model boot again from the (changed) flash and reset.
@@ -110,10 +111,10 @@ static void image(uint32_t off, int role, uint64_t version, uint64_t build, uint
 	put(b, FLASH_IMG_OFF_BUILD, build, 8);
 	put(b, FLASH_IMG_HEADER_SIZE, version, 8);
 	put(b, FLASH_IMG_HEADER_SIZE + 8, build, 8);
-	put(b, FLASH_IMG_OFF_PAYLOAD_CRC, crc32(0, b + FLASH_IMG_HEADER_SIZE, 16), 4);
+	if (bad == 3)
+		b[FLASH_IMG_HEADER_SIZE + 3] ^= 0x10;   /* payload differs from the header, CRC holds */
+	put(b, FLASH_IMG_OFF_PAYLOAD_CRC, crc32(0, b + FLASH_IMG_HEADER_SIZE, 16) ^ (bad == 1), 4);
 	put(b, FLASH_IMG_OFF_HEADER_CRC, crc32(0, b, FLASH_IMG_HEADER_CRC_LEN), 4);
-	if (bad == 1)
-		b[FLASH_IMG_HEADER_SIZE + 3] ^= 0x10;   /* payload byte: payload CRC */
 	if (bad == 2)
 		b[FLASH_IMG_OFF_VERSION] ^= 0x01;       /* header byte: header CRC */
 	if (fd < 0 || pwrite(fd, b, sizeof(b), off) != (ssize_t)sizeof(b))
@@ -179,6 +180,8 @@ int main(int argc, char **argv)
 	boot("good update image", V2, B2, 2);
 	image(UPD, FLASH_ROLE_UPDATE, V2, B2, FLASH_BOARD_SIM, 1);
 	boot("update with a bad payload CRC: fallback", V1, B1, 1);
+	image(UPD, FLASH_ROLE_UPDATE, V2, B2, FLASH_BOARD_SIM, 3);
+	boot("update whose payload is not its header's identity: fallback", V1, B1, 1);
 	image(UPD, FLASH_ROLE_UPDATE, V2, B2, FLASH_BOARD_SIM, 2);
 	boot("update with a bad header CRC: fallback", V1, B1, 1);
 	image(UPD, FLASH_ROLE_UPDATE, V2, B2, FLASH_BOARD_U250, 0);
