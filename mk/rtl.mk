@@ -71,7 +71,9 @@ TB_MAKEFLAGS ?= OPT_FAST=-O2
 TB_VFLAGS    ?= -O3 --x-assign fast --x-initial fast
 TB_CFLAGS    ?= -O2 -I$(ROOT)/hw/include -I$(RTL)/tb
 TB_HDRS      := $(wildcard $(RTL)/tb/*.h $(RTL)/tb/*/*.h $(ROOT)/hw/include/*.h)
-TLP_OBJ      := $(BUILD)/tlp.o $(BUILD)/tlp_check.o $(BUILD)/tlp_order.o
+# hw/lib objects linked into every testbench: TLP codec, checker and ordering checker,
+# flash part model
+TLP_OBJ      := $(BUILD)/tlp.o $(BUILD)/tlp_check.o $(BUILD)/tlp_order.o $(BUILD)/flash_part.o
 
 # ---------------------------------------------------------------------------
 # File lists: $(call rtl_files,MODE,UNITS), MODE as in mk/rtl-files.sh

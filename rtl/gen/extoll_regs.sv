@@ -220,6 +220,48 @@ module extoll_regs (
         } notify;
         struct packed {
             logic hdr;
+            logic cmd;
+            logic addr;
+            logic status;
+            logic jedec;
+            logic div;
+            logic reload;
+            logic boot;
+            logic data0;
+            logic data1;
+            logic data2;
+            logic data3;
+            logic data4;
+            logic data5;
+            logic data6;
+            logic data7;
+            logic data8;
+            logic data9;
+            logic data10;
+            logic data11;
+            logic data12;
+            logic data13;
+            logic data14;
+            logic data15;
+            logic data16;
+            logic data17;
+            logic data18;
+            logic data19;
+            logic data20;
+            logic data21;
+            logic data22;
+            logic data23;
+            logic data24;
+            logic data25;
+            logic data26;
+            logic data27;
+            logic data28;
+            logic data29;
+            logic data30;
+            logic data31;
+        } flash;
+        struct packed {
+            logic hdr;
             logic owner;
             logic claim;
             logic lease;
@@ -384,6 +426,46 @@ module extoll_regs (
         decoded_reg_strb.notify.cons = cpuif_req_masked & (cpuif_addr == 13'hc30);
         decoded_reg_strb.notify.full_stalls = cpuif_req_masked & (cpuif_addr == 13'hc38) & !cpuif_req_is_wr;
         decoded_reg_strb.notify.events = cpuif_req_masked & (cpuif_addr == 13'hc40) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.hdr = cpuif_req_masked & (cpuif_addr == 13'hd00) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.cmd = cpuif_req_masked & (cpuif_addr == 13'hd08);
+        decoded_reg_strb.flash.addr = cpuif_req_masked & (cpuif_addr == 13'hd10);
+        decoded_reg_strb.flash.status = cpuif_req_masked & (cpuif_addr == 13'hd18) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.jedec = cpuif_req_masked & (cpuif_addr == 13'hd20) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.div = cpuif_req_masked & (cpuif_addr == 13'hd28);
+        decoded_reg_strb.flash.reload = cpuif_req_masked & (cpuif_addr == 13'hd30);
+        decoded_reg_strb.flash.boot = cpuif_req_masked & (cpuif_addr == 13'hd38) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.data0 = cpuif_req_masked & (cpuif_addr == 13'he00);
+        decoded_reg_strb.flash.data1 = cpuif_req_masked & (cpuif_addr == 13'he08);
+        decoded_reg_strb.flash.data2 = cpuif_req_masked & (cpuif_addr == 13'he10);
+        decoded_reg_strb.flash.data3 = cpuif_req_masked & (cpuif_addr == 13'he18);
+        decoded_reg_strb.flash.data4 = cpuif_req_masked & (cpuif_addr == 13'he20);
+        decoded_reg_strb.flash.data5 = cpuif_req_masked & (cpuif_addr == 13'he28);
+        decoded_reg_strb.flash.data6 = cpuif_req_masked & (cpuif_addr == 13'he30);
+        decoded_reg_strb.flash.data7 = cpuif_req_masked & (cpuif_addr == 13'he38);
+        decoded_reg_strb.flash.data8 = cpuif_req_masked & (cpuif_addr == 13'he40);
+        decoded_reg_strb.flash.data9 = cpuif_req_masked & (cpuif_addr == 13'he48);
+        decoded_reg_strb.flash.data10 = cpuif_req_masked & (cpuif_addr == 13'he50);
+        decoded_reg_strb.flash.data11 = cpuif_req_masked & (cpuif_addr == 13'he58);
+        decoded_reg_strb.flash.data12 = cpuif_req_masked & (cpuif_addr == 13'he60);
+        decoded_reg_strb.flash.data13 = cpuif_req_masked & (cpuif_addr == 13'he68);
+        decoded_reg_strb.flash.data14 = cpuif_req_masked & (cpuif_addr == 13'he70);
+        decoded_reg_strb.flash.data15 = cpuif_req_masked & (cpuif_addr == 13'he78);
+        decoded_reg_strb.flash.data16 = cpuif_req_masked & (cpuif_addr == 13'he80);
+        decoded_reg_strb.flash.data17 = cpuif_req_masked & (cpuif_addr == 13'he88);
+        decoded_reg_strb.flash.data18 = cpuif_req_masked & (cpuif_addr == 13'he90);
+        decoded_reg_strb.flash.data19 = cpuif_req_masked & (cpuif_addr == 13'he98);
+        decoded_reg_strb.flash.data20 = cpuif_req_masked & (cpuif_addr == 13'hea0);
+        decoded_reg_strb.flash.data21 = cpuif_req_masked & (cpuif_addr == 13'hea8);
+        decoded_reg_strb.flash.data22 = cpuif_req_masked & (cpuif_addr == 13'heb0);
+        decoded_reg_strb.flash.data23 = cpuif_req_masked & (cpuif_addr == 13'heb8);
+        decoded_reg_strb.flash.data24 = cpuif_req_masked & (cpuif_addr == 13'hec0);
+        decoded_reg_strb.flash.data25 = cpuif_req_masked & (cpuif_addr == 13'hec8);
+        decoded_reg_strb.flash.data26 = cpuif_req_masked & (cpuif_addr == 13'hed0);
+        decoded_reg_strb.flash.data27 = cpuif_req_masked & (cpuif_addr == 13'hed8);
+        decoded_reg_strb.flash.data28 = cpuif_req_masked & (cpuif_addr == 13'hee0);
+        decoded_reg_strb.flash.data29 = cpuif_req_masked & (cpuif_addr == 13'hee8);
+        decoded_reg_strb.flash.data30 = cpuif_req_masked & (cpuif_addr == 13'hef0);
+        decoded_reg_strb.flash.data31 = cpuif_req_masked & (cpuif_addr == 13'hef8);
         decoded_reg_strb.own.hdr = cpuif_req_masked & (cpuif_addr == 13'hf00) & !cpuif_req_is_wr;
         decoded_reg_strb.own.owner = cpuif_req_masked & (cpuif_addr == 13'hf08) & !cpuif_req_is_wr;
         decoded_reg_strb.own.claim = cpuif_req_masked & (cpuif_addr == 13'hf10) & cpuif_req_is_wr;
@@ -1229,6 +1311,248 @@ module extoll_regs (
         struct packed {
             struct packed {
                 struct packed {
+                    logic [7:0] next;
+                    logic load_next;
+                } opcode;
+                struct packed {
+                    logic [2:0] next;
+                    logic load_next;
+                } alen;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } rd;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } poll;
+                struct packed {
+                    logic [8:0] next;
+                    logic load_next;
+                } len;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } go;
+            } cmd;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                } addr;
+            } addr;
+            struct packed {
+                struct packed {
+                    logic [7:0] next;
+                    logic load_next;
+                } half;
+            } div;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                } addr;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } go;
+            } reload;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data0;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data1;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data2;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data3;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data4;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data5;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data6;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data7;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data8;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data9;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data10;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data11;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data12;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data13;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data14;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data15;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data16;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data17;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data18;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data19;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data20;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data21;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data22;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data23;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data24;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data25;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data26;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data27;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data28;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data29;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data30;
+            struct packed {
+                struct packed {
+                    logic [63:0] next;
+                    logic load_next;
+                } data;
+            } data31;
+        } flash;
+        struct packed {
+            struct packed {
+                struct packed {
                     logic [1:0] next;
                     logic load_next;
                 } op;
@@ -1910,6 +2234,206 @@ module extoll_regs (
                 } index;
             } cons;
         } notify;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [7:0] value;
+                } opcode;
+                struct packed {
+                    logic [2:0] value;
+                } alen;
+                struct packed {
+                    logic value;
+                } rd;
+                struct packed {
+                    logic value;
+                } poll;
+                struct packed {
+                    logic [8:0] value;
+                } len;
+                struct packed {
+                    logic value;
+                } go;
+            } cmd;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } addr;
+            } addr;
+            struct packed {
+                struct packed {
+                    logic [7:0] value;
+                } half;
+            } div;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } addr;
+                struct packed {
+                    logic value;
+                } go;
+            } reload;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data0;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data1;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data2;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data3;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data4;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data5;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data6;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data7;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data8;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data9;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data10;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data11;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data12;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data13;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data14;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data15;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data16;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data17;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data18;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data19;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data20;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data21;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data22;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data23;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data24;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data25;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data26;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data27;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data28;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data29;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data30;
+            struct packed {
+                struct packed {
+                    logic [63:0] value;
+                } data;
+            } data31;
+        } flash;
         struct packed {
             struct packed {
                 struct packed {
@@ -5278,6 +5802,1074 @@ module extoll_regs (
         end
     end
     assign hwif_out.notify.cons.index.value = field_storage.notify.cons.index.value;
+    // Field: extoll_nic.flash.cmd.opcode
+    always_comb begin
+        automatic logic [7:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.cmd.opcode.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.cmd && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.cmd.opcode.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
+            load_next_c = '1;
+        end
+        field_combo.flash.cmd.opcode.next = next_c;
+        field_combo.flash.cmd.opcode.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.cmd.opcode.value <= 8'h0;
+        end else begin
+            if(field_combo.flash.cmd.opcode.load_next) begin
+                field_storage.flash.cmd.opcode.value <= field_combo.flash.cmd.opcode.next;
+            end
+        end
+    end
+    assign hwif_out.flash.cmd.opcode.value = field_storage.flash.cmd.opcode.value;
+    // Field: extoll_nic.flash.cmd.alen
+    always_comb begin
+        automatic logic [2:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.cmd.alen.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.cmd && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.cmd.alen.value & ~decoded_wr_biten[10:8]) | (decoded_wr_data[10:8] & decoded_wr_biten[10:8]);
+            load_next_c = '1;
+        end
+        field_combo.flash.cmd.alen.next = next_c;
+        field_combo.flash.cmd.alen.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.cmd.alen.value <= 3'h0;
+        end else begin
+            if(field_combo.flash.cmd.alen.load_next) begin
+                field_storage.flash.cmd.alen.value <= field_combo.flash.cmd.alen.next;
+            end
+        end
+    end
+    assign hwif_out.flash.cmd.alen.value = field_storage.flash.cmd.alen.value;
+    // Field: extoll_nic.flash.cmd.rd
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.cmd.rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.cmd && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.cmd.rd.value & ~decoded_wr_biten[12:12]) | (decoded_wr_data[12:12] & decoded_wr_biten[12:12]);
+            load_next_c = '1;
+        end
+        field_combo.flash.cmd.rd.next = next_c;
+        field_combo.flash.cmd.rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.cmd.rd.value <= 1'h0;
+        end else begin
+            if(field_combo.flash.cmd.rd.load_next) begin
+                field_storage.flash.cmd.rd.value <= field_combo.flash.cmd.rd.next;
+            end
+        end
+    end
+    assign hwif_out.flash.cmd.rd.value = field_storage.flash.cmd.rd.value;
+    // Field: extoll_nic.flash.cmd.poll
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.cmd.poll.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.cmd && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.cmd.poll.value & ~decoded_wr_biten[13:13]) | (decoded_wr_data[13:13] & decoded_wr_biten[13:13]);
+            load_next_c = '1;
+        end
+        field_combo.flash.cmd.poll.next = next_c;
+        field_combo.flash.cmd.poll.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.cmd.poll.value <= 1'h0;
+        end else begin
+            if(field_combo.flash.cmd.poll.load_next) begin
+                field_storage.flash.cmd.poll.value <= field_combo.flash.cmd.poll.next;
+            end
+        end
+    end
+    assign hwif_out.flash.cmd.poll.value = field_storage.flash.cmd.poll.value;
+    // Field: extoll_nic.flash.cmd.len
+    always_comb begin
+        automatic logic [8:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.cmd.len.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.cmd && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.cmd.len.value & ~decoded_wr_biten[24:16]) | (decoded_wr_data[24:16] & decoded_wr_biten[24:16]);
+            load_next_c = '1;
+        end
+        field_combo.flash.cmd.len.next = next_c;
+        field_combo.flash.cmd.len.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.cmd.len.value <= 9'h0;
+        end else begin
+            if(field_combo.flash.cmd.len.load_next) begin
+                field_storage.flash.cmd.len.value <= field_combo.flash.cmd.len.next;
+            end
+        end
+    end
+    assign hwif_out.flash.cmd.len.value = field_storage.flash.cmd.len.value;
+    // Field: extoll_nic.flash.cmd.go
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.cmd.go.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.cmd && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.cmd.go.value & ~decoded_wr_biten[32:32]) | (decoded_wr_data[32:32] & decoded_wr_biten[32:32]);
+            load_next_c = '1;
+        end else begin // singlepulse clears back to 0
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.flash.cmd.go.next = next_c;
+        field_combo.flash.cmd.go.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.cmd.go.value <= 1'h0;
+        end else begin
+            if(field_combo.flash.cmd.go.load_next) begin
+                field_storage.flash.cmd.go.value <= field_combo.flash.cmd.go.next;
+            end
+        end
+    end
+    assign hwif_out.flash.cmd.go.value = field_storage.flash.cmd.go.value;
+    // Field: extoll_nic.flash.addr.addr
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.addr.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.addr && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.addr.addr.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.flash.addr.addr.next = next_c;
+        field_combo.flash.addr.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.addr.addr.value <= 32'h0;
+        end else begin
+            if(field_combo.flash.addr.addr.load_next) begin
+                field_storage.flash.addr.addr.value <= field_combo.flash.addr.addr.next;
+            end
+        end
+    end
+    assign hwif_out.flash.addr.addr.value = field_storage.flash.addr.addr.value;
+    // Field: extoll_nic.flash.div.half
+    always_comb begin
+        automatic logic [7:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.div.half.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.div && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.div.half.value & ~decoded_wr_biten[7:0]) | (decoded_wr_data[7:0] & decoded_wr_biten[7:0]);
+            load_next_c = '1;
+        end
+        field_combo.flash.div.half.next = next_c;
+        field_combo.flash.div.half.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.div.half.value <= 8'h1;
+        end else begin
+            if(field_combo.flash.div.half.load_next) begin
+                field_storage.flash.div.half.value <= field_combo.flash.div.half.next;
+            end
+        end
+    end
+    assign hwif_out.flash.div.half.value = field_storage.flash.div.half.value;
+    // Field: extoll_nic.flash.reload.addr
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.reload.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.reload && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.reload.addr.value & ~decoded_wr_biten[31:0]) | (decoded_wr_data[31:0] & decoded_wr_biten[31:0]);
+            load_next_c = '1;
+        end
+        field_combo.flash.reload.addr.next = next_c;
+        field_combo.flash.reload.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.reload.addr.value <= 32'h0;
+        end else begin
+            if(field_combo.flash.reload.addr.load_next) begin
+                field_storage.flash.reload.addr.value <= field_combo.flash.reload.addr.next;
+            end
+        end
+    end
+    assign hwif_out.flash.reload.addr.value = field_storage.flash.reload.addr.value;
+    // Field: extoll_nic.flash.reload.go
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.reload.go.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.reload && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.reload.go.value & ~decoded_wr_biten[32:32]) | (decoded_wr_data[32:32] & decoded_wr_biten[32:32]);
+            load_next_c = '1;
+        end else begin // singlepulse clears back to 0
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.flash.reload.go.next = next_c;
+        field_combo.flash.reload.go.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.reload.go.value <= 1'h0;
+        end else begin
+            if(field_combo.flash.reload.go.load_next) begin
+                field_storage.flash.reload.go.value <= field_combo.flash.reload.go.next;
+            end
+        end
+    end
+    assign hwif_out.flash.reload.go.value = field_storage.flash.reload.go.value;
+    // Field: extoll_nic.flash.data0.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data0.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data0.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data0.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data0.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data0.data.next = next_c;
+        field_combo.flash.data0.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data0.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data0.data.load_next) begin
+                field_storage.flash.data0.data.value <= field_combo.flash.data0.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data0.data.value = field_storage.flash.data0.data.value;
+    // Field: extoll_nic.flash.data1.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data1.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data1.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data1.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data1.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data1.data.next = next_c;
+        field_combo.flash.data1.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data1.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data1.data.load_next) begin
+                field_storage.flash.data1.data.value <= field_combo.flash.data1.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data1.data.value = field_storage.flash.data1.data.value;
+    // Field: extoll_nic.flash.data2.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data2.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data2.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data2.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data2.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data2.data.next = next_c;
+        field_combo.flash.data2.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data2.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data2.data.load_next) begin
+                field_storage.flash.data2.data.value <= field_combo.flash.data2.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data2.data.value = field_storage.flash.data2.data.value;
+    // Field: extoll_nic.flash.data3.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data3.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data3.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data3.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data3.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data3.data.next = next_c;
+        field_combo.flash.data3.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data3.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data3.data.load_next) begin
+                field_storage.flash.data3.data.value <= field_combo.flash.data3.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data3.data.value = field_storage.flash.data3.data.value;
+    // Field: extoll_nic.flash.data4.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data4.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data4.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data4.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data4.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data4.data.next = next_c;
+        field_combo.flash.data4.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data4.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data4.data.load_next) begin
+                field_storage.flash.data4.data.value <= field_combo.flash.data4.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data4.data.value = field_storage.flash.data4.data.value;
+    // Field: extoll_nic.flash.data5.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data5.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data5.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data5.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data5.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data5.data.next = next_c;
+        field_combo.flash.data5.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data5.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data5.data.load_next) begin
+                field_storage.flash.data5.data.value <= field_combo.flash.data5.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data5.data.value = field_storage.flash.data5.data.value;
+    // Field: extoll_nic.flash.data6.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data6.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data6.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data6.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data6.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data6.data.next = next_c;
+        field_combo.flash.data6.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data6.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data6.data.load_next) begin
+                field_storage.flash.data6.data.value <= field_combo.flash.data6.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data6.data.value = field_storage.flash.data6.data.value;
+    // Field: extoll_nic.flash.data7.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data7.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data7.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data7.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data7.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data7.data.next = next_c;
+        field_combo.flash.data7.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data7.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data7.data.load_next) begin
+                field_storage.flash.data7.data.value <= field_combo.flash.data7.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data7.data.value = field_storage.flash.data7.data.value;
+    // Field: extoll_nic.flash.data8.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data8.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data8 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data8.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data8.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data8.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data8.data.next = next_c;
+        field_combo.flash.data8.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data8.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data8.data.load_next) begin
+                field_storage.flash.data8.data.value <= field_combo.flash.data8.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data8.data.value = field_storage.flash.data8.data.value;
+    // Field: extoll_nic.flash.data9.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data9.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data9 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data9.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data9.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data9.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data9.data.next = next_c;
+        field_combo.flash.data9.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data9.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data9.data.load_next) begin
+                field_storage.flash.data9.data.value <= field_combo.flash.data9.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data9.data.value = field_storage.flash.data9.data.value;
+    // Field: extoll_nic.flash.data10.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data10.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data10 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data10.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data10.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data10.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data10.data.next = next_c;
+        field_combo.flash.data10.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data10.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data10.data.load_next) begin
+                field_storage.flash.data10.data.value <= field_combo.flash.data10.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data10.data.value = field_storage.flash.data10.data.value;
+    // Field: extoll_nic.flash.data11.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data11.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data11 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data11.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data11.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data11.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data11.data.next = next_c;
+        field_combo.flash.data11.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data11.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data11.data.load_next) begin
+                field_storage.flash.data11.data.value <= field_combo.flash.data11.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data11.data.value = field_storage.flash.data11.data.value;
+    // Field: extoll_nic.flash.data12.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data12.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data12 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data12.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data12.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data12.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data12.data.next = next_c;
+        field_combo.flash.data12.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data12.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data12.data.load_next) begin
+                field_storage.flash.data12.data.value <= field_combo.flash.data12.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data12.data.value = field_storage.flash.data12.data.value;
+    // Field: extoll_nic.flash.data13.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data13.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data13 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data13.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data13.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data13.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data13.data.next = next_c;
+        field_combo.flash.data13.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data13.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data13.data.load_next) begin
+                field_storage.flash.data13.data.value <= field_combo.flash.data13.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data13.data.value = field_storage.flash.data13.data.value;
+    // Field: extoll_nic.flash.data14.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data14.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data14 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data14.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data14.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data14.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data14.data.next = next_c;
+        field_combo.flash.data14.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data14.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data14.data.load_next) begin
+                field_storage.flash.data14.data.value <= field_combo.flash.data14.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data14.data.value = field_storage.flash.data14.data.value;
+    // Field: extoll_nic.flash.data15.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data15.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data15 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data15.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data15.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data15.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data15.data.next = next_c;
+        field_combo.flash.data15.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data15.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data15.data.load_next) begin
+                field_storage.flash.data15.data.value <= field_combo.flash.data15.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data15.data.value = field_storage.flash.data15.data.value;
+    // Field: extoll_nic.flash.data16.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data16.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data16 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data16.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data16.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data16.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data16.data.next = next_c;
+        field_combo.flash.data16.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data16.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data16.data.load_next) begin
+                field_storage.flash.data16.data.value <= field_combo.flash.data16.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data16.data.value = field_storage.flash.data16.data.value;
+    // Field: extoll_nic.flash.data17.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data17.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data17 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data17.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data17.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data17.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data17.data.next = next_c;
+        field_combo.flash.data17.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data17.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data17.data.load_next) begin
+                field_storage.flash.data17.data.value <= field_combo.flash.data17.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data17.data.value = field_storage.flash.data17.data.value;
+    // Field: extoll_nic.flash.data18.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data18.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data18 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data18.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data18.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data18.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data18.data.next = next_c;
+        field_combo.flash.data18.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data18.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data18.data.load_next) begin
+                field_storage.flash.data18.data.value <= field_combo.flash.data18.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data18.data.value = field_storage.flash.data18.data.value;
+    // Field: extoll_nic.flash.data19.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data19.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data19 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data19.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data19.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data19.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data19.data.next = next_c;
+        field_combo.flash.data19.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data19.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data19.data.load_next) begin
+                field_storage.flash.data19.data.value <= field_combo.flash.data19.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data19.data.value = field_storage.flash.data19.data.value;
+    // Field: extoll_nic.flash.data20.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data20.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data20 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data20.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data20.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data20.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data20.data.next = next_c;
+        field_combo.flash.data20.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data20.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data20.data.load_next) begin
+                field_storage.flash.data20.data.value <= field_combo.flash.data20.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data20.data.value = field_storage.flash.data20.data.value;
+    // Field: extoll_nic.flash.data21.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data21.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data21 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data21.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data21.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data21.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data21.data.next = next_c;
+        field_combo.flash.data21.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data21.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data21.data.load_next) begin
+                field_storage.flash.data21.data.value <= field_combo.flash.data21.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data21.data.value = field_storage.flash.data21.data.value;
+    // Field: extoll_nic.flash.data22.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data22.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data22 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data22.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data22.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data22.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data22.data.next = next_c;
+        field_combo.flash.data22.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data22.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data22.data.load_next) begin
+                field_storage.flash.data22.data.value <= field_combo.flash.data22.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data22.data.value = field_storage.flash.data22.data.value;
+    // Field: extoll_nic.flash.data23.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data23.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data23 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data23.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data23.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data23.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data23.data.next = next_c;
+        field_combo.flash.data23.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data23.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data23.data.load_next) begin
+                field_storage.flash.data23.data.value <= field_combo.flash.data23.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data23.data.value = field_storage.flash.data23.data.value;
+    // Field: extoll_nic.flash.data24.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data24.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data24 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data24.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data24.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data24.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data24.data.next = next_c;
+        field_combo.flash.data24.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data24.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data24.data.load_next) begin
+                field_storage.flash.data24.data.value <= field_combo.flash.data24.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data24.data.value = field_storage.flash.data24.data.value;
+    // Field: extoll_nic.flash.data25.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data25.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data25 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data25.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data25.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data25.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data25.data.next = next_c;
+        field_combo.flash.data25.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data25.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data25.data.load_next) begin
+                field_storage.flash.data25.data.value <= field_combo.flash.data25.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data25.data.value = field_storage.flash.data25.data.value;
+    // Field: extoll_nic.flash.data26.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data26.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data26 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data26.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data26.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data26.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data26.data.next = next_c;
+        field_combo.flash.data26.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data26.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data26.data.load_next) begin
+                field_storage.flash.data26.data.value <= field_combo.flash.data26.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data26.data.value = field_storage.flash.data26.data.value;
+    // Field: extoll_nic.flash.data27.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data27.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data27 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data27.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data27.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data27.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data27.data.next = next_c;
+        field_combo.flash.data27.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data27.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data27.data.load_next) begin
+                field_storage.flash.data27.data.value <= field_combo.flash.data27.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data27.data.value = field_storage.flash.data27.data.value;
+    // Field: extoll_nic.flash.data28.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data28.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data28 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data28.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data28.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data28.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data28.data.next = next_c;
+        field_combo.flash.data28.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data28.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data28.data.load_next) begin
+                field_storage.flash.data28.data.value <= field_combo.flash.data28.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data28.data.value = field_storage.flash.data28.data.value;
+    // Field: extoll_nic.flash.data29.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data29.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data29 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data29.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data29.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data29.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data29.data.next = next_c;
+        field_combo.flash.data29.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data29.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data29.data.load_next) begin
+                field_storage.flash.data29.data.value <= field_combo.flash.data29.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data29.data.value = field_storage.flash.data29.data.value;
+    // Field: extoll_nic.flash.data30.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data30.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data30 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data30.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data30.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data30.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data30.data.next = next_c;
+        field_combo.flash.data30.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data30.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data30.data.load_next) begin
+                field_storage.flash.data30.data.value <= field_combo.flash.data30.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data30.data.value = field_storage.flash.data30.data.value;
+    // Field: extoll_nic.flash.data31.data
+    always_comb begin
+        automatic logic [63:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.flash.data31.data.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.flash.data31 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.flash.data31.data.value & ~decoded_wr_biten[63:0]) | (decoded_wr_data[63:0] & decoded_wr_biten[63:0]);
+            load_next_c = '1;
+        end else if(hwif_in.flash.data31.data.we) begin // HW Write - we
+            next_c = hwif_in.flash.data31.data.next;
+            load_next_c = '1;
+        end
+        field_combo.flash.data31.data.next = next_c;
+        field_combo.flash.data31.data.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.flash.data31.data.value <= 64'h0;
+        end else begin
+            if(field_combo.flash.data31.data.load_next) begin
+                field_storage.flash.data31.data.value <= field_combo.flash.data31.data.next;
+            end
+        end
+    end
+    assign hwif_out.flash.data31.data.value = field_storage.flash.data31.data.value;
     // Field: extoll_nic.own.claim.op
     always_comb begin
         automatic logic [1:0] next_c;
@@ -5877,7 +7469,7 @@ module extoll_regs (
             readback_data_var[15:0] = 16'h7;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
-            readback_data_var[63:32] = 32'hf00;
+            readback_data_var[63:32] = 32'hd00;
         end
         if(rd_mux_addr == 13'hc08) begin
             readback_data_var[63:0] = field_storage.notify.win_base.addr.value;
@@ -5903,6 +7495,141 @@ module extoll_regs (
         end
         if(rd_mux_addr == 13'hc40) begin
             readback_data_var[31:0] = hwif_in.notify.events.count.next;
+        end
+        if(rd_mux_addr == 13'hd00) begin
+            readback_data_var[15:0] = 16'h8;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'hf00;
+        end
+        if(rd_mux_addr == 13'hd08) begin
+            readback_data_var[7:0] = field_storage.flash.cmd.opcode.value;
+            readback_data_var[10:8] = field_storage.flash.cmd.alen.value;
+            readback_data_var[12] = field_storage.flash.cmd.rd.value;
+            readback_data_var[13] = field_storage.flash.cmd.poll.value;
+            readback_data_var[24:16] = field_storage.flash.cmd.len.value;
+            readback_data_var[32] = field_storage.flash.cmd.go.value;
+        end
+        if(rd_mux_addr == 13'hd10) begin
+            readback_data_var[31:0] = field_storage.flash.addr.addr.value;
+        end
+        if(rd_mux_addr == 13'hd18) begin
+            readback_data_var[0] = hwif_in.flash.status.busy.next;
+            readback_data_var[1] = hwif_in.flash.status.done.next;
+            readback_data_var[2] = hwif_in.flash.status.error.next;
+            readback_data_var[3] = hwif_in.flash.status.fsr_err.next;
+            readback_data_var[15:8] = hwif_in.flash.status.fsr.next;
+            readback_data_var[47:16] = hwif_in.flash.status.polls.next;
+        end
+        if(rd_mux_addr == 13'hd20) begin
+            readback_data_var[23:0] = hwif_in.flash.jedec.id.next;
+            readback_data_var[32] = hwif_in.flash.jedec.valid.next;
+        end
+        if(rd_mux_addr == 13'hd28) begin
+            readback_data_var[7:0] = field_storage.flash.div.half.value;
+        end
+        if(rd_mux_addr == 13'hd30) begin
+            readback_data_var[31:0] = field_storage.flash.reload.addr.value;
+            readback_data_var[32] = field_storage.flash.reload.go.value;
+        end
+        if(rd_mux_addr == 13'hd38) begin
+            readback_data_var[1:0] = hwif_in.flash.boot.slot.next;
+        end
+        if(rd_mux_addr == 13'he00) begin
+            readback_data_var[63:0] = field_storage.flash.data0.data.value;
+        end
+        if(rd_mux_addr == 13'he08) begin
+            readback_data_var[63:0] = field_storage.flash.data1.data.value;
+        end
+        if(rd_mux_addr == 13'he10) begin
+            readback_data_var[63:0] = field_storage.flash.data2.data.value;
+        end
+        if(rd_mux_addr == 13'he18) begin
+            readback_data_var[63:0] = field_storage.flash.data3.data.value;
+        end
+        if(rd_mux_addr == 13'he20) begin
+            readback_data_var[63:0] = field_storage.flash.data4.data.value;
+        end
+        if(rd_mux_addr == 13'he28) begin
+            readback_data_var[63:0] = field_storage.flash.data5.data.value;
+        end
+        if(rd_mux_addr == 13'he30) begin
+            readback_data_var[63:0] = field_storage.flash.data6.data.value;
+        end
+        if(rd_mux_addr == 13'he38) begin
+            readback_data_var[63:0] = field_storage.flash.data7.data.value;
+        end
+        if(rd_mux_addr == 13'he40) begin
+            readback_data_var[63:0] = field_storage.flash.data8.data.value;
+        end
+        if(rd_mux_addr == 13'he48) begin
+            readback_data_var[63:0] = field_storage.flash.data9.data.value;
+        end
+        if(rd_mux_addr == 13'he50) begin
+            readback_data_var[63:0] = field_storage.flash.data10.data.value;
+        end
+        if(rd_mux_addr == 13'he58) begin
+            readback_data_var[63:0] = field_storage.flash.data11.data.value;
+        end
+        if(rd_mux_addr == 13'he60) begin
+            readback_data_var[63:0] = field_storage.flash.data12.data.value;
+        end
+        if(rd_mux_addr == 13'he68) begin
+            readback_data_var[63:0] = field_storage.flash.data13.data.value;
+        end
+        if(rd_mux_addr == 13'he70) begin
+            readback_data_var[63:0] = field_storage.flash.data14.data.value;
+        end
+        if(rd_mux_addr == 13'he78) begin
+            readback_data_var[63:0] = field_storage.flash.data15.data.value;
+        end
+        if(rd_mux_addr == 13'he80) begin
+            readback_data_var[63:0] = field_storage.flash.data16.data.value;
+        end
+        if(rd_mux_addr == 13'he88) begin
+            readback_data_var[63:0] = field_storage.flash.data17.data.value;
+        end
+        if(rd_mux_addr == 13'he90) begin
+            readback_data_var[63:0] = field_storage.flash.data18.data.value;
+        end
+        if(rd_mux_addr == 13'he98) begin
+            readback_data_var[63:0] = field_storage.flash.data19.data.value;
+        end
+        if(rd_mux_addr == 13'hea0) begin
+            readback_data_var[63:0] = field_storage.flash.data20.data.value;
+        end
+        if(rd_mux_addr == 13'hea8) begin
+            readback_data_var[63:0] = field_storage.flash.data21.data.value;
+        end
+        if(rd_mux_addr == 13'heb0) begin
+            readback_data_var[63:0] = field_storage.flash.data22.data.value;
+        end
+        if(rd_mux_addr == 13'heb8) begin
+            readback_data_var[63:0] = field_storage.flash.data23.data.value;
+        end
+        if(rd_mux_addr == 13'hec0) begin
+            readback_data_var[63:0] = field_storage.flash.data24.data.value;
+        end
+        if(rd_mux_addr == 13'hec8) begin
+            readback_data_var[63:0] = field_storage.flash.data25.data.value;
+        end
+        if(rd_mux_addr == 13'hed0) begin
+            readback_data_var[63:0] = field_storage.flash.data26.data.value;
+        end
+        if(rd_mux_addr == 13'hed8) begin
+            readback_data_var[63:0] = field_storage.flash.data27.data.value;
+        end
+        if(rd_mux_addr == 13'hee0) begin
+            readback_data_var[63:0] = field_storage.flash.data28.data.value;
+        end
+        if(rd_mux_addr == 13'hee8) begin
+            readback_data_var[63:0] = field_storage.flash.data29.data.value;
+        end
+        if(rd_mux_addr == 13'hef0) begin
+            readback_data_var[63:0] = field_storage.flash.data30.data.value;
+        end
+        if(rd_mux_addr == 13'hef8) begin
+            readback_data_var[63:0] = field_storage.flash.data31.data.value;
         end
         if(rd_mux_addr == 13'hf00) begin
             readback_data_var[15:0] = 16'h9;

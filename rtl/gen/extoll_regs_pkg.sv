@@ -458,33 +458,134 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [31:0] next;
-    } notify_t_hdr_9aa0d719__prod__index__in_t;
+    } notify_t_hdr_f8d52111__prod__index__in_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__prod__index__in_t index;
-    } notify_t_hdr_9aa0d719__prod__in_t;
-
-    typedef struct packed {
-        logic [31:0] next;
-    } notify_t_hdr_9aa0d719__full_stalls__count__in_t;
-
-    typedef struct packed {
-        notify_t_hdr_9aa0d719__full_stalls__count__in_t count;
-    } notify_t_hdr_9aa0d719__full_stalls__in_t;
+        notify_t_hdr_f8d52111__prod__index__in_t index;
+    } notify_t_hdr_f8d52111__prod__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } notify_t_hdr_9aa0d719__events__count__in_t;
+    } notify_t_hdr_f8d52111__full_stalls__count__in_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__events__count__in_t count;
-    } notify_t_hdr_9aa0d719__events__in_t;
+        notify_t_hdr_f8d52111__full_stalls__count__in_t count;
+    } notify_t_hdr_f8d52111__full_stalls__in_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__prod__in_t prod;
-        notify_t_hdr_9aa0d719__full_stalls__in_t full_stalls;
-        notify_t_hdr_9aa0d719__events__in_t events;
-    } notify_t_hdr_9aa0d719__in_t;
+        logic [31:0] next;
+    } notify_t_hdr_f8d52111__events__count__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_f8d52111__events__count__in_t count;
+    } notify_t_hdr_f8d52111__events__in_t;
+
+    typedef struct packed {
+        notify_t_hdr_f8d52111__prod__in_t prod;
+        notify_t_hdr_f8d52111__full_stalls__in_t full_stalls;
+        notify_t_hdr_f8d52111__events__in_t events;
+    } notify_t_hdr_f8d52111__in_t;
+
+    typedef struct packed {
+        logic next;
+    } flash_t_hdr_7c42df2c__status__busy__in_t;
+
+    typedef struct packed {
+        logic next;
+    } flash_t_hdr_7c42df2c__status__done__in_t;
+
+    typedef struct packed {
+        logic next;
+    } flash_t_hdr_7c42df2c__status__error__in_t;
+
+    typedef struct packed {
+        logic next;
+    } flash_t_hdr_7c42df2c__status__fsr_err__in_t;
+
+    typedef struct packed {
+        logic [7:0] next;
+    } flash_t_hdr_7c42df2c__status__fsr__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } flash_t_hdr_7c42df2c__status__polls__in_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__status__busy__in_t busy;
+        flash_t_hdr_7c42df2c__status__done__in_t done;
+        flash_t_hdr_7c42df2c__status__error__in_t error;
+        flash_t_hdr_7c42df2c__status__fsr_err__in_t fsr_err;
+        flash_t_hdr_7c42df2c__status__fsr__in_t fsr;
+        flash_t_hdr_7c42df2c__status__polls__in_t polls;
+    } flash_t_hdr_7c42df2c__status__in_t;
+
+    typedef struct packed {
+        logic [23:0] next;
+    } flash_t_hdr_7c42df2c__jedec__id__in_t;
+
+    typedef struct packed {
+        logic next;
+    } flash_t_hdr_7c42df2c__jedec__valid__in_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__jedec__id__in_t id;
+        flash_t_hdr_7c42df2c__jedec__valid__in_t valid;
+    } flash_t_hdr_7c42df2c__jedec__in_t;
+
+    typedef struct packed {
+        logic [1:0] next;
+    } flash_t_hdr_7c42df2c__boot__slot__in_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__boot__slot__in_t slot;
+    } flash_t_hdr_7c42df2c__boot__in_t;
+
+    typedef struct packed {
+        logic [63:0] next;
+        logic we;
+    } flash_data_t__data__in_t;
+
+    typedef struct packed {
+        flash_data_t__data__in_t data;
+    } flash_data_t__in_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__status__in_t status;
+        flash_t_hdr_7c42df2c__jedec__in_t jedec;
+        flash_t_hdr_7c42df2c__boot__in_t boot;
+        flash_data_t__in_t data0;
+        flash_data_t__in_t data1;
+        flash_data_t__in_t data2;
+        flash_data_t__in_t data3;
+        flash_data_t__in_t data4;
+        flash_data_t__in_t data5;
+        flash_data_t__in_t data6;
+        flash_data_t__in_t data7;
+        flash_data_t__in_t data8;
+        flash_data_t__in_t data9;
+        flash_data_t__in_t data10;
+        flash_data_t__in_t data11;
+        flash_data_t__in_t data12;
+        flash_data_t__in_t data13;
+        flash_data_t__in_t data14;
+        flash_data_t__in_t data15;
+        flash_data_t__in_t data16;
+        flash_data_t__in_t data17;
+        flash_data_t__in_t data18;
+        flash_data_t__in_t data19;
+        flash_data_t__in_t data20;
+        flash_data_t__in_t data21;
+        flash_data_t__in_t data22;
+        flash_data_t__in_t data23;
+        flash_data_t__in_t data24;
+        flash_data_t__in_t data25;
+        flash_data_t__in_t data26;
+        flash_data_t__in_t data27;
+        flash_data_t__in_t data28;
+        flash_data_t__in_t data29;
+        flash_data_t__in_t data30;
+        flash_data_t__in_t data31;
+    } flash_t_hdr_7c42df2c__in_t;
 
     typedef struct packed {
         logic [15:0] next;
@@ -579,7 +680,8 @@ package extoll_regs_pkg;
         backdoor_t_hdr_f3bcd2c4__in_t backdoor;
         router_t_hdr_37a4d722__in_t router;
         smfu_t_hdr_a2812d67__in_t smfu;
-        notify_t_hdr_9aa0d719__in_t notify;
+        notify_t_hdr_f8d52111__in_t notify;
+        flash_t_hdr_7c42df2c__in_t flash;
         own_t_hdr_8832f68f__in_t own;
         msix_t__in_t msix;
     } extoll_nic__in_t;
@@ -989,56 +1091,165 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [63:0] value;
-    } notify_t_hdr_9aa0d719__win_base__addr__out_t;
+    } notify_t_hdr_f8d52111__win_base__addr__out_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__win_base__addr__out_t addr;
-    } notify_t_hdr_9aa0d719__win_base__out_t;
-
-    typedef struct packed {
-        logic [63:0] value;
-    } notify_t_hdr_9aa0d719__win_size__size__out_t;
-
-    typedef struct packed {
-        notify_t_hdr_9aa0d719__win_size__size__out_t size;
-    } notify_t_hdr_9aa0d719__win_size__out_t;
+        notify_t_hdr_f8d52111__win_base__addr__out_t addr;
+    } notify_t_hdr_f8d52111__win_base__out_t;
 
     typedef struct packed {
         logic [63:0] value;
-    } notify_t_hdr_9aa0d719__ring_base__addr__out_t;
+    } notify_t_hdr_f8d52111__win_size__size__out_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__ring_base__addr__out_t addr;
-    } notify_t_hdr_9aa0d719__ring_base__out_t;
+        notify_t_hdr_f8d52111__win_size__size__out_t size;
+    } notify_t_hdr_f8d52111__win_size__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } notify_t_hdr_f8d52111__ring_base__addr__out_t;
+
+    typedef struct packed {
+        notify_t_hdr_f8d52111__ring_base__addr__out_t addr;
+    } notify_t_hdr_f8d52111__ring_base__out_t;
 
     typedef struct packed {
         logic value;
-    } notify_t_hdr_9aa0d719__ring_ctrl__enable__out_t;
+    } notify_t_hdr_f8d52111__ring_ctrl__enable__out_t;
 
     typedef struct packed {
         logic [3:0] value;
-    } notify_t_hdr_9aa0d719__ring_ctrl__log2_entries__out_t;
+    } notify_t_hdr_f8d52111__ring_ctrl__log2_entries__out_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__ring_ctrl__enable__out_t enable;
-        notify_t_hdr_9aa0d719__ring_ctrl__log2_entries__out_t log2_entries;
-    } notify_t_hdr_9aa0d719__ring_ctrl__out_t;
+        notify_t_hdr_f8d52111__ring_ctrl__enable__out_t enable;
+        notify_t_hdr_f8d52111__ring_ctrl__log2_entries__out_t log2_entries;
+    } notify_t_hdr_f8d52111__ring_ctrl__out_t;
 
     typedef struct packed {
         logic [31:0] value;
-    } notify_t_hdr_9aa0d719__cons__index__out_t;
+    } notify_t_hdr_f8d52111__cons__index__out_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__cons__index__out_t index;
-    } notify_t_hdr_9aa0d719__cons__out_t;
+        notify_t_hdr_f8d52111__cons__index__out_t index;
+    } notify_t_hdr_f8d52111__cons__out_t;
 
     typedef struct packed {
-        notify_t_hdr_9aa0d719__win_base__out_t win_base;
-        notify_t_hdr_9aa0d719__win_size__out_t win_size;
-        notify_t_hdr_9aa0d719__ring_base__out_t ring_base;
-        notify_t_hdr_9aa0d719__ring_ctrl__out_t ring_ctrl;
-        notify_t_hdr_9aa0d719__cons__out_t cons;
-    } notify_t_hdr_9aa0d719__out_t;
+        notify_t_hdr_f8d52111__win_base__out_t win_base;
+        notify_t_hdr_f8d52111__win_size__out_t win_size;
+        notify_t_hdr_f8d52111__ring_base__out_t ring_base;
+        notify_t_hdr_f8d52111__ring_ctrl__out_t ring_ctrl;
+        notify_t_hdr_f8d52111__cons__out_t cons;
+    } notify_t_hdr_f8d52111__out_t;
+
+    typedef struct packed {
+        logic [7:0] value;
+    } flash_t_hdr_7c42df2c__cmd__opcode__out_t;
+
+    typedef struct packed {
+        logic [2:0] value;
+    } flash_t_hdr_7c42df2c__cmd__alen__out_t;
+
+    typedef struct packed {
+        logic value;
+    } flash_t_hdr_7c42df2c__cmd__rd__out_t;
+
+    typedef struct packed {
+        logic value;
+    } flash_t_hdr_7c42df2c__cmd__poll__out_t;
+
+    typedef struct packed {
+        logic [8:0] value;
+    } flash_t_hdr_7c42df2c__cmd__len__out_t;
+
+    typedef struct packed {
+        logic value;
+    } flash_t_hdr_7c42df2c__cmd__go__out_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__cmd__opcode__out_t opcode;
+        flash_t_hdr_7c42df2c__cmd__alen__out_t alen;
+        flash_t_hdr_7c42df2c__cmd__rd__out_t rd;
+        flash_t_hdr_7c42df2c__cmd__poll__out_t poll;
+        flash_t_hdr_7c42df2c__cmd__len__out_t len;
+        flash_t_hdr_7c42df2c__cmd__go__out_t go;
+    } flash_t_hdr_7c42df2c__cmd__out_t;
+
+    typedef struct packed {
+        logic [31:0] value;
+    } flash_t_hdr_7c42df2c__addr__addr__out_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__addr__addr__out_t addr;
+    } flash_t_hdr_7c42df2c__addr__out_t;
+
+    typedef struct packed {
+        logic [7:0] value;
+    } flash_t_hdr_7c42df2c__div__half__out_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__div__half__out_t half;
+    } flash_t_hdr_7c42df2c__div__out_t;
+
+    typedef struct packed {
+        logic [31:0] value;
+    } flash_t_hdr_7c42df2c__reload__addr__out_t;
+
+    typedef struct packed {
+        logic value;
+    } flash_t_hdr_7c42df2c__reload__go__out_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__reload__addr__out_t addr;
+        flash_t_hdr_7c42df2c__reload__go__out_t go;
+    } flash_t_hdr_7c42df2c__reload__out_t;
+
+    typedef struct packed {
+        logic [63:0] value;
+    } flash_data_t__data__out_t;
+
+    typedef struct packed {
+        flash_data_t__data__out_t data;
+    } flash_data_t__out_t;
+
+    typedef struct packed {
+        flash_t_hdr_7c42df2c__cmd__out_t cmd;
+        flash_t_hdr_7c42df2c__addr__out_t addr;
+        flash_t_hdr_7c42df2c__div__out_t div;
+        flash_t_hdr_7c42df2c__reload__out_t reload;
+        flash_data_t__out_t data0;
+        flash_data_t__out_t data1;
+        flash_data_t__out_t data2;
+        flash_data_t__out_t data3;
+        flash_data_t__out_t data4;
+        flash_data_t__out_t data5;
+        flash_data_t__out_t data6;
+        flash_data_t__out_t data7;
+        flash_data_t__out_t data8;
+        flash_data_t__out_t data9;
+        flash_data_t__out_t data10;
+        flash_data_t__out_t data11;
+        flash_data_t__out_t data12;
+        flash_data_t__out_t data13;
+        flash_data_t__out_t data14;
+        flash_data_t__out_t data15;
+        flash_data_t__out_t data16;
+        flash_data_t__out_t data17;
+        flash_data_t__out_t data18;
+        flash_data_t__out_t data19;
+        flash_data_t__out_t data20;
+        flash_data_t__out_t data21;
+        flash_data_t__out_t data22;
+        flash_data_t__out_t data23;
+        flash_data_t__out_t data24;
+        flash_data_t__out_t data25;
+        flash_data_t__out_t data26;
+        flash_data_t__out_t data27;
+        flash_data_t__out_t data28;
+        flash_data_t__out_t data29;
+        flash_data_t__out_t data30;
+        flash_data_t__out_t data31;
+    } flash_t_hdr_7c42df2c__out_t;
 
     typedef struct packed {
         logic [1:0] value;
@@ -1094,7 +1305,8 @@ package extoll_regs_pkg;
         backdoor_t_hdr_f3bcd2c4__out_t backdoor;
         router_t_hdr_37a4d722__out_t router;
         smfu_t_hdr_a2812d67__out_t smfu;
-        notify_t_hdr_9aa0d719__out_t notify;
+        notify_t_hdr_f8d52111__out_t notify;
+        flash_t_hdr_7c42df2c__out_t flash;
         own_t_hdr_8832f68f__out_t own;
         msix_t__out_t msix;
     } extoll_nic__out_t;

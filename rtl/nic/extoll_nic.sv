@@ -30,6 +30,7 @@
 `default_nettype none
 `include "tlp_stream.svh"
 `include "net_local_port.svh"
+`include "nic_ports.svh"
 
 // Package items are referenced by qualified name (pcie_tlp_pkg::..., net_pkg::...):
 // Yosys does not read package imports inside modules.
@@ -91,6 +92,12 @@ module extoll_nic
 
   // ---------------- network links (net_local_port.svh: NET_PHY_PORTS) ----------------
   `NET_PHY_PORTS(7),
+
+  // ---------------- configuration flash and boot identity (nic_ports.svh: NIC_FLASH_PORTS) ----------------
+  // flash_*: SPI x1 pins of the configuration flash; reload_req/addr: on a board
+  // ICAPE3 IPROG from reload_addr, in simulation the harness reloads the node;
+  // boot_*: identity straps (boot_slot 0: the build-time parameters)
+  `NIC_FLASH_PORTS(output, input wire),
 
   // ---------------- status ----------------
   output      logic                  net_ovf         // sticky: a network buffer overran (must stay 0)
@@ -203,7 +210,8 @@ module extoll_nic
     `EXTOLL_NIC_SHARED,
     .cfg_node_id, .cfg_dateline,
     .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
-    .net_ovf
+    .net_ovf,
+    `NIC_FLASH_CONNECT
   );
 
   // ------------------------------------------------------------------

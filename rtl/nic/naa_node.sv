@@ -16,6 +16,7 @@
 `default_nettype none
 `include "tlp_stream.svh"
 `include "net_local_port.svh"
+`include "nic_ports.svh"
 
 module naa_node
 #(
@@ -45,6 +46,9 @@ module naa_node
 
   // ---------------- network links (net_local_port.svh: NET_PHY_PORTS) ----------------
   `NET_PHY_PORTS(7),
+
+  // ---------------- configuration flash and boot identity of the NIC (nic_ports.svh) ----------------
+  `NIC_FLASH_PORTS(output, input wire),
 
   // ---------------- status ----------------
   output      logic                  net_ovf,        // sticky: a network buffer overran
@@ -98,6 +102,7 @@ module naa_node
     .pcie_link_up   (1'b1),
     .pcie_sec_reset (sec_reset),
     .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
+    `NIC_FLASH_CONNECT,
     .net_ovf
   );
 

@@ -21,6 +21,7 @@ nic_pkt_dispatch.sv
 nic_fwd_pkt.sv
 nic_rra_unit.sv
 nic_reg_hw.sv
+nic_flash.sv
 nic_reg_map.sv
 nic_core.sv
 nic_cpl_split.sv

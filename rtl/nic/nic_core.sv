@@ -60,6 +60,9 @@ module nic_core #(
   `NET_PHY_PORTS(7),
   output      logic                  net_ovf,
 
+  // ---------------- configuration flash and boot identity (nic_ports.svh: NIC_FLASH_PORTS) ----------------
+  `NIC_FLASH_PORTS(output, input wire),
+
   // ---------------- BAR0 cpuif (master 0 of the arbiter) ----------------
   `CPUIF_S_PORTS(bar, REG_ADDR_W),
 
@@ -335,6 +338,21 @@ module nic_core #(
     .denied_tunnel (own_denied[1])
   );
 
+  // Configuration flash controller (the flash block) and the boot identity
+  extoll_regs_pkg::extoll_nic__in_t flash_hwif;
+  logic [47:0] id_version;
+  logic [63:0] id_build;
+  logic        id_boot;
+
+  nic_flash u_flash (
+    .clk, .rst,
+    .hwif_out, .flash_hwif,
+    .flash_sck, .flash_cs_n, .flash_dq0, .flash_dq1,
+    .reload_req, .reload_addr,
+    .boot_slot, .boot_version, .boot_build,
+    .id_boot, .id_version, .id_build
+  );
+
   nic_reg_map #(
     .ROLE(ROLE), .NIVL(NIVL), .NL(NL), .RTL_MAJOR(RTL_MAJOR), .RTL_MINOR(RTL_MINOR),
     .RTL_PATCH(RTL_PATCH), .BUILD_DATE(BUILD_DATE), .BUILD_COMMIT(BUILD_COMMIT)
@@ -355,7 +373,8 @@ module nic_core #(
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
     .malformed_cnt,
     .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,
-    .own_denied
+    .own_denied,
+    .flash_hwif, .id_boot, .id_version, .id_build
   );
 
   logic unused;

@@ -24,11 +24,36 @@
 //                                other role's read 0), irq_notify: pulse,
 //                                info.irq_status.notify hwset
 //
+//   `NIC_FLASH_PORTS(o, i)       the configuration flash and the boot identity
+//                                (nic_flash, docs/flash.md "Controller"):
+//       flash_sck, flash_cs_n, flash_dq0 (o), flash_dq1 (i)   SPI x1 pins
+//       reload_req (o, pulse), reload_addr (o)   reconfiguration request
+//       boot_slot (i)     what the identity came from: 0 build-time parameters,
+//                         1 fallback slot, 2 update slot (static, registered)
+//       boot_version, boot_build (i)   info.version / info.build when
+//                         boot_slot != 0 (the image's identity)
+//   `NIC_FLASH_CONNECT           the same names connected to the same names
+//
 // Uses the parameter NIVL. Write a comma after a macro as after a port.
 // `include this file at the top of a file (it has a guard).
 
 `ifndef NIC_PORTS_SVH
 `define NIC_PORTS_SVH
+
+`define NIC_FLASH_PORTS(o, i) \
+  o logic        flash_sck, \
+  o logic        flash_cs_n, \
+  o logic        flash_dq0, \
+  i logic        flash_dq1, \
+  o logic        reload_req, \
+  o logic [31:0] reload_addr, \
+  i logic [1:0]  boot_slot, \
+  i logic [47:0] boot_version, \
+  i logic [63:0] boot_build
+
+`define NIC_FLASH_CONNECT \
+  .flash_sck, .flash_cs_n, .flash_dq0, .flash_dq1, .reload_req, .reload_addr, \
+  .boot_slot, .boot_version, .boot_build
 
 `define NIC_PCIE_STATE_PORTS(o, i) \
   o logic [15:0] cpl_id, \

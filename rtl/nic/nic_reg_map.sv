@@ -9,7 +9,10 @@
 //   units -> hwif_in    info (identity, build, cycles, interrupt causes),
 //                       pcie.* state and counters, rra.* counters, the
 //                       backdoor RX buffer, smfu.* / notify.* status,
-//                       router.* counters and link status, own.* (nic_own)
+//                       router.* counters and link status, own.* (nic_own),
+//                       flash.* (nic_flash drives them), info.version/build
+//                       from the boot image when the harness or board booted
+//                       one (id_boot)
 //
 // The register map itself is defined once, in hw/regs/extoll.rdl; the field
 // names below come from the structs PeakRDL generates from it.
@@ -69,7 +72,15 @@ module nic_reg_map #(
   input  wire logic                  own_last_refused,
   input  wire logic [31:0]           own_lease_left,
   input  wire logic [3:0][15:0]      own_events,     // {forced, expired, refused, won}
-  input  wire logic [1:0][31:0]      own_denied      // {tunnel, writes}
+  input  wire logic [1:0][31:0]      own_denied,     // {tunnel, writes}
+
+  // ---------------- flash.* and the boot identity (nic_flash) ----------------
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire extoll_regs_pkg::extoll_nic__in_t  flash_hwif,  // only its flash fields are used
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire logic                  id_boot,        // info.version/build from the boot image
+  input  wire logic [47:0]           id_version,     // {major, minor, patch}
+  input  wire logic [63:0]           id_build        // {commit, date}
 );
 
   // ------------------------------------------------------------------
@@ -115,11 +126,11 @@ module nic_reg_map #(
     // info: identity, version, build, cycle counter, test interrupt
     hwif_in.info.id.role.next             = 8'(ROLE);
     hwif_in.info.id.node_id.next          = node_id;
-    hwif_in.info.version.major.next       = RTL_MAJOR;
-    hwif_in.info.version.minor.next       = RTL_MINOR;
-    hwif_in.info.version.patch.next       = RTL_PATCH;
-    hwif_in.info.build.date.next          = BUILD_DATE;
-    hwif_in.info.build.commit.next        = BUILD_COMMIT;
+    hwif_in.info.version.major.next       = id_boot ? id_version[47:32] : RTL_MAJOR;
+    hwif_in.info.version.minor.next       = id_boot ? id_version[31:16] : RTL_MINOR;
+    hwif_in.info.version.patch.next       = id_boot ? id_version[15:0]  : RTL_PATCH;
+    hwif_in.info.build.date.next          = id_boot ? id_build[31:0]    : BUILD_DATE;
+    hwif_in.info.build.commit.next        = id_boot ? id_build[63:32]   : BUILD_COMMIT;
     hwif_in.info.cycles.count.next        = cycles;
     hwif_in.info.irq_status.test.hwset    = hwif_out.info.irq_test.fire.value;
     hwif_in.info.irq_status.notify.hwset  = irq_notify;
@@ -189,6 +200,8 @@ module nic_reg_map #(
     hwif_in.own.events.forced.next        = own_events[3];
     hwif_in.own.denied.writes.next        = own_denied[0];
     hwif_in.own.denied.tunnel.next        = own_denied[1];
+    // flash: the controller's fields (nic_flash)
+    hwif_in.flash = flash_hwif.flash;
   end
 
 endmodule

@@ -16,6 +16,12 @@
 `default_nettype none
 `include "tlp_stream.svh"
 
+// No configuration flash on these NICs (tb_flash tests it): pins idle, the
+// build-time identity.
+`define TB_NO_FLASH \
+  .flash_sck(), .flash_cs_n(), .flash_dq0(), .flash_dq1(1'b1), .reload_req(), .reload_addr(), \
+  .boot_slot(2'd0), .boot_version(48'd0), .boot_build(64'd0)
+
 module tb_nic_remote_top #(
   parameter int HOPS  = 1,          // 1: adjacent, n: through n-1 intermediate NICs
   parameter int DELAY = 4           // link wire delay, cycles per direction (>= 2)
@@ -54,6 +60,7 @@ module tb_nic_remote_top #(
     .intx, .pcie_link_up (1'b0), .pcie_sec_reset (),
     .m_phy_data (h_md), .m_phy_frm (h_mf), .m_phy_crc (h_mc),
     .s_phy_data (h_sd), .s_phy_frm (h_sf), .s_phy_crc (h_sc),
+    `TB_NO_FLASH,
     .net_ovf (ovf[0])
   );
 
@@ -62,6 +69,7 @@ module tb_nic_remote_top #(
     .cfg_node_id (N_NAA), .cfg_dateline (7'd0),
     .m_phy_data (n_md), .m_phy_frm (n_mf), .m_phy_crc (n_mc),
     .s_phy_data (n_sd), .s_phy_frm (n_sf), .s_phy_crc (n_sc),
+    `TB_NO_FLASH,
     .net_ovf (ovf[2]),
     .dev_intx,
     .dev_busy ()    // the co-simulation world clocks on it; here traffic does
@@ -113,6 +121,7 @@ module tb_nic_remote_top #(
         .intx (x_intx), .pcie_link_up (1'b0), .pcie_sec_reset (),
         .m_phy_data (m_md[k]), .m_phy_frm (m_mf[k]), .m_phy_crc (m_mc[k]),
         .s_phy_data (m_sd[k]), .s_phy_frm (m_sf[k]), .s_phy_crc (m_sc[k]),
+        `TB_NO_FLASH,
         .net_ovf (m_ovf[k])
       );
       for (genvar l = 2; l < 7; l++) begin : g_mt
@@ -168,5 +177,7 @@ module tb_nic_remote_top #(
   assign p_h_rx  = h_sf[0][1:0] == net_pkg::NET_LKIND_DATA;
 
 endmodule
+
+`undef TB_NO_FLASH
 
 `default_nettype wire

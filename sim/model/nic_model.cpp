@@ -21,11 +21,36 @@ struct nic_model : tlp_port_model<Vextoll_nic> {
 	uint32_t bar0 = 0;              /* BAR0 as last written (32-bit BAR) */
 	uint64_t rra_req[8] = {};       /* rra.req writes by op */
 
+	flash_node<Vextoll_nic> flash;  /* configuration flash, boot identity */
+
 	void init(const pcie_model_params *p)
 	{
 		init_ports();
 		set_straps(p->node_id, p->dateline);
+		flash.open(name);
+		flash.boot_straps(top.get(), name, 0);
 		reset(8);
+	}
+
+	/* one rising edge, then the flash part on the pins; a reload request
+	 * (flash.reload) boots again from the flash and resets the NIC: the
+	 * PCI device loses its configuration, as an FPGA reconfiguration does */
+	void cycle(bool rst)
+	{
+		tlp_port_model::cycle(rst);
+		if (flash.step(top.get()) && !rst) {
+			uint32_t from = top->reload_addr;
+
+			flash.reloads++;
+			flash.boot_straps(top.get(), name, from);
+			reset(8);
+		}
+	}
+
+	void close()
+	{
+		flash.close();
+		tlp_port_model::close();
 	}
 
 	/* the host's config writes to BAR0 and 64-bit stores to rra.req */

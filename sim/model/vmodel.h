@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "flash_boot.h"
 #include "pcie_model.h"
 #include "verilated.h"
 #if NIC_MODEL_TRACE
@@ -306,6 +307,58 @@ template <class Top> struct tlp_port_model : vmodel<Top> {
 	bool port_busy() const
 	{
 		return !in.empty() || rx_active || this->top->m_tlp_valid;
+	}
+};
+
+/* ---- the configuration flash of a NIC top (extoll_nic, naa_node) ----
+ * The part model (hw/lib/flash_part.c) on the top's flash_* pins, backed by
+ * the node's flash file (flash_boot_path: build/sim/flash/flash-NAME.bin),
+ * and the boot choice (flash_boot.c) on its boot_* straps. step() after every
+ * rising edge; true when the NIC requested a reload (the back end then calls
+ * boot() and resets). Without a flash file (COSIM_FLASH_DIR=none, or the file
+ * cannot be opened: a message) dq1 reads 1 and the identity is the
+ * build-time one. docs/flash.md "Boot in simulation". */
+template <class Top> struct flash_node {
+	struct flash_part *part = nullptr;
+	std::string path;
+	struct flash_boot boot = {};
+	uint64_t reloads = 0;
+
+	void open(const std::string &name)
+	{
+		char p[4096], err[512];
+
+		if (flash_boot_path(name.c_str(), p, sizeof(p)) < 0)
+			return;
+		part = flash_part_open(p, nullptr, err, sizeof(err));
+		if (!part)
+			fprintf(stderr, "pcie_model %s: flash: %s (running without flash)\n", name.c_str(), err);
+		else
+			path = p;
+	}
+	/* choose what to boot, drive the straps (then reset the top) */
+	void boot_straps(Top *t, const std::string &name, uint32_t from)
+	{
+		if (part) {
+			flash_boot_choose(part, &boot);
+			fprintf(stderr, "pcie_model %s: flash %s: boot from 0x%08x: %s\n", name.c_str(), path.c_str(),
+				from, boot.why);
+		}
+		t->boot_slot = (uint8_t)boot.slot;
+		t->boot_version = boot.version & 0xffffffffffffull;
+		t->boot_build = boot.build;
+		t->flash_dq1 = 1;
+	}
+	bool step(Top *t)
+	{
+		if (part)
+			t->flash_dq1 = (uint8_t)flash_part_step(part, t->flash_sck, t->flash_cs_n, t->flash_dq0);
+		return t->reload_req;
+	}
+	void close()
+	{
+		flash_part_close(part);
+		part = nullptr;
 	}
 };
 

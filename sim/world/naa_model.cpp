@@ -26,11 +26,27 @@
 namespace {
 
 struct naa_model : vmodel<NAA_VTOP> {
+	flash_node<NAA_VTOP> flash;     /* the NIC's configuration flash, boot identity */
+
+	/* one rising edge, then the flash part on the pins; a reload request
+	 * boots again from the flash and resets the node */
 	void cycle(bool rst)
 	{
 		top->rst = rst;
 		clk_low();
 		clk_rise();
+		if (flash.step(top.get()) && !rst) {
+			uint32_t from = top->reload_addr;
+
+			flash.reloads++;
+			flash.boot_straps(top.get(), name, from);
+			reset(8);
+		}
+	}
+	void close()
+	{
+		flash.close();
+		vmodel::close();
 	}
 	void reset(unsigned n)
 	{
@@ -46,6 +62,8 @@ struct naa_model : vmodel<NAA_VTOP> {
 		top->clk = 0;
 		top->rst = 1;
 		set_straps(p->node_id, p->dateline);
+		flash.open(name);
+		flash.boot_straps(top.get(), name, 0);
 		top->eval();
 		reset(8);
 	}

@@ -21,6 +21,7 @@
 `default_nettype none
 `include "tlp_stream.svh"
 `include "net_local_port.svh"
+`include "nic_ports.svh"
 
 module extoll_nic_usp #(
   // ---------------- BAR sizes (as configured in the IP) ----------------
@@ -112,6 +113,11 @@ module extoll_nic_usp #(
 
   // ---------------- network links (net_local_port.svh: NET_PHY_PORTS) ----------------
   `NET_PHY_PORTS(7),
+
+  // ---------------- configuration flash and boot identity (nic_ports.svh: NIC_FLASH_PORTS) ----------------
+  // core_clk domain; on the board flash_* go to the STARTUPE3/QSPI pins and
+  // reload_req/addr to ICAPE3 (IPROG), boot_slot 0: build-time identity
+  `NIC_FLASH_PORTS(output, input wire),
 
   // ---------------- status ----------------
   output      logic                 net_ovf,
@@ -306,6 +312,7 @@ module extoll_nic_usp #(
     .cfg_node_id, .cfg_dateline,
     .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
     .net_ovf,
+    `NIC_FLASH_CONNECT,
     `CPUIF_CONNECT(bar, bar),
     `TLP_CONNECT(bd_tx, bd_tx),
     `TLP_CONNECT(bd_rx, bd_rx),
