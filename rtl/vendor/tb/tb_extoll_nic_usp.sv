@@ -49,6 +49,13 @@ module tb_extoll_nic_usp;
   logic [6:0][31:0]         m_phy_crc, s_phy_crc;
   logic                     net_ovf;
   logic [6:0]               rq_out;
+  // configuration flash: no part attached (the JEDEC read sees 0s), build-time identity
+  logic                     flash_sck, flash_cs_n, flash_dq0, reload_req;
+  logic [31:0]              reload_addr;
+  logic                     flash_dq1 = 1'b0;
+  logic [1:0]               boot_slot = 2'd0;
+  logic [47:0]              boot_version = '0;
+  logic [63:0]              boot_build = '0;
 
   always_ff @(posedge user_clk) begin
     seq_dly <= {seq_dly[SEQ_DELAY-2:0], {pcie_rq_seq_num_vld1_ip, pcie_rq_seq_num1_ip,
