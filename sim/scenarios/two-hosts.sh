@@ -68,6 +68,26 @@ attach_bound "$MINE" || { finish; exit 1; }
 naactl list
 meet attached
 
+# ---- ownership (docs/security.md): the other host's NAA is held; its attach and its
+# register writes are refused by that NAA's NIC, reads still served
+if [ "$HOST_INDEX" = 0 ]; then OTHER=$NAA_B; else OTHER=$NAA_A; fi
+set -- $HOST_NODES
+if [ "$HOST_INDEX" = 0 ]; then HOLDER=$2; else HOLDER=$1; fi
+out=$(naactl attach "$OTHER" 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 5 ] && [ "$out" = "naactl: node $OTHER is held by node $HOLDER" ] &&
+	pass "host $HOST_INDEX: attach of node $OTHER refused: held by node $HOLDER (exit 5)" ||
+	fail "host $HOST_INDEX: attach of node $OTHER refused: held by node $HOLDER (exit $rc)"
+out=$(naactl rra write "$OTHER" 0x20 0x5a5a 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 5 ] && echo "$out" | grep -q "refused, the node is held by another node" &&
+	pass "host $HOST_INDEX: register write to node $OTHER refused (exit 5)" ||
+	fail "host $HOST_INDEX: register write to node $OTHER refused (exit $rc)"
+naactl regs "$OTHER" own.denied >/dev/null 2>&1 &&
+	pass "host $HOST_INDEX: node $OTHER's registers still readable" ||
+	fail "host $HOST_INDEX: node $OTHER's registers still readable"
+meet refused
+
 # ---- both jobs at the same time
 c0=$(world_cycle)
 sacc_job "host $HOST_INDEX, node $MINE" "$DEV" "$SIZE"
@@ -91,6 +111,30 @@ if [ "$HOST_INDEX" = 1 ]; then
 	done
 	echo "(host B's first accelerator was $DEV_B)"
 fi
+
+# ---- a race: both hosts attach node A at the same moment, RACE_ROUNDS times
+# (default 3): exactly one wins each round (the other gets "held by"); the
+# NIC's own.owner names the winner; the winner detaches
+rounds=$(sed -n 's/.*RACE_ROUNDS=\([0-9]*\).*/\1/p' /proc/cmdline); rounds=${rounds:-3}
+set -- $HOST_NODES
+if [ "$HOST_INDEX" = 0 ]; then PEER=$2; else PEER=$1; fi
+won=0
+for r in $(seq 1 "$rounds"); do
+	meet "race-$r"
+	out=$(naactl attach "$NAA_A" 2>&1); rc=$?
+	own=$(naactl regs "$NAA_A" own.owner 2>&1 | sed -n 's/.* node=\(0x\)\{0,1\}\([0-9a-f]*\) held=\([01]\) .*/\2 \3/p')
+	if [ $rc -eq 0 ]; then
+		won=$((won + 1))
+		[ "$own" = "$(printf '%x' "$HOST_NODE") 1" ] && pass "race $r: host $HOST_INDEX won, own.owner = node $HOST_NODE" ||
+			fail "race $r: host $HOST_INDEX won but own.owner is '$own'"
+	else
+		[ $rc -eq 5 ] && [ "$out" = "naactl: node $NAA_A is held by node $PEER" ] &&
+			pass "race $r: host $HOST_INDEX lost: $out" || fail "race $r: host $HOST_INDEX lost with exit $rc: $out"
+	fi
+	meet "race-$r-decided"
+	[ $rc -eq 0 ] && { naactl detach "$NAA_A" >/dev/null || fail "race $r: detach"; }
+done
+echo "TWO-HOSTS-RACE host $HOST_INDEX won $won of $rounds"
 meet end
 naa_stats
 naa_dmesg_clean
