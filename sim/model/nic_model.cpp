@@ -38,13 +38,7 @@ struct nic_model : tlp_port_model<Vextoll_nic> {
 	void cycle(bool rst)
 	{
 		tlp_port_model::cycle(rst);
-		if (flash.step(top.get()) && !rst) {
-			uint32_t from = top->reload_addr;
-
-			flash.reloads++;
-			flash.boot_straps(top.get(), name, from);
-			reset(8);
-		}
+		flash.after_cycle(top.get(), name, rst, [this] { reset(8); });
 	}
 
 	void close()

@@ -355,6 +355,18 @@ template <class Top> struct flash_node {
 			t->flash_dq1 = (uint8_t)flash_part_step(part, t->flash_sck, t->flash_cs_n, t->flash_dq0);
 		return t->reload_req;
 	}
+	/* after each cycle of the top: the part sees the pins; on the NIC's reload
+	 * request (not in reset) choose again and reset the model (reset_fn) */
+	template <class F> void after_cycle(Top *t, const std::string &name, bool rst, F reset_fn)
+	{
+		if (step(t) && !rst) {
+			uint32_t from = t->reload_addr;
+
+			reloads++;
+			boot_straps(t, name, from);
+			reset_fn();
+		}
+	}
 	void close()
 	{
 		flash_part_close(part);

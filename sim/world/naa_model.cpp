@@ -35,13 +35,7 @@ struct naa_model : vmodel<NAA_VTOP> {
 		top->rst = rst;
 		clk_low();
 		clk_rise();
-		if (flash.step(top.get()) && !rst) {
-			uint32_t from = top->reload_addr;
-
-			flash.reloads++;
-			flash.boot_straps(top.get(), name, from);
-			reset(8);
-		}
+		flash.after_cycle(top.get(), name, rst, [this] { reset(8); });
 	}
 	void close()
 	{
