@@ -31,8 +31,10 @@ naaimg verify --board sim --part mt25qu01g $FW/good.img
 devlink dev info "$DL"
 running=$(devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }')
 
-out=$(devlink dev flash "$DL" file good.img 2>&1); rc=$?
-echo "$out" | tr '\r' '\n' | sed '/^$/d'
+# devlink prints the percentages only to a terminal: run it on one (ptyrun)
+mountpoint -q /dev/pts || { mkdir -p /dev/pts && mount -t devpts devpts /dev/pts; }
+out=$(ptyrun devlink dev flash "$DL" file good.img 2>&1); rc=$?
+echo "$out" | tr '\r\b' '\n\n' | sed '/^ *$/d'
 [ $rc -eq 0 ] && pass "devlink dev flash good.img ($ver, build $build)" || fail "devlink dev flash good.img (exit $rc)"
 for s in Erasing Programming Verifying; do
 	echo "$out" | tr '\r' '\n' | grep -Eq "$s.*100%" && pass "progress: $s ... 100%" ||
