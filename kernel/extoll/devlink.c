@@ -201,8 +201,11 @@ static int extoll_flash_verify(struct extoll_dev *edev, const u8 *data,
 		if (ret)
 			return ret;
 		if (memcmp(buf, data + off, chunk)) {
-			EXTOLL_FLASH_REFUSE(edev, extack, "verify failed: flash at 0x%08zx differs from the image",
-					    EXTOLL_FLASH_UPDATE_OFF + off);
+			dev_err(&edev->pdev->dev, "flash: verify failed at 0x%08zx\n",
+				EXTOLL_FLASH_UPDATE_OFF + off);
+			extoll_extack_fmt(extack, edev->flash_msg,
+					  "verify failed: flash at 0x%08zx differs from the image",
+					  EXTOLL_FLASH_UPDATE_OFF + off);
 			return -EIO;
 		}
 	}

@@ -71,6 +71,17 @@ wr $FW/large.img '\000\000\000\004' 20
 head -c 60 $FW/large.img >/tmp/hdr60
 wr $FW/large.img "$(crc_le /tmp/hdr60)" 60
 naaimg show $FW/large.img
+# another part: part_id 0x20BB22 (the capacity byte), header CRC fixed
+cp $FW/good.img $FW/part.img
+wr $FW/part.img '\042' 12
+head -c 60 $FW/part.img >/tmp/hdr60
+wr $FW/part.img "$(crc_le /tmp/hdr60)" 60
+# a header byte changed (version), header CRC not fixed
+cp $FW/good.img $FW/hcrc.img
+wr $FW/hcrc.img '\377' 24
+# one byte more than header + payload
+cp $FW/good.img $FW/trailing.img
+printf 'x' >>$FW/trailing.img
 
 bad() {	# IMAGE MESSAGE-REGEX ERRNO-TEXT
 	local out rc s
@@ -86,6 +97,9 @@ bad trunc.img 'image truncated'
 bad crc.img 'payload CRC-32 mismatch'
 bad large.img 'image too large'
 bad fallback.img 'not an update image'
+bad part.img 'wrong flash part \(image for JEDEC ID 0x20bb22, flash is 0x20bb21\)'
+bad hcrc.img 'image header CRC-32 mismatch'
+bad trailing.img 'trailing bytes'
 bad nonexistent.img 'rror|No such file'
 
 dmesg | grep -E 'extoll.*flash'
