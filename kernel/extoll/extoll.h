@@ -227,7 +227,9 @@ struct extoll_dev {
 	u32 router_off;			/* ... of the router block, or EXTOLL_NO_BLOCK */
 	u32 smfu_off;			/* ... of the smfu block, or EXTOLL_NO_BLOCK */
 	u32 notify_off;			/* ... of the notify block, or EXTOLL_NO_BLOCK */
+	u32 flash_off;			/* ... of the flash block, or EXTOLL_NO_BLOCK */
 	struct extoll_info info;
+	char flash_msg[160];		/* extack text of the last flash update (6.1) */
 
 	/* Remote register access: one request at a time, polled in host RAM. */
 	raw_spinlock_t rra_lock;
@@ -354,6 +356,14 @@ void extoll_irq_teardown(struct extoll_dev *edev);
 
 /* sysfs.c */
 extern const struct attribute_group *extoll_dev_groups[];
+
+/* flash.c: the configuration flash through the flash block. */
+bool extoll_flash_present(struct extoll_dev *edev);
+int extoll_flash_jedec(struct extoll_dev *edev, u32 *id);
+int extoll_flash_read(struct extoll_dev *edev, u32 addr, void *buf, size_t len);
+int extoll_flash_erase_subsector(struct extoll_dev *edev, u32 addr);
+int extoll_flash_program_page(struct extoll_dev *edev, u32 addr,
+			      const void *buf, size_t len);
 
 /* devlink.c */
 struct extoll_dev *extoll_devlink_alloc(struct pci_dev *pdev);

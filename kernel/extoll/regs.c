@@ -42,6 +42,7 @@ static const struct extoll_blk_desc extoll_blk_known[] = {
 	EXTOLL_BLK_USED(SMFU, smfu, EXTOLL_SMFU_IN_BASE +
 			EXTOLL_SMFU_IN_BASE_COUNT * EXTOLL_SMFU_IN_BASE_STRIDE),
 	EXTOLL_BLK_USED(NOTIFY, notify, EXTOLL_NOTIFY_EVENTS + sizeof(u64)),
+	EXTOLL_BLK_USED(FLASH, flash, EXTOLL_FLASH_DATA_N(EXTOLL_FLASH_DATA_COUNT)),
 };
 
 /* Where the driver keeps the offset of a block it uses, or NULL. */

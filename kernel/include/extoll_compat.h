@@ -62,4 +62,31 @@ static inline void vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
 #define PCI_IRQ_INTX	PCI_IRQ_LEGACY
 #endif
 
+/*
+ * 6.12 moved <asm/unaligned.h> to <linux/unaligned.h> (get_unaligned_le32()
+ * and friends).
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#include <asm/unaligned.h>
+#else
+#include <linux/unaligned.h>
+#endif
+
+/*
+ * 6.2 added NL_SET_ERR_MSG_FMT_MOD() (a formatted extack message kept in the
+ * extack). On 6.1 the message is formatted into buf, a char array that must
+ * outlive the operation (the devlink reply is built after it returns).
+ */
+#ifdef NL_SET_ERR_MSG_FMT_MOD
+#define extoll_extack_fmt(extack, buf, fmt, args...)			\
+	NL_SET_ERR_MSG_FMT_MOD(extack, fmt, ##args)
+#else
+#define extoll_extack_fmt(extack, buf, fmt, args...)			\
+	do {								\
+		snprintf(buf, sizeof(buf), KBUILD_MODNAME ": " fmt, ##args); \
+		if (extack)						\
+			(extack)->_msg = (buf);				\
+	} while (0)
+#endif
+
 #endif /* EXTOLL_COMPAT_H */

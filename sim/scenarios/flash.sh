@@ -1,0 +1,109 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# devlink dev flash on the host NIC (docs/flash.md "devlink"): images made in
+# the guest with naaimg into /lib/firmware; a good update image is written to
+# the update slot of the NIC's simulated MT25QU01G (build/sim/flash/, persists
+# across runs) with progress notifications, devlink dev info shows it as the
+# stored version; every kind of bad image is refused with a message before
+# anything is erased, and the stored version stays.
+# topology: single
+. /lib/scenario-lib.sh
+
+DL=pci/$NIC_BDF
+FW=/lib/firmware
+mkdir -p "$FW"
+
+if insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"; then pass "insmod extoll.ko"
+else fail "insmod extoll.ko"; finish; exit 1; fi
+driver_bound "$NIC_BDF" extoll || fail "driver bound to $NIC_BDF"
+
+# stored VERSION: the "fw" line of devlink dev info's stored section
+stored() { devlink dev info "$DL" | awk '/^ *stored:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }'; }
+
+# a version this run has not seen before (the flash file persists)
+patch=$(( $(od -An -N2 -tu2 /dev/urandom) ))
+ver=7.3.$patch
+build=$(printf '%08x' $(( $(od -An -N4 -tu4 /dev/urandom) )))
+naaimg create --board sim --part mt25qu01g --role update --version "$ver" --build "$build" \
+	--date 20261125 -o $FW/good.img --sim || fail "naaimg create (good update image)"
+naaimg verify --board sim --part mt25qu01g $FW/good.img
+
+devlink dev info "$DL"
+running=$(devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }')
+
+# devlink prints the percentages only to a terminal: run it on one (ptyrun)
+mountpoint -q /dev/pts || { mkdir -p /dev/pts && mount -t devpts devpts /dev/pts; }
+out=$(ptyrun devlink dev flash "$DL" file good.img 2>&1); rc=$?
+echo "$out" | tr '\r\b' '\n\n' | sed '/^ *$/d'
+[ $rc -eq 0 ] && pass "devlink dev flash good.img ($ver, build $build)" || fail "devlink dev flash good.img (exit $rc)"
+for s in Erasing Programming Verifying; do
+	echo "$out" | tr '\r' '\n' | grep -Eq "$s.*100%" && pass "progress: $s ... 100%" ||
+		fail "progress: $s ... 100%"
+done
+
+info=$(devlink dev info "$DL"); echo "$info"
+s=$(stored)
+[ "$s" = "$ver" ] && pass "devlink dev info: stored fw $s" || fail "devlink dev info: stored fw '$s', expected $ver"
+echo "$info" | grep -Eq "fw.build +20261125-$build" && pass "devlink dev info: stored fw.build 20261125-$build" ||
+	fail "devlink dev info: stored fw.build 20261125-$build"
+echo "$info" | grep -Eq "board.id +0x0001" && pass "devlink dev info: board.id 0x0001" || fail "devlink dev info: board.id 0x0001"
+r=$(devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }')
+[ "$r" = "$running" ] && pass "running version unchanged ($r)" || fail "running version '$r', was '$running'"
+
+# --- bad images: each refused with its message, the stored version unchanged
+wr() { printf "$2" | dd of="$1" bs=1 seek="$3" conv=notrunc 2>/dev/null; }	# FILE BYTES OFFSET
+# zlib CRC-32 of a file, as printf octal escapes, little-endian (gzip's trailer)
+crc_le() { gzip -c <"$1" | tail -c 8 | head -c 4 | od -An -to1 | sed 's/ *\([0-7][0-7]*\)/\\\1/g'; }
+
+head -c 100 /dev/urandom >/tmp/bitstream
+naaimg create --board u250 --part mt25qu01g --role update --version 9.9.9 --build 1 \
+	-o $FW/board.img /tmp/bitstream || fail "naaimg create (u250 image)"
+naaimg create --board sim --part mt25qu01g --role fallback --version 9.9.8 --build 1 \
+	-o $FW/fallback.img --sim || fail "naaimg create (fallback image)"
+sz=$(wc -c <$FW/good.img)
+head -c $((sz - 1)) $FW/good.img >$FW/trunc.img
+cp $FW/good.img $FW/crc.img
+last=$(( $(tail -c 1 $FW/good.img | od -An -tu1) ))
+wr $FW/crc.img "$(printf '\\%03o' $(( (last + 1) % 256 )))" $((sz - 1))	# the payload's last byte
+# too large: payload_len 0x04000000 (64 + that > the 64 MiB slot), header CRC fixed
+head -c 64 $FW/good.img >$FW/large.img
+wr $FW/large.img '\000\000\000\004' 20
+head -c 60 $FW/large.img >/tmp/hdr60
+wr $FW/large.img "$(crc_le /tmp/hdr60)" 60
+naaimg show $FW/large.img
+# another part: part_id 0x20BB22 (the capacity byte), header CRC fixed
+cp $FW/good.img $FW/part.img
+wr $FW/part.img '\042' 12
+head -c 60 $FW/part.img >/tmp/hdr60
+wr $FW/part.img "$(crc_le /tmp/hdr60)" 60
+# a header byte changed (version), header CRC not fixed
+cp $FW/good.img $FW/hcrc.img
+wr $FW/hcrc.img '\377' 24
+# one byte more than header + payload
+cp $FW/good.img $FW/trailing.img
+printf 'x' >>$FW/trailing.img
+
+bad() {	# IMAGE MESSAGE-REGEX ERRNO-TEXT
+	local out rc s
+	out=$(devlink dev flash "$DL" file "$1" 2>&1); rc=$?
+	echo "$out"
+	[ $rc -ne 0 ] && echo "$out" | grep -Eq "$2" && pass "$1 refused: $(echo "$out" | grep -E "$2" | head -n 1)" ||
+		fail "$1 refused with /$2/ (exit $rc)"
+	s=$(stored)
+	[ "$s" = "$ver" ] && pass "$1: stored fw still $ver" || fail "$1: stored fw '$s', expected $ver"
+}
+bad board.img 'wrong board id \(image for board 0x0250, expected 0x0001\)'
+bad trunc.img 'image truncated'
+bad crc.img 'payload CRC-32 mismatch'
+bad large.img 'image too large'
+bad fallback.img 'not an update image'
+bad part.img 'wrong flash part \(image for JEDEC ID 0x20bb22, flash is 0x20bb21\)'
+bad hcrc.img 'image header CRC-32 mismatch'
+bad trailing.img 'trailing bytes'
+bad nonexistent.img 'rror|No such file'
+
+dmesg | grep -E 'extoll.*flash'
+if dmesg | grep -E 'WARNING|BUG|Oops|Call Trace'; then fail "dmesg free of WARNING/BUG/Oops"
+else pass "dmesg free of WARNING/BUG/Oops"; fi
+rmmod extoll && pass "rmmod extoll" || fail "rmmod extoll"
+finish
