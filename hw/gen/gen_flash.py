@@ -60,6 +60,24 @@ PARTS = [
      "Micron MT25QU01G, 1 Gbit 1.8 V QSPI NOR"),
 ]
 
+# SPI opcodes of the parts (extended SPI, 4-byte address): one table for the
+# part model (hw/lib/flash_part.c), the kernel's flash transport
+# (kernel/extoll/flash.c) and whoever programs the controller.
+# (name, value, description)
+OPCODES = [
+    ("WRSR", 0x01, "write status register (needs WEL)"),
+    ("WRDI", 0x04, "write disable: clear WEL"),
+    ("RDSR", 0x05, "read status register (repeats)"),
+    ("WREN", 0x06, "write enable: set WEL"),
+    ("PP4", 0x12, "page program, 4-byte address"),
+    ("READ4", 0x13, "read, 4-byte address"),
+    ("SSE4", 0x21, "4 KiB subsector erase, 4-byte address"),
+    ("CLFSR", 0x50, "clear flag status register"),
+    ("RDFSR", 0x70, "read flag status register (repeats)"),
+    ("RDID", 0x9F, "read JEDEC ID"),
+    ("SE4", 0xDC, "64 KiB sector erase, 4-byte address"),
+]
+
 # Verdicts of a check of an image (exit statuses of naaimg verify, the return
 # values of flash_image.check() and flash_img_check()):
 # (name, value, message)
@@ -148,6 +166,10 @@ def gen_c():
         w(f"#define FLASH_PART_{name}_FALLBACK_OFF 0x{0:08X}")
         w(f"#define FLASH_PART_{name}_UPDATE_OFF 0x{size // 2:08X}")
         w(f"#define FLASH_PART_{name}_SLOT_SIZE 0x{size // 2:08X}")
+    w("")
+    w("/* SPI opcodes of the parts (extended SPI, 4-byte address). */")
+    for name, v, desc in OPCODES:
+        w(f"#define FLASH_OP_{name} 0x{v:02X} /* {desc} */")
     w("")
     w("/* Verdicts of an image check (naaimg verify's exit status). */")
     w("enum flash_img_verdict {")

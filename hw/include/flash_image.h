@@ -81,6 +81,19 @@ struct flash_img_hdr {
 #define FLASH_PART_MT25QU01G_UPDATE_OFF 0x04000000
 #define FLASH_PART_MT25QU01G_SLOT_SIZE 0x04000000
 
+/* SPI opcodes of the parts (extended SPI, 4-byte address). */
+#define FLASH_OP_WRSR 0x01 /* write status register (needs WEL) */
+#define FLASH_OP_WRDI 0x04 /* write disable: clear WEL */
+#define FLASH_OP_RDSR 0x05 /* read status register (repeats) */
+#define FLASH_OP_WREN 0x06 /* write enable: set WEL */
+#define FLASH_OP_PP4 0x12 /* page program, 4-byte address */
+#define FLASH_OP_READ4 0x13 /* read, 4-byte address */
+#define FLASH_OP_SSE4 0x21 /* 4 KiB subsector erase, 4-byte address */
+#define FLASH_OP_CLFSR 0x50 /* clear flag status register */
+#define FLASH_OP_RDFSR 0x70 /* read flag status register (repeats) */
+#define FLASH_OP_RDID 0x9F /* read JEDEC ID */
+#define FLASH_OP_SE4 0xDC /* 64 KiB sector erase, 4-byte address */
+
 /* Verdicts of an image check (naaimg verify's exit status). */
 enum flash_img_verdict {
 	FLASH_VERDICT_OK = 0, /* image is good */

@@ -17,24 +17,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flash_image.h" /* the part's id and geometry: hw/gen/gen_flash.py */
+#include "flash_image.h" /* the part's id, geometry and opcodes (FLASH_OP_*): hw/gen/gen_flash.py */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Opcodes the model knows (extended SPI, 1-1-1). */
-#define FLASH_OP_WRSR   0x01 /* write status register (needs WEL) */
-#define FLASH_OP_WRDI   0x04 /* write disable: clear WEL */
-#define FLASH_OP_RDSR   0x05 /* read status register (repeats) */
-#define FLASH_OP_WREN   0x06 /* write enable: set WEL */
-#define FLASH_OP_PP4    0x12 /* page program, 4-byte address */
-#define FLASH_OP_READ4  0x13 /* read, 4-byte address */
-#define FLASH_OP_SSE4   0x21 /* 4 KiB subsector erase, 4-byte address */
-#define FLASH_OP_CLFSR  0x50 /* clear flag status register */
-#define FLASH_OP_RDFSR  0x70 /* read flag status register (repeats) */
-#define FLASH_OP_RDID   0x9F /* read JEDEC ID */
-#define FLASH_OP_SE4    0xDC /* 64 KiB sector erase, 4-byte address */
 
 /* Status register (RDSR) bits. */
 #define FLASH_SR_WIP    0x01 /* write in progress (busy) */

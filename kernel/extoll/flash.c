@@ -14,17 +14,6 @@
 #include "extoll.h"
 #include "flash_image.h"
 
-/*
- * Opcodes of the MT25Q (extended SPI, 4-byte address). The same values are
- * in hw/include/flash_part.h, which is the part model's header and includes
- * libc headers, so the kernel cannot include it.
- */
-#define EXTOLL_FLASH_OP_WREN	0x06
-#define EXTOLL_FLASH_OP_PP4	0x12
-#define EXTOLL_FLASH_OP_READ4	0x13
-#define EXTOLL_FLASH_OP_SSE4	0x21
-#define EXTOLL_FLASH_OP_CLFSR	0x50
-
 /* A command (a subsector erase on the part: up to 400 ms) ends within this. */
 #define EXTOLL_FLASH_TIMEOUT_MS	10000
 
@@ -99,7 +88,7 @@ static int extoll_flash_cmd(struct extoll_dev *edev, u8 opcode, u32 alen,
 		dev_err(&edev->pdev->dev,
 			"flash opcode 0x%02x at 0x%08x failed: flag status 0x%02llx\n",
 			opcode, addr, FIELD_GET(EXTOLL_FLASH_STATUS_FSR_MASK, st));
-		extoll_flash_cmd(edev, EXTOLL_FLASH_OP_CLFSR, 0, false, false,
+		extoll_flash_cmd(edev, FLASH_OP_CLFSR, 0, false, false,
 				 0, 0);
 		return -EIO;
 	}
@@ -124,7 +113,7 @@ int extoll_flash_jedec(struct extoll_dev *edev, u32 *id)
 
 static int extoll_flash_wren(struct extoll_dev *edev)
 {
-	return extoll_flash_cmd(edev, EXTOLL_FLASH_OP_WREN, 0, false, false,
+	return extoll_flash_cmd(edev, FLASH_OP_WREN, 0, false, false,
 				0, 0);
 }
 
@@ -166,7 +155,7 @@ int extoll_flash_read(struct extoll_dev *edev, u32 addr, void *buf, size_t len)
 
 	while (len) {
 		n = min_t(size_t, len, FLASH_PART_MT25QU01G_PAGE);
-		ret = extoll_flash_cmd(edev, EXTOLL_FLASH_OP_READ4, 4, true,
+		ret = extoll_flash_cmd(edev, FLASH_OP_READ4, 4, true,
 				       false, n, addr);
 		if (ret)
 			return ret;
@@ -186,7 +175,7 @@ int extoll_flash_erase_subsector(struct extoll_dev *edev, u32 addr)
 	ret = extoll_flash_wren(edev);
 	if (ret)
 		return ret;
-	return extoll_flash_cmd(edev, EXTOLL_FLASH_OP_SSE4, 4, false, true,
+	return extoll_flash_cmd(edev, FLASH_OP_SSE4, 4, false, true,
 				0, addr);
 }
 
@@ -203,6 +192,6 @@ int extoll_flash_program_page(struct extoll_dev *edev, u32 addr,
 	ret = extoll_flash_wren(edev);
 	if (ret)
 		return ret;
-	return extoll_flash_cmd(edev, EXTOLL_FLASH_OP_PP4, 4, false, true,
+	return extoll_flash_cmd(edev, FLASH_OP_PP4, 4, false, true,
 				len, addr);
 }
