@@ -684,22 +684,24 @@ static void cfg_std_intervals()
 
 // The pair's translation for tlp_order (tlp_order_xlate_fn): the host's
 // aperture requests go down through the interval table, the device's requests
-// go up unchanged (pass-through), its MSIs (the window at WIN_MSI) become
-// notifications, and the host NIC's notification entries (RING) are its own.
-static const uint64_t WIN_MSI = 0xFD00000000ull, WIN_MSI_SIZE = 0x100000;
+// go up unchanged (pass-through), its MSIs (writes into the interrupt window
+// the test programmed) become notifications, and the host NIC's notification
+// entries (the ring) are its own.
 static bool bridge_xlate(int side, enum tlp_order_dir dir, enum tlp_order_cls cls, uint64_t a, uint64_t *in)
 {
 	uint64_t x = a;
 	if (dir == TLP_ORDER_IN) {
 		if (side == 0)   // from the device: all but MSIs go up
-			return cls != TLP_ORDER_P || a < WIN_MSI || a >= WIN_MSI + WIN_MSI_SIZE;
+			return cls != TLP_ORDER_P || a < m->h_cfg_nq_win_base ||
+			       a >= m->h_cfg_nq_win_base + m->h_cfg_nq_win_size;
 		return cls == TLP_ORDER_CPL || host2dev(a, &x);   // from the host: hits go down
 	}
 	if (side == 1) {   // toward the host
 		if (cls == TLP_ORDER_CPL)
 			return host2dev(a, in);
 		*in = a;
-		return !(cls == TLP_ORDER_P && a >= RING && a < RING + 0x100000);
+		uint64_t ring = m->h_cfg_nq_ring_base;
+		return !(cls == TLP_ORDER_P && a >= ring && a < ring + (16ull << m->h_cfg_nq_log2));
 	}
 	if (cls == TLP_ORDER_CPL) {   // toward the device: its reads' completions
 		*in = a;
