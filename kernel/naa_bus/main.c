@@ -136,6 +136,10 @@ static int naa_bus_probe(struct auxiliary_device *adev,
 		goto err_release;
 	}
 
+	ret = naa_handover_reset(host);
+	if (ret)
+		goto err_close;
+
 	ret = naa_host_create(host);
 	if (ret)
 		goto err_close;

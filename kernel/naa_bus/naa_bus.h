@@ -143,8 +143,9 @@ void naa_map_remove(struct naa_host *host);
 int naa_passthru_enable(struct naa_host *host);
 void naa_passthru_disable(struct naa_host *host);
 
-/* own.c: the node's holder (claim on attach, release on detach) */
+/* own.c: the node's holder (claim on attach, handover reset, release on detach) */
 int naa_own_claim(struct naa_host *host);
+int naa_handover_reset(struct naa_host *host);
 void naa_own_release(struct naa_host *host);
 
 /* alive.c: liveness probe, surprise removal */

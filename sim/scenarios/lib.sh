@@ -29,8 +29,13 @@ RRA_TIMEOUT_US=${RRA_TIMEOUT_US:-100000}
 
 pass() { NPASS=$((NPASS + 1)); echo "PASS $*"; }
 fail() { NFAIL=$((NFAIL + 1)); echo "FAIL $*"; }
-# check WHAT COMMAND...: PASS/FAIL by the command's exit status
-check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+# check WHAT COMMAND...: PASS/FAIL by the command's exit status, which it returns
+# (0 / 1), so `check ... || { finish; exit 1; }` stops a scenario at a failed step
+check() {
+	local what=$1
+	shift
+	if "$@"; then pass "$what"; else fail "$what"; return 1; fi
+}
 # finish: summary line, exit status 1 if anything failed
 finish() {
 	echo "SUMMARY $NPASS passed, $NFAIL failed"

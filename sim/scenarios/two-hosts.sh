@@ -27,12 +27,8 @@ meet() {
 	barrier "$1" && pass "barrier $1: both hosts there (world cycle $SIMCTL_CYCLE)" ||
 		{ fail "barrier $1 ($SIMCTL_REPLY)"; finish; exit 1; }
 }
-# must WHAT COMMAND...: PASS, or FAIL and stop (scenario-lib's check returns 0 either way)
-must() {
-	local what=$1
-	shift
-	if "$@"; then pass "$what"; else fail "$what"; finish; exit 1; fi
-}
+# must WHAT COMMAND...: PASS, or FAIL and stop
+must() { check "$@" || { finish; exit 1; }; }
 # attach_bound NODE: attach NODE, sample_accel bound to its accelerator: DEV
 attach_bound() {
 	naa_attach "$1" || return 1
@@ -83,6 +79,16 @@ echo "$out"
 [ $rc -eq 5 ] && echo "$out" | grep -q "refused, the node is held by another node" &&
 	pass "host $HOST_INDEX: register write to node $OTHER refused (exit 5)" ||
 	fail "host $HOST_INDEX: register write to node $OTHER refused (exit $rc)"
+# the fabric as this host sees it (naactl list --all: from the nodes' own blocks)
+out=$(naactl list --all 2>&1); rc=$?
+echo "$out"
+state_of() { echo "$out" | awk -v n="$1" '$1 == n { print $2, $3, $4 }'; }
+[ $rc -eq 0 ] && [ "$(state_of "$HOST_NODE")" = "host self -" ] &&
+	[ "$(state_of "$MINE")" = "naa attached $HOST_NODE" ] &&
+	[ "$(state_of "$OTHER")" = "naa held $HOLDER" ] &&
+	[ "$(state_of "$HOLDER")" = "host host -" ] &&
+	pass "host $HOST_INDEX: list --all: node $MINE attached here, node $OTHER held by node $HOLDER" ||
+	fail "host $HOST_INDEX: list --all (exit $rc)"
 naactl regs "$OTHER" own.denied >/dev/null 2>&1 &&
 	pass "host $HOST_INDEX: node $OTHER's registers still readable" ||
 	fail "host $HOST_INDEX: node $OTHER's registers still readable"
@@ -96,7 +102,21 @@ echo "TWO-HOSTS-JOB host $HOST_INDEX node $MINE: world cycles $c0 $c1"
 meet jobs-done
 
 # ---- A gives NAA 1 back; B takes it and runs a job on it
+# scratch DEV [VALUE]: the accelerator's scratch register (BAR0 + 0x10) through
+# /dev/mem, with sample_accel unbound (a driver's regions are not open to /dev/mem)
+scratch() {
+	local a
+	a=$(printf '0x%x' $(( $(sed -n 1p "/sys/bus/pci/devices/$1/resource" | cut -d' ' -f1) + 0x10 )))
+	echo "$1" >/sys/bus/pci/drivers/sample_accel/unbind
+	devmem "$a" 32 $2
+	echo "$1" >/sys/bus/pci/drivers/sample_accel/bind
+}
+LEFT=0x5ca1ab1e		# what host A leaves in the accelerator
 if [ "$HOST_INDEX" = 0 ]; then
+	scratch "$DEV" "$LEFT"
+	hex_eq "$(scratch "$DEV")" "$LEFT" &&
+		pass "host A: $LEFT left in the scratch register of $DEV" ||
+		fail "host A: $LEFT left in the scratch register of $DEV"
 	naactl detach "$NAA_A" && pass "host A: naactl detach $NAA_A" || fail "host A: naactl detach $NAA_A"
 	lspci -D | grep -q "^$ATTACH_DOMAIN:" && fail "host A: domain $ATTACH_DOMAIN gone" ||
 		pass "host A: domain $ATTACH_DOMAIN gone"
@@ -104,7 +124,14 @@ fi
 meet a-detached
 if [ "$HOST_INDEX" = 1 ]; then
 	DEV_B=$DEV
-	attach_bound "$NAA_A" && sacc_job "host B, node $NAA_A after host A" "$DEV" "$SIZE"
+	attach_bound "$NAA_A" && {
+		# the handover reset (secondary bus reset at attach): nothing of A's is left
+		v=$(scratch "$DEV")
+		[ -n "$v" ] && hex_eq "$v" 0 && pass "host B: node $NAA_A's accelerator was reset at the handover (scratch 0, not A's $LEFT)" ||
+			fail "host B: node $NAA_A's accelerator was reset at the handover (scratch $v)"
+		driver_bound "$DEV" sample_accel &&
+			sacc_job "host B, node $NAA_A after host A" "$DEV" "$SIZE"
+	}
 	naactl list
 	for n in $NAA_A $NAA_B; do
 		naactl detach "$n" && pass "host B: naactl detach $n" || fail "host B: naactl detach $n"
@@ -135,6 +162,39 @@ for r in $(seq 1 "$rounds"); do
 	[ $rc -eq 0 ] && { naactl detach "$NAA_A" >/dev/null || fail "race $r: detach"; }
 done
 echo "TWO-HOSTS-RACE host $HOST_INDEX won $won of $rounds"
+
+# ---- attach --any N: the first N free NAAs, all or none. A holds NAA A; B asks
+# for 2 (gets none: NAA B is detached again), then for 1 (gets NAA B); A asks
+# for 1 more (none left)
+anyrow() { naactl list --all 2>/dev/null | awk -v n="$1" '$1 == n { print $3, $4 }'; }
+meet any
+[ "$HOST_INDEX" = 0 ] && must "host A: attach $NAA_A" naactl attach "$NAA_A"
+meet any-a-holds
+if [ "$HOST_INDEX" = 1 ]; then
+	out=$(naactl attach --any 2 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq 5 ] && echo "$out" | grep -q "only 1 of 2 NAAs could be had" &&
+		[ "$(anyrow "$NAA_B")" = "free -" ] && [ "$(anyrow "$NAA_A")" = "held $PEER" ] &&
+		pass "host B: attach --any 2 with one NAA free: refused (exit 5), node $NAA_B free again" ||
+		fail "host B: attach --any 2 with one NAA free (exit $rc; node $NAA_B: $(anyrow "$NAA_B"))"
+	out=$(naactl attach --any 1 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq 0 ] && echo "$out" | grep -q "^node $NAA_B attached" &&
+		[ "$(anyrow "$NAA_B")" = "attached $HOST_NODE" ] &&
+		pass "host B: attach --any 1 took node $NAA_B" ||
+		fail "host B: attach --any 1 (exit $rc)"
+fi
+meet any-b-done
+if [ "$HOST_INDEX" = 0 ]; then
+	out=$(naactl attach --any 1 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq 5 ] && echo "$out" | grep -q "only 0 of 1 NAAs could be had" &&
+		pass "host A: attach --any 1 with no NAA free: refused (exit 5)" ||
+		fail "host A: attach --any 1 with no NAA free (exit $rc)"
+	must "host A: detach $NAA_A" naactl detach "$NAA_A"
+fi
+meet any-a-done
+[ "$HOST_INDEX" = 1 ] && must "host B: detach $NAA_B" naactl detach "$NAA_B"
 meet end
 naa_stats
 naa_dmesg_clean

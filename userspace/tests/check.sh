@@ -146,7 +146,11 @@ usage() {	# NAME REGEX ARGS...
 	[ "$rc" -eq 2 ] && [ ! -s "$tmp/j.out" ] && pass ||
 		fail "$name with -j: exit $rc, stdout '$(head -c 100 "$tmp/j.out")'"
 }
-usage "list: operand" 'list takes no arguments' list 5
+usage "list: operand" 'list takes no operands' list 5
+usage "list --torus without --all" '--torus and --topology go with --all' list --torus 2x2x1
+usage "list --all: bad torus" "bad --torus '2x' " list --all --torus 2x
+usage "list --all: torus and topology" 'not both' list --all --torus 2x2x1 --topology x.topo
+usage "list --all: missing topology" 'topology .*nonexistent' list --all --topology /nonexistent.topo
 usage "info: operand" 'info takes no arguments' info x
 usage "attach: no node" 'attach NODE' attach
 usage "attach abc" "invalid node id 'abc' \(decimal" attach abc
@@ -154,6 +158,11 @@ usage "attach 0x10 (hex refused)" "invalid node id '0x10'" attach 0x10
 usage "attach 65536" "invalid node id '65536'" attach 65536
 usage "attach -1" "invalid option|invalid node id" attach -1
 usage "attach: two nodes" 'attach NODE' attach 1 2
+usage "attach --any 0" "bad --any '0'" attach --any 0
+usage "attach --any x" "bad --any 'x'" attach --any x
+usage "attach --any with a node" 'attach --any N' attach --any 1 5
+usage "attach --any: more than the fabric" '--any 9: the fabric has 4 nodes' attach --any 9 --torus 2x2x1
+usage "attach NODE --torus" '--torus and --topology go with --any' attach 1 --torus 2x2x1
 usage "detach: bad domain" "bad PCI domain 'xyz:'" detach xyz:
 usage "detach abc" "invalid node id 'abc'" detach abc
 usage "rra: no op" 'rra read NODE ADDR' rra

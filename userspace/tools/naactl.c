@@ -211,16 +211,6 @@ static int usage_error(const char *name)
 
 /* ---- list: one node a row */
 
-/* JSON: value or null; text: fmt with value, or with none. */
-static void print_or_null(const char *key, const char *fmt, const char *value,
-			  const char *none)
-{
-	if (value)
-		print_string(PRINT_ANY, key, fmt, value);
-	else
-		print_null(PRINT_ANY, key, fmt, none);
-}
-
 /* naactl list, one node a row:
  *   "    5  attached   fffe    fffe:00:00.0  fffe:01:00.0,fffe:01:00.1"
  * JSON: the node's members into the caller's object. */
@@ -249,19 +239,49 @@ static void print_naa(const struct extoll_naa *a)
 	print_nl();
 }
 
+/* --all / --any's fabric: --torus XxYxZ, --topology FILE */
+#define FABRIC_LONGOPTS \
+	{ "torus", required_argument, NULL, 't' }, \
+	{ "topology", required_argument, NULL, 'f' }
+
 static int cmd_list(struct extoll_nic *nic, int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "all", no_argument, NULL, 'a' },
+		FABRIC_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
 	const struct extoll_nic_info *info;
+	const char *torus = NULL, *topo = NULL;
 	struct extoll_naa *list;
 	size_t n, i;
-	int ret;
+	int c, all = 0, ret;
 
-	if (naactl_operands(&argc, &argv))
-		return NAACTL_EXIT_USAGE;
-	if (argc > 1) {
-		err_msg("list takes no arguments");
+	optind = 0;
+	while ((c = naactl_getopt(argc, argv, "a", opts)) != -1) {
+		if (c == 'a')
+			all = 1;
+		else if (c == 't')
+			torus = optarg;
+		else if (c == 'f')
+			topo = optarg;
+		else
+			return usage_error(argv[0]);
+	}
+	if (optind != argc) {
+		err_msg("list takes no operands");
 		return NAACTL_EXIT_USAGE;
 	}
+	if ((torus || topo) && !all) {
+		err_msg("--torus and --topology go with --all");
+		return NAACTL_EXIT_USAGE;
+	}
+	if (torus && topo) {
+		err_msg("--torus or --topology, not both");
+		return NAACTL_EXIT_USAGE;
+	}
+	if (all)
+		return naactl_list_all(nic, torus, topo);
 	ret = naactl_open(&nic, 0);
 	if (ret)
 		return ret;
@@ -342,17 +362,104 @@ static void print_attach(uint16_t node, const struct extoll_attach_result *res)
 	delete_json_obj();
 }
 
-static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
+/* attach --any N: the first N free NAAs in node order. A node another host
+ * claims between the look and our claim refuses it (-EBUSY): go on to the
+ * next. All or nothing: if fewer than N can be had, the ones attached here
+ * are detached again. */
+static int attach_any(struct extoll_nic *nic, unsigned long want, const char *torus,
+		      const char *topo)
 {
 	struct extoll_attach_result res;
-	uint16_t node;
+	uint16_t *cand, *got;
+	size_t nc = 0, ng = 0, i;
+	unsigned int n;
 	int ret;
 
-	if (naactl_operands(&argc, &argv))
+	ret = naactl_fabric_size(torus, topo, &n);
+	if (ret)
 		return NAACTL_EXIT_USAGE;
-	if (argc != 2)
+	if (want > n) {
+		err_msg("--any %lu: the fabric has %u nodes", want, n);
+		return NAACTL_EXIT_USAGE;
+	}
+	ret = naactl_open(&nic, 1);
+	if (ret)
+		return ret;
+	cand = calloc(n, sizeof(*cand));
+	got = calloc(n, sizeof(*got));
+	if (!cand || !got) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	naactl_free_naas(nic, n, cand, n, &nc);
+	for (i = 0; i < nc && ng < want; i++) {
+		ret = extoll_attach(nic, cand[i], &res);
+		if (ret == -EBUSY || ret == -EEXIST)
+			continue;	/* taken meanwhile */
+		if (ret) {
+			err_msg("attaching node %u failed: %s", cand[i], strerror(-ret));
+			continue;
+		}
+		got[ng++] = cand[i];
+		print_attach(cand[i], &res);
+	}
+	ret = 0;
+	if (ng < want) {
+		err_msg("only %zu of %lu NAAs could be had (%zu looked free): detaching them again",
+			ng, want, nc);
+		for (i = 0; i < ng; i++)
+			extoll_detach(nic, got[i]);
+		ret = -EBUSY;
+	}
+out:
+	free(cand);
+	free(got);
+	extoll_close(nic);
+	if (ret == -ENOMEM)
+		err_msg("out of memory");
+	return ret ? naactl_exit_of(ret) : NAACTL_EXIT_OK;
+}
+
+static int cmd_attach(struct extoll_nic *nic, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "any", required_argument, NULL, 'n' },
+		FABRIC_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct extoll_attach_result res;
+	const char *torus = NULL, *topo = NULL;
+	uint64_t any = 0;
+	uint16_t node;
+	int c, ret;
+
+	optind = 0;
+	while ((c = naactl_getopt(argc, argv, "", opts)) != -1) {
+		if (c == 'n') {
+			if (naactl_parse_u64(optarg, &any) || !any || any > 65535) {
+				err_msg("bad --any '%s' (a count of NAAs, 1..65535)", optarg);
+				return NAACTL_EXIT_USAGE;
+			}
+		} else if (c == 't') {
+			torus = optarg;
+		} else if (c == 'f') {
+			topo = optarg;
+		} else {
+			return usage_error(argv[0]);
+		}
+	}
+	if (any) {
+		if (optind != argc || (torus && topo))
+			return usage_error(argv[0]);
+		return attach_any(nic, (unsigned long)any, torus, topo);
+	}
+	if (torus || topo) {
+		err_msg("--torus and --topology go with --any");
+		return NAACTL_EXIT_USAGE;
+	}
+	if (argc - optind != 1)
 		return usage_error(argv[0]);
-	if (naactl_parse_node(argv[1], &node))
+	if (naactl_parse_node(argv[optind], &node))
 		return NAACTL_EXIT_USAGE;
 	ret = naactl_open(&nic, 1);
 	if (ret)
@@ -704,10 +811,13 @@ struct cmd {
 };
 
 static const struct cmd cmds[] = {
-	{ "list", cmd_list, 0, "",
-	  "attached nodes: node, state, PCI domain, root port, devices" },
-	{ "attach", cmd_attach, 0, "NODE",
-	  "make remote node NODE a PCI domain of this host" },
+	{ "list", cmd_list, 0, "[--all [--torus XxYxZ | --topology FILE]]",
+	  "attached nodes: node, state, PCI domain, root port, devices;\n"
+	  "--all: every node of the fabric, its role and holder" },
+	{ "attach", cmd_attach, 0,
+	  "NODE\n--any N [--torus XxYxZ | --topology FILE]",
+	  "make remote node NODE a PCI domain of this host;\n"
+	  "--any N: the first N free NAAs (all or none)" },
 	{ "detach", cmd_detach, 0, "NODE | DOMAIN:",
 	  "remove it again (DOMAIN: hex PCI domain with a colon,\n"
 	  "e.g. fffe: or any device address in it, fffe:01:00.0)" },

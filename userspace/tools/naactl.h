@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* naactl: what the command files share (naactl.c: options, the command
  * table, NIC opening; route.c: the route command; regs.c: regs and links;
- * cfg.c: setpci's syntax for cfg; own.c: release and a node's holder). A new command: its handler and synopsis
+ * cfg.c: setpci's syntax for cfg; own.c: release and a node's holder;
+ * fabric_list.c: list --all, the free NAAs for attach --any). A new command: its handler and synopsis
  * here, a line in naactl.c's cmds[] table, its file in the Makefile. */
 #ifndef NAACTL_H
 #define NAACTL_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cfg.h"
@@ -55,6 +57,29 @@ extern const char regs_usage[], links_usage[];
 int cmd_release(struct extoll_nic *nic, int argc, char **argv);
 int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder);
 extern const char release_usage[];
+
+/* fabric_list.c: what a node says about itself */
+struct naactl_node {
+	uint16_t node;
+	int error;		/* 0, or the negative errno of its RRA reads */
+	int self;		/* this host's own NIC */
+	int role;		/* 0 endpoint (host), 1 root port (NAA) */
+	int no_own;		/* an NAA without an own block (older NIC) */
+	int held;		/* own.owner.held */
+	uint16_t holder;	/* own.owner.node */
+	uint32_t lease_left;	/* own.lease_left (1024-cycle units), 0: none */
+	int domain;		/* the PCI domain here if attached here, else -1 */
+};
+/* --torus / --topology (else /etc/extoll/topology): 0 and *n nodes, or a
+ * negative errno with a message. */
+int naactl_fabric_size(const char *torus, const char *topo, unsigned int *n);
+/* 0, or s->error (negative errno; s filled as far as it got). */
+int naactl_node_state(struct extoll_nic *nic, uint16_t node, struct naactl_node *s);
+/* list --all on an unopened nic: an exit status. */
+int naactl_list_all(struct extoll_nic *nic, const char *torus, const char *topo);
+/* The free NAAs of nodes 0..n-1 in node order, at most max. */
+int naactl_free_naas(struct extoll_nic *nic, unsigned int n, uint16_t *nodes,
+		     size_t max, size_t *cnt);
 
 /* discover.c: topo (a command of the table) and route --discover (from cmd_route) */
 int cmd_topo(struct extoll_nic *nic, int argc, char **argv);

@@ -167,3 +167,12 @@ void print_nl(void)
 	if (want_text(PRINT_FP))
 		putchar('\n');
 }
+
+void print_or_null(const char *key, const char *fmt, const char *value,
+		   const char *none)
+{
+	if (value)
+		print_string(PRINT_ANY, key, fmt, value);
+	else
+		print_null(PRINT_ANY, key, fmt, none);
+}

@@ -50,6 +50,9 @@ void print_bool(enum output_type t, const char *key, const char *fmt, int value)
 /* JSON null; text: fmt with value. */
 void print_null(enum output_type t, const char *key, const char *fmt,
 		const char *value);
+/* Both: value (text: fmt with value), or JSON null (text: fmt with none). */
+void print_or_null(const char *key, const char *fmt, const char *value,
+		   const char *none);
 /* Text only (unless quiet), printf-style: labels and separators. */
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void print_nl(void);
