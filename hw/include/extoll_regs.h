@@ -670,6 +670,10 @@
 #define EXTOLL_OWN_DENIED_TUNNEL_SHIFT               32
 #define EXTOLL_OWN_DENIED_TUNNEL_WIDTH               32
 #define EXTOLL_OWN_DENIED_TUNNEL_MASK                0xffffffff00000000ULL
+#define EXTOLL_OWN_DENIED_SMFU                       0x0038
+#define EXTOLL_OWN_DENIED_SMFU_COUNT_SHIFT           0
+#define EXTOLL_OWN_DENIED_SMFU_COUNT_WIDTH           32
+#define EXTOLL_OWN_DENIED_SMFU_COUNT_MASK            0xffffffffULL
 
 /* MSI-X table and PBA (no block header: not in the block list) */
 #define EXTOLL_MSIX_BASE                             0x1000

@@ -212,6 +212,9 @@ static const struct extoll_reg_field f_own_denied[] = {
 	{ "writes", 0, 32, "RRA register writes refused." },
 	{ "tunnel", 32, 32, "TLP_RAW injections discarded." },
 };
+static const struct extoll_reg_field f_own_denied_smfu[] = {
+	{ "count", 0, 32, "SMFU requests refused." },
+};
 static const struct extoll_reg_field f_msix_addr[] = {
 	{ "addr", 2, 62, "Message address bits 63:2." },
 };
@@ -779,6 +782,9 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "own", "denied", 0x0f30, "r", "Denied",
 	  "Requests refused while the node is held, because they came from another node (32 bit, wrap): register writes by RRA (answered with status DENIED; own.claim is never refused here) and TLP_RAW injections into the node's PCIe hierarchy (config tunnel; discarded).",
 	  2, f_own_denied },
+	{ "own", "denied_smfu", 0x0f38, "r", "SMFU requests denied",
+	  "SMFU requests (SMFU_RD/SMFU_WR into the node's PCIe hierarchy through its intervals or by address) refused while the node is held, because they came from another node (32 bit, wrap): reads answered Unsupported Request, writes dropped; nothing reaches the device (nic_smfu_gate, docs/security.md).",
+	  1, f_own_denied_smfu },
 	{ "msix", "addr", 0x1000, "rw", "Message address",
 	  "Table entry 0, Message Address (bits 63:2; bits 1:0 read 0).",
 	  1, f_msix_addr },

@@ -268,6 +268,7 @@ module extoll_regs (
             logic lease_left;
             logic events;
             logic denied;
+            logic denied_smfu;
         } own;
         struct packed {
             logic addr;
@@ -473,6 +474,7 @@ module extoll_regs (
         decoded_reg_strb.own.lease_left = cpuif_req_masked & (cpuif_addr == 13'hf20) & !cpuif_req_is_wr;
         decoded_reg_strb.own.events = cpuif_req_masked & (cpuif_addr == 13'hf28) & !cpuif_req_is_wr;
         decoded_reg_strb.own.denied = cpuif_req_masked & (cpuif_addr == 13'hf30) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.denied_smfu = cpuif_req_masked & (cpuif_addr == 13'hf38) & !cpuif_req_is_wr;
         decoded_reg_strb.msix.addr = cpuif_req_masked & (cpuif_addr == 13'h1000);
         decoded_reg_strb.msix.ctrl = cpuif_req_masked & (cpuif_addr == 13'h1008);
         decoded_reg_strb.msix.pba = cpuif_req_masked & (cpuif_addr == 13'h1800) & !cpuif_req_is_wr;
@@ -7658,6 +7660,9 @@ module extoll_regs (
         if(rd_mux_addr == 13'hf30) begin
             readback_data_var[31:0] = hwif_in.own.denied.writes.next;
             readback_data_var[63:32] = hwif_in.own.denied.tunnel.next;
+        end
+        if(rd_mux_addr == 13'hf38) begin
+            readback_data_var[31:0] = hwif_in.own.denied_smfu.count.next;
         end
         if(rd_mux_addr == 13'h1000) begin
             readback_data_var[63:2] = field_storage.msix.addr.addr.value;

@@ -655,10 +655,19 @@ package extoll_regs_pkg;
     } own_t_hdr_8832f68f__denied__in_t;
 
     typedef struct packed {
+        logic [31:0] next;
+    } own_t_hdr_8832f68f__denied_smfu__count__in_t;
+
+    typedef struct packed {
+        own_t_hdr_8832f68f__denied_smfu__count__in_t count;
+    } own_t_hdr_8832f68f__denied_smfu__in_t;
+
+    typedef struct packed {
         own_t_hdr_8832f68f__owner__in_t owner;
         own_t_hdr_8832f68f__lease_left__in_t lease_left;
         own_t_hdr_8832f68f__events__in_t events;
         own_t_hdr_8832f68f__denied__in_t denied;
+        own_t_hdr_8832f68f__denied_smfu__in_t denied_smfu;
     } own_t_hdr_8832f68f__in_t;
 
     typedef struct packed {

@@ -11,6 +11,7 @@
 
 nic_cpuif_arb.sv
 nic_own.sv
+nic_smfu_gate.sv
 nic_net_rx.sv
 nic_net_tx.sv
 nic_pkt_port.svh

@@ -4,7 +4,8 @@
 // the register file and its cpuif arbiter, the PCIe backdoor, the network
 // (net_node: router + 7 link ports) with the RRA / backdoor unit on local
 // port 0, the hardware side of the registers (nic_reg_hw), the node's holder
-// (nic_own) and the register field hookups (nic_reg_map). The role's side module
+// (nic_own), its check on the SMFU requests (nic_smfu_gate) and the register
+// field hookups (nic_reg_map). The role's side module
 // (nic_ep_side or nic_rp_side, chosen by extoll_nic) connects to it with
 // one port list:
 //
@@ -229,11 +230,21 @@ module nic_core #(
     .m_ovf         (node_ovf)
   );
 
-  // ---- local port 1 (SMFU / INTR): the side's smfu_host / smfu_naa
-  assign l1_out_valid      = loc_out_valid[1];
-  assign l1_out_data       = loc_out_data[1];
-  assign l1_out_last       = loc_out_last[1];
-  assign l1_out_vc         = loc_out_vc[1];
+  // ---- local port 1 (SMFU / INTR): the side's smfu_host / smfu_naa, through
+  // the holder check (SMFU requests of other nodes refused while held)
+  nic_smfu_gate u_smfu_gate (
+    .clk, .rst,
+    .own_held, .own_owner,
+    .s_valid   (loc_out_valid[1]),
+    .s_data    (loc_out_data[1]),
+    .s_last    (loc_out_last[1]),
+    .s_vc      (loc_out_vc[1]),
+    .m_valid   (l1_out_valid),
+    .m_data    (l1_out_data),
+    .m_last    (l1_out_last),
+    .m_vc      (l1_out_vc),
+    .ev_denied (ev_smfu_denied)
+  );
   assign loc_out_credit[1] = l1_out_credit;
   assign loc_in_valid[1]   = l1_in_valid;
   assign loc_in_data[1]    = l1_in_data;
@@ -248,8 +259,8 @@ module nic_core #(
   logic             own_held, own_last_refused;
   logic [31:0]      own_lease_left;
   logic [3:0][15:0] own_events;
-  logic [1:0][31:0] own_denied;           // {tunnel, writes}
-  logic             ev_wr_denied, ev_inj_denied;
+  logic [2:0][31:0] own_denied;           // {smfu, tunnel, writes}
+  logic             ev_wr_denied, ev_inj_denied, ev_smfu_denied;
 
   nic_rra_unit #(
     .ENDPOINT        (ROLE == 0),
@@ -324,7 +335,7 @@ module nic_core #(
     .claim_src    (cpuif_src),
     .claim_op     (hwif_out.own.claim.op.value),
     .lease_units  (hwif_out.own.lease.units.value),
-    .ev_wr_denied, .ev_inj_denied,
+    .ev_wr_denied, .ev_inj_denied, .ev_smfu_denied,
     .owner        (own_owner),
     .held         (own_held),
     .last_src     (own_last_src),
@@ -335,7 +346,8 @@ module nic_core #(
     .expired      (own_events[2]),
     .forced       (own_events[3]),
     .denied_writes (own_denied[0]),
-    .denied_tunnel (own_denied[1])
+    .denied_tunnel (own_denied[1]),
+    .denied_smfu   (own_denied[2])
   );
 
   // Configuration flash controller (the flash block) and the boot identity

@@ -20,7 +20,8 @@
 // swmod pulse), so the source is taken with the pulse and the operation a
 // cycle later. While the node is held, nic_rra_rsp refuses other nodes'
 // register writes (but not own.claim) and nic_pkt_dispatch discards their
-// TLP_RAW injections; own.denied counts both.
+// TLP_RAW injections; own.denied counts both. nic_smfu_gate refuses their
+// SMFU requests; own.denied_smfu counts them.
 
 `default_nettype none
 
@@ -40,6 +41,7 @@ module nic_own #(
   // ---------------- refusals by the units (nic_rra_unit) ----------------
   input  wire logic        ev_wr_denied,   // an RRA register write refused
   input  wire logic        ev_inj_denied,  // a TLP_RAW injection discarded
+  input  wire logic        ev_smfu_denied, // an SMFU request refused (nic_smfu_gate)
 
   // ---------------- own.owner, own.lease_left, own.events ----------------
   output      logic [15:0] owner,
@@ -52,7 +54,8 @@ module nic_own #(
   output      logic [15:0] expired,
   output      logic [15:0] forced,
   output      logic [31:0] denied_writes,  // own.denied
-  output      logic [31:0] denied_tunnel
+  output      logic [31:0] denied_tunnel,
+  output      logic [31:0] denied_smfu     // own.denied_smfu
 );
 
   localparam logic [1:0] OP_CLAIM = 2'd1, OP_RELEASE = 2'd2, OP_FORCE = 2'd3;
@@ -82,9 +85,11 @@ module nic_own #(
       forced       <= '0;
       denied_writes <= '0;
       denied_tunnel <= '0;
+      denied_smfu   <= '0;
     end else begin
       if (ev_wr_denied) denied_writes <= denied_writes + 1'b1;
       if (ev_inj_denied) denied_tunnel <= denied_tunnel + 1'b1;
+      if (ev_smfu_denied) denied_smfu <= denied_smfu + 1'b1;
       pend_q <= claim_wr;
       if (claim_wr) src_q <= claim_src;
       div_q <= div_q + 1'b1;

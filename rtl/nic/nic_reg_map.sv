@@ -72,7 +72,7 @@ module nic_reg_map #(
   input  wire logic                  own_last_refused,
   input  wire logic [31:0]           own_lease_left,
   input  wire logic [3:0][15:0]      own_events,     // {forced, expired, refused, won}
-  input  wire logic [1:0][31:0]      own_denied,     // {tunnel, writes}
+  input  wire logic [2:0][31:0]      own_denied,     // {smfu, tunnel, writes}
 
   // ---------------- flash.* and the boot identity (nic_flash) ----------------
   /* verilator lint_off UNUSEDSIGNAL */
@@ -200,6 +200,7 @@ module nic_reg_map #(
     hwif_in.own.events.forced.next        = own_events[3];
     hwif_in.own.denied.writes.next        = own_denied[0];
     hwif_in.own.denied.tunnel.next        = own_denied[1];
+    hwif_in.own.denied_smfu.count.next    = own_denied[2];
     // flash: the controller's fields (nic_flash)
     hwif_in.flash = flash_hwif.flash;
   end

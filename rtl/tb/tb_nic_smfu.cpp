@@ -396,6 +396,53 @@ static void test(Tb &tb)
 		CHECK(in >= 22, "naa smfu.in_reqs counted (%" PRIu64 ")", in);
 	}
 
+	section("ownership: a held NAA takes SMFU requests from its holder only (reads UR, writes dropped, counted)");
+	{
+		const uint32_t RT = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_RT_ENTRY, NODE = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_NODE;
+		const uint32_t CLAIM = EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, DEN = EXTOLL_OWN_BASE + EXTOLL_OWN_DENIED_SMFU;
+		const uint16_t N_OTHER = 6;   // the host NIC sends under another id (router.node set by BAR0)
+		unsigned nm = hops() - 1;
+		// the way back to N_OTHER is the host's
+		bar_wr(tb, RT, rt_entry(N_OTHER, 15, 7));
+		for (unsigned k = 0; k < nm; k++)
+			rra_wr_ok(tb, N_MIDS[k], RT, rt_entry(N_OTHER, 15, 1), route_n(k + 1), "mid: table (other)");
+		rra_wr_ok(tb, N_NAA, RT, rt_entry(N_OTHER, 15, 1), route_n(hops()), "naa: table (other)");
+		auto as_node = [&](uint16_t id) {   // then a read, so the aperture requests after it carry the id
+			bar_wr(tb, NODE, id == N_HOST ? 0 : (uint64_t)id << EXTOLL_ROUTER_NODE_ID_SHIFT | EXTOLL_ROUTER_NODE_VALID_MASK);
+			bar_rd(tb, NODE);
+		};
+		const uint64_t OFF = 0x7000;
+		uint8_t w[8] = {1, 2, 3, 4, 5, 6, 7, 8}, x[8] = {0xee, 0xee, 0xee, 0xee, 0xee, 0xee, 0xee, 0xee}, r[8];
+		// free: anyone; held by the host: the host
+		as_node(N_OTHER);
+		ap_wr(tb, AP_MEM + OFF, w, 8);
+		unsigned st = 99;
+		CHECK(ap_rd(tb, AP_MEM + OFF, r, 8, &st) && st == TLP_CPL_SC && !memcmp(r, w, 8),
+		      "a free NAA: another node's write and read served (status %u)", st);
+		as_node(N_HOST);
+		rra_wr_ok(tb, N_NAA, CLAIM, 1, 0, "claim as the host");
+		uint64_t d0 = rra_rd_ok(tb, N_NAA, DEN, "naa own.denied_smfu") & 0xffffffff;
+		st = 99;
+		CHECK(ap_rd(tb, AP_MEM + OFF, r, 8, &st) && st == TLP_CPL_SC && !memcmp(r, w, 8),
+		      "held: the holder's read served (status %u)", st);
+		as_node(N_OTHER);
+		ap_wr(tb, AP_MEM + OFF, x, 8);
+		st = 99;
+		bool ok = ap_rd(tb, AP_MEM + OFF, r, 8, &st);
+		CHECK(ok && st == TLP_CPL_UR, "held: another node's read answered UR (ok %d status %u)", ok, st);
+		st = 99;
+		ok = ap_rd(tb, AP_REGS + ACCEL_REG_ID, r, 4, &st);
+		CHECK(ok && st == TLP_CPL_UR, "held: another node's read of the accelerator's ID register answered UR (ok %d status %u)",
+		      ok, st);
+		as_node(N_HOST);
+		st = 99;
+		CHECK(ap_rd(tb, AP_MEM + OFF, r, 8, &st) && st == TLP_CPL_SC && !memcmp(r, w, 8),
+		      "another node's write dropped: the holder reads its own bytes (status %u)", st);
+		uint64_t d1 = rra_rd_ok(tb, N_NAA, DEN, "naa own.denied_smfu") & 0xffffffff;
+		CHECK_EQ(d1 - d0, 3, "own.denied_smfu: a write and two reads");
+		rra_wr_ok(tb, N_NAA, CLAIM, 2, 0, "release as the host");
+	}
+
 	section("aperture reads longer than the host's MPS: completions split at MPS and 128-B RCB (2.2.2, 2.3.1.1)");
 	{
 		// The host's Device Control back to MPS 128 B (0x2910); MRRS 512 B.
