@@ -1,0 +1,177 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# naactl flash of an NAA node across the network (docs/flash.md "naactl
+# flash"): images made in the guest with naaimg; a fallback and an update
+# image written to node 1's simulated MT25QU01G over RRA (its own flash
+# directory, build/sim/flash-remote/, persists across runs) with progress and
+# read-back; --reload boots the update, the node comes back running it;
+# bad images are refused with the stored version unchanged; flash and reload
+# refuse an attached node; a power cut (the flashing process killed while
+# programming) leaves an update slot that does not boot: the node boots the
+# fallback, and is flashed and reloaded again; then attached, and a job runs.
+# topology: direct
+. /lib/scenario-lib.sh
+. /lib/naa-lib.sh
+
+naa_setup || { finish; exit 1; }
+NODE=${NAA_NODES%% *}
+T=/tmp/img
+mkdir -p $T
+
+# from `naactl flash --info`: the running version, a slot's version and state
+running() { naactl flash --info "$NODE" | sed -n 's/.* running \([0-9.]*\) build .* from the \([a-z]*\) slot$/\1 \2/p'; }
+slot() { naactl flash --info "$NODE" | awk -v s="$1" '$1 == s { print $3 }'; }
+retable() { naactl route --topology "$TOPOLOGY" >/dev/null && pass "naactl route again after the reload" ||
+	fail "naactl route again after the reload"; }
+
+# versions this run has not seen before (the flash file persists)
+p=$(( $(od -An -N2 -tu2 /dev/urandom) ))
+fb=1.0.$p; up1=7.4.$p; up2=7.5.$p
+b=$(printf '%08x' $(( $(od -An -N4 -tu4 /dev/urandom) )))
+mk() {	# ROLE VERSION OUT [BITSTREAM]
+	naaimg create --board sim --part mt25qu01g --role "$1" --version "$2" --build "$b" \
+		--date 20261125 -o "$3" ${4:-"--sim"} || fail "naaimg create $3"
+}
+mk fallback $fb $T/fallback.img
+mk update $up1 $T/up1.img
+mk update $up2 $T/up2.img
+
+naactl flash --info "$NODE"
+before=$(running)
+echo "running before: $before"
+
+# ---- the fallback slot, then the update slot with progress and read-back
+out=$(naactl flash --fallback "$NODE" $T/fallback.img 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "fallback slot written and verified .*version $fb" &&
+	pass "naactl flash --fallback $NODE: $fb" || fail "naactl flash --fallback $NODE (exit $rc)"
+out=$(naactl flash "$NODE" $T/up1.img 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "update slot written and verified (80 bytes, version $up1 build 20261125-$b)" &&
+	pass "naactl flash $NODE: update $up1" || fail "naactl flash $NODE up1.img (exit $rc)"
+for s in Erasing Programming Verifying; do
+	echo "$out" | grep -Eq "^$s 1/1 100%" && pass "progress: $s 1/1 100%" || fail "progress: $s 1/1 100%"
+done
+info=$(naactl flash --info "$NODE"); echo "$info"
+[ "$(slot update)" = "$up1" ] && [ "$(slot fallback)" = "$fb" ] &&
+	pass "--info: stored update $up1, fallback $fb" || fail "--info: stored update '$(slot update)', fallback '$(slot fallback)'"
+echo "$info" | grep -Eq "^update +0x04000000 +$up1 +20261125-$b +ok$" && pass "--info: update slot ok" ||
+	fail "--info: update slot ok"
+[ "$(running)" = "$before" ] && pass "running version unchanged before the reload ($before)" ||
+	fail "running '$(running)', was '$before'"
+j=$(naactl -j flash --info "$NODE")
+echo "$j"
+echo "$j" | grep -q "\"slots\":\[{\"slot\":\"update\",\"offset\":67108864,\"version\":\"$up1\",\"build\":\"20261125-$b\",\"state\":\"ok\",\"size\":80}" &&
+	pass "--info -j: the update slot" || fail "--info -j: the update slot"
+own=$(naactl regs "$NODE" own.owner); echo "$own"
+echo "$own" | grep -q 'held=0' && pass "the node is free again after flashing (claimed and released)" ||
+	fail "the node is free again after flashing"
+
+# ---- reload: the node comes back running the update
+out=$(naactl flash --reload "$NODE" 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "node $NODE reloaded: running $up1 build 20261125-$b from the update slot" &&
+	pass "naactl flash --reload $NODE: running $up1 from the update slot" || fail "naactl flash --reload $NODE (exit $rc)"
+retable
+[ "$(running)" = "$up1 update" ] && pass "--info: running $up1 (update slot)" || fail "--info: running '$(running)'"
+v=$(naactl regs "$NODE" info.version); echo "$v"
+echo "$v" | grep -Eq "major=7 minor=4 patch=(0x)?$(printf '%x' $p)\$|major=7 minor=4 patch=$p\$" &&
+	pass "naactl regs $NODE info.version: 7.4.$p" || fail "naactl regs $NODE info.version"
+
+# ---- bad images: refused before anything is written, the stored update unchanged
+wr() { printf "$2" | dd of="$1" bs=1 seek="$3" conv=notrunc 2>/dev/null; }	# FILE BYTES OFFSET
+crc_le() { gzip -c <"$1" | tail -c 8 | head -c 4 | od -An -to1 | sed 's/ *\([0-7][0-7]*\)/\\\1/g'; }
+sz=$(wc -c <$T/up2.img)
+cp $T/up2.img $T/crc.img
+last=$(( $(tail -c 1 $T/up2.img | od -An -tu1) ))
+wr $T/crc.img "$(printf '\\%03o' $(( (last + 1) % 256 )))" $((sz - 1))
+head -c $((sz - 1)) $T/up2.img >$T/trunc.img
+head -c 40 $T/up2.img >$T/short.img
+cp $T/up2.img $T/trailing.img; printf 'x' >>$T/trailing.img
+head -c 100 /dev/urandom >$T/bits
+naaimg create --board u250 --part mt25qu01g --role update --version 9.9.9 --build 1 -o $T/board.img $T/bits
+cp $T/up2.img $T/part.img
+wr $T/part.img '\042' 12
+head -c 60 $T/part.img >$T/hdr60
+wr $T/part.img "$(crc_le $T/hdr60)" 60
+cp $T/up2.img $T/hcrc.img
+wr $T/hcrc.img '\377' 24
+bad() {	# EXIT MESSAGE-REGEX ARGS...
+	local want=$1 re=$2 out rc s
+	shift 2
+	out=$(naactl flash "$@" 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq "$want" ] && echo "$out" | grep -Eq "$re" && pass "flash $*: refused, exit $rc: $(echo "$out" | grep -E "$re" | head -n 1)" ||
+		fail "flash $*: /$re/, exit $want (exit $rc)"
+	s=$(slot update)
+	[ "$s" = "$up1" ] && pass "flash $*: stored update still $up1" || fail "flash $*: stored update '$s', expected $up1"
+}
+bad 1 'crc.img: payload CRC-32 mismatch \(computed .*\): nothing written' "$NODE" $T/crc.img
+bad 1 'trunc.img: file shorter than its header or its payload length \(79 bytes, header and payload need 80\): nothing written' "$NODE" $T/trunc.img
+bad 1 'short.img: file shorter .* \(40 bytes, a header has 64\)' "$NODE" $T/short.img
+bad 1 'trailing.img: file longer than header plus payload length' "$NODE" $T/trailing.img
+bad 1 'fallback.img: not an update image \(role fallback; .*--fallback writes the fallback slot\): nothing written' "$NODE" $T/fallback.img
+bad 1 'up2.img: not a fallback image \(role update' --fallback "$NODE" $T/up2.img
+bad 1 'board.img: wrong board id \(image for board 0x0250, expected 0x0001\)' "$NODE" $T/board.img
+bad 1 "part.img: wrong flash part id \(image for part 0x20BB22, expected 0x20BB21, node $NODE\)" "$NODE" $T/part.img
+bad 1 'hcrc.img: header CRC-32 mismatch' "$NODE" $T/hcrc.img
+bad 3 'nonexistent.img: No such file' "$NODE" $T/nonexistent.img
+bad 4 'node 9 does not answer' 9 $T/up2.img
+[ "$(slot fallback)" = "$fb" ] && pass "stored fallback still $fb" || fail "stored fallback '$(slot fallback)'"
+
+# ---- an attached node: flash and reload refused, nothing changes
+insmod /lib/modules/sample_accel.ko 2>/dev/null
+if naa_attach "$NODE"; then
+	bad 5 "node $NODE is attached to this host: detach it first" "$NODE" $T/up2.img
+	out=$(naactl flash --reload "$NODE" 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq 5 ] && echo "$out" | grep -q "is attached to this host" && pass "flash --reload of an attached node refused (exit 5)" ||
+		fail "flash --reload of an attached node refused (exit $rc)"
+	naactl detach "$NODE" && pass "naactl detach $NODE" || fail "naactl detach $NODE"
+fi
+
+# ---- a power cut: the flashing process killed while programming a larger image
+head -c 65536 /dev/urandom >$T/big.bit
+naaimg create --board sim --part mt25qu01g --role update --version 9.9.$p --build "$b" -o $T/big.img $T/big.bit
+naactl flash "$NODE" $T/big.img >$T/big.out 2>&1 &
+pid=$!
+n=0
+until grep -Eq '^Programming [0-9]+/257 ([2-9][0-9])%' $T/big.out || [ $n -ge 3000 ]; do
+	kill -0 $pid 2>/dev/null || break
+	sleep 0.1; n=$((n + 1))
+done
+kill -9 $pid 2>/dev/null; wait $pid; rc=$?
+cat $T/big.out
+[ $rc -eq 137 ] && grep -q '^Programming' $T/big.out && ! grep -q '^Verifying' $T/big.out &&
+	pass "naactl flash killed while programming ($(grep '^Programming' $T/big.out | tail -n 1))" ||
+	fail "naactl flash killed while programming (exit $rc)"
+naactl flash --info "$NODE"
+[ "$(slot update)" = "9.9.$p" ] && pass "the update slot holds the partly written image's header (9.9.$p)" ||
+	fail "update slot header '$(slot update)'"
+out=$(naactl flash --reload "$NODE" 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "node $NODE reloaded: running $fb build 20261125-$b from the fallback slot" &&
+	pass "after the power cut the node boots the fallback ($fb)" || fail "after the power cut: reload (exit $rc)"
+retable
+
+# ---- and is flashed again: the new update runs
+out=$(naactl flash "$NODE" $T/up2.img 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && pass "naactl flash $NODE up2.img after the power cut" || fail "naactl flash $NODE up2.img (exit $rc)"
+out=$(naactl -j flash --reload "$NODE" 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "{\"node\":$NODE,\"version\":\"$up2\",\"build\":\"20261125-$b\",\"slot\":\"update\"" &&
+	pass "naactl -j flash --reload: running $up2 from the update slot" || fail "naactl -j flash --reload (exit $rc)"
+retable
+[ "$(running)" = "$up2 update" ] && pass "--info: running $up2 (update slot)" || fail "--info: running '$(running)'"
+
+# ---- the reloaded node attaches and runs a job
+if naa_attach "$NODE"; then
+	dev=$ATTACH_DOMAIN:01:00.0
+	naa_check_domain "$ATTACH_DOMAIN"
+	driver_bound "$dev" sample_accel && sacc_job "after the reload" "$dev" 4096
+	naactl detach "$NODE" && pass "naactl detach $NODE" || fail "naactl detach $NODE"
+fi
+naa_stats
+naa_dmesg_clean
+finish
