@@ -131,12 +131,12 @@ if naa_attach "$NODE"; then
 fi
 
 # ---- a power cut: the flashing process killed while programming a larger image
-head -c 65536 /dev/urandom >$T/big.bit
+head -c 32768 /dev/urandom >$T/big.bit
 naaimg create --board sim --part mt25qu01g --role update --version 9.9.$p --build "$b" -o $T/big.img $T/big.bit
 naactl flash "$NODE" $T/big.img >$T/big.out 2>&1 &
 pid=$!
 n=0
-until grep -Eq '^Programming [0-9]+/257 ([2-9][0-9])%' $T/big.out || [ $n -ge 3000 ]; do
+until grep -Eq '^Programming [0-9]+/129 ([2-9][0-9])%' $T/big.out || [ $n -ge 3000 ]; do
 	kill -0 $pid 2>/dev/null || break
 	sleep 0.1; n=$((n + 1))
 done
