@@ -53,6 +53,16 @@ static const char *slot_name(unsigned int s)
 	return s == 2 ? "update" : s == 1 ? "fallback" : "none";
 }
 
+/* "slot": update, fallback or none; text "from the update slot" */
+static void print_slot(uint64_t boot, const char *after)
+{
+	unsigned int s = (unsigned int)(boot & EXTOLL_FLASH_BOOT_SLOT_MASK);
+
+	print_string(PRINT_JSON, "slot", NULL, slot_name(s));
+	print_text(s ? "from the %s slot%s" : "%.0sfrom no slot (the build-time identity)%s",
+		   slot_name(s), after);
+}
+
 static void build_str(uint64_t build, char *buf, size_t n)
 {
 	/* as devlink dev info: date-commit */
@@ -414,8 +424,7 @@ static int flash_info(uint16_t node)
 	open_json_object("running");
 	print_string(PRINT_ANY, "version", "running %s ", vs);
 	print_string(PRINT_ANY, "build", "build %s ", bs);
-	print_string(PRINT_ANY, "slot", "from the %s slot",
-		     slot_name((unsigned int)(boot & EXTOLL_FLASH_BOOT_SLOT_MASK)));
+	print_slot(boot, "");
 	close_json_object();
 	print_nl();
 	print_text("SLOT     OFFSET      VERSION   BUILD              STATE\n");
@@ -483,6 +492,8 @@ static int flash_reload(uint16_t node, unsigned int timeout_ms)
 		rc = naactl_exit_of(ret);
 		goto out;
 	}
+	print_text("node %u: reload requested, waiting for it (up to %u ms)\n", node, timeout_ms);
+	fflush(stdout);
 	/* back when it answers as itself again (its holder is gone with the reset) */
 	for (;;) {
 		ret = extoll_rra_read_routed(nic, route, EXTOLL_INFO_BASE + EXTOLL_INFO_ID, &id, NULL);
@@ -490,7 +501,8 @@ static int flash_reload(uint16_t node, unsigned int timeout_ms)
 		    (id & EXTOLL_INFO_ID_NODE_ID_MASK) >> EXTOLL_INFO_ID_NODE_ID_SHIFT == node)
 			break;
 		if (now_ms() - t0 > timeout_ms) {
-			err_msg("node %u did not come back within %u ms after the reload", node, timeout_ms);
+			err_msg("node %u did not come back within %u ms after the reload (a reset node's links stay down until the link layer handles a partner that restarts: docs/flash.md)",
+				node, timeout_ms);
 			rc = NAACTL_EXIT_NONODE;
 			goto out;
 		}
@@ -515,8 +527,7 @@ static int flash_reload(uint16_t node, unsigned int timeout_ms)
 	print_uint(PRINT_ANY, "node", "node %u reloaded: ", node);
 	print_string(PRINT_ANY, "version", "running %s ", vs);
 	print_string(PRINT_ANY, "build", "build %s ", bs);
-	print_string(PRINT_ANY, "slot", "from the %s slot ",
-		     slot_name((unsigned int)(boot & EXTOLL_FLASH_BOOT_SLOT_MASK)));
+	print_slot(boot, " ");
 	print_u64(PRINT_ANY, "ms", "(back after %" PRIu64 " ms)", t1 - t0);
 	print_bool(PRINT_JSON, "tables", NULL, tables);
 	print_nl();
