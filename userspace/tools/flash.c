@@ -8,7 +8,9 @@
  *   naactl flash --info NODE              the images of both slots, the running one
  *   naactl flash --reload NODE [--timeout MS]
  *                                         reconfigure the node from its flash,
- *                                         wait for it, print what runs
+ *                                         wait for it, print what runs; NODE may
+ *                                         be this host's own NIC (unbind, reload,
+ *                                         remove, rescan)
  *
  * The image is checked by libextoll (lib/flash_img.c, naaimg's checks)
  * before the node is touched, and against the node's part before anything is
@@ -17,10 +19,13 @@
  * node; a free node is claimed for the write and released after it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -445,6 +450,138 @@ static int rd_routed(void *ctx, uint64_t route, uint32_t addr, uint64_t *val)
 	return extoll_rra_read_routed(ctx, route, addr, val, NULL);
 }
 
+/*
+ * --reload of this host's own NIC: the documented equivalent of `devlink dev
+ * reload` (docs/flash.md "Reloading the host NIC"), as Corundum's mqnic-fw and
+ * litepcie_util do it: unbind the driver, write flash.reload through BAR0
+ * (sysfs resource0), remove the PCI device (its configuration is gone with
+ * the reset), rescan, wait for the driver to bind again; then what runs.
+ */
+static int write_sysfs(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static int bar0_reload(const char *sysfs)
+{
+	char path[300];
+	volatile uint64_t *bar;
+	size_t len = EXTOLL_FLASH_BASE + EXTOLL_FLASH_BOOT + 8;
+	uint64_t hdr;
+	int fd;
+
+	len = (len + 4095) & ~(size_t)4095;
+	snprintf(path, sizeof(path), "%s/resource0", sysfs);
+	fd = open(path, O_RDWR | O_SYNC);
+	if (fd < 0)
+		return -errno;
+	bar = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (bar == MAP_FAILED)
+		return -errno;
+	hdr = bar[EXTOLL_FLASH_BASE / 8];
+	if ((hdr & EXTOLL_BLK_HDR_BTYPE_MASK) >> EXTOLL_BLK_HDR_BTYPE_SHIFT != EXTOLL_FLASH_TYPE) {
+		munmap((void *)bar, len);
+		return -EOPNOTSUPP;
+	}
+	bar[(EXTOLL_FLASH_BASE + EXTOLL_FLASH_RELOAD) / 8] =
+		(uint64_t)FLASH_PART_MT25QU01G_UPDATE_OFF << EXTOLL_FLASH_RELOAD_ADDR_SHIFT |
+		EXTOLL_FLASH_RELOAD_GO_MASK;
+	munmap((void *)bar, len);
+	return 0;
+}
+
+static int reload_local(struct extoll_nic *nic, unsigned int timeout_ms)
+{
+	const struct extoll_nic_info *inf = extoll_nic_info(nic);
+	char pci[32], sysfs[160], path[300];
+	struct extoll_naa *list = NULL;
+	uint64_t ver, build, boot, t0, t1;
+	uint16_t node = inf->node_id;
+	char vs[32], bs[32];
+	struct stat st;
+	size_t n = 0;
+	int ret;
+
+	if (!extoll_list(nic, &list, &n) && n) {
+		extoll_list_free(list);
+		err_msg("node %u (this host's NIC) has %zu node(s) attached: detach them first; a reload takes the NIC away",
+			node, n);
+		extoll_close(nic);
+		return NAACTL_EXIT_BUSY;
+	}
+	extoll_list_free(list);
+	snprintf(pci, sizeof(pci), "%s", inf->pci_name);
+	snprintf(sysfs, sizeof(sysfs), "%s", inf->sysfs);
+	extoll_close(nic);
+
+	t0 = now_ms();
+	snprintf(path, sizeof(path), "%s/driver/unbind", sysfs);
+	ret = write_sysfs(path, pci);
+	if (!ret)
+		ret = bar0_reload(sysfs);
+	if (ret) {
+		err_msg("%s: reload through BAR0 failed: %s (the driver may be unbound: 'echo %s > /sys/bus/pci/drivers/extoll/bind')",
+			pci, ret == -EOPNOTSUPP ? "no flash block" : strerror(-ret), pci);
+		return naactl_exit_of(ret);
+	}
+	usleep(100000);		/* the NIC reloads and resets */
+	snprintf(path, sizeof(path), "%s/remove", sysfs);
+	ret = write_sysfs(path, "1");
+	if (!ret)
+		ret = write_sysfs("/sys/bus/pci/rescan", "1");
+	if (ret) {
+		err_msg("%s: remove/rescan after the reload failed: %s", pci, strerror(-ret));
+		return naactl_exit_of(ret);
+	}
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/driver", pci);
+	while (stat(path, &st)) {
+		if (now_ms() - t0 > timeout_ms) {
+			err_msg("%s did not come back with its driver within %u ms after the reload", pci, timeout_ms);
+			return NAACTL_EXIT_NONODE;
+		}
+		usleep(10000);
+	}
+	t1 = now_ms();
+	ret = extoll_open(pci, &nic);
+	/* the NIC's own registers by RRA with the source route "eject here" (as regs) */
+	if (!ret)
+		ret = extoll_rra_read_routed(nic, EXTOLL_PORT_EJECT, EXTOLL_INFO_BASE + EXTOLL_INFO_VERSION,
+					     &ver, NULL);
+	if (!ret)
+		ret = extoll_rra_read_routed(nic, EXTOLL_PORT_EJECT, EXTOLL_INFO_BASE + EXTOLL_INFO_BUILD,
+					     &build, NULL);
+	if (!ret)
+		ret = extoll_rra_read_routed(nic, EXTOLL_PORT_EJECT, EXTOLL_FLASH_BASE + EXTOLL_FLASH_BOOT,
+					     &boot, NULL);
+	if (ret) {
+		err_msg("%s: %s", pci, strerror(-ret));
+		if (nic)
+			extoll_close(nic);
+		return naactl_exit_of(ret);
+	}
+	extoll_close(nic);
+	extoll_flash_version_str(ver, vs, sizeof(vs));
+	build_str(build, bs, sizeof(bs));
+	new_json_obj();
+	print_uint(PRINT_ANY, "node", "node %u ", node);
+	print_string(PRINT_ANY, "nic", "(this host's NIC %s) reloaded: ", pci);
+	print_string(PRINT_ANY, "version", "running %s ", vs);
+	print_string(PRINT_ANY, "build", "build %s ", bs);
+	print_slot(boot, " ");
+	print_u64(PRINT_ANY, "ms", "(driver bound again after %" PRIu64 " ms)", t1 - t0);
+	print_nl();
+	delete_json_obj();
+	return NAACTL_EXIT_OK;
+}
+
 static int flash_reload(uint16_t node, unsigned int timeout_ms)
 {
 	struct extoll_nic *nic = NULL;
@@ -457,6 +594,8 @@ static int flash_reload(uint16_t node, unsigned int timeout_ms)
 	rc = naactl_open(&nic, 1);
 	if (rc)
 		return rc;
+	if (node == extoll_nic_info(nic)->node_id)
+		return reload_local(nic, timeout_ms);
 	rc = node_check(nic, node, 1, &jedec);
 	if (!rc)
 		rc = hold(nic, node, &claimed);
