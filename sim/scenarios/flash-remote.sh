@@ -70,10 +70,11 @@ if [ "$PHASE" = 2 ]; then
 	echo "update slot: $(state update)"
 	p=$(( $(od -An -N2 -tu2 /dev/urandom) )); up2=7.5.$p
 	mk update $up2 $T/up2.img
-	out=$(naactl flash "$NODE" $T/up2.img 2>&1); rc=$?
+	out=$(naactl -j flash "$NODE" $T/up2.img 2>&1); rc=$?	# -j: one JSON object, no progress lines
 	echo "$out"
-	[ $rc -eq 0 ] && echo "$out" | grep -q "update slot written and verified (80 bytes, version $up2" &&
-		pass "flashed again after the power cut: update $up2" || fail "naactl flash $NODE up2.img (exit $rc)"
+	[ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
+		echo "$out" | grep -Eq "^\{\"node\":$NODE,\"slot\":\"update\",\"file\":\"$T/up2.img\",\"offset\":67108864,\"bytes\":80,\"version\":\"$up2\",\"build\":\"20261125-$b\",\"ms\":[0-9]+\}\$" &&
+		pass "flashed again after the power cut: update $up2 (naactl -j flash)" || fail "naactl -j flash $NODE up2.img (exit $rc)"
 	[ "$(slot update)" = "$up2" ] && [ "$(state update)" = ok ] && pass "--info: stored update $up2, ok" ||
 		fail "--info: stored update '$(slot update)' '$(state update)'"
 	[ "$(running)" = "$r" ] && pass "running unchanged until the reload ($r)" || fail "running '$(running)', was '$r'"
