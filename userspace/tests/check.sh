@@ -246,6 +246,10 @@ status "flash: fallback image to the update slot" 1 'not an update image \(role 
 status "flash --fallback: update image" 1 'not a fallback image \(role update' \
 	"$naactl" -d "$nonic" flash --fallback 5 "$tmp/up.img"
 status "flash: no such file" 3 'nofile.img: No such file' "$naactl" -d "$nonic" flash 5 "$tmp/nofile.img"
+truncate -s 150M "$tmp/huge.img"
+status "flash: a file larger than two slots" 1 'huge.img: image larger than its flash slot \(more than 134217728 bytes' \
+	"$naactl" -d "$nonic" flash 5 "$tmp/huge.img"
+rm -f "$tmp/huge.img"
 
 # --- cfg: setpci's syntax, every form (no NIC needed)
 status "cfg parser (setpci syntax)" 0 'cfg parser: [0-9]+ passed, 0 failed' \

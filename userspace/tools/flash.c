@@ -87,9 +87,12 @@ static int read_file(const char *path, uint8_t **data, size_t *len)
 			uint8_t *nb;
 
 			cap = cap ? cap * 2 : 1 << 16;
-			/* larger than any slot: stop reading, it is refused anyway */
-			if (cap > 2ULL * FLASH_PART_MT25QU01G_SLOT_SIZE)
-				break;
+			/* larger than any slot: refused without reading it all */
+			if (cap > 2ULL * FLASH_PART_MT25QU01G_SLOT_SIZE) {
+				free(buf);
+				fclose(f);
+				return -EFBIG;
+			}
 			nb = realloc(buf, cap);
 			if (!nb) {
 				free(buf);
@@ -252,6 +255,12 @@ static int flash_write(uint16_t node, const char *path, int fallback)
 
 	/* the image first: a bad one is refused before any node is asked */
 	ret = read_file(path, &d, &n);
+	if (ret == -EFBIG) {
+		err_msg("%s: %s (more than %u bytes, a slot holds %u): nothing written", path,
+			extoll_flash_verdict_msg(FLASH_VERDICT_TOO_LARGE),
+			2 * FLASH_PART_MT25QU01G_SLOT_SIZE, FLASH_PART_MT25QU01G_SLOT_SIZE);
+		return NAACTL_EXIT_OTHER;
+	}
 	if (ret) {
 		err_msg("%s: %s", path, strerror(-ret));
 		return NAACTL_EXIT_NONIC;
