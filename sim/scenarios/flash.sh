@@ -102,6 +102,21 @@ bad hcrc.img 'image header CRC-32 mismatch'
 bad trailing.img 'trailing bytes'
 bad nonexistent.img 'rror|No such file'
 
+# --- reload (docs/flash.md "Reloading the host NIC", the equivalent of devlink dev
+# reload): unbind, flash.reload through BAR0, remove, rescan; the driver probes the
+# NIC again, which now runs the image written above
+hn=$(naactl info | sed -n 's/.*, node \([0-9]*\),.*/\1/p')
+out=$(naactl flash --reload "$hn" 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "reloaded: running $ver build 20261125-$build from the update slot" &&
+	pass "naactl flash --reload $hn (this host's NIC): running $ver from the update slot" ||
+	fail "naactl flash --reload $hn (exit $rc)"
+driver_bound "$NIC_BDF" extoll && pass "extoll bound to $NIC_BDF again" || fail "extoll bound to $NIC_BDF again"
+r=$(devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }')
+[ "$r" = "$ver" ] && pass "devlink dev info: running fw $ver after the reload" || fail "devlink dev info: running fw '$r', expected $ver"
+dmesg | grep -q "EXTOLL NIC rtl $ver build 20261125 commit $build" && pass "the driver logged the new version at probe" ||
+	fail "the driver logged the new version at probe"
+
 dmesg | grep -E 'extoll.*flash'
 if dmesg | grep -E 'WARNING|BUG|Oops|Call Trace'; then fail "dmesg free of WARNING/BUG/Oops"
 else pass "dmesg free of WARNING/BUG/Oops"; fi

@@ -194,6 +194,13 @@ usage "links: extra" 'links \[NODE\]' links 3 4
 usage "route: bad --host-node" "invalid node id '0x1'" route --torus 2x1x1 --dry-run --host-node 0x1
 usage "route: bad torus" "bad --torus '2y2'" route --torus 2y2 --dry-run
 usage "help: two commands" 'help \[COMMAND\]' help list info
+usage "flash: no file" 'flash NODE FILE' flash 5
+usage "flash: bad node" "invalid node id 'x'" flash x img
+usage "flash --info with a file" 'flash: NODE FILE, --info NODE or --reload NODE' flash --info 5 img
+usage "flash --info --reload" 'flash: NODE FILE, --info NODE or --reload NODE' flash --info --reload 5
+usage "flash --reload --fallback" 'flash: NODE FILE, --info NODE or --reload NODE' flash --reload --fallback 5
+usage "flash --timeout without --reload" 'flash: NODE FILE, --info NODE or --reload NODE' flash 5 img --timeout 5
+usage "flash --reload: bad --timeout" "invalid --timeout 'x'" flash --reload 5 --timeout x
 
 # --- good arguments, options anywhere after the command: the NIC is opened
 # (and is not there: exit 3), so the arguments were accepted
@@ -230,6 +237,28 @@ nic "regs - --route" regs - info --route 0,7
 nic "links" links
 nic "links NODE -j -p" links 3 -j -p
 nic "links --route" links --route 0,0,7
+nic "flash --info NODE" flash --info 5
+nic "flash --reload NODE --timeout -j" flash --reload 5 --timeout 100 -j
+
+# --- flash: the image is checked before any NIC is opened (lib/flash_img.c)
+nb=${USR_BUILD:-$top/userspace/build}
+"$nb/naaimg" create --board sim --part mt25qu01g --role update --version 1.2.3 --build 1 \
+	-o "$tmp/up.img" --sim && "$nb/naaimg" create --board sim --part mt25qu01g --role fallback \
+	--version 1.0.0 --build 1 -o "$tmp/fb.img" --sim || fail "naaimg create for flash"
+cp "$tmp/up.img" "$tmp/crc.img"; printf 'x' | dd of="$tmp/crc.img" bs=1 seek=70 conv=notrunc 2>/dev/null
+nic "flash NODE FILE" flash 5 "$tmp/up.img"
+nic "flash --fallback NODE FILE" flash --fallback 5 "$tmp/fb.img"
+status "flash: bad payload CRC, no NIC needed" 1 'crc.img: payload CRC-32 mismatch \(computed .*\): nothing written' \
+	"$naactl" -d "$nonic" flash 5 "$tmp/crc.img"
+status "flash: fallback image to the update slot" 1 'not an update image \(role fallback' \
+	"$naactl" -d "$nonic" flash 5 "$tmp/fb.img"
+status "flash --fallback: update image" 1 'not a fallback image \(role update' \
+	"$naactl" -d "$nonic" flash --fallback 5 "$tmp/up.img"
+status "flash: no such file" 3 'nofile.img: No such file' "$naactl" -d "$nonic" flash 5 "$tmp/nofile.img"
+truncate -s 150M "$tmp/huge.img"
+status "flash: a file larger than two slots" 1 'huge.img: image larger than its flash slot \(more than 134217728 bytes' \
+	"$naactl" -d "$nonic" flash 5 "$tmp/huge.img"
+rm -f "$tmp/huge.img"
 
 # --- cfg: setpci's syntax, every form (no NIC needed)
 status "cfg parser (setpci syntax)" 0 'cfg parser: [0-9]+ passed, 0 failed' \

@@ -843,6 +843,10 @@ static const struct cmd cmds[] = {
 	  "or NODE in-band (RRA); BLOCK e.g. router, REG e.g. link_status" },
 	{ "links", cmd_links, 0, links_usage,
 	  "the router's links: state, CRC errors, unroutable packets" },
+	{ "flash", cmd_flash, 0, flash_usage,
+	  "an NAA node's configuration flash: write an image to its update\n"
+	  "(or --fallback) slot, --info: stored and running versions,\n"
+	  "--reload: boot it from the flash and wait for it" },
 	{ "help", cmd_help, 0, "[COMMAND]",
 	  "this help, or a command's (also: naactl COMMAND help)" },
 };

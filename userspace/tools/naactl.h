@@ -86,4 +86,8 @@ int cmd_topo(struct extoll_nic *nic, int argc, char **argv);
 int cmd_route_discover(int argc, char **argv);
 extern const char topo_usage[];
 
+/* flash.c: flash (a command of the table): an NAA node's configuration flash */
+int cmd_flash(struct extoll_nic *nic, int argc, char **argv);
+extern const char flash_usage[];
+
 #endif /* NAACTL_H */

@@ -1,0 +1,200 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# naactl flash of an NAA node across the network (docs/flash.md "naactl
+# flash"), in two phases (make -C sim test-flash-remote runs both, the kernel
+# command line's sim.phase=1|2 says which; node 1's flash files are their own,
+# build/sim/flash-remote/, and persist from one phase to the next).
+# Phase 1: images made in the guest with naaimg; a fallback and an update image
+# written to node 1's simulated MT25QU01G over RRA with progress and read-back;
+# bad images refused with the stored versions unchanged; flash and reload
+# refused for an attached node; a power cut (the flashing process killed while
+# programming a larger image) leaves an update slot that does not boot; then
+# --reload: the node boots its fallback (checked in cosimd's log by
+# sim/flash-remote-check.sh: a reset node's links do not come back yet).
+# Phase 2: the node was started from that flash and runs the fallback; it is
+# flashed again with a new update, which --reload boots (cosimd's log).
+# Every phase first checks that what runs follows the boot rule for what the
+# slots hold.
+# topology: direct
+. /lib/scenario-lib.sh
+. /lib/naa-lib.sh
+
+naa_setup || { finish; exit 1; }
+NODE=${NAA_NODES%% *}
+PHASE=$(sed -n 's/.*sim\.phase=\([0-9]*\).*/\1/p' /proc/cmdline)
+PHASE=${PHASE:-1}
+echo "flash-remote: phase $PHASE"
+T=/tmp/img
+mkdir -p $T
+
+# from `naactl flash --info`: the running version and slot, a slot's version and state
+running() { naactl flash --info "$NODE" | sed -n 's/.* running \([0-9.]*\) build .* from \(the \)*\([a-z]*\) slot.*$/\1 \3/p'; }
+slot() { naactl flash --info "$NODE" | awk -v s="$1" '$1 == s { print $3 }'; }
+state() { naactl flash --info "$NODE" | awk -v s="$1" '$1 == s { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print }'; }
+# expect_boot SLOT VERSION: for sim/flash-remote-check.sh, which compares it with
+# the boot cosimd logs for node 1 after the reload
+expect_boot() { echo "FLASH-EXPECT-BOOT node$NODE $1 $2"; }
+reload_sent() {	# the reload: the node boots, its links stay down (docs/flash.md)
+	local out rc
+	out=$(naactl flash --reload "$NODE" --timeout 3000 2>&1); rc=$?
+	echo "$out"
+	echo "$out" | grep -q "node $NODE: reload requested" && pass "naactl flash --reload $NODE: reload requested" ||
+		fail "naactl flash --reload $NODE: reload requested (exit $rc)"
+	[ $rc -eq 4 ] && echo "$out" | grep -q "did not come back within 3000 ms" &&
+		echo "KNOWN: node $NODE does not come back on the network after a reset (link layer, issue 9)"
+}
+
+# ---- what runs follows the boot rule for what the slots hold
+info=$(naactl flash --info "$NODE"); echo "$info"
+r=$(running)
+if [ "$(state update)" = ok ]; then want="$(slot update) update"
+elif [ "$(state fallback)" = ok ]; then want="$(slot fallback) fallback"
+else want=none; fi
+case $want in
+none) echo "$info" | grep -q 'from no slot (the build-time identity)' && pass "at start: no good image, the build-time identity runs" ||
+	fail "at start: expected the build-time identity" ;;
+*) [ "$r" = "$want" ] && pass "at start: running $r, as the boot rule says for the slots" ||
+	fail "at start: running '$r', the boot rule says '$want'" ;;
+esac
+
+b=$(printf '%08x' $(( $(od -An -N4 -tu4 /dev/urandom) )))
+mk() {	# ROLE VERSION OUT [BITSTREAM]
+	naaimg create --board sim --part mt25qu01g --role "$1" --version "$2" --build "$b" \
+		--date 20261125 -o "$3" ${4:-"--sim"} || fail "naaimg create $3"
+}
+
+if [ "$PHASE" = 2 ]; then
+	# phase 1 ended with an update slot written half-way and a reload
+	[ "$(echo "$r" | cut -d' ' -f2)" = fallback ] && pass "phase 2: after the power cut the node runs its fallback ($r)" ||
+		fail "phase 2: after the power cut the node runs '$r', not the fallback"
+	echo "update slot: $(state update)"
+	p=$(( $(od -An -N2 -tu2 /dev/urandom) )); up2=7.5.$p
+	mk update $up2 $T/up2.img
+	out=$(naactl -j flash "$NODE" $T/up2.img 2>&1); rc=$?	# -j: one JSON object, no progress lines
+	echo "$out"
+	[ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
+		echo "$out" | grep -Eq "^\{\"node\":$NODE,\"slot\":\"update\",\"file\":\"$T/up2.img\",\"offset\":67108864,\"bytes\":80,\"version\":\"$up2\",\"build\":\"20261125-$b\",\"ms\":[0-9]+\}\$" &&
+		pass "flashed again after the power cut: update $up2 (naactl -j flash)" || fail "naactl -j flash $NODE up2.img (exit $rc)"
+	[ "$(slot update)" = "$up2" ] && [ "$(state update)" = ok ] && pass "--info: stored update $up2, ok" ||
+		fail "--info: stored update '$(slot update)' '$(state update)'"
+	[ "$(running)" = "$r" ] && pass "running unchanged until the reload ($r)" || fail "running '$(running)', was '$r'"
+	expect_boot update "$up2"
+	reload_sent
+	naa_dmesg_clean
+	finish
+	exit
+fi
+
+# ---- phase 1: versions this run has not seen before (the flash file persists)
+p=$(( $(od -An -N2 -tu2 /dev/urandom) ))
+fb=1.0.$p; up1=7.4.$p; up2=7.5.$p
+mk fallback $fb $T/fallback.img
+mk update $up1 $T/up1.img
+mk update $up2 $T/up2.img
+before=$(running)
+
+# the fallback slot, then the update slot with progress and read-back
+out=$(naactl flash --fallback "$NODE" $T/fallback.img 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "fallback slot written and verified .*version $fb" &&
+	pass "naactl flash --fallback $NODE: $fb" || fail "naactl flash --fallback $NODE (exit $rc)"
+out=$(naactl flash "$NODE" $T/up1.img 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "update slot written and verified (80 bytes, version $up1 build 20261125-$b)" &&
+	pass "naactl flash $NODE: update $up1" || fail "naactl flash $NODE up1.img (exit $rc)"
+for s in Erasing Programming Verifying; do
+	echo "$out" | grep -Eq "^$s 1/1 100%" && pass "progress: $s 1/1 100%" || fail "progress: $s 1/1 100%"
+done
+info=$(naactl flash --info "$NODE"); echo "$info"
+[ "$(slot update)" = "$up1" ] && [ "$(slot fallback)" = "$fb" ] &&
+	pass "--info: stored update $up1, fallback $fb" || fail "--info: stored update '$(slot update)', fallback '$(slot fallback)'"
+echo "$info" | grep -Eq "^update +0x04000000 +$up1 +20261125-$b +ok$" && pass "--info: update slot ok" ||
+	fail "--info: update slot ok"
+[ "$(running)" = "$before" ] && pass "running version unchanged before a reload ($before)" ||
+	fail "running '$(running)', was '$before'"
+j=$(naactl -j flash --info "$NODE")
+echo "$j"
+echo "$j" | grep -q "\"slots\":\[{\"slot\":\"update\",\"offset\":67108864,\"version\":\"$up1\",\"build\":\"20261125-$b\",\"state\":\"ok\",\"size\":80}" &&
+	pass "--info -j: the update slot" || fail "--info -j: the update slot"
+own=$(naactl regs "$NODE" own.owner); echo "$own"
+echo "$own" | grep -q 'held=0' && pass "the node is free again after flashing (claimed and released)" ||
+	fail "the node is free again after flashing"
+
+# ---- bad images: refused before anything is written, the stored update unchanged
+wr() { printf "$2" | dd of="$1" bs=1 seek="$3" conv=notrunc 2>/dev/null; }	# FILE BYTES OFFSET
+crc_le() { gzip -c <"$1" | tail -c 8 | head -c 4 | od -An -to1 | sed 's/ *\([0-7][0-7]*\)/\\\1/g'; }
+sz=$(wc -c <$T/up2.img)
+cp $T/up2.img $T/crc.img
+last=$(( $(tail -c 1 $T/up2.img | od -An -tu1) ))
+wr $T/crc.img "$(printf '\\%03o' $(( (last + 1) % 256 )))" $((sz - 1))
+head -c $((sz - 1)) $T/up2.img >$T/trunc.img
+head -c 40 $T/up2.img >$T/short.img
+cp $T/up2.img $T/trailing.img; printf 'x' >>$T/trailing.img
+head -c 100 /dev/urandom >$T/bits
+naaimg create --board u250 --part mt25qu01g --role update --version 9.9.9 --build 1 -o $T/board.img $T/bits
+cp $T/up2.img $T/part.img
+wr $T/part.img '\042' 12
+head -c 60 $T/part.img >$T/hdr60
+wr $T/part.img "$(crc_le $T/hdr60)" 60
+cp $T/up2.img $T/hcrc.img
+wr $T/hcrc.img '\377' 24
+bad() {	# EXIT MESSAGE-REGEX ARGS...
+	local want=$1 re=$2 out rc s
+	shift 2
+	out=$(naactl flash "$@" 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq "$want" ] && echo "$out" | grep -Eq "$re" && pass "flash $*: refused, exit $rc: $(echo "$out" | grep -E "$re" | head -n 1)" ||
+		fail "flash $*: /$re/, exit $want (exit $rc)"
+	s=$(slot update)
+	[ "$s" = "$up1" ] && pass "flash $*: stored update still $up1" || fail "flash $*: stored update '$s', expected $up1"
+}
+bad 1 'crc.img: payload CRC-32 mismatch \(computed .*\): nothing written' "$NODE" $T/crc.img
+bad 1 'trunc.img: file shorter than its header or its payload length \(79 bytes, header and payload need 80\): nothing written' "$NODE" $T/trunc.img
+bad 1 'short.img: file shorter .* \(40 bytes, a header has 64\)' "$NODE" $T/short.img
+bad 1 'trailing.img: file longer than header plus payload length' "$NODE" $T/trailing.img
+bad 1 'fallback.img: not an update image \(role fallback; .*--fallback writes the fallback slot\): nothing written' "$NODE" $T/fallback.img
+bad 1 'up2.img: not a fallback image \(role update' --fallback "$NODE" $T/up2.img
+bad 1 'board.img: wrong board id \(image for board 0x0250, expected 0x0001\)' "$NODE" $T/board.img
+bad 1 "part.img: wrong flash part id \(image for part 0x20BB22, expected 0x20BB21, node $NODE\)" "$NODE" $T/part.img
+bad 1 'hcrc.img: header CRC-32 mismatch' "$NODE" $T/hcrc.img
+bad 3 'nonexistent.img: No such file' "$NODE" $T/nonexistent.img
+bad 4 'node 9 does not answer' 9 $T/up2.img
+[ "$(slot fallback)" = "$fb" ] && pass "stored fallback still $fb" || fail "stored fallback '$(slot fallback)'"
+
+# ---- an attached node: flash and reload refused, nothing changes
+check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko
+if naa_attach "$NODE"; then
+	bad 5 "node $NODE is attached to this host: detach it first" "$NODE" $T/up2.img
+	out=$(naactl flash --reload "$NODE" 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq 5 ] && echo "$out" | grep -q "is attached to this host" && pass "flash --reload of an attached node refused (exit 5)" ||
+		fail "flash --reload of an attached node refused (exit $rc)"
+	naactl detach "$NODE" && pass "naactl detach $NODE" || fail "naactl detach $NODE"
+fi
+
+# ---- a power cut: the flashing process killed while programming a larger image
+head -c 32768 /dev/urandom >$T/big.bit
+naaimg create --board sim --part mt25qu01g --role update --version 9.9.$p --build "$b" -o $T/big.img $T/big.bit
+naactl flash "$NODE" $T/big.img >$T/big.out 2>&1 &
+pid=$!
+n=0
+until grep -Eq '^Programming [0-9]+/129 ([2-9][0-9])%' $T/big.out || [ $n -ge 3000 ]; do
+	kill -0 $pid 2>/dev/null || break
+	sleep 0.1; n=$((n + 1))
+done
+kill -9 $pid 2>/dev/null; wait $pid; rc=$?
+cat $T/big.out
+[ $rc -eq 137 ] && grep -q '^Programming' $T/big.out && ! grep -q '^Verifying' $T/big.out &&
+	pass "naactl flash killed while programming ($(grep '^Programming' $T/big.out | tail -n 1))" ||
+	fail "naactl flash killed while programming (exit $rc)"
+info=$(naactl flash --info "$NODE"); echo "$info"
+[ "$(slot update)" = "9.9.$p" ] && [ "$(state update)" != ok ] && [ "$(state fallback)" = ok ] &&
+	pass "after the power cut: the update slot holds the partial image's header (9.9.$p, not ok), the fallback is intact" ||
+	fail "after the power cut: update '$(slot update)' '$(state update)', fallback '$(state fallback)'"
+# the node is still held by this host (killed before its release): a reload may
+out=$(naactl regs "$NODE" own.owner); echo "$out"
+expect_boot fallback "$fb"
+reload_sent
+naa_stats
+naa_dmesg_clean
+finish
