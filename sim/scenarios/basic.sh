@@ -57,6 +57,20 @@ fi
 for a in build node_id role irq_mode; do
 	[ -r "$NIC_DEV/$a" ] && echo "$a: $(cat "$NIC_DEV/$a")"
 done
+# info.build: without a flash image (flash.boot.slot 0) the run-time build id of the
+# models (build/sim/build-id, docs/cosim.md "Build id"), which the image carries
+if [ -r /etc/extoll/build-id ]; then
+	read -r want_date want_commit </etc/extoll/build-id
+	slot=$(( $(reg_rd $((EXTOLL_FLASH_BASE + EXTOLL_FLASH_BOOT))) & 3 ))
+	got=$(cat "$NIC_DEV/build" 2>/dev/null)
+	if [ "$slot" != 0 ]; then
+		pass "sysfs build $got: booted from flash slot $slot (not the run-time build id)"
+	elif [ "$got" = "$want_date-$want_commit" ]; then
+		pass "sysfs build is the run-time build id $got"
+	else
+		fail "sysfs build '$got' is the run-time build id $want_date-$want_commit"
+	fi
+fi
 
 val=$(rand64)
 if echo "$val" >"$NIC_DEV/scratch"; then
