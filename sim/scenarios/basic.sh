@@ -39,6 +39,9 @@ else
 	hw_ver=unknown
 	fail "version register read through BAR0"
 fi
+# what the NIC booted (flash.boot.slot; 0: no image), for the build id check below
+boot_slot=$(reg_rd $((EXTOLL_FLASH_BASE + EXTOLL_FLASH_BOOT)))
+boot_slot=$(( ${boot_slot:-0} & 3 ))
 
 if insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"; then pass "insmod extoll.ko"
 else fail "insmod extoll.ko"; fi
@@ -61,10 +64,9 @@ done
 # models (build/sim/build-id, docs/cosim.md "Build id"), which the image carries
 if [ -r /etc/extoll/build-id ]; then
 	read -r want_date want_commit </etc/extoll/build-id
-	slot=$(( $(reg_rd $((EXTOLL_FLASH_BASE + EXTOLL_FLASH_BOOT))) & 3 ))
 	got=$(cat "$NIC_DEV/build" 2>/dev/null)
-	if [ "$slot" != 0 ]; then
-		pass "sysfs build $got: booted from flash slot $slot (not the run-time build id)"
+	if [ "$boot_slot" != 0 ]; then
+		pass "sysfs build $got: booted from flash slot $boot_slot (not the run-time build id)"
 	elif [ "$got" = "$want_date-$want_commit" ]; then
 		pass "sysfs build is the run-time build id $got"
 	else
