@@ -21,7 +21,6 @@
 # /etc/extoll/host-nodes (every host node, in order: sim.host=I on the kernel command
 # line picks the I-th, scenario-lib.sh)
 # and /etc/extoll/naa-nodes (the naa node ids, one line, space separated).
-# $BUILD/build-id (the models' run-time build id): /etc/extoll/build-id.
 # $KVER (optional, e.g. 6.12): the kernel of build/kernel-KVER, our modules from
 # build/kmod-KVER/kernel (make -C kernel KVER=KVER); default OUTPUT then
 # build/sim/initramfs-SCENARIO-KVER.cpio.gz.
@@ -167,10 +166,6 @@ if [ -n "${TOPOLOGY:-}" ]; then
 	sed 's/#.*//' "$TOPOLOGY" | awk '$1 == "node" && $3 == "naa" { printf "%s%s", s, $2; s = " " } END { print "" }' \
 		>"$stage/etc/extoll/naa-nodes"
 fi
-
-# --- the run-time build id the models report in info.build (sim/Makefile, docs/cosim.md
-# "Build id"): /etc/extoll/build-id, "YYYYMMDD COMMIT", for the scenarios to compare
-[ ! -f "$build/build-id" ] || cp "$build/build-id" "$stage/etc/extoll/build-id"
 
 # --- scenario and init
 cp "$script" "$stage/scenario"

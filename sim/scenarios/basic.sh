@@ -61,16 +61,16 @@ for a in build node_id role irq_mode; do
 	[ -r "$NIC_DEV/$a" ] && echo "$a: $(cat "$NIC_DEV/$a")"
 done
 # info.build: without a flash image (flash.boot.slot 0) the run-time build id of the
-# models (build/sim/build-id, docs/cosim.md "Build id"), which the image carries
-if [ -r /etc/extoll/build-id ]; then
-	read -r want_date want_commit </etc/extoll/build-id
+# models (build/sim/build-id, docs/cosim.md "Build id"), which sim/run passes as sim.build=
+want=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^sim\.build=//p')
+if [ -n "$want" ]; then
 	got=$(cat "$NIC_DEV/build" 2>/dev/null)
 	if [ "$boot_slot" != 0 ]; then
 		pass "sysfs build $got: booted from flash slot $boot_slot (not the run-time build id)"
-	elif [ "$got" = "$want_date-$want_commit" ]; then
+	elif [ "$got" = "$want" ]; then
 		pass "sysfs build is the run-time build id $got"
 	else
-		fail "sysfs build '$got' is the run-time build id $want_date-$want_commit"
+		fail "sysfs build '$got' is the run-time build id $want"
 	fi
 fi
 
