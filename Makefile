@@ -69,6 +69,7 @@ clean:
 	-$(MAKE) -C kernel clean
 	-$(MAKE) -C userspace clean
 	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/smfu $(BUILD)/accel $(BUILD)/sim $(BUILD)/gen-check \
+	       $(BUILD)/rtl-bench $(BUILD)/net-bench $(BUILD)/smfu-bench $(BUILD)/accel-bench \
 	       $(BUILD)/test-logs $(BUILD)/kmod-6.12 $(BUILD)/deb
 
 distclean: clean

@@ -47,7 +47,11 @@ RTL_MK    := $(lastword $(MAKEFILE_LIST))
 UNIT_MK   := $(abspath $(firstword $(MAKEFILE_LIST)))
 ROOT      := $(abspath $(dir $(RTL_MK))/..)
 RTL       := $(ROOT)/rtl
-BUILD     ?= $(ROOT)/build/$(BUILD_NAME)
+# `make bench` (and bench-*) builds its testbenches in build/<unit>-bench/, at the
+# optimisation the figures of docs/benchmarks.md were taken with (TB_MAKEFLAGS below);
+# `make tb` in build/<unit>/, optimised for compile time
+BENCH_GOAL := $(filter bench bench-%,$(MAKECMDGOALS))
+BUILD     ?= $(ROOT)/build/$(BUILD_NAME)$(if $(BENCH_GOAL),-bench)
 VENV      ?= $(ROOT)/build/venv
 YOSYS     ?= $(ROOT)/mk/yosys.sh
 VERILATOR ?= verilator
@@ -65,9 +69,17 @@ TB_ARGS    ?=
 RTL_JOBS   ?= $(shell nproc 2>/dev/null || echo 1)
 rtl_j       = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(RTL_JOBS))
 
-# Verilator's own makefile compiles the model with OPT_FAST=-Os after our CFLAGS;
-# -O2 makes the model ~35% faster (docs/nic.md "Simulation speed").
+# Verilator's own makefile compiles the model with OPT_FAST=-Os (and OPT_SLOW, OPT_GLOBAL
+# -Os) after our CFLAGS. Benchmarks: OPT_FAST=-O2, ~35% faster models than -Os (docs/nic.md
+# "Simulation speed"). Testbenches run a few thousand to a few hundred thousand cycles, so
+# compiling is nearly all of their time: -O1 for the eval code and the Verilator runtime,
+# -O0 for the constructors, about half the compile CPU of -O2 (tb_nic_remote: 131 -> 61
+# CPU seconds; its run 0.16 -> 0.26 s; docs/rtl-build.md).
+ifneq ($(BENCH_GOAL),)
 TB_MAKEFLAGS ?= OPT_FAST=-O2
+else
+TB_MAKEFLAGS ?= OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1
+endif
 TB_VFLAGS    ?= -O3 --x-assign fast --x-initial fast
 TB_CFLAGS    ?= -O2 -I$(ROOT)/hw/include -I$(RTL)/tb
 TB_HDRS      := $(wildcard $(RTL)/tb/*.h $(RTL)/tb/*/*.h $(ROOT)/hw/include/*.h)

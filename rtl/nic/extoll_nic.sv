@@ -96,7 +96,8 @@ module extoll_nic
   // ---------------- configuration flash and boot identity (nic_ports.svh: NIC_FLASH_PORTS) ----------------
   // flash_*: SPI x1 pins of the configuration flash; reload_req/addr: on a board
   // ICAPE3 IPROG from reload_addr, in simulation the harness reloads the node;
-  // boot_*: identity straps (boot_slot 0: the build-time parameters)
+  // boot_*: identity straps (boot_slot 0: the build-time parameters, info.build
+  // ORed with boot_build: the co-simulation's run-time build id)
   `NIC_FLASH_PORTS(output, input wire),
 
   // ---------------- status ----------------

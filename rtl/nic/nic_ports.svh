@@ -31,7 +31,9 @@
 //       boot_slot (i)     what the identity came from: 0 build-time parameters,
 //                         1 fallback slot, 2 update slot (static, registered)
 //       boot_version, boot_build (i)   info.version / info.build when
-//                         boot_slot != 0 (the image's identity)
+//                         boot_slot != 0 (the image's identity); with boot_slot 0
+//                         boot_build is ORed into the BUILD_* parameters (the
+//                         co-simulation's run-time build id; a board ties it 0)
 //   `NIC_FLASH_CONNECT           the same names connected to the same names
 //
 // Uses the parameter NIVL. Write a comma after a macro as after a port.

@@ -12,7 +12,9 @@
 //                       router.* counters and link status, own.* (nic_own),
 //                       flash.* (nic_flash drives them), info.version/build
 //                       from the boot image when the harness or board booted
-//                       one (id_boot)
+//                       one (id_boot), else the parameters (info.build: ORed
+//                       with the boot_build strap, the co-simulation's run-time
+//                       build id)
 //
 // The register map itself is defined once, in hw/regs/extoll.rdl; the field
 // names below come from the structs PeakRDL generates from it.
@@ -129,8 +131,10 @@ module nic_reg_map #(
     hwif_in.info.version.major.next       = id_boot ? id_version[47:32] : RTL_MAJOR;
     hwif_in.info.version.minor.next       = id_boot ? id_version[31:16] : RTL_MINOR;
     hwif_in.info.version.patch.next       = id_boot ? id_version[15:0]  : RTL_PATCH;
-    hwif_in.info.build.date.next          = id_boot ? id_build[31:0]    : BUILD_DATE;
-    hwif_in.info.build.commit.next        = id_boot ? id_build[63:32]   : BUILD_COMMIT;
+    // without a boot image: BUILD_* ORed with the boot_build strap (a board ties it 0;
+    // the co-simulation builds with BUILD_* 0 and straps the build id at run time)
+    hwif_in.info.build.date.next          = id_boot ? id_build[31:0]    : BUILD_DATE | id_build[31:0];
+    hwif_in.info.build.commit.next        = id_boot ? id_build[63:32]   : BUILD_COMMIT | id_build[63:32];
     hwif_in.info.cycles.count.next        = cycles;
     hwif_in.info.irq_status.test.hwset    = hwif_out.info.irq_test.fire.value;
     hwif_in.info.irq_status.notify.hwset  = irq_notify;

@@ -17,7 +17,7 @@ VFLAGS_ACC  := --cc -O3 -Wno-fatal -Wno-lint -Wno-style --top-module accel_top \
                --prefix Vaccel_top -GBAR64=0 $(if $(filter 1,$(TRACE)),--trace-fst) \
                -CFLAGS '-I$(ROOT)/hw/include -I$(SIM)/model -DNIC_MODEL_TRACE=$(TRACE)'
 
-$(VACC)/Vaccel_top.mk: $(RTL_DEPS_accel) $(SIM)/model/accel.mk
+$(VACC)/Vaccel_top.mk: $(RTL_DEPS_accel) $(call vflags_file,accel,$(VFLAGS_ACC) $(RTL_VFLAGS_accel))
 	@mkdir -p $(VACC)
 	$(VERILATOR) $(VFLAGS_ACC) -Mdir $(VACC) $(RTL_VFLAGS_accel) $(SIM)/model/accel_model.cpp
 

@@ -113,3 +113,38 @@ int flash_boot_path(const char *name, char *out, unsigned outlen)
 	snprintf(out, outlen, "%s/flash-%s.bin", dir, name && *name ? name : "node");
 	return 0;
 }
+
+static int parse_build_id(const char *s, uint64_t *id)
+{
+	unsigned date, commit;
+	int n = 0;
+
+	if (sscanf(s, " %8x %8x %n", &date, &commit, &n) != 2 || s[n])
+		return -1;
+	*id = (uint64_t)commit << 32 | date;
+	return 0;
+}
+
+uint64_t flash_boot_build_id(void)
+{
+	const char *env = getenv("COSIM_BUILD_ID"), *file = getenv("COSIM_BUILD_ID_FILE");
+	char line[64] = "";
+	uint64_t id = 0;
+	FILE *f;
+
+	if (env && *env) {
+		if (parse_build_id(env, &id) < 0)
+			fprintf(stderr, "pcie_model: COSIM_BUILD_ID '%s': not 'YYYYMMDD COMMIT' (build id 0)\n", env);
+		return id;
+	}
+#ifdef SIM_BUILD_ID_FILE
+	if (!file || !*file)
+		file = SIM_BUILD_ID_FILE;
+#endif
+	if (!file || !*file || !(f = fopen(file, "r")))
+		return 0;
+	if (!fgets(line, sizeof(line), f) || parse_build_id(line, &id) < 0)
+		fprintf(stderr, "pcie_model: build id file %s: not 'YYYYMMDD COMMIT' (build id 0)\n", file);
+	fclose(f);
+	return id;
+}

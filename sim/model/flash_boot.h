@@ -3,7 +3,8 @@
  * What a simulated node boots from its flash (docs/flash.md "Boot in
  * simulation"): the update slot if its image holds (header and both CRCs,
  * board sim, part MT25QU01G, role update, the simulation payload), else the
- * fallback slot if its image holds, else nothing (the build-time identity).
+ * fallback slot if its image holds, else nothing (the build-time identity,
+ * with the run-time build id: flash_boot_build_id).
  * The models (nic_model.cpp, naa_model.cpp) drive the result into the NIC's
  * boot_* straps; a reload request makes them choose again and reset.
  */
@@ -36,6 +37,15 @@ void flash_boot_choose(const struct flash_part *p, struct flash_boot *b);
  * SIM_FLASH_DIR, build/sim/flash) / flash-NAME.bin; 0, or -1 when flash is
  * off (COSIM_FLASH_DIR=none, or no directory known). */
 int flash_boot_path(const char *name, char *out, unsigned outlen);
+
+/* The run-time build id a node without a boot image reports in info.build
+ * (the models are Verilated without one, so that a new commit does not
+ * rebuild them; docs/cosim.md "Build id"): $COSIM_BUILD_ID, else the file
+ * $COSIM_BUILD_ID_FILE, else the compiled-in SIM_BUILD_ID_FILE
+ * (build/sim/build-id, written by sim/Makefile), each "YYYYMMDD COMMIT"
+ * (8 hex digits each, e.g. "20261125 93b51ac0"), as {commit, date}; 0 if
+ * none (a message to stderr if one is given but malformed). */
+uint64_t flash_boot_build_id(void);
 
 #ifdef __cplusplus
 }

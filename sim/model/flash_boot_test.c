@@ -7,7 +7,8 @@
  * fallback image; a good update image; an update image with a bad payload
  * CRC, with a payload that is not its header's identity, with a bad header
  * CRC, for another board, with the fallback role) a fresh model reports the
- * expected info.version / info.build and flash.boot.slot; the NIC reads the
+ * expected info.version / info.build and flash.boot.slot (erased: the
+ * run-time build id of $COSIM_BUILD_ID in info.build); the NIC reads the
  * part's JEDEC ID through its pins; then a reload request written to
  * flash.reload makes the model boot again from the (changed) flash and reset.
  *
@@ -158,6 +159,8 @@ static void boot(const char *what, uint64_t ver, uint64_t bld, uint64_t slot)
 	} else {
 		CHECK(v != ~0ull && (v >> 16 & 0xffff) == 1, "%s: the build-time version 0.1.0 (0x%llx)", what,
 		      (unsigned long long)v);
+		CHECK(b == bld, "%s: info.build 0x%llx, want the run-time build id 0x%llx", what,
+		      (unsigned long long)b, (unsigned long long)bld);
 	}
 	pcie_model_destroy(m);
 }
@@ -172,8 +175,13 @@ int main(int argc, char **argv)
 	setenv("COSIM_FLASH_DIR", dir, 1);
 	snprintf(path, sizeof(path), "%s/flash-fbt.bin", dir);
 
+	/* no image: the build-time version, the run-time build id (flash_boot_build_id) */
+	setenv("COSIM_BUILD_ID", "20261125 5eedf00d", 1);
 	erase_file();
-	boot("erased flash: build-time identity", 0, 0, 0);
+	boot("erased flash: build-time version, run-time build id", 0, 0x5eedf00d20261125ull, 0);
+	setenv("COSIM_BUILD_ID", "20270101 0badcafe", 1);
+	boot("erased flash: another run-time build id, the same model", 0, 0x0badcafe20270101ull, 0);
+	unsetenv("COSIM_BUILD_ID");
 	image(0, FLASH_ROLE_FALLBACK, V1, B1, FLASH_BOARD_SIM, 0);
 	boot("fallback image only", V1, B1, 1);
 	image(UPD, FLASH_ROLE_UPDATE, V2, B2, FLASH_BOARD_SIM, 0);

@@ -317,7 +317,9 @@ template <class Top> struct tlp_port_model : vmodel<Top> {
  * rising edge; true when the NIC requested a reload (the back end then calls
  * boot() and resets). Without a flash file (COSIM_FLASH_DIR=none, or the file
  * cannot be opened: a message) dq1 reads 1 and the identity is the
- * build-time one. docs/flash.md "Boot in simulation". */
+ * build-time one. Without a boot image, boot_build carries the run-time
+ * build id (flash_boot_build_id), which the NIC reports in info.build.
+ * docs/flash.md "Boot in simulation". */
 template <class Top> struct flash_node {
 	struct flash_part *part = nullptr;
 	std::string path;
@@ -344,6 +346,10 @@ template <class Top> struct flash_node {
 			fprintf(stderr, "pcie_model %s: flash %s: boot from 0x%08x: %s\n", name.c_str(), path.c_str(),
 				from, boot.why);
 		}
+		/* no image: the build-time identity, info.build the run-time build id
+		 * (the model is built without one: flash_boot_build_id) */
+		if (boot.slot == FLASH_BOOT_NONE)
+			boot.build = flash_boot_build_id();
 		t->boot_slot = (uint8_t)boot.slot;
 		t->boot_version = boot.version & 0xffffffffffffull;
 		t->boot_build = boot.build;

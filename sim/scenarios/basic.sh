@@ -39,6 +39,9 @@ else
 	hw_ver=unknown
 	fail "version register read through BAR0"
 fi
+# what the NIC booted (flash.boot.slot; 0: no image), for the build id check below
+boot_slot=$(reg_rd $((EXTOLL_FLASH_BASE + EXTOLL_FLASH_BOOT)))
+boot_slot=$(( ${boot_slot:-0} & 3 ))
 
 if insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"; then pass "insmod extoll.ko"
 else fail "insmod extoll.ko"; fi
@@ -57,6 +60,19 @@ fi
 for a in build node_id role irq_mode; do
 	[ -r "$NIC_DEV/$a" ] && echo "$a: $(cat "$NIC_DEV/$a")"
 done
+# info.build: without a flash image (flash.boot.slot 0) the run-time build id of the
+# models (build/sim/build-id, docs/cosim.md "Build id"), which sim/run passes as sim.build=
+want=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^sim\.build=//p')
+if [ -n "$want" ]; then
+	got=$(cat "$NIC_DEV/build" 2>/dev/null)
+	if [ "$boot_slot" != 0 ]; then
+		pass "sysfs build $got: booted from flash slot $boot_slot (not the run-time build id)"
+	elif [ "$got" = "$want" ]; then
+		pass "sysfs build is the run-time build id $got"
+	else
+		fail "sysfs build '$got' is the run-time build id $want"
+	fi
+fi
 
 val=$(rand64)
 if echo "$val" >"$NIC_DEV/scratch"; then

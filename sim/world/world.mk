@@ -30,7 +30,7 @@ VFLAGS_NAAE  := $(subst --prefix Vnaa_node,--prefix Vnaa_epf,$(VFLAGS_NAA)) -GDE
 NAA_LIBS     += $(VNAAE)/libnaaepfmodel.a
 
 # naa_node is in the nic unit (rtl/nic/nic.f)
-$(VNAA)/Vnaa_node.mk: $(RTL_DEPS_nic) $(SIM)/Makefile
+$(VNAA)/Vnaa_node.mk: $(RTL_DEPS_nic) $(call vflags_file,naa,$(VFLAGS_NAA) $(RTL_VFLAGS_nic))
 	@mkdir -p $(VNAA)
 	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(RTL_VFLAGS_nic) $(SIM)/world/naa_model.cpp
 
@@ -39,14 +39,10 @@ $(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp \
 	rm -f $(VNAA)/naa_model.o
 	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk libnaamodel.a
 
-$(VNAAE)/device.$(NAA_EPF_DEVICE):
-	@mkdir -p $(VNAAE)
-	rm -f $(VNAAE)/device.* && touch $@
-
 # the nic unit and the endpoint test function (unit accel/epf_test, not part of nic)
 RTL_VFLAGS_naae := $(shell $(RTL_FILES) vflags nic accel/epf_test)
 RTL_DEPS_naae   := $(shell $(RTL_FILES) deps nic accel/epf_test)
-$(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_naae) $(SIM)/Makefile $(VNAAE)/device.$(NAA_EPF_DEVICE)
+$(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_naae) $(call vflags_file,naa_epf,$(VFLAGS_NAAE) $(RTL_VFLAGS_naae))
 	@mkdir -p $(VNAAE)
 	$(VERILATOR) $(VFLAGS_NAAE) -Mdir $(VNAAE) $(RTL_VFLAGS_naae) $(SIM)/world/naa_epf_model.cpp
 
