@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // extoll_u250: the host NIC (extoll_nic_usp) on an AMD/Xilinx Alveo U250
-// (XCU250-FIGD2104-2L-E; PCIe x16 edge, two QSFP28 cages, MT25QU01G QSPI
+// (xcu250-figd2104-2-e; PCIe x16 edge, two QSFP28 cages, MT25QU01G QSPI
 // configuration flash). Wiring only (fw/README.md "Board: Alveo U250"):
 //
 //   PCIe refclk --> IBUFDS_GTE4 --> pcie4_u250 (PCIE4 hard IP, Gen3 x4, 128 bits;
