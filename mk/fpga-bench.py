@@ -54,7 +54,7 @@ def fresh(product, unit):
     if not os.path.exists(product):
         return False
     t = os.path.getmtime(product)
-    deps = rtl_files('deps', unit) + [os.path.abspath(__file__)]
+    deps = rtl_files('deps', unit)
     return all(os.path.getmtime(d) < t for d in deps)
 
 
@@ -80,21 +80,45 @@ def yosys(name, unit, commands):
 # ---------------------------------------------------------------------------
 # Yosys stat reports
 # ---------------------------------------------------------------------------
+def base_name(name):
+    name = re.sub(r'^\$paramod\$[0-9a-f]+\\', '', name)
+    return re.sub(r'^\$paramod\\([A-Za-z0-9_]+)\\.*', r'\1', name)
+
+
 def parse_stat(path):
-    """{module: {cell type: local count}}, plus 'design hierarchy' (whole design)."""
-    mods, cur = {}, None
+    """Yosys stat of a hierarchical design -> (top, {module: {cell type: local count}}),
+    raw module names; submodule instances appear as cell types named after a module."""
+    mods, cur, order = {}, None, []
     for line in open(path):
         m = re.match(r'^=== (.*) ===', line)
         if m:
-            name = m.group(1)
-            name = re.sub(r'^\$paramod\$[0-9a-f]+\\', '', name)
-            name = re.sub(r'^\$paramod\\([A-Za-z0-9_]+)\\.*', r'\1', name)
-            cur = mods.setdefault(name, {})
+            cur = None if m.group(1) == 'design hierarchy' else mods.setdefault(m.group(1), {})
+            if cur is not None:
+                order.append(m.group(1))
             continue
         m = re.match(r'^\s+(\d+)\s+(\S+)\s*$', line)
-        if cur is not None and m:
+        if cur is not None and m and m.group(2) not in ('cells', 'submodules', 'wires', 'ports'):
             cur[m.group(2)] = cur.get(m.group(2), 0) + int(m.group(1))
-    return mods
+    used = {t for c in mods.values() for t in c if t in mods}
+    top = next(m for m in order if m not in used)
+    return top, mods
+
+
+def flatten(top, mods):
+    """Totals of primitive cells over the whole hierarchy, and per module base name
+    (every instance added) the local primitive counts."""
+    total, per_mod = {}, {}
+
+    def walk(m, n):
+        for t, k in mods[m].items():
+            if t in mods:
+                walk(t, n * k)
+            else:
+                total[t] = total.get(t, 0) + n * k
+                d = per_mod.setdefault(base_name(m), {})
+                d[t] = d.get(t, 0) + n * k
+    walk(top, 1)
+    return total, per_mod
 
 
 XCUP_FF = ('FDRE', 'FDSE', 'FDCE', 'FDPE')
@@ -135,30 +159,25 @@ def xcup(luts=True):
         except SystemExit as e:
             print(f'  ({e}: LUTs not counted; flip-flops and RAMs before LUT mapping)')
             stat = stat1
-    mods = parse_stat(stat)
-    total = mods.get('design hierarchy') or mods['extoll_nic']
+    total, per_mod = flatten(*parse_stat(stat))
     lut, ff = count(total, XCUP_LUT), count(total, XCUP_FF)
     b36, b18 = total.get('RAMB36E2', 0), total.get('RAMB18E2', 0)
     lram = {k: total[k] for k in XCUP_LUTRAM if total.get(k)}
     srl = count(total, ('SRL16E', 'SRLC32E'))
     print(f'UltraScale+ (Yosys synth_xilinx -family xcup, no place and route), extoll_nic, '
           f'default parameters{f" ({secs:.0f} s)" if secs else ""}:')
-    print(f'  LUTs {lut}, flip-flops {ff}, block RAM {b36} RAMB36E2 + {b18} RAMB18E2, '
-          f'LUT RAM {sum(lram.values())} cells {lram or ""}, SRL {srl}, '
-          f'DSP48E2 {total.get("DSP48E2", 0)}, CARRY8 {total.get("CARRY8", 0)}')
-    # flip-flops per module (local, all instances of a module's parameterisations together)
-    # the design hierarchy section lists instance counts; fold them in where present
+    print(f'  LUTs {lut if luts else "(not mapped)"}, flip-flops {ff}, block RAM {b36} RAMB36E2 + '
+          f'{b18} RAMB18E2, LUT RAM {sum(lram.values())} cells {lram or ""}, SRL {srl}, '
+          f'DSP48E2 {total.get("DSP48E2", 0)}')
     rows = []
-    for m, cells in mods.items():
-        if m == 'design hierarchy':
-            continue
+    for m, cells in per_mod.items():
         n = count(cells, XCUP_FF)
         if n:
             rows.append((n, m, count(cells, XCUP_LUT), sum(cells.get(k, 0) for k in XCUP_LUTRAM),
                          cells.get('RAMB36E2', 0) + cells.get('RAMB18E2', 0)))
     rows.sort(reverse=True)
-    print('  flip-flops by module (one instance of each; largest first):')
-    for n, m, l, lr, br in rows[:12]:
+    print('  by module (all instances):')
+    for n, m, l, lr, br in rows[:14]:
         print(f'    {m:<22} FF {n:>6}  LUT {l:>6}  LUTRAM {lr:>4}  BRAM {br:>3}')
     return {'lut': lut, 'ff': ff, 'ramb36': b36, 'ramb18': b18, 'lutram': lram, 'srl': srl,
             'modules': rows}
