@@ -17,6 +17,14 @@
 //
 // Overrun (a write while full, i.e. the sender broke the credit protocol) sets
 // the sticky m_ovf and, in simulation, stops with an error.
+//
+// Storage: a RAM with one write and one registered read port, so that FPGA
+// synthesis maps it to block RAM (DP16KD on ECP5, RAMB on UltraScale+) rather
+// than LUT RAM or flip-flops. The read port reads, at every clock edge, the
+// entry the read pointer points at after that edge (rd_next) into head_q,
+// which is m_data/m_last; a flit written to that very entry at the same edge
+// is taken from the write side instead (transparent read). So head_q always
+// equals the entry at rd_ptr, as an asynchronous read did: same cycle timing.
 
 `default_nettype none
 
@@ -43,18 +51,30 @@ module net_pkt_fifo #(
 );
   localparam int AW = $clog2(DEPTH);
 
-  logic [net_pkg::FLIT_W:0] mem [DEPTH];  // {last, data}: a RAM with asynchronous read (LUTRAM)
+  logic [net_pkg::FLIT_W:0] mem [DEPTH];  // {last, data}: a RAM, registered read (block RAM)
+  logic [net_pkg::FLIT_W:0] head_q;       // the entry at rd_ptr (the RAM's read register)
   logic [AW:0] wr_ptr, cm_ptr, rd_ptr;        // write, commit, read
   logic [AW:0] used, vis, wr_next;
+  logic [AW-1:0] rd_next;                     // index of the entry at rd_ptr after this edge
   logic drop_now;
 
   assign used     = wr_ptr - rd_ptr;
   assign vis      = (SAF ? cm_ptr : wr_ptr) - rd_ptr;
   assign m_avail  = vis != '0;
-  assign m_data   = mem[rd_ptr[AW-1:0]][net_pkg::FLIT_W-1:0];
-  assign m_last   = mem[rd_ptr[AW-1:0]][net_pkg::FLIT_W];
+  assign m_data   = head_q[net_pkg::FLIT_W-1:0];
+  assign m_last   = head_q[net_pkg::FLIT_W];
   assign drop_now = s_drop && !s_valid;
   assign wr_next  = wr_ptr + 1'b1;
+  assign rd_next  = rst ? '0 : rd_ptr[AW-1:0] + AW'(s_pop);
+
+  // the read port: the entry at rd_ptr after this edge, or the flit written there now
+  always_ff @(posedge clk) begin
+    if (!rst && s_valid && wr_ptr[AW-1:0] == rd_next) begin
+      head_q <= {s_last, s_data};
+    end else begin
+      head_q <= mem[rd_next];
+    end
+  end
 
   // One credit per popped flit.
   assign m_credit = s_pop;
