@@ -18,5 +18,6 @@ run rtl-nic   make -s -C rtl bench
 run net       make -s -C rtl/net bench
 run accel     make -s -C rtl/accel bench
 run smfu      make -s -C rtl/smfu bench
+run rma       make -s -C rtl/rma bench
 run cosim     make -s -C sim bench
 exit $rc
