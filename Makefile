@@ -68,7 +68,7 @@ deb:
 clean:
 	-$(MAKE) -C kernel clean
 	-$(MAKE) -C userspace clean
-	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/smfu $(BUILD)/accel $(BUILD)/sim $(BUILD)/gen-check \
+	rm -rf $(BUILD)/rtl $(BUILD)/net $(BUILD)/smfu $(BUILD)/rma $(BUILD)/accel $(BUILD)/sim $(BUILD)/gen-check \
 	       $(BUILD)/rtl-bench $(BUILD)/net-bench $(BUILD)/smfu-bench $(BUILD)/accel-bench \
 	       $(BUILD)/test-logs $(BUILD)/kmod-6.12 $(BUILD)/deb
 

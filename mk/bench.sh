@@ -19,5 +19,6 @@ run net       make -s -C rtl/net bench
 run accel     make -s -C rtl/accel bench
 run smfu      make -s -C rtl/smfu bench
 run fpga      make -s -C rtl bench-fpga
+run rma       make -s -C rtl/rma bench
 run cosim     make -s -C sim bench
 exit $rc

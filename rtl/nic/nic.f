@@ -8,6 +8,7 @@
 @net
 @smfu
 @accel
+@rma
 
 nic_cpuif_arb.sv
 nic_own.sv

@@ -19,6 +19,8 @@
 //
 //   net_node local port 0 <--> nic_rra_unit (RRA requester / responder,
 //                              TLP_RAW inject -> backdoor, backdoor forward -> TLP_RAW)
+//   rma_port: local inport 0 VC 1 <-- rma_unit (SMFU_RD / SMFU_WR pass-through);
+//             local outport 1 --> SMFU_CPL with tag bit 7 to rma_unit, the rest to the side
 //
 // Synchronous to clk, reset rst (sync, high).
 
@@ -230,27 +232,90 @@ module nic_core #(
     .m_ovf         (node_ovf)
   );
 
-  // ---- local port 1 (SMFU / INTR): the side's smfu_host / smfu_naa, through
-  // the holder check (SMFU requests of other nodes refused while held)
-  nic_smfu_gate u_smfu_gate (
-    .clk, .rst,
-    .own_held, .own_owner,
-    .s_valid   (loc_out_valid[1]),
-    .s_data    (loc_out_data[1]),
-    .s_last    (loc_out_last[1]),
-    .s_vc      (loc_out_vc[1]),
-    .m_valid   (l1_out_valid),
-    .m_data    (l1_out_data),
-    .m_last    (l1_out_last),
-    .m_vc      (l1_out_vc),
-    .ev_denied (ev_smfu_denied)
-  );
-  assign loc_out_credit[1] = l1_out_credit;
+  // ---- local port 1 (SMFU / INTR): the side's smfu_host / smfu_naa; the
+  // outport passes rma_port, which takes the RMA unit's completions out
   assign loc_in_valid[1]   = l1_in_valid;
   assign loc_in_data[1]    = l1_in_data;
   assign loc_in_last[1]    = l1_in_last;
   assign loc_in_vc[1]      = l1_in_vc;
   assign l1_in_credit      = loc_in_credit[1];
+
+  // ---- the RMA unit (docs/rma.md): transmits on VC 1 of local inport 0 (the
+  // RRA unit keeps VC 0), receives its SMFU_CPL (tag bit 7) from local outport 1
+  logic         ra_valid, ra_last, ra_vc;       // the RRA unit's packets
+  logic [127:0] ra_data;
+  logic [1:0]   ra_credit;
+  logic         rt_valid, rt_last, rt_ready;    // the RMA unit's packets
+  logic [127:0] rt_data;
+  logic         rc_valid, rc_last;              // its completions
+  logic [127:0] rc_data;
+
+  logic         sm_valid, sm_last, sm_vc;      // the SMFU's packets (-> nic_smfu_gate)
+  logic [127:0] sm_data;
+
+  rma_port #(.LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .LOCAL_CREDITS(LOCAL_CREDITS)) u_rma_port (
+    .clk, .rst,
+    .o1_valid   (loc_out_valid[1]),
+    .o1_data    (loc_out_data[1]),
+    .o1_last    (loc_out_last[1]),
+    .o1_vc      (loc_out_vc[1]),
+    .o1_credit  (loc_out_credit[1]),
+    .sm_valid   (sm_valid),
+    .sm_data    (sm_data),
+    .sm_last    (sm_last),
+    .sm_vc      (sm_vc),
+    .sm_credit  (l1_out_credit),
+    .m_rc_valid (rc_valid),
+    .m_rc_data  (rc_data),
+    .m_rc_last  (rc_last),
+    .i0_valid   (loc_in_valid[0]),
+    .i0_data    (loc_in_data[0]),
+    .i0_last    (loc_in_last[0]),
+    .i0_vc      (loc_in_vc[0]),
+    .i0_credit  (loc_in_credit[0]),
+    .ra_valid, .ra_data, .ra_last, .ra_vc, .ra_credit,
+    .s_rt_data  (rt_data),
+    .s_rt_last  (rt_last),
+    .s_rt_valid (rt_valid),
+    .s_rt_ready (rt_ready)
+  );
+
+  logic [7:0]       rma_free, rma_inflight, rma_hwm;
+  logic             rma_busy;
+  logic [5:0][31:0] rma_cnt;
+  logic [63:0]      rma_bytes;
+
+  rma_unit u_rma (
+    .clk, .rst,
+    .cfg_node_id (node_id),
+    .cfg_max_rd  (hwif_out.rma.ctrl.max_rd.value),
+    .cfg_timeout (hwif_out.rma.ctrl.timeout.value),
+    .post        (hwif_out.rma.post.go.value),
+    .d_src       ({hwif_out.rma.d_src.node.value, hwif_out.rma.d_src.addr.value}),
+    .d_dst       ({hwif_out.rma.d_dst.node.value, hwif_out.rma.d_dst.addr.value}),
+    .d_len       ({hwif_out.rma.d_len.noti_cmp.value, hwif_out.rma.d_len.noti_req.value,
+                   hwif_out.rma.d_len.cookie.value, 11'd0, hwif_out.rma.d_len.len.value}),
+    .d_rnoti     (hwif_out.rma.d_rnoti.addr.value),
+    .d_cnoti     (hwif_out.rma.d_cnoti.addr.value),
+    .m_pkt_data  (rt_data),
+    .m_pkt_last  (rt_last),
+    .m_pkt_valid (rt_valid),
+    .m_pkt_ready (rt_ready),
+    .s_cpl_data  (rc_data),
+    .s_cpl_last  (rc_last),
+    .s_cpl_valid (rc_valid),
+    .st_free     (rma_free),
+    .st_busy     (rma_busy),
+    .st_inflight (rma_inflight),
+    .st_refused  (rma_cnt[0]),
+    .st_done     (rma_cnt[1]),
+    .st_rd_err   (rma_cnt[2]),
+    .st_bad_desc (rma_cnt[3]),
+    .st_wr_err   (rma_cnt[4]),
+    .st_notis    (rma_cnt[5]),
+    .st_bytes    (rma_bytes),
+    .st_rd_hwm   (rma_hwm)
+  );
 
   // ---- local port 0: RRA requester / responder, TLP_RAW, completion records
   logic ev_sent, ev_served, ev_completed, ev_dropped;
@@ -262,6 +327,22 @@ module nic_core #(
   logic [2:0][31:0] own_denied;           // {smfu, tunnel, writes}
   logic             ev_wr_denied, ev_inj_denied, ev_smfu_denied;
 
+  // the SMFU's packets from rma_port, through the holder check (SMFU requests
+  // of other nodes refused while held) to the side
+  nic_smfu_gate u_smfu_gate (
+    .clk, .rst,
+    .own_held, .own_owner,
+    .s_valid   (sm_valid),
+    .s_data    (sm_data),
+    .s_last    (sm_last),
+    .s_vc      (sm_vc),
+    .m_valid   (l1_out_valid),
+    .m_data    (l1_out_data),
+    .m_last    (l1_out_last),
+    .m_vc      (l1_out_vc),
+    .ev_denied (ev_smfu_denied)
+  );
+
   nic_rra_unit #(
     .ENDPOINT        (ROLE == 0),
     .REG_ADDR_W      (REG_ADDR_W),
@@ -271,7 +352,16 @@ module nic_core #(
   ) u_rra (
     .clk, .rst,
     .node_id, .bus_master, .cpl_id,
-    `NET_LOCAL_CONNECT_AT(s_net, m_net, loc_out, loc_in, 0),
+    .s_net_valid     (loc_out_valid[0]),
+    .s_net_data      (loc_out_data[0]),
+    .s_net_last      (loc_out_last[0]),
+    .s_net_vc        (loc_out_vc[0]),
+    .m_net_credit    (loc_out_credit[0]),
+    .m_net_valid     (ra_valid),          // through rma_port (VC 0 of local inport 0)
+    .m_net_data      (ra_data),
+    .m_net_last      (ra_last),
+    .m_net_vc        (ra_vc),
+    .s_net_credit    (ra_credit),
     `CPUIF_CONNECT(cpuif, rr),
     .cpuif_src       (rr_src),
     .own_held, .own_owner, .ev_wr_denied, .ev_inj_denied,
@@ -386,6 +476,7 @@ module nic_core #(
     .malformed_cnt,
     .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,
     .own_denied,
+    .rma_free, .rma_busy, .rma_inflight, .rma_hwm, .rma_cnt, .rma_bytes,
     .flash_hwif, .id_boot, .id_version, .id_build
   );
 

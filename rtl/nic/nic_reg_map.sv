@@ -76,6 +76,14 @@ module nic_reg_map #(
   input  wire logic [3:0][15:0]      own_events,     // {forced, expired, refused, won}
   input  wire logic [2:0][31:0]      own_denied,     // {smfu, tunnel, writes}
 
+  // ---------------- rma.* (rma_unit) ----------------
+  input  wire logic [7:0]            rma_free,       // status.free
+  input  wire logic                  rma_busy,       // status.busy
+  input  wire logic [7:0]            rma_inflight,   // status.inflight
+  input  wire logic [7:0]            rma_hwm,        // stats.rd_hwm
+  input  wire logic [5:0][31:0]      rma_cnt,        // {notis, wr_err, bad_desc, rd_err, done, refused}
+  input  wire logic [63:0]           rma_bytes,      // bytes
+
   // ---------------- flash.* and the boot identity (nic_flash) ----------------
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire extoll_regs_pkg::extoll_nic__in_t  flash_hwif,  // only its flash fields are used
@@ -205,6 +213,18 @@ module nic_reg_map #(
     hwif_in.own.denied.writes.next        = own_denied[0];
     hwif_in.own.denied.tunnel.next        = own_denied[1];
     hwif_in.own.denied_smfu.count.next    = own_denied[2];
+    // rma
+    hwif_in.rma.status.free.next          = rma_free;
+    hwif_in.rma.status.busy.next          = rma_busy;
+    hwif_in.rma.status.inflight.next      = rma_inflight;
+    hwif_in.rma.status.refused.next       = rma_cnt[0];
+    hwif_in.rma.done.count.next           = rma_cnt[1];
+    hwif_in.rma.errors.rd_err.next        = rma_cnt[2];
+    hwif_in.rma.errors.bad_desc.next      = rma_cnt[3];
+    hwif_in.rma.wr_err.count.next         = rma_cnt[4];
+    hwif_in.rma.stats.notis.next          = rma_cnt[5];
+    hwif_in.rma.stats.rd_hwm.next         = rma_hwm;
+    hwif_in.rma.bytes.count.next          = rma_bytes;
     // flash: the controller's fields (nic_flash)
     hwif_in.flash = flash_hwif.flash;
   end

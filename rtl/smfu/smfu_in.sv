@@ -14,9 +14,12 @@
 //           2^64, and the request's first and last byte lie inside one of the
 //           root port's memory windows (cfg_fwd_base/limit[0..1]: the
 //           non-prefetchable and the prefetchable window, 7.5.1.3; the root
-//           port itself checks only the start address). Anything else never
-//           becomes a TLP: reads are answered UR, writes dropped, both
-//           counted (ev_refused, ev_fwd_refused).
+//           port itself checks only the start address). Interval ids
+//           32..63 (the pass-through form of the RMA unit's requests,
+//           docs/rma.md) carry the full device-side address {ivl[4:0],
+//           off_dw, 2'b00} and pass the same window and wrap checks.
+//           Anything else never becomes a TLP: reads are answered UR, writes
+//           dropped, both counted (ev_refused, ev_fwd_refused).
 //   MODE 1  pass-through receiver of the host NIC (endpoint role): interval
 //           ids 32..63 carry the host address {ivl[4:0], off_dw, 2'b00}. A
 //           write into the notification window (cfg_win_base, cfg_win_size)
@@ -165,13 +168,16 @@ module smfu_in
     alast  = '0;
     fwd_ok = 1'b1;
     if (MODE == 0) begin
-      base   = cfg_in_base[c.ivl[3:0]];
-      addr   = base + {26'd0, c.off_dw, 2'b00};
+      // interval i: in_base[i] + offset; pass-through form (interval ids
+      // 32..63, the RMA unit's requests, docs/rma.md): the full address
+      // {ivl[4:0], off_dw, 2'b00}, base 0. Both must lie in a window.
+      base   = c.ivl[5] ? 64'd0 : cfg_in_base[c.ivl[3:0]];
+      addr   = c.ivl[5] ? {21'd0, c.ivl[4:0], c.off_dw, 2'b00} : base + {26'd0, c.off_dw, 2'b00};
       alast  = addr + {55'd0, len, 2'b00} - 64'd1;
       fwd_ok = base[11:0] == 12'd0 && addr >= base && alast >= addr &&
                ((addr >= cfg_fwd_base[0] && alast <= cfg_fwd_limit[0]) ||
                 (addr >= cfg_fwd_base[1] && alast <= cfg_fwd_limit[1]));
-      ok     = c.ivl < 6'(NIVL) && fwd_ok;
+      ok     = (c.ivl < 6'(NIVL) || c.ivl[5]) && fwd_ok;
     end else begin
       ok     = c.ivl[5] && cfg_bus_master;
       addr   = {21'd0, c.ivl[4:0], c.off_dw, 2'b00};
@@ -306,7 +312,8 @@ module smfu_in
 
   assign ev_req     = go_wr || go_nq || go_rd;
   assign ev_refused = go_ur || (go_drop && (is_wr || is_rd)) || nq_drop;
-  assign ev_fwd_refused = (MODE == 0) && (go_ur || (go_drop && is_wr)) && c.ivl < 6'(NIVL) && !fwd_ok;
+  assign ev_fwd_refused = (MODE == 0) && (go_ur || (go_drop && is_wr)) && (c.ivl < 6'(NIVL) || c.ivl[5]) &&
+                          !fwd_ok;
 
   // write retirement for the completion ordering of the caller: the TLP
   // being presented is a write (MWr or notification entry)

@@ -18,8 +18,10 @@
 //   * UR requests from the request side (misses) -> Cpl with status UR.
 //
 // Priority: network completions (always sunk: message classes), timeouts, UR.
-// Network tags are {generation, slot}: the generation advances each time a
-// slot is released, so a late completion never matches a reused slot.
+// Network tags are {0, generation, slot}: the generation advances each time a
+// slot is released, so a late completion never matches a reused slot. Tag bit
+// 7 is 0: network tags 0x80..0xff belong to the RMA unit of the same NIC
+// (docs/rma.md), whose completions the NIC hands to that unit, not here.
 //
 // SPLIT (the NAA's pass-through sender): one requester read may have been
 // split by smfu_eg into several network reads ("chunks", one slot each,
@@ -99,7 +101,7 @@ module smfu_rd_cpl
   `include "smfu_func.svh"
 
   localparam int TW = $clog2(NTAGS);
-  localparam int GW = 8 - TW;
+  localparam int GW = 7 - TW;      // tag bit 7 = 0 (0x80..0xff: the RMA unit)
   localparam int BW = $clog2(BUF_FLITS);
 
   // ------------------------------------------------------------------
@@ -132,7 +134,7 @@ module smfu_rd_cpl
   assign free_vec    = ~v_q;
   assign free_idx    = TW'(smfu_first(128'(free_vec)));
   assign alloc_ready = |free_vec;
-  assign alloc_ntag = {gen_q[free_idx], free_idx};
+  assign alloc_ntag = {1'b0, gen_q[free_idx], free_idx};
 
   // slots whose buffered completions can be replayed, slots to release (abort)
   logic [NTAGS-1:0] rp_vec, ab_vec, empty_vec;
@@ -235,7 +237,7 @@ module smfu_rd_cpl
     end
     pc      = ph.cmd;
     pidx    = pc.tag[TW-1:0];
-    pmatch  = ph.ptype == net_pkg::NET_TYPE_SMFU_CPL && v_q[pidx] && gen_q[pidx] == pc.tag[7:TW];
+    pmatch  = ph.ptype == net_pkg::NET_TYPE_SMFU_CPL && v_q[pidx] && gen_q[pidx] == pc.tag[6:TW] && !pc.tag[7];
     // stream it: the slot is the head of its request and has nothing buffered
     // (a replayed packet always is the oldest of its slot)
     pstream = pmatch && head_q[pidx] && !abt_q[pidx] && (src_rp || empty_vec[pidx]);

@@ -64,7 +64,8 @@ module tb_nic_remote_top #(
     .net_ovf (ovf[0])
   );
 
-  naa_node #(.TIMEOUT_LOG2(12), .DEVMEM_IMPL_LOG2(16)) u_naa (
+  // 2 MiB of device memory behind the 64-MiB BAR: the RMA tests move 1 MiB (tb_nic_smfu)
+  naa_node #(.TIMEOUT_LOG2(12), .DEVMEM_IMPL_LOG2(21)) u_naa (
     .clk, .rst,
     .cfg_node_id (N_NAA), .cfg_dateline (7'd0),
     .m_phy_data (n_md), .m_phy_frm (n_mf), .m_phy_crc (n_mc),

@@ -58,6 +58,7 @@ public:
 	uint64_t h_tx_flits = 0, h_tx_first = 0, h_tx_last = 0;
 	std::vector<uint64_t> d_out_cycles;   // device -> root port TLP headers (most recent first kept small)
 	bool answer_mrd = true;
+	unsigned host_rcb = 64;                     // host memory splits its CplD at this boundary
 	unsigned mrd_count = 0;
 	unsigned mrd_tag_max = 0;                   // highest tag of the NIC's MRd (reset by a test)
 	std::vector<MwrRec> mwrs;
@@ -108,16 +109,17 @@ protected:
 		cpl_ring[r.tag] = ring_mwrs;
 		return false;
 	}
-	// host memory answers a read with CplD split at 64-byte boundaries (RCB)
+	// host memory answers a read with CplD split at 64-byte boundaries (RCB;
+	// host_rcb 128 or 256: larger completions, for the bench)
 	void answer(const struct tlp &r)
 	{
 		uint64_t a = r.addr, end = r.addr + 4ull * r.len_dw;
 		unsigned bc = 4 * r.len_dw;
 		while (a < end) {
-			uint64_t nxt = (a & ~63ull) + 64;
+			uint64_t nxt = (a & ~(uint64_t)(host_rcb - 1)) + host_rcb;
 			if (nxt > end) nxt = end;
 			unsigned n = (unsigned)(nxt - a) / 4;
-			uint32_t d[16];
+			uint32_t d[64];
 			for (unsigned i = 0; i < n; i++)
 				d[i] = mem_.count(a + 4 * i) ? mem_[a + 4 * i] : 0;
 			struct tlp c;
@@ -348,6 +350,266 @@ static int wait_entry(Tb &tb, uint32_t idx, unsigned timeout = 20000)
 		tb.tick();
 	}
 	return -1;
+}
+
+// ---------------------------------------------------------------------------
+// RMA (docs/rma.md): one-sided put / get through the NICs
+// ---------------------------------------------------------------------------
+static const uint64_t RMA_HA = 0x200000000ull;    // host source buffer (1 MiB + margin)
+static const uint64_t RMA_HB = 0x300000000ull;    // host destination buffer
+static const uint64_t RMA_REC = 0x30000;           // records in host memory (16 B each)
+static const uint64_t RMA_DEV = 0x00100000;        // device memory offset of the transfers (the model
+                                                   // backs 2 MiB of the BAR, tb_nic_remote_top.sv)
+static const uint64_t RMA_DREC = 0x000f0000;       // records in device memory (offset)
+static const uint64_t RMA_WIN = WIN + 0x80000;     // RMA records in the notify window
+
+struct RmaD {
+	uint16_t sn;
+	uint64_t sa;
+	uint16_t dn;
+	uint64_t da;
+	uint32_t len;
+	uint16_t cookie;
+	bool nreq, ncmp;
+	uint64_t rnoti, cnoti;
+};
+
+static uint64_t rma_len_word(const RmaD &d)
+{
+	return (uint64_t)d.len | (uint64_t)d.cookie << 32 | (uint64_t)d.nreq << 48 | (uint64_t)d.ncmp << 49;
+}
+
+// post by BAR0 (host NIC) or by RRA writes into another node's rma block
+static void rma_post(Tb &tb, const RmaD &d, uint16_t node = N_HOST)
+{
+	const uint32_t R = EXTOLL_RMA_BASE;
+	uint64_t v[5] = {(uint64_t)d.sn << 48 | d.sa, (uint64_t)d.dn << 48 | d.da, rma_len_word(d), d.rnoti, d.cnoti};
+	const uint32_t off[5] = {EXTOLL_RMA_D_SRC, EXTOLL_RMA_D_DST, EXTOLL_RMA_D_LEN, EXTOLL_RMA_D_RNOTI,
+				 EXTOLL_RMA_D_CNOTI};
+	for (int i = 0; i < 5; i++) {
+		if (node == N_HOST)
+			bar_wr(tb, R + off[i], v[i]);
+		else
+			rra_wr_ok(tb, node, R + off[i], v[i], 0, "rma descriptor by RRA");
+	}
+	if (node == N_HOST)
+		bar_wr(tb, R + EXTOLL_RMA_POST, 1);
+	else
+		rra_wr_ok(tb, node, R + EXTOLL_RMA_POST, 1, 0, "rma post by RRA");
+}
+
+static void rma_check_rec(uint64_t q0, uint64_t q1, const RmaD &d, unsigned status, unsigned kind, uint16_t req,
+			  const char *what)
+{
+	char w[160];
+	snprintf(w, sizeof(w), "%s: record status", what);
+	CHECK_EQ(EXTOLL_REC_GET(EXTOLL_RMA_NOTI_STATUS, q0), status, w);
+	snprintf(w, sizeof(w), "%s: record cookie, kind, length, nodes, valid", what);
+	CHECK(EXTOLL_REC_GET(EXTOLL_RMA_NOTI_COOKIE, q0) == d.cookie && EXTOLL_REC_GET(EXTOLL_RMA_NOTI_KIND, q0) == kind &&
+	      EXTOLL_REC_GET(EXTOLL_RMA_NOTI_LEN, q0) == d.len && EXTOLL_REC_GET(EXTOLL_RMA_NOTI_REQ_NODE, q1) == req &&
+	      EXTOLL_REC_GET(EXTOLL_RMA_NOTI_SRC_NODE, q1) == d.sn &&
+	      EXTOLL_REC_GET(EXTOLL_RMA_NOTI_DST_NODE, q1) == d.dn && EXTOLL_REC_GET(EXTOLL_RMA_NOTI_VALID, q1) == 1,
+	      "%s (q0 0x%016" PRIx64 " q1 0x%016" PRIx64 ")", w, q0, q1);
+}
+
+// a record in host memory: wait for its valid bit
+static bool rma_host_rec(Tb &tb, uint64_t a, uint64_t *q0, uint64_t *q1, unsigned timeout = 400000)
+{
+	bool ok = tb.wait_for([&] { return EXTOLL_REC_GET(EXTOLL_RMA_NOTI_VALID, tb.mem64(a + 8)) != 0; }, timeout);
+	*q0 = tb.mem64(a);
+	*q1 = tb.mem64(a + 8);
+	return ok;
+}
+
+// a record in device memory, read through the aperture
+static void rma_dev_rec(Tb &tb, uint64_t off, uint64_t *q0, uint64_t *q1)
+{
+	uint8_t b[16] = {0};
+	ap_rd(tb, AP_MEM + off, b, 16);
+	*q0 = *q1 = 0;
+	for (int i = 0; i < 8; i++) {
+		*q0 |= (uint64_t)b[i] << (8 * i);
+		*q1 |= (uint64_t)b[8 + i] << (8 * i);
+	}
+}
+
+static void rma_dev_rec_clear(Tb &tb, uint64_t off)
+{
+	uint8_t z[16] = {0};
+	ap_wr(tb, AP_MEM + off, z, 16);
+}
+
+// the next notification-queue entry (an RMA record's dword 0): returns it, or ~0 on timeout
+static uint64_t rma_entry(Tb &tb, unsigned timeout = 400000)
+{
+	uint64_t a = RING + 16 * (g_cons % 16);
+	uint64_t want_phase = ((g_cons / 16) & 1) ? 0 : 1;
+	bool ok = tb.wait_for([&] {
+		return EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_PHASE, tb.mem64(a + 8 * EXTOLL_NOTIFY_ENT_PHASE_QW)) == want_phase;
+	}, timeout);
+	if (!ok)
+		return ~0ull;
+	uint64_t q0 = tb.mem64(a), q1 = tb.mem64(a + 8);
+	g_cons++;
+	bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+	return q0 | (q1 & 0xffff) << 0;   // data, offset in q0; the node checked by the caller from q1
+}
+
+static uint32_t rma_pat(uint64_t a) { return (uint32_t)(a * 0x9E3779B1u) ^ (uint32_t)(a >> 32) ^ 0x5a5a0000u; }
+
+static uint64_t rma_rd(Tb &tb, uint16_t node, uint32_t reg)
+{
+	if (node == N_HOST)
+		return bar_rd(tb, EXTOLL_RMA_BASE + reg);
+	return rra_rd_ok(tb, node, EXTOLL_RMA_BASE + reg, "rma register by RRA");
+}
+
+static void test_rma(Tb &tb)
+{
+	static uint16_t cookie = 0x100;
+	const uint64_t HALF = 0x80000;
+
+	section("RMA: put host memory -> device memory, get it back (host NIC posts by BAR0), by content");
+	for (uint64_t o = 0; o < 0x100000 + 0x2000; o += 4)
+		tb.mem_set(RMA_HA + o, rma_pat(RMA_HA + o));
+	struct { uint32_t len; uint64_t sa, da, db; } sz[] = {
+		{8, 0x0, 0x0, 0x0}, {256, 0x40, 0x80, 0xc0}, {4100, 0x24, 0x38, 0x1f0}, {65536 + 12, 0x10c, 0xff8, 0x4},
+		{1048576, 0x0, 0x0, 0x0}};
+	uint64_t done0 = rma_rd(tb, N_HOST, EXTOLL_RMA_DONE) & 0xffffffff;
+	uint64_t bytes0 = rma_rd(tb, N_HOST, EXTOLL_RMA_BYTES);
+	uint64_t sum = 0;
+	unsigned k = 0;
+	for (auto &z : sz) {
+		char what[96];
+		snprintf(what, sizeof(what), "put %u B", z.len);
+		RmaD p = {N_HOST, RMA_HA + z.sa, N_NAA, NAA_DEVMEM + RMA_DEV + z.da, z.len, cookie++, true, true,
+			  RMA_REC + 32 * k, NAA_DEVMEM + RMA_DREC + 32 * k};
+		tb.mem_clear(p.rnoti, 16);
+		rma_dev_rec_clear(tb, RMA_DREC + 32 * k);
+		rma_post(tb, p);
+		uint64_t q0, q1;
+		CHECK(rma_host_rec(tb, p.rnoti, &q0, &q1), "%s: requester record in host memory", what);
+		rma_check_rec(q0, q1, p, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, what);
+		rma_dev_rec(tb, RMA_DREC + 32 * k, &q0, &q1);
+		rma_check_rec(q0, q1, p, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_CMP, N_HOST, (std::string(what) + " (completer, device memory)").c_str());
+		if (z.len <= 4100) {
+			// device memory by the aperture (the host's reads: 256-B aligned pieces)
+			unsigned bad = 0;
+			for (uint32_t o = 0; o < z.len; o += 4) {
+				uint8_t b[4];
+				ap_rd(tb, AP_MEM + RMA_DEV + z.da + o, b, 4);
+				uint32_t v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+				bad += v != rma_pat(p.sa + o);
+				if (o >= 64 && o + 64 < z.len)
+					o += 60;   // spot checks inside large ranges
+			}
+			CHECK(bad == 0, "%s: %u device-memory dwords differ (aperture reads)", what, bad);
+		}
+		// get it back into another host buffer; its requester record into the notify window
+		snprintf(what, sizeof(what), "get %u B", z.len);
+		RmaD g = {N_NAA, p.da, N_HOST, RMA_HB + z.db, z.len, cookie++, true, true, RMA_WIN + 32 * k,
+			  RMA_REC + 0x400 + 32 * k};
+		tb.mem_clear(g.cnoti, 16);
+		tb.mem_clear(g.da, z.len);
+		rma_post(tb, g);
+		uint64_t e = rma_entry(tb);
+		CHECK(e != ~0ull, "%s: notification-queue entry", what);
+		uint64_t a = RING + 16 * ((g_cons - 1) % 16);
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_DATA, tb.mem64(a)),
+			 (uint64_t)g.cookie | (uint64_t)EXTOLL_RMA_ST_OK << 16 | (uint64_t)EXTOLL_RMA_KIND_REQ << 24,
+			 "get: entry data = record dword 0 (cookie, status OK, kind REQ)");
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_OFFSET, tb.mem64(a)), HALF + 32 * k, "get: entry offset >= 0x80000");
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_NODE, tb.mem64(a + 8)), N_HOST, "get: entry node");
+		CHECK(rma_host_rec(tb, g.cnoti, &q0, &q1), "%s: completer record in host memory", what);
+		rma_check_rec(q0, q1, g, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_CMP, N_HOST, what);
+		unsigned bad = 0;
+		for (uint32_t o = 0; o < z.len; o += 4)
+			bad += tb.mem32(g.da + o) != rma_pat(p.sa + o);
+		CHECK(bad == 0, "%s: %u host dwords differ from the source after put + get", what, bad);
+		CHECK_EQ(tb.mem32(g.da + z.len), 0, "get: the dword after the range untouched");
+		sum += 2ull * z.len;
+		k++;
+	}
+	CHECK_EQ((rma_rd(tb, N_HOST, EXTOLL_RMA_DONE) & 0xffffffff) - done0, 2 * k, "host NIC rma.done");
+	CHECK_EQ(rma_rd(tb, N_HOST, EXTOLL_RMA_BYTES) - bytes0, sum, "host NIC rma.bytes");
+	uint64_t st = rma_rd(tb, N_HOST, EXTOLL_RMA_STATUS);
+	CHECK_EQ(st & 0x1ff, 4, "host NIC rma.status: 4 free, not busy");
+	CHECK((rma_rd(tb, N_HOST, EXTOLL_RMA_STATS) & 0xff) >= 2, "host NIC rma.stats.rd_hwm: several reads in flight");
+
+	section("RMA errors through the NICs: a source outside the NAA's windows (RD_ERR), a destination outside (WR_ERR), a bad descriptor");
+	{
+		const uint64_t OUT = NAA_DEVMEM + 0x04000000;   // above the prefetchable window
+		RmaD g = {N_NAA, OUT, N_HOST, RMA_HB + 0x200000, 4096, cookie++, true, false, RMA_REC + 0x800, 0};
+		tb.mem_clear(g.rnoti, 16);
+		tb.mem_clear(g.da, 4096);
+		rma_post(tb, g);
+		uint64_t q0, q1;
+		CHECK(rma_host_rec(tb, g.rnoti, &q0, &q1), "RD_ERR: requester record");
+		rma_check_rec(q0, q1, g, EXTOLL_RMA_ST_RD_ERR, EXTOLL_RMA_KIND_REQ, N_HOST, "get from outside the windows");
+		unsigned w = 0;
+		for (uint32_t o = 0; o < 4096; o += 4)
+			w += tb.mem32(g.da + o) != 0;
+		CHECK_EQ(w, 0, "RD_ERR: nothing written at D");
+		RmaD p = {N_HOST, RMA_HA, N_NAA, OUT, 512, cookie++, true, false, RMA_REC + 0x820, 0};
+		tb.mem_clear(p.rnoti, 16);
+		rma_post(tb, p);
+		CHECK(rma_host_rec(tb, p.rnoti, &q0, &q1), "WR_ERR: requester record");
+		rma_check_rec(q0, q1, p, EXTOLL_RMA_ST_WR_ERR, EXTOLL_RMA_KIND_REQ, N_HOST, "put outside the windows");
+		RmaD b = {N_HOST, RMA_HA, N_NAA, NAA_DEVMEM, 6, cookie++, true, true, RMA_REC + 0x840, 0};
+		tb.mem_clear(b.rnoti, 16);
+		rma_post(tb, b);
+		CHECK(rma_host_rec(tb, b.rnoti, &q0, &q1), "BAD_DESC: requester record");
+		rma_check_rec(q0, q1, b, EXTOLL_RMA_ST_BAD_DESC, EXTOLL_RMA_KIND_REQ, N_HOST, "length 6");
+		uint64_t er = rma_rd(tb, N_HOST, EXTOLL_RMA_ERRORS);
+		CHECK(er >> 32 >= 1 && (er & 0xffffffff) >= 1, "rma.errors counts RD_ERR and BAD_DESC (0x%" PRIx64 ")", er);
+		CHECK((rma_rd(tb, N_HOST, EXTOLL_RMA_WR_ERR) & 0xffffffff) >= 1, "rma.wr_err counted");
+	}
+
+	section("RMA posted at the NAA by RRA: device memory -> host memory, records in device memory and the host's queue");
+	{
+		RmaD d = {N_NAA, NAA_DEVMEM + RMA_DEV + 0x38, N_HOST, RMA_HB + 0x300000, 8192, cookie++, true, true,
+			  NAA_DEVMEM + RMA_DREC + 0x800, RMA_WIN + 0x800};
+		rma_dev_rec_clear(tb, RMA_DREC + 0x800);
+		tb.mem_clear(d.da, 8192);
+		uint64_t done_n = rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff;
+		rma_post(tb, d, N_NAA);
+		uint64_t e = rma_entry(tb);
+		CHECK(e != ~0ull, "NAA-posted: completer notification as a queue entry at the host");
+		uint64_t a = RING + 16 * ((g_cons - 1) % 16);
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_DATA, tb.mem64(a)),
+			 (uint64_t)d.cookie | (uint64_t)EXTOLL_RMA_KIND_CMP << 24, "NAA-posted: entry data (cookie, OK, kind CMP)");
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_NODE, tb.mem64(a + 8)), N_NAA, "NAA-posted: entry node = the NAA");
+		unsigned bad = 0;
+		for (uint32_t o = 0; o < 8192; o += 4)   // the device memory holds the 1-MiB put's data
+			bad += tb.mem32(d.da + o) != rma_pat(RMA_HA + 0x38 + o);
+		CHECK(bad == 0, "NAA-posted: %u host dwords differ from the device memory's content", bad);
+		uint64_t q0, q1;
+		tb.drain(200);
+		rma_dev_rec(tb, RMA_DREC + 0x800, &q0, &q1);
+		rma_check_rec(q0, q1, d, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_NAA, "NAA-posted: requester record in device memory");
+		CHECK_EQ((rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff) - done_n, 1, "NAA rma.done");
+	}
+
+	section("RMA third party: the host NIC copies device memory to device memory on the NAA");
+	{
+		RmaD d = {N_NAA, NAA_DEVMEM + RMA_DEV + 0x38, N_NAA, NAA_DEVMEM + 0x20014, 4100, cookie++,
+			  true, false, RMA_REC + 0x860, 0};
+		tb.mem_clear(d.rnoti, 16);
+		rma_post(tb, d);
+		uint64_t q0, q1;
+		CHECK(rma_host_rec(tb, d.rnoti, &q0, &q1), "third party: requester record");
+		rma_check_rec(q0, q1, d, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, "third party");
+		unsigned bad = 0;
+		for (uint32_t o = 0; o < 4100; o += 4) {
+			uint8_t b[4];
+			ap_rd(tb, AP_MEM + 0x20014 + o, b, 4);
+			uint32_t v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+			bad += v != rma_pat(RMA_HA + 0x38 + o);
+			if (o >= 64 && o + 64 < 4100)
+				o += 60;
+		}
+		CHECK(bad == 0, "third party: %u device dwords differ", bad);
+	}
 }
 
 // ---------------------------------------------------------------------------
@@ -679,11 +941,59 @@ static void test(Tb &tb)
 		      "8 events, %u reads of prod: none returned a prod ahead of the entries before it (%u bad)", checked, bad);
 		CHECK(early_irq == 0, "intx rose after the entry's last beat was taken, every event (%u early)", early_irq);
 	}
+
+	test_rma(tb);
 }
 
 // ---------------------------------------------------------------------------
 // Bench
 // ---------------------------------------------------------------------------
+// RMA put / get between host memory and the NAA's device memory (docs/rma.md, docs/benchmarks.md)
+static void bench_rma(Tb &tb)
+{
+	printf("  RMA (host NIC posts by BAR0; latency: the post's MWr header into the host NIC -> the requester\n"
+	       "  record's MWr header out of it; B/cycle = bytes / latency; format bound 15.06 B/cycle: 256-B\n"
+	       "  SMFU_WR of 17 flits)\n");
+	for (uint64_t o = 0; o < 0x100000; o += 4)
+		tb.mem_set(RMA_HA + o, rma_pat(RMA_HA + o));
+	static uint16_t cookie = 0x800;
+	for (unsigned rcb : {64u, 256u}) {
+		tb.host_rcb = rcb;
+		printf("  host memory answers with CplD of %u B (RCB split)\n", rcb);
+		printf("  | bytes | put host -> NAA: cycles | B/cycle | %% of bound | get NAA -> host: cycles | B/cycle | %% of bound |\n");
+		printf("  |---|---|---|---|---|---|---|\n");
+		for (uint32_t n : {8u, 64u, 256u, 1024u, 4096u, 16384u, 65536u, 262144u, 1048576u}) {
+			uint64_t lat[2];
+			for (int dir = 0; dir < 2; dir++) {
+				RmaD d = dir == 0 ? RmaD{N_HOST, RMA_HA, N_NAA, NAA_DEVMEM + RMA_DEV, n, cookie++, true, false,
+							 RMA_REC, 0}
+						  : RmaD{N_NAA, NAA_DEVMEM + RMA_DEV, N_HOST, RMA_HB, n, cookie++, true, false,
+							 RMA_REC, 0};
+				tb.mem_clear(d.rnoti, 16);
+				tb.drain(50);
+				size_t m0 = tb.mwrs.size();
+				rma_post(tb, d);
+				tb.drain(0);
+				uint64_t t0 = tb.s_sop;   // the post's MWr
+				uint64_t q0, q1;
+				bool ok = rma_host_rec(tb, d.rnoti, &q0, &q1, 2000000);
+				CHECK(ok && EXTOLL_REC_GET(EXTOLL_RMA_NOTI_STATUS, q0) == EXTOLL_RMA_ST_OK, "bench: RMA %u B", n);
+				tb.idle(2);
+				uint64_t t1 = 0;
+				for (size_t k = m0; k < tb.mwrs.size(); k++)
+					if (tb.mwrs[k].addr == d.rnoti)
+						t1 = tb.mwrs[k].cycle;
+				lat[dir] = t1 - t0;
+			}
+			double bound = 256.0 / 17;   // 15.06: 256 B in 17 flits
+			double pb = (double)n / lat[0], gb = (double)n / lat[1];
+			printf("  | %u | %" PRIu64 " | %.2f | %.1f%% | %" PRIu64 " | %.2f | %.1f%% |\n", n, lat[0], pb,
+			       100 * pb / bound, lat[1], gb, 100 * gb / bound);
+		}
+	}
+	tb.host_rcb = 64;
+}
+
 static void bench(Tb &tb)
 {
 	setup_host(tb, AP);
@@ -795,7 +1105,10 @@ static void bench(Tb &tb)
 		       tb.p_n_tx - msi_out, tb.p_h_rx - tb.p_n_tx, nq - tb.p_h_rx,
 		       (tb.p_n_tx - msi_out) + (nq - tb.p_h_rx));
 		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
 	}
+
+	bench_rma(tb);
 }
 
 int main(int argc, char **argv)
