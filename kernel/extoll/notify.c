@@ -9,7 +9,8 @@
  * phase bit matches the pass it expects (1 on the first pass over the
  * ring, 0 on the second, ...), hands each to the handler the node's driver
  * registered (naa_bus: the MSI data is a slot, the handler raises the
- * child interrupt), and writes notify.cons. A full ring stalls the source
+ * child interrupt) - or, at window offset EXTOLL_NOTIFY_RMA_OFF and above,
+ * an RMA notification record to rma.c - and writes notify.cons. A full ring stalls the source
  * in the NIC; nothing is lost.
  *
  * The drain runs from the NIC's interrupt handler (cause notify), from the
@@ -131,8 +132,11 @@ static unsigned int extoll_notify_drain_locked(struct extoll_dev *edev,
 		e.offset = FIELD_GET(EXTOLL_NOTIFY_ENT_OFFSET_MASK, qw0);
 		e.node = FIELD_GET(EXTOLL_NOTIFY_ENT_NODE_MASK, qw1);
 
-		h = extoll_notify_find(nt, e.node);
-		if (h) {
+		h = e.offset >= EXTOLL_NOTIFY_RMA_OFF ? NULL :
+		    extoll_notify_find(nt, e.node);
+		if (e.offset >= EXTOLL_NOTIFY_RMA_OFF) {
+			extoll_rma_notify(edev, &e);
+		} else if (h) {
 			h->fn(h->ctx, &e);
 		} else {
 			nt->stats.unclaimed++;
