@@ -370,11 +370,11 @@ static int extoll_rma_resolve_pci(struct extoll_dev *nic,
 		return -ENOENT;
 	}
 	if (state != EXTOLL_NAA_ATTACHED)
-		return state == EXTOLL_NAA_DEAD ? -EHOSTUNREACH : -ENODEV;
+		return state == EXTOLL_NAA_DEAD ? -EHOSTUNREACH : -ENXIO;
 
 	pdev = pci_get_domain_bus_and_slot(req->domain, req->bus, req->devfn);
 	if (!pdev)
-		return -ENODEV;
+		return -ENXIO;
 	res = &pdev->resource[req->bar];
 	ret = 0;
 	if (resource_type(res) != IORESOURCE_MEM || !resource_size(res) ||
@@ -494,7 +494,7 @@ static int extoll_rma_hw_post(struct extoll_dev *nic, u16 src_node, u64 src,
 				20, EXTOLL_RMA_FULL_WAIT_US, false, nic,
 				extoll_rma_reg(nic, EXTOLL_RMA_STATUS));
 	if (status == U64_MAX) {
-		ret = -ENODEV;		/* the NIC reads all-ones: gone */
+		ret = -EIO;		/* the NIC reads all-ones: gone */
 	} else if (ret) {
 		extoll_rma_count(rma, &rma->stats.full);
 		ret = -EBUSY;

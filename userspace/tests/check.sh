@@ -184,6 +184,18 @@ usage "links: not a node" 'links \[NODE\]' links router
 usage "links: extra" 'links \[NODE\]' links 3 4
 usage "route: bad --host-node" "invalid node id '0x1'" route --torus 2x1x1 --dry-run --host-node 0x1
 usage "route: bad torus" "bad --torus '2y2'" route --torus 2y2 --dry-run
+usage "rma: no op" 'rma put TARGET' rma
+usage "rma: bad op" 'rma put TARGET' rma send fffe:01:00.0
+usage "rma put: no target" 'rma put TARGET' rma put
+usage "rma put: target and --node" 'rma put TARGET' rma put fffe:01:00.0 --node 3
+usage "rma put: no domain" "invalid device '01:00.0'" rma put 01:00.0
+usage "rma put: bad BAR" "invalid BAR '6'" rma put fffe:01:00.0 --bar 6
+usage "rma put: bad size" "invalid size '2M'" rma put fffe:01:00.0 --size 2M
+usage "rma put: bad size suffix" "invalid size '4X'" rma put fffe:01:00.0 --size 4X
+usage "rma put: bad offset" "invalid offset 'x'" rma put fffe:01:00.0 --offset x
+usage "rma get: --bar with --node" '--bar names a BAR' rma get --node 3 --bar 2
+usage "rma bench: bad iters" "invalid count '0'" rma bench fffe:01:00.0 --iters 0
+usage "rma bench: --max 4" 'below 8 B' rma bench fffe:01:00.0 --max 4
 usage "help: two commands" 'help \[COMMAND\]' help list info
 
 # --- good arguments, options anywhere after the command: the NIC is opened
@@ -221,6 +233,9 @@ nic "regs - --route" regs - info --route 0,7
 nic "links" links
 nic "links NODE -j -p" links 3 -j -p
 nic "links --route" links --route 0,0,7
+nic "rma put" rma put fffe:01:00.0 --bar 2 --offset 0 --size 1M
+nic "rma get --node" rma get --node 3 --offset 0x1000 --size 4K -j
+nic "rma bench" rma bench fffe:01:00.0 --bar 2 --max 64K --iters 2
 
 # --- cfg: setpci's syntax, every form (no NIC needed)
 status "cfg parser (setpci syntax)" 0 'cfg parser: [0-9]+ passed, 0 failed' \

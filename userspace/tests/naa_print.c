@@ -12,7 +12,7 @@
 #include "../tools/naactl.c"
 #undef main
 
-/* route.c and discover.c are not linked in: their commands as stubs */
+/* route.c, discover.c and rma.c are not linked in: their commands as stubs */
 #define STUB_CMD(name)								\
 	int name(struct extoll_nic *nic, int argc, char **argv)		\
 	{									\
@@ -23,7 +23,8 @@
 	}
 STUB_CMD(cmd_route)
 STUB_CMD(cmd_topo)
-const char route_usage[] = "", topo_usage[] = "";
+STUB_CMD(cmd_rma)
+const char route_usage[] = "", topo_usage[] = "", rma_usage[] = "";
 
 static void node_case(struct extoll_naa *a, int k)
 {
