@@ -232,15 +232,17 @@ static int rma_put_get(struct extoll_rma *ep, const struct rma_opts *o)
 {
 	struct extoll_rma_buf *src, *dst;
 	struct extoll_rma_completion cp = { 0 }, cg = { 0 };
+	/* a buffer even for --size 0: the driver is the one to refuse that */
+	uint64_t bufsize = o->size < 4 ? 4 : o->size;
 	uint32_t crc_src = 0, crc_dst = 0;
 	char hex[16];
 	int ret;
 
-	ret = extoll_rma_register(ep, o->size, &src);
+	ret = extoll_rma_register(ep, bufsize, &src);
 	if (!ret)
-		ret = extoll_rma_register(ep, o->size, &dst);
+		ret = extoll_rma_register(ep, bufsize, &dst);
 	if (ret) {
-		err_msg("rma: cannot register two buffers of %" PRIu64 " B: %s", o->size,
+		err_msg("rma: cannot register two buffers of %" PRIu64 " B: %s", bufsize,
 			strerror(-ret));
 		return naactl_exit_of(ret);
 	}
