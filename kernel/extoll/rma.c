@@ -215,6 +215,15 @@ long extoll_rma_ioc_reg(struct extoll_dev *nic, struct extoll_rma_file *f,
 		ret = -ENOMEM;
 		goto out_unlock;
 	}
+	/* The RMA unit reaches 2^43 bytes (pass-through addresses). */
+	if (buf->dma + size > BIT_ULL(EXTOLL_RMA_ADDR_BITS)) {
+		dma_free_coherent(&nic->pdev->dev, size, buf->cpu, buf->dma);
+		dev_warn_ratelimited(&nic->pdev->dev,
+				     "RMA: buffer at bus address %pad is above 2^%u, out of the unit's reach\n",
+				     &buf->dma, EXTOLL_RMA_ADDR_BITS);
+		ret = -ERANGE;
+		goto out_unlock;
+	}
 	buf->dev = get_device(&nic->pdev->dev);
 	buf->handle = handle;
 	list_add_tail(&buf->list, &f->bufs);
@@ -525,7 +534,7 @@ long extoll_rma_ioc_post(struct extoll_dev *nic, struct extoll_rma_file *f,
 	struct extoll_rma_buf *buf;
 	struct extoll_rma_op *op;
 	bool put, noti_cmp;
-	u16 own = nic->info.node_id;
+	u16 own = nic->info.node_id, cookie;
 	u64 local, len_reg;
 	int ret;
 
@@ -614,8 +623,10 @@ long extoll_rma_ioc_post(struct extoll_dev *nic, struct extoll_rma_file *f,
 	if (ret)
 		goto err_op;
 
+	/* Once posted, the op may complete and be reaped at any time. */
+	cookie = op->cookie;
 	len_reg = FIELD_PREP(EXTOLL_RMA_D_LEN_LEN_MASK, req.len) |
-		  FIELD_PREP(EXTOLL_RMA_D_LEN_COOKIE_MASK, op->cookie) |
+		  FIELD_PREP(EXTOLL_RMA_D_LEN_COOKIE_MASK, cookie) |
 		  EXTOLL_RMA_D_LEN_NOTI_REQ_MASK |
 		  (noti_cmp ? EXTOLL_RMA_D_LEN_NOTI_CMP_MASK : 0);
 	if (noti_cmp && !put)
@@ -634,7 +645,7 @@ long extoll_rma_ioc_post(struct extoll_dev *nic, struct extoll_rma_file *f,
 	}
 
 	req.node = rem.node;
-	req.cookie = op->cookie;
+	req.cookie = cookie;
 	req.bus_addr = rem.addr;
 	/* Posted: the transfer runs whether or not the caller learns its cookie. */
 	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
