@@ -46,7 +46,8 @@
 
 static_assert(EXTOLL_RMA_RES_OK == EXTOLL_RMA_ST_OK &&
 	      EXTOLL_RMA_RES_RD_ERR == EXTOLL_RMA_ST_RD_ERR &&
-	      EXTOLL_RMA_RES_BAD_DESC == EXTOLL_RMA_ST_BAD_DESC);
+	      EXTOLL_RMA_RES_BAD_DESC == EXTOLL_RMA_ST_BAD_DESC &&
+	      EXTOLL_RMA_RES_WR_ERR == EXTOLL_RMA_ST_WR_ERR);
 static_assert(EXTOLL_RMA_SLOTS <= BIT(EXTOLL_RMA_NOTI_COOKIE_WIDTH));
 
 /* Cookie: generation above the slot index; never 0 (0 means "any"). */

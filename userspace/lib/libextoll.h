@@ -138,7 +138,8 @@ void extoll_rma_target_node(struct extoll_rma_target *t, uint16_t node,
 /* A finished transfer. */
 struct extoll_rma_completion {
 	uint16_t cookie;
-	unsigned int status;	/* 0 OK, 1 RD_ERR (a source read failed), 2 BAD_DESC */
+	unsigned int status;	/* 0 OK, 1 RD_ERR (a source read failed), 2 BAD_DESC,
+				 * 3 WR_ERR (the destination refused the writes) */
 	uint32_t len;
 	uint64_t ns;		/* post to completion, as the driver saw it */
 };
@@ -173,7 +174,7 @@ int extoll_rma_get(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
 		   size_t off, const struct extoll_rma_target *t, size_t len,
 		   unsigned int flags, uint16_t *cookie);
 /* Wait up to timeout_ms for the transfer cookie (0: any of the endpoint's);
- * c (may be NULL) gets its completion. 0 (status OK), -EIO (RD_ERR),
+ * c (may be NULL) gets its completion. 0 (status OK), -EIO (RD_ERR, WR_ERR),
  * -EINVAL (BAD_DESC), -ETIMEDOUT (not yet: wait again), -ENOENT (no such
  * transfer). */
 int extoll_rma_wait(struct extoll_rma *ep, uint16_t cookie, int timeout_ms,

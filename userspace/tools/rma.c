@@ -177,7 +177,7 @@ static const char *rma_hint(int err)
 	case -ENODEV: return "the NIC has no RMA unit (its RTL has no rma block)";
 	case -EHOSTUNREACH: return "the node does not answer";
 	case -EBUSY: return "the NIC's descriptor FIFO stayed full";
-	case -EIO: return "a source read failed (UR/CA/poison/timeout): RD_ERR";
+	case -EIO: return "a source read or the flush read at the destination failed: RD_ERR or WR_ERR";
 	case -ETIMEDOUT: return "no completion notification";
 	default: return NULL;
 	}

@@ -163,6 +163,7 @@ struct extoll_ioc_rma_wait {
 #define EXTOLL_RMA_RES_OK	0	/* done; the data is at the destination */
 #define EXTOLL_RMA_RES_RD_ERR	1	/* a source read failed (UR/CA/poison/timeout): errno EIO */
 #define EXTOLL_RMA_RES_BAD_DESC	2	/* the unit refused the descriptor: errno EINVAL */
+#define EXTOLL_RMA_RES_WR_ERR	3	/* the flush read at the destination failed: errno EIO */
 
 #define EXTOLL_IOC_INFO		_IOR(EXTOLL_IOC_MAGIC, 0x00, struct extoll_ioc_info)
 #define EXTOLL_IOC_RRA		_IOWR(EXTOLL_IOC_MAGIC, 0x01, struct extoll_ioc_rra)
