@@ -181,6 +181,18 @@ REC_ENUMS = [
         ("CPL_ERR", 2, "extracted completion with a status other than SC (see cpl)"),
         ("DENIED", 3, "remote register write refused: the node is held by another node (RRA_RSP with status DENIED)"),
     ]),
+    ("rma_status_e", "RMA_ST", "EXTOLL_RMA_ST", 8, [
+        ("OK", 0, "descriptor done: every byte written at the destination, flushed"),
+        ("RD_ERR", 1, "a source read completed with UR/CA/poisoned data or timed out: no further writes of the descriptor"),
+        ("BAD_DESC", 2, "descriptor refused (length 0, above 1 MiB or not a multiple of 4; address not 4-byte aligned, "
+                        "above 2^43 or wrapping; notification address not 16-byte aligned): nothing sent to S or D"),
+        ("WR_ERR", 3, "the flush read at the destination completed with UR/CA/poisoned data or timed out: "
+                      "the destination refused the writes or is unreachable"),
+    ]),
+    ("rma_kind_e", "RMA_KIND", "EXTOLL_RMA_KIND", 1, [
+        ("REQ", 0, "requester notification (written at the requester node R)"),
+        ("CMP", 1, "completer notification (written at the destination node D)"),
+    ]),
 ]
 # (sv struct, C prefix, C struct, description, [(field, lsb, width, type, comment)])
 RECORDS = [
@@ -201,6 +213,19 @@ RECORDS = [
         ("offset", 32, 32, None, "byte offset of the write in the notification window"),
         ("node", 64, 16, None, "source node of the write"),
         ("phase", 127, 1, None, "1 on the first pass through the ring, toggles every wrap"),
+    ]),
+    ("rma_noti_t", "EXTOLL_RMA_NOTI", "extoll_rma_noti",
+     "RMA notification record (docs/rma.md), written by the RMA unit with one 16-byte "
+     "SMFU_WR to the descriptor's requester- or completer-notification address; dword 0 "
+     "alone identifies the event (a notification-queue entry keeps only dword 0)", [
+        ("cookie", 0, 16, None, "cookie of the descriptor (rma.d_len.cookie)"),
+        ("status", 16, 8, "rma_status_e", "outcome"),
+        ("kind", 24, 1, "rma_kind_e", "requester or completer notification"),
+        ("len", 32, 32, None, "length of the descriptor in bytes"),
+        ("req_node", 64, 16, None, "requester node R (the node whose RMA unit ran the descriptor)"),
+        ("src_node", 80, 16, None, "source node S"),
+        ("dst_node", 96, 16, None, "destination node D"),
+        ("valid", 127, 1, None, "1: written by the NIC (software clears the record before a request)"),
     ]),
 ]
 ENUM_W.update({e[0]: e[3] for e in REC_ENUMS})
@@ -516,11 +541,12 @@ def gen_rec():
          "/*",
          " * Records the NIC writes into host memory with one 16-byte memory write, for",
          " * the kernel driver, userspace, testbenches and the co-simulation: the RRA",
-         " * completion record (docs/remote-access.md) and the notification-queue entry",
-         " * (docs/smfu.md). A record is two little-endian qwords qw[0], qw[1]; for field",
+         " * completion record (docs/remote-access.md), the notification-queue entry",
+         " * (docs/smfu.md) and the RMA notification record (docs/rma.md). A record is",
+         " * two little-endian qwords qw[0], qw[1]; for field",
          " * F, F_QW is its qword, F_SHIFT/F_WIDTH/F_MASK its place inside that qword",
          " * (F_MASK suits the kernel's FIELD_GET; EXTOLL_REC_GET works everywhere).",
-         " * The RTL takes the same layouts from rtl/gen/net_pkg.sv (cmp_rec_t, nq_ent_t).",
+         " * The RTL takes the same layouts from rtl/gen/net_pkg.sv (cmp_rec_t, nq_ent_t, rma_noti_t).",
          " */",
          "#ifndef EXTOLL_RECORDS_H", "#define EXTOLL_RECORDS_H", "",
          "#ifdef __KERNEL__", "#include <linux/types.h>",

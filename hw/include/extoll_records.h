@@ -3,11 +3,12 @@
 /*
  * Records the NIC writes into host memory with one 16-byte memory write, for
  * the kernel driver, userspace, testbenches and the co-simulation: the RRA
- * completion record (docs/remote-access.md) and the notification-queue entry
- * (docs/smfu.md). A record is two little-endian qwords qw[0], qw[1]; for field
+ * completion record (docs/remote-access.md), the notification-queue entry
+ * (docs/smfu.md) and the RMA notification record (docs/rma.md). A record is
+ * two little-endian qwords qw[0], qw[1]; for field
  * F, F_QW is its qword, F_SHIFT/F_WIDTH/F_MASK its place inside that qword
  * (F_MASK suits the kernel's FIELD_GET; EXTOLL_REC_GET works everywhere).
- * The RTL takes the same layouts from rtl/gen/net_pkg.sv (cmp_rec_t, nq_ent_t).
+ * The RTL takes the same layouts from rtl/gen/net_pkg.sv (cmp_rec_t, nq_ent_t, rma_noti_t).
  */
 #ifndef EXTOLL_RECORDS_H
 #define EXTOLL_RECORDS_H
@@ -29,6 +30,14 @@ typedef uint64_t extoll_rec_qw_t; /* little-endian hosts */
 #define EXTOLL_CMP_REG_ERR 1 /* remote register error (RRA_RSP with status ERR) */
 #define EXTOLL_CMP_CPL_ERR 2 /* extracted completion with a status other than SC (see cpl) */
 #define EXTOLL_CMP_DENIED 3 /* remote register write refused: the node is held by another node (RRA_RSP with status DENIED) */
+
+#define EXTOLL_RMA_ST_OK 0 /* descriptor done: every byte written at the destination, flushed */
+#define EXTOLL_RMA_ST_RD_ERR 1 /* a source read completed with UR/CA/poisoned data or timed out: no further writes of the descriptor */
+#define EXTOLL_RMA_ST_BAD_DESC 2 /* descriptor refused (length 0, above 1 MiB or not a multiple of 4; address not 4-byte aligned, above 2^43 or wrapping; notification address not 16-byte aligned): nothing sent to S or D */
+#define EXTOLL_RMA_ST_WR_ERR 3 /* the flush read at the destination completed with UR/CA/poisoned data or timed out: the destination refused the writes or is unreachable */
+
+#define EXTOLL_RMA_KIND_REQ 0 /* requester notification (written at the requester node R) */
+#define EXTOLL_RMA_KIND_CMP 1 /* completer notification (written at the destination node D) */
 
 /* RRA completion record (docs/remote-access.md), written by nic_host_wr for every RRA_RSP and extracted TLP_RAW */
 struct extoll_cmp_rec {
@@ -89,5 +98,50 @@ struct extoll_notify_ent {
 #define EXTOLL_NOTIFY_ENT_PHASE_SHIFT 63
 #define EXTOLL_NOTIFY_ENT_PHASE_WIDTH 1
 #define EXTOLL_NOTIFY_ENT_PHASE_MASK 0x8000000000000000ULL
+
+/* RMA notification record (docs/rma.md), written by the RMA unit with one 16-byte SMFU_WR to the descriptor's requester- or completer-notification address; dword 0 alone identifies the event (a notification-queue entry keeps only dword 0) */
+struct extoll_rma_noti {
+	extoll_rec_qw_t qw[2];
+};
+/* cookie: cookie of the descriptor (rma.d_len.cookie) */
+#define EXTOLL_RMA_NOTI_COOKIE_QW 0
+#define EXTOLL_RMA_NOTI_COOKIE_SHIFT 0
+#define EXTOLL_RMA_NOTI_COOKIE_WIDTH 16
+#define EXTOLL_RMA_NOTI_COOKIE_MASK 0xffffULL
+/* status: outcome */
+#define EXTOLL_RMA_NOTI_STATUS_QW 0
+#define EXTOLL_RMA_NOTI_STATUS_SHIFT 16
+#define EXTOLL_RMA_NOTI_STATUS_WIDTH 8
+#define EXTOLL_RMA_NOTI_STATUS_MASK 0xff0000ULL
+/* kind: requester or completer notification */
+#define EXTOLL_RMA_NOTI_KIND_QW 0
+#define EXTOLL_RMA_NOTI_KIND_SHIFT 24
+#define EXTOLL_RMA_NOTI_KIND_WIDTH 1
+#define EXTOLL_RMA_NOTI_KIND_MASK 0x1000000ULL
+/* len: length of the descriptor in bytes */
+#define EXTOLL_RMA_NOTI_LEN_QW 0
+#define EXTOLL_RMA_NOTI_LEN_SHIFT 32
+#define EXTOLL_RMA_NOTI_LEN_WIDTH 32
+#define EXTOLL_RMA_NOTI_LEN_MASK 0xffffffff00000000ULL
+/* req_node: requester node R (the node whose RMA unit ran the descriptor) */
+#define EXTOLL_RMA_NOTI_REQ_NODE_QW 1
+#define EXTOLL_RMA_NOTI_REQ_NODE_SHIFT 0
+#define EXTOLL_RMA_NOTI_REQ_NODE_WIDTH 16
+#define EXTOLL_RMA_NOTI_REQ_NODE_MASK 0xffffULL
+/* src_node: source node S */
+#define EXTOLL_RMA_NOTI_SRC_NODE_QW 1
+#define EXTOLL_RMA_NOTI_SRC_NODE_SHIFT 16
+#define EXTOLL_RMA_NOTI_SRC_NODE_WIDTH 16
+#define EXTOLL_RMA_NOTI_SRC_NODE_MASK 0xffff0000ULL
+/* dst_node: destination node D */
+#define EXTOLL_RMA_NOTI_DST_NODE_QW 1
+#define EXTOLL_RMA_NOTI_DST_NODE_SHIFT 32
+#define EXTOLL_RMA_NOTI_DST_NODE_WIDTH 16
+#define EXTOLL_RMA_NOTI_DST_NODE_MASK 0xffff00000000ULL
+/* valid: 1: written by the NIC (software clears the record before a request) */
+#define EXTOLL_RMA_NOTI_VALID_QW 1
+#define EXTOLL_RMA_NOTI_VALID_SHIFT 63
+#define EXTOLL_RMA_NOTI_VALID_WIDTH 1
+#define EXTOLL_RMA_NOTI_VALID_MASK 0x8000000000000000ULL
 
 #endif /* EXTOLL_RECORDS_H */

@@ -6,7 +6,7 @@
 #ifndef EXTOLL_REGS_H
 #define EXTOLL_REGS_H
 
-#define EXTOLL_REGS_SIZE                             0x1808
+#define EXTOLL_REGS_SIZE                             0x2070
 
 /* Block info: NIC information */
 #define EXTOLL_INFO_BASE                             0x0000
@@ -692,6 +692,110 @@
 #define EXTOLL_MSIX_PBA_PENDING_WIDTH                1
 #define EXTOLL_MSIX_PBA_PENDING_MASK                 0x1ULL
 
+/* Block rma: RMA */
+#define EXTOLL_RMA_BASE                              0x2000
+#define EXTOLL_RMA_TYPE                              0x000a
+#define EXTOLL_RMA_VER_MAJOR                         1
+#define EXTOLL_RMA_VER_MINOR                         0
+#define EXTOLL_RMA_D_SRC                             0x0008
+#define EXTOLL_RMA_D_SRC_ADDR_SHIFT                  0
+#define EXTOLL_RMA_D_SRC_ADDR_WIDTH                  48
+#define EXTOLL_RMA_D_SRC_ADDR_MASK                   0xffffffffffffULL
+#define EXTOLL_RMA_D_SRC_ADDR_RESET                  0x0ULL
+#define EXTOLL_RMA_D_SRC_NODE_SHIFT                  48
+#define EXTOLL_RMA_D_SRC_NODE_WIDTH                  16
+#define EXTOLL_RMA_D_SRC_NODE_MASK                   0xffff000000000000ULL
+#define EXTOLL_RMA_D_SRC_NODE_RESET                  0x0ULL
+#define EXTOLL_RMA_D_DST                             0x0010
+#define EXTOLL_RMA_D_DST_ADDR_SHIFT                  0
+#define EXTOLL_RMA_D_DST_ADDR_WIDTH                  48
+#define EXTOLL_RMA_D_DST_ADDR_MASK                   0xffffffffffffULL
+#define EXTOLL_RMA_D_DST_ADDR_RESET                  0x0ULL
+#define EXTOLL_RMA_D_DST_NODE_SHIFT                  48
+#define EXTOLL_RMA_D_DST_NODE_WIDTH                  16
+#define EXTOLL_RMA_D_DST_NODE_MASK                   0xffff000000000000ULL
+#define EXTOLL_RMA_D_DST_NODE_RESET                  0x0ULL
+#define EXTOLL_RMA_D_LEN                             0x0018
+#define EXTOLL_RMA_D_LEN_LEN_SHIFT                   0
+#define EXTOLL_RMA_D_LEN_LEN_WIDTH                   21
+#define EXTOLL_RMA_D_LEN_LEN_MASK                    0x1fffffULL
+#define EXTOLL_RMA_D_LEN_LEN_RESET                   0x0ULL
+#define EXTOLL_RMA_D_LEN_COOKIE_SHIFT                32
+#define EXTOLL_RMA_D_LEN_COOKIE_WIDTH                16
+#define EXTOLL_RMA_D_LEN_COOKIE_MASK                 0xffff00000000ULL
+#define EXTOLL_RMA_D_LEN_COOKIE_RESET                0x0ULL
+#define EXTOLL_RMA_D_LEN_NOTI_REQ_SHIFT              48
+#define EXTOLL_RMA_D_LEN_NOTI_REQ_WIDTH              1
+#define EXTOLL_RMA_D_LEN_NOTI_REQ_MASK               0x1000000000000ULL
+#define EXTOLL_RMA_D_LEN_NOTI_REQ_RESET              0x0ULL
+#define EXTOLL_RMA_D_LEN_NOTI_CMP_SHIFT              49
+#define EXTOLL_RMA_D_LEN_NOTI_CMP_WIDTH              1
+#define EXTOLL_RMA_D_LEN_NOTI_CMP_MASK               0x2000000000000ULL
+#define EXTOLL_RMA_D_LEN_NOTI_CMP_RESET              0x0ULL
+#define EXTOLL_RMA_D_RNOTI                           0x0020
+#define EXTOLL_RMA_D_RNOTI_ADDR_SHIFT                0
+#define EXTOLL_RMA_D_RNOTI_ADDR_WIDTH                48
+#define EXTOLL_RMA_D_RNOTI_ADDR_MASK                 0xffffffffffffULL
+#define EXTOLL_RMA_D_RNOTI_ADDR_RESET                0x0ULL
+#define EXTOLL_RMA_D_CNOTI                           0x0028
+#define EXTOLL_RMA_D_CNOTI_ADDR_SHIFT                0
+#define EXTOLL_RMA_D_CNOTI_ADDR_WIDTH                48
+#define EXTOLL_RMA_D_CNOTI_ADDR_MASK                 0xffffffffffffULL
+#define EXTOLL_RMA_D_CNOTI_ADDR_RESET                0x0ULL
+#define EXTOLL_RMA_POST                              0x0030
+#define EXTOLL_RMA_POST_GO_SHIFT                     0
+#define EXTOLL_RMA_POST_GO_WIDTH                     1
+#define EXTOLL_RMA_POST_GO_MASK                      0x1ULL
+#define EXTOLL_RMA_POST_GO_RESET                     0x0ULL
+#define EXTOLL_RMA_STATUS                            0x0038
+#define EXTOLL_RMA_STATUS_FREE_SHIFT                 0
+#define EXTOLL_RMA_STATUS_FREE_WIDTH                 8
+#define EXTOLL_RMA_STATUS_FREE_MASK                  0xffULL
+#define EXTOLL_RMA_STATUS_BUSY_SHIFT                 8
+#define EXTOLL_RMA_STATUS_BUSY_WIDTH                 1
+#define EXTOLL_RMA_STATUS_BUSY_MASK                  0x100ULL
+#define EXTOLL_RMA_STATUS_INFLIGHT_SHIFT             16
+#define EXTOLL_RMA_STATUS_INFLIGHT_WIDTH             8
+#define EXTOLL_RMA_STATUS_INFLIGHT_MASK              0xff0000ULL
+#define EXTOLL_RMA_STATUS_REFUSED_SHIFT              32
+#define EXTOLL_RMA_STATUS_REFUSED_WIDTH              32
+#define EXTOLL_RMA_STATUS_REFUSED_MASK               0xffffffff00000000ULL
+#define EXTOLL_RMA_CTRL                              0x0040
+#define EXTOLL_RMA_CTRL_MAX_RD_SHIFT                 0
+#define EXTOLL_RMA_CTRL_MAX_RD_WIDTH                 4
+#define EXTOLL_RMA_CTRL_MAX_RD_MASK                  0xfULL
+#define EXTOLL_RMA_CTRL_MAX_RD_RESET                 0x0ULL
+#define EXTOLL_RMA_CTRL_TIMEOUT_SHIFT                16
+#define EXTOLL_RMA_CTRL_TIMEOUT_WIDTH                16
+#define EXTOLL_RMA_CTRL_TIMEOUT_MASK                 0xffff0000ULL
+#define EXTOLL_RMA_CTRL_TIMEOUT_RESET                0x400ULL
+#define EXTOLL_RMA_DONE                              0x0048
+#define EXTOLL_RMA_DONE_COUNT_SHIFT                  0
+#define EXTOLL_RMA_DONE_COUNT_WIDTH                  32
+#define EXTOLL_RMA_DONE_COUNT_MASK                   0xffffffffULL
+#define EXTOLL_RMA_ERRORS                            0x0050
+#define EXTOLL_RMA_ERRORS_RD_ERR_SHIFT               0
+#define EXTOLL_RMA_ERRORS_RD_ERR_WIDTH               32
+#define EXTOLL_RMA_ERRORS_RD_ERR_MASK                0xffffffffULL
+#define EXTOLL_RMA_ERRORS_BAD_DESC_SHIFT             32
+#define EXTOLL_RMA_ERRORS_BAD_DESC_WIDTH             32
+#define EXTOLL_RMA_ERRORS_BAD_DESC_MASK              0xffffffff00000000ULL
+#define EXTOLL_RMA_BYTES                             0x0058
+#define EXTOLL_RMA_BYTES_COUNT_SHIFT                 0
+#define EXTOLL_RMA_BYTES_COUNT_WIDTH                 64
+#define EXTOLL_RMA_BYTES_COUNT_MASK                  0xffffffffffffffffULL
+#define EXTOLL_RMA_STATS                             0x0060
+#define EXTOLL_RMA_STATS_RD_HWM_SHIFT                0
+#define EXTOLL_RMA_STATS_RD_HWM_WIDTH                8
+#define EXTOLL_RMA_STATS_RD_HWM_MASK                 0xffULL
+#define EXTOLL_RMA_STATS_NOTIS_SHIFT                 32
+#define EXTOLL_RMA_STATS_NOTIS_WIDTH                 32
+#define EXTOLL_RMA_STATS_NOTIS_MASK                  0xffffffff00000000ULL
+#define EXTOLL_RMA_WR_ERR                            0x0068
+#define EXTOLL_RMA_WR_ERR_COUNT_SHIFT                0
+#define EXTOLL_RMA_WR_ERR_COUNT_WIDTH                32
+#define EXTOLL_RMA_WR_ERR_COUNT_MASK                 0xffffffffULL
+
 #define EXTOLL_BLK_HDR                               0x0000
 #define EXTOLL_BLK_HDR_BTYPE_SHIFT                   0
 #define EXTOLL_BLK_HDR_BTYPE_WIDTH                   16
@@ -716,5 +820,6 @@
 #define EXTOLL_BLK_TYPE_NOTIFY                       0x0007
 #define EXTOLL_BLK_TYPE_FLASH                        0x0008
 #define EXTOLL_BLK_TYPE_OWN                          0x0009
+#define EXTOLL_BLK_TYPE_RMA                          0x000a
 
 #endif /* EXTOLL_REGS_H */

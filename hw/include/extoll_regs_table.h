@@ -222,6 +222,40 @@ static const struct extoll_reg_field f_msix_ctrl[] = {
 static const struct extoll_reg_field f_msix_pba[] = {
 	{ "pending", 0, 1, "Pending bit of vector 0." },
 };
+static const struct extoll_reg_field f_rma_d_src[] = {
+	{ "addr", 0, 48, "Bus address at the node (bits 47:43 must be 0: the pass-through form reaches 2^43 bytes)." },
+	{ "node", 48, 16, "Node id." },
+};
+static const struct extoll_reg_field f_rma_d_len[] = {
+	{ "len", 0, 21, "Length in bytes: 4..0x100000 (1 MiB), a multiple of 4." },
+	{ "cookie", 32, 16, "Cookie, echoed in the notification records." },
+	{ "noti_req", 48, 1, "Write a requester notification (kind 0) to d_rnoti at this node when the descriptor is done or refused." },
+	{ "noti_cmp", 49, 1, "Write a completer notification (kind 1) to d_cnoti at node D when the descriptor is done (or failed with RD_ERR / WR_ERR)." },
+};
+static const struct extoll_reg_field f_rma_d_rnoti[] = {
+	{ "addr", 0, 48, "Bus address of the 16-byte notification record (16-byte aligned, below 2^43; checked only when the record is asked for)." },
+};
+static const struct extoll_reg_field f_rma_post[] = {
+	{ "go", 0, 1, "Write 1 to queue the descriptor." },
+};
+static const struct extoll_reg_field f_rma_status[] = {
+	{ "free", 0, 8, "Free entries of the descriptor FIFO." },
+	{ "busy", 8, 1, "A descriptor is queued or being executed." },
+	{ "inflight", 16, 8, "Source reads in flight now." },
+	{ "refused", 32, 32, "Posts refused because the FIFO was full (32 bit, wraps)." },
+};
+static const struct extoll_reg_field f_rma_ctrl[] = {
+	{ "max_rd", 0, 4, "Source reads in flight at most (1..8; 0: 8)." },
+	{ "timeout", 16, 16, "Source read timeout, in units of 256 cycles (0: 4096 units; above 0x2000: 0x2000). A read not answered in time fails the descriptor with RD_ERR; its late completion is dropped." },
+};
+static const struct extoll_reg_field f_rma_errors[] = {
+	{ "rd_err", 0, 32, "RD_ERR: a source read completed with UR/CA/poisoned data or timed out." },
+	{ "bad_desc", 32, 32, "BAD_DESC: refused descriptors." },
+};
+static const struct extoll_reg_field f_rma_stats[] = {
+	{ "rd_hwm", 0, 8, "High-water mark of the source reads in flight since reset." },
+	{ "notis", 32, 32, "Notification records sent (32 bit, wraps)." },
+};
 
 static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "info", "hdr", 0x0000, "r", "Block header",
@@ -788,6 +822,48 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "msix", "pba", 0x1800, "r", "Pending Bit Array",
 	  "Pending bit of vector 0: a message is owed while the vector or the function is masked.",
 	  1, f_msix_pba },
+	{ "rma", "hdr", 0x2000, "r", "Block header",
+	  "Type and version of this block and the BAR offset of the next block (0: last block).",
+	  4, f_info_hdr },
+	{ "rma", "d_src", 0x2008, "rw", "Descriptor source",
+	  "Source node S and bus address at S (4-byte aligned). Put: S is this node.",
+	  2, f_rma_d_src },
+	{ "rma", "d_dst", 0x2010, "rw", "Descriptor destination",
+	  "Destination node D and bus address at D (4-byte aligned). Get: D is this node.",
+	  2, f_rma_d_src },
+	{ "rma", "d_len", 0x2018, "rw", "Descriptor length, cookie, flags",
+	  "",
+	  4, f_rma_d_len },
+	{ "rma", "d_rnoti", 0x2020, "rw", "Descriptor requester-notification address",
+	  "Address at this node (the requester R) of the requester notification record; on a host, an address in the notify window at offset 0x80000..0xFFFFF gives a notification-queue entry.",
+	  1, f_rma_d_rnoti },
+	{ "rma", "d_cnoti", 0x2028, "rw", "Descriptor completer-notification address",
+	  "Address at node D of the completer notification record (on a host D: its notify window, offset 0x80000..0xFFFFF).",
+	  1, f_rma_d_rnoti },
+	{ "rma", "post", 0x2030, "rw", "Post",
+	  "Writing GO=1 copies d_src, d_dst, d_len, d_rnoti, d_cnoti into the descriptor FIFO; refused (status.refused counts, nothing queued) when the FIFO is full.",
+	  1, f_rma_post },
+	{ "rma", "status", 0x2038, "r", "Status",
+	  "",
+	  4, f_rma_status },
+	{ "rma", "ctrl", 0x2040, "rw", "Control",
+	  "",
+	  2, f_rma_ctrl },
+	{ "rma", "done", 0x2048, "r", "Descriptors done",
+	  "Descriptors finished with status OK (32 bit, wraps).",
+	  1, f_rra_sent },
+	{ "rma", "errors", 0x2050, "r", "Errors",
+	  "Descriptors finished with an error status (32 bit each, wrap).",
+	  2, f_rma_errors },
+	{ "rma", "bytes", 0x2058, "r", "Bytes moved",
+	  "Payload bytes written to destinations (64 bit).",
+	  1, f_info_cycles },
+	{ "rma", "stats", 0x2060, "r", "Reads and notifications",
+	  "",
+	  2, f_rma_stats },
+	{ "rma", "wr_err", 0x2068, "r", "Destination errors",
+	  "Descriptors finished with WR_ERR: the flush read at the destination failed (32 bit, wraps).",
+	  1, f_rra_sent },
 };
 
 #define EXTOLL_REG_TABLE_LEN (sizeof(extoll_reg_table) / sizeof(extoll_reg_table[0]))

@@ -7,7 +7,7 @@ module extoll_regs (
 
         input wire s_cpuif_req,
         input wire s_cpuif_req_is_wr,
-        input wire [12:0] s_cpuif_addr,
+        input wire [13:0] s_cpuif_addr,
         input wire [63:0] s_cpuif_wr_data,
         input wire [63:0] s_cpuif_wr_biten,
         output wire s_cpuif_req_stall_wr,
@@ -27,7 +27,7 @@ module extoll_regs (
     //--------------------------------------------------------------------------
     logic cpuif_req;
     logic cpuif_req_is_wr;
-    logic [12:0] cpuif_addr;
+    logic [13:0] cpuif_addr;
     logic [63:0] cpuif_wr_data;
     logic [63:0] cpuif_wr_biten;
     logic cpuif_req_stall_wr;
@@ -274,10 +274,26 @@ module extoll_regs (
             logic ctrl;
             logic pba;
         } msix;
+        struct packed {
+            logic hdr;
+            logic d_src;
+            logic d_dst;
+            logic d_len;
+            logic d_rnoti;
+            logic d_cnoti;
+            logic post;
+            logic status;
+            logic ctrl;
+            logic done;
+            logic errors;
+            logic bytes;
+            logic stats;
+            logic wr_err;
+        } rma;
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
     logic decoded_err;
-    logic [12:0] decoded_addr;
+    logic [13:0] decoded_addr;
     logic decoded_req;
     logic decoded_req_is_wr;
     logic [63:0] decoded_wr_data;
@@ -288,194 +304,208 @@ module extoll_regs (
         automatic logic is_valid_rw;
         is_valid_addr = '1; // No valid address check
         is_valid_rw = '1; // No valid RW check
-        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 13'h0) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 13'h8) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 13'h10) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 13'h18) & !cpuif_req_is_wr;
-        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 13'h20);
-        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 13'h28);
-        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 13'h30);
-        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 13'h38);
-        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 13'h40) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 13'h100) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 13'h108) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 13'h110) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 13'h118) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 13'h120) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 13'h128) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 13'h130) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.poisoned = cpuif_req_masked & (cpuif_addr == 13'h138) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.cpl_err = cpuif_req_masked & (cpuif_addr == 13'h140) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.ca_sent = cpuif_req_masked & (cpuif_addr == 13'h148) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.msix_msgs = cpuif_req_masked & (cpuif_addr == 13'h150) & !cpuif_req_is_wr;
-        decoded_reg_strb.pcie.poisoned_tx = cpuif_req_masked & (cpuif_addr == 13'h158) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 13'h200) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 13'h208);
-        decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 13'h210);
-        decoded_reg_strb.rra.tlp_hdr0 = cpuif_req_masked & (cpuif_addr == 13'h218);
-        decoded_reg_strb.rra.tlp_hdr1 = cpuif_req_masked & (cpuif_addr == 13'h220);
-        decoded_reg_strb.rra.route = cpuif_req_masked & (cpuif_addr == 13'h228);
-        decoded_reg_strb.rra.req = cpuif_req_masked & (cpuif_addr == 13'h230);
-        decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 13'h238) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 13'h240) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 13'h248) & !cpuif_req_is_wr;
-        decoded_reg_strb.rra.dropped = cpuif_req_masked & (cpuif_addr == 13'h250) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 13'h300) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 13'h308);
-        decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 13'h310);
-        decoded_reg_strb.backdoor.tx_data = cpuif_req_masked & (cpuif_addr == 13'h318);
-        decoded_reg_strb.backdoor.tx_ctrl = cpuif_req_masked & (cpuif_addr == 13'h320);
-        decoded_reg_strb.backdoor.rx_filter = cpuif_req_masked & (cpuif_addr == 13'h328);
-        decoded_reg_strb.backdoor.rx_fwd_addr = cpuif_req_masked & (cpuif_addr == 13'h330);
-        decoded_reg_strb.backdoor.rx_status = cpuif_req_masked & (cpuif_addr == 13'h338) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_hdr0 = cpuif_req_masked & (cpuif_addr == 13'h340) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_hdr1 = cpuif_req_masked & (cpuif_addr == 13'h348) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_data = cpuif_req_masked & (cpuif_addr == 13'h350) & !cpuif_req_is_wr;
-        decoded_reg_strb.backdoor.rx_pop = cpuif_req_masked & (cpuif_addr == 13'h358);
-        decoded_reg_strb.router.hdr = cpuif_req_masked & (cpuif_addr == 13'h400) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.rt_entry = cpuif_req_masked & (cpuif_addr == 13'h408);
-        decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 13'h410) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 13'h418) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 13'h420) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.replays = cpuif_req_masked & (cpuif_addr == 13'h428) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_sel = cpuif_req_masked & (cpuif_addr == 13'h430);
-        decoded_reg_strb.router.link_crc_errors = cpuif_req_masked & (cpuif_addr == 13'h438) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_naks_sent = cpuif_req_masked & (cpuif_addr == 13'h440) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_naks_rcvd = cpuif_req_masked & (cpuif_addr == 13'h448) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_replays = cpuif_req_masked & (cpuif_addr == 13'h450) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.link_downs = cpuif_req_masked & (cpuif_addr == 13'h458) & !cpuif_req_is_wr;
-        decoded_reg_strb.router.node = cpuif_req_masked & (cpuif_addr == 13'h460);
-        decoded_reg_strb.router.malformed = cpuif_req_masked & (cpuif_addr == 13'h468) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 13'h800) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 13'h808);
-        decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 13'h810) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.eg_misses = cpuif_req_masked & (cpuif_addr == 13'h818) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.timeouts = cpuif_req_masked & (cpuif_addr == 13'h820) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.in_reqs = cpuif_req_masked & (cpuif_addr == 13'h828) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.up_reqs = cpuif_req_masked & (cpuif_addr == 13'h830) & !cpuif_req_is_wr;
-        decoded_reg_strb.smfu.eg_start0 = cpuif_req_masked & (cpuif_addr == 13'h900);
-        decoded_reg_strb.smfu.eg_start1 = cpuif_req_masked & (cpuif_addr == 13'h908);
-        decoded_reg_strb.smfu.eg_start2 = cpuif_req_masked & (cpuif_addr == 13'h910);
-        decoded_reg_strb.smfu.eg_start3 = cpuif_req_masked & (cpuif_addr == 13'h918);
-        decoded_reg_strb.smfu.eg_start4 = cpuif_req_masked & (cpuif_addr == 13'h920);
-        decoded_reg_strb.smfu.eg_start5 = cpuif_req_masked & (cpuif_addr == 13'h928);
-        decoded_reg_strb.smfu.eg_start6 = cpuif_req_masked & (cpuif_addr == 13'h930);
-        decoded_reg_strb.smfu.eg_start7 = cpuif_req_masked & (cpuif_addr == 13'h938);
-        decoded_reg_strb.smfu.eg_start8 = cpuif_req_masked & (cpuif_addr == 13'h940);
-        decoded_reg_strb.smfu.eg_start9 = cpuif_req_masked & (cpuif_addr == 13'h948);
-        decoded_reg_strb.smfu.eg_start10 = cpuif_req_masked & (cpuif_addr == 13'h950);
-        decoded_reg_strb.smfu.eg_start11 = cpuif_req_masked & (cpuif_addr == 13'h958);
-        decoded_reg_strb.smfu.eg_start12 = cpuif_req_masked & (cpuif_addr == 13'h960);
-        decoded_reg_strb.smfu.eg_start13 = cpuif_req_masked & (cpuif_addr == 13'h968);
-        decoded_reg_strb.smfu.eg_start14 = cpuif_req_masked & (cpuif_addr == 13'h970);
-        decoded_reg_strb.smfu.eg_start15 = cpuif_req_masked & (cpuif_addr == 13'h978);
-        decoded_reg_strb.smfu.eg_end0 = cpuif_req_masked & (cpuif_addr == 13'h980);
-        decoded_reg_strb.smfu.eg_end1 = cpuif_req_masked & (cpuif_addr == 13'h988);
-        decoded_reg_strb.smfu.eg_end2 = cpuif_req_masked & (cpuif_addr == 13'h990);
-        decoded_reg_strb.smfu.eg_end3 = cpuif_req_masked & (cpuif_addr == 13'h998);
-        decoded_reg_strb.smfu.eg_end4 = cpuif_req_masked & (cpuif_addr == 13'h9a0);
-        decoded_reg_strb.smfu.eg_end5 = cpuif_req_masked & (cpuif_addr == 13'h9a8);
-        decoded_reg_strb.smfu.eg_end6 = cpuif_req_masked & (cpuif_addr == 13'h9b0);
-        decoded_reg_strb.smfu.eg_end7 = cpuif_req_masked & (cpuif_addr == 13'h9b8);
-        decoded_reg_strb.smfu.eg_end8 = cpuif_req_masked & (cpuif_addr == 13'h9c0);
-        decoded_reg_strb.smfu.eg_end9 = cpuif_req_masked & (cpuif_addr == 13'h9c8);
-        decoded_reg_strb.smfu.eg_end10 = cpuif_req_masked & (cpuif_addr == 13'h9d0);
-        decoded_reg_strb.smfu.eg_end11 = cpuif_req_masked & (cpuif_addr == 13'h9d8);
-        decoded_reg_strb.smfu.eg_end12 = cpuif_req_masked & (cpuif_addr == 13'h9e0);
-        decoded_reg_strb.smfu.eg_end13 = cpuif_req_masked & (cpuif_addr == 13'h9e8);
-        decoded_reg_strb.smfu.eg_end14 = cpuif_req_masked & (cpuif_addr == 13'h9f0);
-        decoded_reg_strb.smfu.eg_end15 = cpuif_req_masked & (cpuif_addr == 13'h9f8);
-        decoded_reg_strb.smfu.eg_ctrl0 = cpuif_req_masked & (cpuif_addr == 13'ha00);
-        decoded_reg_strb.smfu.eg_ctrl1 = cpuif_req_masked & (cpuif_addr == 13'ha08);
-        decoded_reg_strb.smfu.eg_ctrl2 = cpuif_req_masked & (cpuif_addr == 13'ha10);
-        decoded_reg_strb.smfu.eg_ctrl3 = cpuif_req_masked & (cpuif_addr == 13'ha18);
-        decoded_reg_strb.smfu.eg_ctrl4 = cpuif_req_masked & (cpuif_addr == 13'ha20);
-        decoded_reg_strb.smfu.eg_ctrl5 = cpuif_req_masked & (cpuif_addr == 13'ha28);
-        decoded_reg_strb.smfu.eg_ctrl6 = cpuif_req_masked & (cpuif_addr == 13'ha30);
-        decoded_reg_strb.smfu.eg_ctrl7 = cpuif_req_masked & (cpuif_addr == 13'ha38);
-        decoded_reg_strb.smfu.eg_ctrl8 = cpuif_req_masked & (cpuif_addr == 13'ha40);
-        decoded_reg_strb.smfu.eg_ctrl9 = cpuif_req_masked & (cpuif_addr == 13'ha48);
-        decoded_reg_strb.smfu.eg_ctrl10 = cpuif_req_masked & (cpuif_addr == 13'ha50);
-        decoded_reg_strb.smfu.eg_ctrl11 = cpuif_req_masked & (cpuif_addr == 13'ha58);
-        decoded_reg_strb.smfu.eg_ctrl12 = cpuif_req_masked & (cpuif_addr == 13'ha60);
-        decoded_reg_strb.smfu.eg_ctrl13 = cpuif_req_masked & (cpuif_addr == 13'ha68);
-        decoded_reg_strb.smfu.eg_ctrl14 = cpuif_req_masked & (cpuif_addr == 13'ha70);
-        decoded_reg_strb.smfu.eg_ctrl15 = cpuif_req_masked & (cpuif_addr == 13'ha78);
-        decoded_reg_strb.smfu.in_base0 = cpuif_req_masked & (cpuif_addr == 13'ha80);
-        decoded_reg_strb.smfu.in_base1 = cpuif_req_masked & (cpuif_addr == 13'ha88);
-        decoded_reg_strb.smfu.in_base2 = cpuif_req_masked & (cpuif_addr == 13'ha90);
-        decoded_reg_strb.smfu.in_base3 = cpuif_req_masked & (cpuif_addr == 13'ha98);
-        decoded_reg_strb.smfu.in_base4 = cpuif_req_masked & (cpuif_addr == 13'haa0);
-        decoded_reg_strb.smfu.in_base5 = cpuif_req_masked & (cpuif_addr == 13'haa8);
-        decoded_reg_strb.smfu.in_base6 = cpuif_req_masked & (cpuif_addr == 13'hab0);
-        decoded_reg_strb.smfu.in_base7 = cpuif_req_masked & (cpuif_addr == 13'hab8);
-        decoded_reg_strb.smfu.in_base8 = cpuif_req_masked & (cpuif_addr == 13'hac0);
-        decoded_reg_strb.smfu.in_base9 = cpuif_req_masked & (cpuif_addr == 13'hac8);
-        decoded_reg_strb.smfu.in_base10 = cpuif_req_masked & (cpuif_addr == 13'had0);
-        decoded_reg_strb.smfu.in_base11 = cpuif_req_masked & (cpuif_addr == 13'had8);
-        decoded_reg_strb.smfu.in_base12 = cpuif_req_masked & (cpuif_addr == 13'hae0);
-        decoded_reg_strb.smfu.in_base13 = cpuif_req_masked & (cpuif_addr == 13'hae8);
-        decoded_reg_strb.smfu.in_base14 = cpuif_req_masked & (cpuif_addr == 13'haf0);
-        decoded_reg_strb.smfu.in_base15 = cpuif_req_masked & (cpuif_addr == 13'haf8);
-        decoded_reg_strb.notify.hdr = cpuif_req_masked & (cpuif_addr == 13'hc00) & !cpuif_req_is_wr;
-        decoded_reg_strb.notify.win_base = cpuif_req_masked & (cpuif_addr == 13'hc08);
-        decoded_reg_strb.notify.win_size = cpuif_req_masked & (cpuif_addr == 13'hc10);
-        decoded_reg_strb.notify.ring_base = cpuif_req_masked & (cpuif_addr == 13'hc18);
-        decoded_reg_strb.notify.ring_ctrl = cpuif_req_masked & (cpuif_addr == 13'hc20);
-        decoded_reg_strb.notify.prod = cpuif_req_masked & (cpuif_addr == 13'hc28) & !cpuif_req_is_wr;
-        decoded_reg_strb.notify.cons = cpuif_req_masked & (cpuif_addr == 13'hc30);
-        decoded_reg_strb.notify.full_stalls = cpuif_req_masked & (cpuif_addr == 13'hc38) & !cpuif_req_is_wr;
-        decoded_reg_strb.notify.events = cpuif_req_masked & (cpuif_addr == 13'hc40) & !cpuif_req_is_wr;
-        decoded_reg_strb.flash.hdr = cpuif_req_masked & (cpuif_addr == 13'hd00) & !cpuif_req_is_wr;
-        decoded_reg_strb.flash.cmd = cpuif_req_masked & (cpuif_addr == 13'hd08);
-        decoded_reg_strb.flash.addr = cpuif_req_masked & (cpuif_addr == 13'hd10);
-        decoded_reg_strb.flash.status = cpuif_req_masked & (cpuif_addr == 13'hd18) & !cpuif_req_is_wr;
-        decoded_reg_strb.flash.jedec = cpuif_req_masked & (cpuif_addr == 13'hd20) & !cpuif_req_is_wr;
-        decoded_reg_strb.flash.div = cpuif_req_masked & (cpuif_addr == 13'hd28);
-        decoded_reg_strb.flash.reload = cpuif_req_masked & (cpuif_addr == 13'hd30);
-        decoded_reg_strb.flash.boot = cpuif_req_masked & (cpuif_addr == 13'hd38) & !cpuif_req_is_wr;
-        decoded_reg_strb.flash.data0 = cpuif_req_masked & (cpuif_addr == 13'he00);
-        decoded_reg_strb.flash.data1 = cpuif_req_masked & (cpuif_addr == 13'he08);
-        decoded_reg_strb.flash.data2 = cpuif_req_masked & (cpuif_addr == 13'he10);
-        decoded_reg_strb.flash.data3 = cpuif_req_masked & (cpuif_addr == 13'he18);
-        decoded_reg_strb.flash.data4 = cpuif_req_masked & (cpuif_addr == 13'he20);
-        decoded_reg_strb.flash.data5 = cpuif_req_masked & (cpuif_addr == 13'he28);
-        decoded_reg_strb.flash.data6 = cpuif_req_masked & (cpuif_addr == 13'he30);
-        decoded_reg_strb.flash.data7 = cpuif_req_masked & (cpuif_addr == 13'he38);
-        decoded_reg_strb.flash.data8 = cpuif_req_masked & (cpuif_addr == 13'he40);
-        decoded_reg_strb.flash.data9 = cpuif_req_masked & (cpuif_addr == 13'he48);
-        decoded_reg_strb.flash.data10 = cpuif_req_masked & (cpuif_addr == 13'he50);
-        decoded_reg_strb.flash.data11 = cpuif_req_masked & (cpuif_addr == 13'he58);
-        decoded_reg_strb.flash.data12 = cpuif_req_masked & (cpuif_addr == 13'he60);
-        decoded_reg_strb.flash.data13 = cpuif_req_masked & (cpuif_addr == 13'he68);
-        decoded_reg_strb.flash.data14 = cpuif_req_masked & (cpuif_addr == 13'he70);
-        decoded_reg_strb.flash.data15 = cpuif_req_masked & (cpuif_addr == 13'he78);
-        decoded_reg_strb.flash.data16 = cpuif_req_masked & (cpuif_addr == 13'he80);
-        decoded_reg_strb.flash.data17 = cpuif_req_masked & (cpuif_addr == 13'he88);
-        decoded_reg_strb.flash.data18 = cpuif_req_masked & (cpuif_addr == 13'he90);
-        decoded_reg_strb.flash.data19 = cpuif_req_masked & (cpuif_addr == 13'he98);
-        decoded_reg_strb.flash.data20 = cpuif_req_masked & (cpuif_addr == 13'hea0);
-        decoded_reg_strb.flash.data21 = cpuif_req_masked & (cpuif_addr == 13'hea8);
-        decoded_reg_strb.flash.data22 = cpuif_req_masked & (cpuif_addr == 13'heb0);
-        decoded_reg_strb.flash.data23 = cpuif_req_masked & (cpuif_addr == 13'heb8);
-        decoded_reg_strb.flash.data24 = cpuif_req_masked & (cpuif_addr == 13'hec0);
-        decoded_reg_strb.flash.data25 = cpuif_req_masked & (cpuif_addr == 13'hec8);
-        decoded_reg_strb.flash.data26 = cpuif_req_masked & (cpuif_addr == 13'hed0);
-        decoded_reg_strb.flash.data27 = cpuif_req_masked & (cpuif_addr == 13'hed8);
-        decoded_reg_strb.flash.data28 = cpuif_req_masked & (cpuif_addr == 13'hee0);
-        decoded_reg_strb.flash.data29 = cpuif_req_masked & (cpuif_addr == 13'hee8);
-        decoded_reg_strb.flash.data30 = cpuif_req_masked & (cpuif_addr == 13'hef0);
-        decoded_reg_strb.flash.data31 = cpuif_req_masked & (cpuif_addr == 13'hef8);
-        decoded_reg_strb.own.hdr = cpuif_req_masked & (cpuif_addr == 13'hf00) & !cpuif_req_is_wr;
-        decoded_reg_strb.own.owner = cpuif_req_masked & (cpuif_addr == 13'hf08) & !cpuif_req_is_wr;
-        decoded_reg_strb.own.claim = cpuif_req_masked & (cpuif_addr == 13'hf10) & cpuif_req_is_wr;
-        decoded_reg_strb.own.lease = cpuif_req_masked & (cpuif_addr == 13'hf18);
-        decoded_reg_strb.own.lease_left = cpuif_req_masked & (cpuif_addr == 13'hf20) & !cpuif_req_is_wr;
-        decoded_reg_strb.own.events = cpuif_req_masked & (cpuif_addr == 13'hf28) & !cpuif_req_is_wr;
-        decoded_reg_strb.own.denied = cpuif_req_masked & (cpuif_addr == 13'hf30) & !cpuif_req_is_wr;
-        decoded_reg_strb.msix.addr = cpuif_req_masked & (cpuif_addr == 13'h1000);
-        decoded_reg_strb.msix.ctrl = cpuif_req_masked & (cpuif_addr == 13'h1008);
-        decoded_reg_strb.msix.pba = cpuif_req_masked & (cpuif_addr == 13'h1800) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.hdr = cpuif_req_masked & (cpuif_addr == 14'h0) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.id = cpuif_req_masked & (cpuif_addr == 14'h8) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.version = cpuif_req_masked & (cpuif_addr == 14'h10) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.build = cpuif_req_masked & (cpuif_addr == 14'h18) & !cpuif_req_is_wr;
+        decoded_reg_strb.info.scratch = cpuif_req_masked & (cpuif_addr == 14'h20);
+        decoded_reg_strb.info.irq_status = cpuif_req_masked & (cpuif_addr == 14'h28);
+        decoded_reg_strb.info.irq_enable = cpuif_req_masked & (cpuif_addr == 14'h30);
+        decoded_reg_strb.info.irq_test = cpuif_req_masked & (cpuif_addr == 14'h38);
+        decoded_reg_strb.info.cycles = cpuif_req_masked & (cpuif_addr == 14'h40) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.hdr = cpuif_req_masked & (cpuif_addr == 14'h100) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.status = cpuif_req_masked & (cpuif_addr == 14'h108) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.rx_tlp = cpuif_req_masked & (cpuif_addr == 14'h110) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.tx_tlp = cpuif_req_masked & (cpuif_addr == 14'h118) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.ur = cpuif_req_masked & (cpuif_addr == 14'h120) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.drop = cpuif_req_masked & (cpuif_addr == 14'h128) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.aperture = cpuif_req_masked & (cpuif_addr == 14'h130) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.poisoned = cpuif_req_masked & (cpuif_addr == 14'h138) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.cpl_err = cpuif_req_masked & (cpuif_addr == 14'h140) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.ca_sent = cpuif_req_masked & (cpuif_addr == 14'h148) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.msix_msgs = cpuif_req_masked & (cpuif_addr == 14'h150) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.poisoned_tx = cpuif_req_masked & (cpuif_addr == 14'h158) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 14'h200) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 14'h208);
+        decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 14'h210);
+        decoded_reg_strb.rra.tlp_hdr0 = cpuif_req_masked & (cpuif_addr == 14'h218);
+        decoded_reg_strb.rra.tlp_hdr1 = cpuif_req_masked & (cpuif_addr == 14'h220);
+        decoded_reg_strb.rra.route = cpuif_req_masked & (cpuif_addr == 14'h228);
+        decoded_reg_strb.rra.req = cpuif_req_masked & (cpuif_addr == 14'h230);
+        decoded_reg_strb.rra.sent = cpuif_req_masked & (cpuif_addr == 14'h238) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.completed = cpuif_req_masked & (cpuif_addr == 14'h240) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.served = cpuif_req_masked & (cpuif_addr == 14'h248) & !cpuif_req_is_wr;
+        decoded_reg_strb.rra.dropped = cpuif_req_masked & (cpuif_addr == 14'h250) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.hdr = cpuif_req_masked & (cpuif_addr == 14'h300) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.tx_hdr0 = cpuif_req_masked & (cpuif_addr == 14'h308);
+        decoded_reg_strb.backdoor.tx_hdr1 = cpuif_req_masked & (cpuif_addr == 14'h310);
+        decoded_reg_strb.backdoor.tx_data = cpuif_req_masked & (cpuif_addr == 14'h318);
+        decoded_reg_strb.backdoor.tx_ctrl = cpuif_req_masked & (cpuif_addr == 14'h320);
+        decoded_reg_strb.backdoor.rx_filter = cpuif_req_masked & (cpuif_addr == 14'h328);
+        decoded_reg_strb.backdoor.rx_fwd_addr = cpuif_req_masked & (cpuif_addr == 14'h330);
+        decoded_reg_strb.backdoor.rx_status = cpuif_req_masked & (cpuif_addr == 14'h338) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr0 = cpuif_req_masked & (cpuif_addr == 14'h340) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_hdr1 = cpuif_req_masked & (cpuif_addr == 14'h348) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_data = cpuif_req_masked & (cpuif_addr == 14'h350) & !cpuif_req_is_wr;
+        decoded_reg_strb.backdoor.rx_pop = cpuif_req_masked & (cpuif_addr == 14'h358);
+        decoded_reg_strb.router.hdr = cpuif_req_masked & (cpuif_addr == 14'h400) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.rt_entry = cpuif_req_masked & (cpuif_addr == 14'h408);
+        decoded_reg_strb.router.crc_errors = cpuif_req_masked & (cpuif_addr == 14'h410) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.unroutable = cpuif_req_masked & (cpuif_addr == 14'h418) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_status = cpuif_req_masked & (cpuif_addr == 14'h420) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.replays = cpuif_req_masked & (cpuif_addr == 14'h428) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_sel = cpuif_req_masked & (cpuif_addr == 14'h430);
+        decoded_reg_strb.router.link_crc_errors = cpuif_req_masked & (cpuif_addr == 14'h438) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_naks_sent = cpuif_req_masked & (cpuif_addr == 14'h440) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_naks_rcvd = cpuif_req_masked & (cpuif_addr == 14'h448) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_replays = cpuif_req_masked & (cpuif_addr == 14'h450) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.link_downs = cpuif_req_masked & (cpuif_addr == 14'h458) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.node = cpuif_req_masked & (cpuif_addr == 14'h460);
+        decoded_reg_strb.router.malformed = cpuif_req_masked & (cpuif_addr == 14'h468) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 14'h800) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 14'h808);
+        decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 14'h810) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.eg_misses = cpuif_req_masked & (cpuif_addr == 14'h818) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.timeouts = cpuif_req_masked & (cpuif_addr == 14'h820) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.in_reqs = cpuif_req_masked & (cpuif_addr == 14'h828) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.up_reqs = cpuif_req_masked & (cpuif_addr == 14'h830) & !cpuif_req_is_wr;
+        decoded_reg_strb.smfu.eg_start0 = cpuif_req_masked & (cpuif_addr == 14'h900);
+        decoded_reg_strb.smfu.eg_start1 = cpuif_req_masked & (cpuif_addr == 14'h908);
+        decoded_reg_strb.smfu.eg_start2 = cpuif_req_masked & (cpuif_addr == 14'h910);
+        decoded_reg_strb.smfu.eg_start3 = cpuif_req_masked & (cpuif_addr == 14'h918);
+        decoded_reg_strb.smfu.eg_start4 = cpuif_req_masked & (cpuif_addr == 14'h920);
+        decoded_reg_strb.smfu.eg_start5 = cpuif_req_masked & (cpuif_addr == 14'h928);
+        decoded_reg_strb.smfu.eg_start6 = cpuif_req_masked & (cpuif_addr == 14'h930);
+        decoded_reg_strb.smfu.eg_start7 = cpuif_req_masked & (cpuif_addr == 14'h938);
+        decoded_reg_strb.smfu.eg_start8 = cpuif_req_masked & (cpuif_addr == 14'h940);
+        decoded_reg_strb.smfu.eg_start9 = cpuif_req_masked & (cpuif_addr == 14'h948);
+        decoded_reg_strb.smfu.eg_start10 = cpuif_req_masked & (cpuif_addr == 14'h950);
+        decoded_reg_strb.smfu.eg_start11 = cpuif_req_masked & (cpuif_addr == 14'h958);
+        decoded_reg_strb.smfu.eg_start12 = cpuif_req_masked & (cpuif_addr == 14'h960);
+        decoded_reg_strb.smfu.eg_start13 = cpuif_req_masked & (cpuif_addr == 14'h968);
+        decoded_reg_strb.smfu.eg_start14 = cpuif_req_masked & (cpuif_addr == 14'h970);
+        decoded_reg_strb.smfu.eg_start15 = cpuif_req_masked & (cpuif_addr == 14'h978);
+        decoded_reg_strb.smfu.eg_end0 = cpuif_req_masked & (cpuif_addr == 14'h980);
+        decoded_reg_strb.smfu.eg_end1 = cpuif_req_masked & (cpuif_addr == 14'h988);
+        decoded_reg_strb.smfu.eg_end2 = cpuif_req_masked & (cpuif_addr == 14'h990);
+        decoded_reg_strb.smfu.eg_end3 = cpuif_req_masked & (cpuif_addr == 14'h998);
+        decoded_reg_strb.smfu.eg_end4 = cpuif_req_masked & (cpuif_addr == 14'h9a0);
+        decoded_reg_strb.smfu.eg_end5 = cpuif_req_masked & (cpuif_addr == 14'h9a8);
+        decoded_reg_strb.smfu.eg_end6 = cpuif_req_masked & (cpuif_addr == 14'h9b0);
+        decoded_reg_strb.smfu.eg_end7 = cpuif_req_masked & (cpuif_addr == 14'h9b8);
+        decoded_reg_strb.smfu.eg_end8 = cpuif_req_masked & (cpuif_addr == 14'h9c0);
+        decoded_reg_strb.smfu.eg_end9 = cpuif_req_masked & (cpuif_addr == 14'h9c8);
+        decoded_reg_strb.smfu.eg_end10 = cpuif_req_masked & (cpuif_addr == 14'h9d0);
+        decoded_reg_strb.smfu.eg_end11 = cpuif_req_masked & (cpuif_addr == 14'h9d8);
+        decoded_reg_strb.smfu.eg_end12 = cpuif_req_masked & (cpuif_addr == 14'h9e0);
+        decoded_reg_strb.smfu.eg_end13 = cpuif_req_masked & (cpuif_addr == 14'h9e8);
+        decoded_reg_strb.smfu.eg_end14 = cpuif_req_masked & (cpuif_addr == 14'h9f0);
+        decoded_reg_strb.smfu.eg_end15 = cpuif_req_masked & (cpuif_addr == 14'h9f8);
+        decoded_reg_strb.smfu.eg_ctrl0 = cpuif_req_masked & (cpuif_addr == 14'ha00);
+        decoded_reg_strb.smfu.eg_ctrl1 = cpuif_req_masked & (cpuif_addr == 14'ha08);
+        decoded_reg_strb.smfu.eg_ctrl2 = cpuif_req_masked & (cpuif_addr == 14'ha10);
+        decoded_reg_strb.smfu.eg_ctrl3 = cpuif_req_masked & (cpuif_addr == 14'ha18);
+        decoded_reg_strb.smfu.eg_ctrl4 = cpuif_req_masked & (cpuif_addr == 14'ha20);
+        decoded_reg_strb.smfu.eg_ctrl5 = cpuif_req_masked & (cpuif_addr == 14'ha28);
+        decoded_reg_strb.smfu.eg_ctrl6 = cpuif_req_masked & (cpuif_addr == 14'ha30);
+        decoded_reg_strb.smfu.eg_ctrl7 = cpuif_req_masked & (cpuif_addr == 14'ha38);
+        decoded_reg_strb.smfu.eg_ctrl8 = cpuif_req_masked & (cpuif_addr == 14'ha40);
+        decoded_reg_strb.smfu.eg_ctrl9 = cpuif_req_masked & (cpuif_addr == 14'ha48);
+        decoded_reg_strb.smfu.eg_ctrl10 = cpuif_req_masked & (cpuif_addr == 14'ha50);
+        decoded_reg_strb.smfu.eg_ctrl11 = cpuif_req_masked & (cpuif_addr == 14'ha58);
+        decoded_reg_strb.smfu.eg_ctrl12 = cpuif_req_masked & (cpuif_addr == 14'ha60);
+        decoded_reg_strb.smfu.eg_ctrl13 = cpuif_req_masked & (cpuif_addr == 14'ha68);
+        decoded_reg_strb.smfu.eg_ctrl14 = cpuif_req_masked & (cpuif_addr == 14'ha70);
+        decoded_reg_strb.smfu.eg_ctrl15 = cpuif_req_masked & (cpuif_addr == 14'ha78);
+        decoded_reg_strb.smfu.in_base0 = cpuif_req_masked & (cpuif_addr == 14'ha80);
+        decoded_reg_strb.smfu.in_base1 = cpuif_req_masked & (cpuif_addr == 14'ha88);
+        decoded_reg_strb.smfu.in_base2 = cpuif_req_masked & (cpuif_addr == 14'ha90);
+        decoded_reg_strb.smfu.in_base3 = cpuif_req_masked & (cpuif_addr == 14'ha98);
+        decoded_reg_strb.smfu.in_base4 = cpuif_req_masked & (cpuif_addr == 14'haa0);
+        decoded_reg_strb.smfu.in_base5 = cpuif_req_masked & (cpuif_addr == 14'haa8);
+        decoded_reg_strb.smfu.in_base6 = cpuif_req_masked & (cpuif_addr == 14'hab0);
+        decoded_reg_strb.smfu.in_base7 = cpuif_req_masked & (cpuif_addr == 14'hab8);
+        decoded_reg_strb.smfu.in_base8 = cpuif_req_masked & (cpuif_addr == 14'hac0);
+        decoded_reg_strb.smfu.in_base9 = cpuif_req_masked & (cpuif_addr == 14'hac8);
+        decoded_reg_strb.smfu.in_base10 = cpuif_req_masked & (cpuif_addr == 14'had0);
+        decoded_reg_strb.smfu.in_base11 = cpuif_req_masked & (cpuif_addr == 14'had8);
+        decoded_reg_strb.smfu.in_base12 = cpuif_req_masked & (cpuif_addr == 14'hae0);
+        decoded_reg_strb.smfu.in_base13 = cpuif_req_masked & (cpuif_addr == 14'hae8);
+        decoded_reg_strb.smfu.in_base14 = cpuif_req_masked & (cpuif_addr == 14'haf0);
+        decoded_reg_strb.smfu.in_base15 = cpuif_req_masked & (cpuif_addr == 14'haf8);
+        decoded_reg_strb.notify.hdr = cpuif_req_masked & (cpuif_addr == 14'hc00) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.win_base = cpuif_req_masked & (cpuif_addr == 14'hc08);
+        decoded_reg_strb.notify.win_size = cpuif_req_masked & (cpuif_addr == 14'hc10);
+        decoded_reg_strb.notify.ring_base = cpuif_req_masked & (cpuif_addr == 14'hc18);
+        decoded_reg_strb.notify.ring_ctrl = cpuif_req_masked & (cpuif_addr == 14'hc20);
+        decoded_reg_strb.notify.prod = cpuif_req_masked & (cpuif_addr == 14'hc28) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.cons = cpuif_req_masked & (cpuif_addr == 14'hc30);
+        decoded_reg_strb.notify.full_stalls = cpuif_req_masked & (cpuif_addr == 14'hc38) & !cpuif_req_is_wr;
+        decoded_reg_strb.notify.events = cpuif_req_masked & (cpuif_addr == 14'hc40) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.hdr = cpuif_req_masked & (cpuif_addr == 14'hd00) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.cmd = cpuif_req_masked & (cpuif_addr == 14'hd08);
+        decoded_reg_strb.flash.addr = cpuif_req_masked & (cpuif_addr == 14'hd10);
+        decoded_reg_strb.flash.status = cpuif_req_masked & (cpuif_addr == 14'hd18) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.jedec = cpuif_req_masked & (cpuif_addr == 14'hd20) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.div = cpuif_req_masked & (cpuif_addr == 14'hd28);
+        decoded_reg_strb.flash.reload = cpuif_req_masked & (cpuif_addr == 14'hd30);
+        decoded_reg_strb.flash.boot = cpuif_req_masked & (cpuif_addr == 14'hd38) & !cpuif_req_is_wr;
+        decoded_reg_strb.flash.data0 = cpuif_req_masked & (cpuif_addr == 14'he00);
+        decoded_reg_strb.flash.data1 = cpuif_req_masked & (cpuif_addr == 14'he08);
+        decoded_reg_strb.flash.data2 = cpuif_req_masked & (cpuif_addr == 14'he10);
+        decoded_reg_strb.flash.data3 = cpuif_req_masked & (cpuif_addr == 14'he18);
+        decoded_reg_strb.flash.data4 = cpuif_req_masked & (cpuif_addr == 14'he20);
+        decoded_reg_strb.flash.data5 = cpuif_req_masked & (cpuif_addr == 14'he28);
+        decoded_reg_strb.flash.data6 = cpuif_req_masked & (cpuif_addr == 14'he30);
+        decoded_reg_strb.flash.data7 = cpuif_req_masked & (cpuif_addr == 14'he38);
+        decoded_reg_strb.flash.data8 = cpuif_req_masked & (cpuif_addr == 14'he40);
+        decoded_reg_strb.flash.data9 = cpuif_req_masked & (cpuif_addr == 14'he48);
+        decoded_reg_strb.flash.data10 = cpuif_req_masked & (cpuif_addr == 14'he50);
+        decoded_reg_strb.flash.data11 = cpuif_req_masked & (cpuif_addr == 14'he58);
+        decoded_reg_strb.flash.data12 = cpuif_req_masked & (cpuif_addr == 14'he60);
+        decoded_reg_strb.flash.data13 = cpuif_req_masked & (cpuif_addr == 14'he68);
+        decoded_reg_strb.flash.data14 = cpuif_req_masked & (cpuif_addr == 14'he70);
+        decoded_reg_strb.flash.data15 = cpuif_req_masked & (cpuif_addr == 14'he78);
+        decoded_reg_strb.flash.data16 = cpuif_req_masked & (cpuif_addr == 14'he80);
+        decoded_reg_strb.flash.data17 = cpuif_req_masked & (cpuif_addr == 14'he88);
+        decoded_reg_strb.flash.data18 = cpuif_req_masked & (cpuif_addr == 14'he90);
+        decoded_reg_strb.flash.data19 = cpuif_req_masked & (cpuif_addr == 14'he98);
+        decoded_reg_strb.flash.data20 = cpuif_req_masked & (cpuif_addr == 14'hea0);
+        decoded_reg_strb.flash.data21 = cpuif_req_masked & (cpuif_addr == 14'hea8);
+        decoded_reg_strb.flash.data22 = cpuif_req_masked & (cpuif_addr == 14'heb0);
+        decoded_reg_strb.flash.data23 = cpuif_req_masked & (cpuif_addr == 14'heb8);
+        decoded_reg_strb.flash.data24 = cpuif_req_masked & (cpuif_addr == 14'hec0);
+        decoded_reg_strb.flash.data25 = cpuif_req_masked & (cpuif_addr == 14'hec8);
+        decoded_reg_strb.flash.data26 = cpuif_req_masked & (cpuif_addr == 14'hed0);
+        decoded_reg_strb.flash.data27 = cpuif_req_masked & (cpuif_addr == 14'hed8);
+        decoded_reg_strb.flash.data28 = cpuif_req_masked & (cpuif_addr == 14'hee0);
+        decoded_reg_strb.flash.data29 = cpuif_req_masked & (cpuif_addr == 14'hee8);
+        decoded_reg_strb.flash.data30 = cpuif_req_masked & (cpuif_addr == 14'hef0);
+        decoded_reg_strb.flash.data31 = cpuif_req_masked & (cpuif_addr == 14'hef8);
+        decoded_reg_strb.own.hdr = cpuif_req_masked & (cpuif_addr == 14'hf00) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.owner = cpuif_req_masked & (cpuif_addr == 14'hf08) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.claim = cpuif_req_masked & (cpuif_addr == 14'hf10) & cpuif_req_is_wr;
+        decoded_reg_strb.own.lease = cpuif_req_masked & (cpuif_addr == 14'hf18);
+        decoded_reg_strb.own.lease_left = cpuif_req_masked & (cpuif_addr == 14'hf20) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.events = cpuif_req_masked & (cpuif_addr == 14'hf28) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.denied = cpuif_req_masked & (cpuif_addr == 14'hf30) & !cpuif_req_is_wr;
+        decoded_reg_strb.msix.addr = cpuif_req_masked & (cpuif_addr == 14'h1000);
+        decoded_reg_strb.msix.ctrl = cpuif_req_masked & (cpuif_addr == 14'h1008);
+        decoded_reg_strb.msix.pba = cpuif_req_masked & (cpuif_addr == 14'h1800) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.hdr = cpuif_req_masked & (cpuif_addr == 14'h2000) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.d_src = cpuif_req_masked & (cpuif_addr == 14'h2008);
+        decoded_reg_strb.rma.d_dst = cpuif_req_masked & (cpuif_addr == 14'h2010);
+        decoded_reg_strb.rma.d_len = cpuif_req_masked & (cpuif_addr == 14'h2018);
+        decoded_reg_strb.rma.d_rnoti = cpuif_req_masked & (cpuif_addr == 14'h2020);
+        decoded_reg_strb.rma.d_cnoti = cpuif_req_masked & (cpuif_addr == 14'h2028);
+        decoded_reg_strb.rma.post = cpuif_req_masked & (cpuif_addr == 14'h2030);
+        decoded_reg_strb.rma.status = cpuif_req_masked & (cpuif_addr == 14'h2038) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.ctrl = cpuif_req_masked & (cpuif_addr == 14'h2040);
+        decoded_reg_strb.rma.done = cpuif_req_masked & (cpuif_addr == 14'h2048) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.errors = cpuif_req_masked & (cpuif_addr == 14'h2050) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.bytes = cpuif_req_masked & (cpuif_addr == 14'h2058) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.stats = cpuif_req_masked & (cpuif_addr == 14'h2060) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.wr_err = cpuif_req_masked & (cpuif_addr == 14'h2068) & !cpuif_req_is_wr;
         decoded_err = '0;
     end
 
@@ -1582,6 +1612,74 @@ module extoll_regs (
                 } mask;
             } ctrl;
         } msix;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [47:0] next;
+                    logic load_next;
+                } addr;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } d_src;
+            struct packed {
+                struct packed {
+                    logic [47:0] next;
+                    logic load_next;
+                } addr;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+            } d_dst;
+            struct packed {
+                struct packed {
+                    logic [20:0] next;
+                    logic load_next;
+                } len;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } cookie;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } noti_req;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } noti_cmp;
+            } d_len;
+            struct packed {
+                struct packed {
+                    logic [47:0] next;
+                    logic load_next;
+                } addr;
+            } d_rnoti;
+            struct packed {
+                struct packed {
+                    logic [47:0] next;
+                    logic load_next;
+                } addr;
+            } d_cnoti;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } go;
+            } post;
+            struct packed {
+                struct packed {
+                    logic [3:0] next;
+                    logic load_next;
+                } max_rd;
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } timeout;
+            } ctrl;
+        } rma;
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -2461,6 +2559,61 @@ module extoll_regs (
                 } mask;
             } ctrl;
         } msix;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic [47:0] value;
+                } addr;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } d_src;
+            struct packed {
+                struct packed {
+                    logic [47:0] value;
+                } addr;
+                struct packed {
+                    logic [15:0] value;
+                } node;
+            } d_dst;
+            struct packed {
+                struct packed {
+                    logic [20:0] value;
+                } len;
+                struct packed {
+                    logic [15:0] value;
+                } cookie;
+                struct packed {
+                    logic value;
+                } noti_req;
+                struct packed {
+                    logic value;
+                } noti_cmp;
+            } d_len;
+            struct packed {
+                struct packed {
+                    logic [47:0] value;
+                } addr;
+            } d_rnoti;
+            struct packed {
+                struct packed {
+                    logic [47:0] value;
+                } addr;
+            } d_cnoti;
+            struct packed {
+                struct packed {
+                    logic value;
+                } go;
+            } post;
+            struct packed {
+                struct packed {
+                    logic [3:0] value;
+                } max_rd;
+                struct packed {
+                    logic [15:0] value;
+                } timeout;
+            } ctrl;
+        } rma;
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -6986,6 +7139,308 @@ module extoll_regs (
         end
     end
     assign hwif_out.msix.ctrl.mask.value = field_storage.msix.ctrl.mask.value;
+    // Field: extoll_nic.rma.d_src.addr
+    always_comb begin
+        automatic logic [47:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_src.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_src && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_src.addr.value & ~decoded_wr_biten[47:0]) | (decoded_wr_data[47:0] & decoded_wr_biten[47:0]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_src.addr.next = next_c;
+        field_combo.rma.d_src.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_src.addr.value <= 48'h0;
+        end else begin
+            if(field_combo.rma.d_src.addr.load_next) begin
+                field_storage.rma.d_src.addr.value <= field_combo.rma.d_src.addr.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_src.addr.value = field_storage.rma.d_src.addr.value;
+    // Field: extoll_nic.rma.d_src.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_src.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_src && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_src.node.value & ~decoded_wr_biten[63:48]) | (decoded_wr_data[63:48] & decoded_wr_biten[63:48]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_src.node.next = next_c;
+        field_combo.rma.d_src.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_src.node.value <= 16'h0;
+        end else begin
+            if(field_combo.rma.d_src.node.load_next) begin
+                field_storage.rma.d_src.node.value <= field_combo.rma.d_src.node.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_src.node.value = field_storage.rma.d_src.node.value;
+    // Field: extoll_nic.rma.d_dst.addr
+    always_comb begin
+        automatic logic [47:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_dst.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_dst && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_dst.addr.value & ~decoded_wr_biten[47:0]) | (decoded_wr_data[47:0] & decoded_wr_biten[47:0]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_dst.addr.next = next_c;
+        field_combo.rma.d_dst.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_dst.addr.value <= 48'h0;
+        end else begin
+            if(field_combo.rma.d_dst.addr.load_next) begin
+                field_storage.rma.d_dst.addr.value <= field_combo.rma.d_dst.addr.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_dst.addr.value = field_storage.rma.d_dst.addr.value;
+    // Field: extoll_nic.rma.d_dst.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_dst.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_dst && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_dst.node.value & ~decoded_wr_biten[63:48]) | (decoded_wr_data[63:48] & decoded_wr_biten[63:48]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_dst.node.next = next_c;
+        field_combo.rma.d_dst.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_dst.node.value <= 16'h0;
+        end else begin
+            if(field_combo.rma.d_dst.node.load_next) begin
+                field_storage.rma.d_dst.node.value <= field_combo.rma.d_dst.node.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_dst.node.value = field_storage.rma.d_dst.node.value;
+    // Field: extoll_nic.rma.d_len.len
+    always_comb begin
+        automatic logic [20:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_len.len.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_len && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_len.len.value & ~decoded_wr_biten[20:0]) | (decoded_wr_data[20:0] & decoded_wr_biten[20:0]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_len.len.next = next_c;
+        field_combo.rma.d_len.len.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_len.len.value <= 21'h0;
+        end else begin
+            if(field_combo.rma.d_len.len.load_next) begin
+                field_storage.rma.d_len.len.value <= field_combo.rma.d_len.len.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_len.len.value = field_storage.rma.d_len.len.value;
+    // Field: extoll_nic.rma.d_len.cookie
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_len.cookie.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_len && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_len.cookie.value & ~decoded_wr_biten[47:32]) | (decoded_wr_data[47:32] & decoded_wr_biten[47:32]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_len.cookie.next = next_c;
+        field_combo.rma.d_len.cookie.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_len.cookie.value <= 16'h0;
+        end else begin
+            if(field_combo.rma.d_len.cookie.load_next) begin
+                field_storage.rma.d_len.cookie.value <= field_combo.rma.d_len.cookie.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_len.cookie.value = field_storage.rma.d_len.cookie.value;
+    // Field: extoll_nic.rma.d_len.noti_req
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_len.noti_req.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_len && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_len.noti_req.value & ~decoded_wr_biten[48:48]) | (decoded_wr_data[48:48] & decoded_wr_biten[48:48]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_len.noti_req.next = next_c;
+        field_combo.rma.d_len.noti_req.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_len.noti_req.value <= 1'h0;
+        end else begin
+            if(field_combo.rma.d_len.noti_req.load_next) begin
+                field_storage.rma.d_len.noti_req.value <= field_combo.rma.d_len.noti_req.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_len.noti_req.value = field_storage.rma.d_len.noti_req.value;
+    // Field: extoll_nic.rma.d_len.noti_cmp
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_len.noti_cmp.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_len && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_len.noti_cmp.value & ~decoded_wr_biten[49:49]) | (decoded_wr_data[49:49] & decoded_wr_biten[49:49]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_len.noti_cmp.next = next_c;
+        field_combo.rma.d_len.noti_cmp.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_len.noti_cmp.value <= 1'h0;
+        end else begin
+            if(field_combo.rma.d_len.noti_cmp.load_next) begin
+                field_storage.rma.d_len.noti_cmp.value <= field_combo.rma.d_len.noti_cmp.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_len.noti_cmp.value = field_storage.rma.d_len.noti_cmp.value;
+    // Field: extoll_nic.rma.d_rnoti.addr
+    always_comb begin
+        automatic logic [47:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_rnoti.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_rnoti && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_rnoti.addr.value & ~decoded_wr_biten[47:0]) | (decoded_wr_data[47:0] & decoded_wr_biten[47:0]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_rnoti.addr.next = next_c;
+        field_combo.rma.d_rnoti.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_rnoti.addr.value <= 48'h0;
+        end else begin
+            if(field_combo.rma.d_rnoti.addr.load_next) begin
+                field_storage.rma.d_rnoti.addr.value <= field_combo.rma.d_rnoti.addr.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_rnoti.addr.value = field_storage.rma.d_rnoti.addr.value;
+    // Field: extoll_nic.rma.d_cnoti.addr
+    always_comb begin
+        automatic logic [47:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.d_cnoti.addr.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.d_cnoti && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.d_cnoti.addr.value & ~decoded_wr_biten[47:0]) | (decoded_wr_data[47:0] & decoded_wr_biten[47:0]);
+            load_next_c = '1;
+        end
+        field_combo.rma.d_cnoti.addr.next = next_c;
+        field_combo.rma.d_cnoti.addr.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.d_cnoti.addr.value <= 48'h0;
+        end else begin
+            if(field_combo.rma.d_cnoti.addr.load_next) begin
+                field_storage.rma.d_cnoti.addr.value <= field_combo.rma.d_cnoti.addr.next;
+            end
+        end
+    end
+    assign hwif_out.rma.d_cnoti.addr.value = field_storage.rma.d_cnoti.addr.value;
+    // Field: extoll_nic.rma.post.go
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.post.go.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.post && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.post.go.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else begin // singlepulse clears back to 0
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.rma.post.go.next = next_c;
+        field_combo.rma.post.go.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.post.go.value <= 1'h0;
+        end else begin
+            if(field_combo.rma.post.go.load_next) begin
+                field_storage.rma.post.go.value <= field_combo.rma.post.go.next;
+            end
+        end
+    end
+    assign hwif_out.rma.post.go.value = field_storage.rma.post.go.value;
+    // Field: extoll_nic.rma.ctrl.max_rd
+    always_comb begin
+        automatic logic [3:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.ctrl.max_rd.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.ctrl.max_rd.value & ~decoded_wr_biten[3:0]) | (decoded_wr_data[3:0] & decoded_wr_biten[3:0]);
+            load_next_c = '1;
+        end
+        field_combo.rma.ctrl.max_rd.next = next_c;
+        field_combo.rma.ctrl.max_rd.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.ctrl.max_rd.value <= 4'h0;
+        end else begin
+            if(field_combo.rma.ctrl.max_rd.load_next) begin
+                field_storage.rma.ctrl.max_rd.value <= field_combo.rma.ctrl.max_rd.next;
+            end
+        end
+    end
+    assign hwif_out.rma.ctrl.max_rd.value = field_storage.rma.ctrl.max_rd.value;
+    // Field: extoll_nic.rma.ctrl.timeout
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.ctrl.timeout.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.ctrl.timeout.value & ~decoded_wr_biten[31:16]) | (decoded_wr_data[31:16] & decoded_wr_biten[31:16]);
+            load_next_c = '1;
+        end
+        field_combo.rma.ctrl.timeout.next = next_c;
+        field_combo.rma.ctrl.timeout.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.ctrl.timeout.value <= 16'h400;
+        end else begin
+            if(field_combo.rma.ctrl.timeout.load_next) begin
+                field_storage.rma.ctrl.timeout.value <= field_combo.rma.ctrl.timeout.next;
+            end
+        end
+    end
+    assign hwif_out.rma.ctrl.timeout.value = field_storage.rma.ctrl.timeout.value;
 
     //--------------------------------------------------------------------------
     // Write response
@@ -6998,7 +7453,7 @@ module extoll_regs (
     // Readback
     //--------------------------------------------------------------------------
 
-    logic [12:0] rd_mux_addr;
+    logic [13:0] rd_mux_addr;
     assign rd_mux_addr = decoded_addr;
 
     logic readback_err;
@@ -7007,50 +7462,50 @@ module extoll_regs (
     always_comb begin
         automatic logic [63:0] readback_data_var;
         readback_data_var = '0;
-        if(rd_mux_addr == 13'h0) begin
+        if(rd_mux_addr == 14'h0) begin
             readback_data_var[15:0] = 16'h1;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h100;
         end
-        if(rd_mux_addr == 13'h8) begin
+        if(rd_mux_addr == 14'h8) begin
             readback_data_var[31:0] = 32'h4c545845;
             readback_data_var[39:32] = hwif_in.info.id.role.next;
             readback_data_var[63:48] = hwif_in.info.id.node_id.next;
         end
-        if(rd_mux_addr == 13'h10) begin
+        if(rd_mux_addr == 14'h10) begin
             readback_data_var[15:0] = hwif_in.info.version.patch.next;
             readback_data_var[31:16] = hwif_in.info.version.minor.next;
             readback_data_var[47:32] = hwif_in.info.version.major.next;
         end
-        if(rd_mux_addr == 13'h18) begin
+        if(rd_mux_addr == 14'h18) begin
             readback_data_var[31:0] = hwif_in.info.build.date.next;
             readback_data_var[63:32] = hwif_in.info.build.commit.next;
         end
-        if(rd_mux_addr == 13'h20) begin
+        if(rd_mux_addr == 14'h20) begin
             readback_data_var[63:0] = field_storage.info.scratch.data.value;
         end
-        if(rd_mux_addr == 13'h28) begin
+        if(rd_mux_addr == 14'h28) begin
             readback_data_var[0] = field_storage.info.irq_status.test.value;
             readback_data_var[1] = field_storage.info.irq_status.notify.value;
         end
-        if(rd_mux_addr == 13'h30) begin
+        if(rd_mux_addr == 14'h30) begin
             readback_data_var[0] = field_storage.info.irq_enable.test.value;
             readback_data_var[1] = field_storage.info.irq_enable.notify.value;
         end
-        if(rd_mux_addr == 13'h38) begin
+        if(rd_mux_addr == 14'h38) begin
             readback_data_var[0] = field_storage.info.irq_test.fire.value;
         end
-        if(rd_mux_addr == 13'h40) begin
+        if(rd_mux_addr == 14'h40) begin
             readback_data_var[63:0] = hwif_in.info.cycles.count.next;
         end
-        if(rd_mux_addr == 13'h100) begin
+        if(rd_mux_addr == 14'h100) begin
             readback_data_var[15:0] = 16'h2;
             readback_data_var[23:16] = 8'h1;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h200;
         end
-        if(rd_mux_addr == 13'h108) begin
+        if(rd_mux_addr == 14'h108) begin
             readback_data_var[2:0] = hwif_in.pcie.status.func.next;
             readback_data_var[7:3] = hwif_in.pcie.status.dev.next;
             readback_data_var[15:8] = hwif_in.pcie.status.bus.next;
@@ -7061,58 +7516,58 @@ module extoll_regs (
             readback_data_var[20] = hwif_in.pcie.status.msix_en.next;
             readback_data_var[21] = hwif_in.pcie.status.d3hot.next;
         end
-        if(rd_mux_addr == 13'h110) begin
+        if(rd_mux_addr == 14'h110) begin
             readback_data_var[31:0] = field_storage.pcie.rx_tlp.count.value;
         end
-        if(rd_mux_addr == 13'h118) begin
+        if(rd_mux_addr == 14'h118) begin
             readback_data_var[31:0] = field_storage.pcie.tx_tlp.count.value;
         end
-        if(rd_mux_addr == 13'h120) begin
+        if(rd_mux_addr == 14'h120) begin
             readback_data_var[31:0] = field_storage.pcie.ur.count.value;
         end
-        if(rd_mux_addr == 13'h128) begin
+        if(rd_mux_addr == 14'h128) begin
             readback_data_var[31:0] = field_storage.pcie.drop.count.value;
         end
-        if(rd_mux_addr == 13'h130) begin
+        if(rd_mux_addr == 14'h130) begin
             readback_data_var[31:0] = field_storage.pcie.aperture.count.value;
         end
-        if(rd_mux_addr == 13'h138) begin
+        if(rd_mux_addr == 14'h138) begin
             readback_data_var[31:0] = field_storage.pcie.poisoned.count.value;
         end
-        if(rd_mux_addr == 13'h140) begin
+        if(rd_mux_addr == 14'h140) begin
             readback_data_var[31:0] = field_storage.pcie.cpl_err.count.value;
         end
-        if(rd_mux_addr == 13'h148) begin
+        if(rd_mux_addr == 14'h148) begin
             readback_data_var[31:0] = field_storage.pcie.ca_sent.count.value;
         end
-        if(rd_mux_addr == 13'h150) begin
+        if(rd_mux_addr == 14'h150) begin
             readback_data_var[31:0] = field_storage.pcie.msix_msgs.count.value;
         end
-        if(rd_mux_addr == 13'h158) begin
+        if(rd_mux_addr == 14'h158) begin
             readback_data_var[31:0] = field_storage.pcie.poisoned_tx.count.value;
         end
-        if(rd_mux_addr == 13'h200) begin
+        if(rd_mux_addr == 14'h200) begin
             readback_data_var[15:0] = 16'h3;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h300;
         end
-        if(rd_mux_addr == 13'h208) begin
+        if(rd_mux_addr == 14'h208) begin
             readback_data_var[63:0] = field_storage.rra.cmp_addr.addr.value;
         end
-        if(rd_mux_addr == 13'h210) begin
+        if(rd_mux_addr == 14'h210) begin
             readback_data_var[63:0] = field_storage.rra.wdata.data.value;
         end
-        if(rd_mux_addr == 13'h218) begin
+        if(rd_mux_addr == 14'h218) begin
             readback_data_var[63:0] = field_storage.rra.tlp_hdr0.data.value;
         end
-        if(rd_mux_addr == 13'h220) begin
+        if(rd_mux_addr == 14'h220) begin
             readback_data_var[63:0] = field_storage.rra.tlp_hdr1.data.value;
         end
-        if(rd_mux_addr == 13'h228) begin
+        if(rd_mux_addr == 14'h228) begin
             readback_data_var[63:0] = field_storage.rra.route.hops.value;
         end
-        if(rd_mux_addr == 13'h230) begin
+        if(rd_mux_addr == 14'h230) begin
             readback_data_var[15:0] = field_storage.rra.req.node.value;
             readback_data_var[39:16] = field_storage.rra.req.addr.value;
             readback_data_var[42:40] = field_storage.rra.req.op.value;
@@ -7120,71 +7575,71 @@ module extoll_regs (
             readback_data_var[45:44] = field_storage.rra.req.tlp_len.value;
             readback_data_var[63:48] = field_storage.rra.req.seq.value;
         end
-        if(rd_mux_addr == 13'h238) begin
+        if(rd_mux_addr == 14'h238) begin
             readback_data_var[31:0] = field_storage.rra.sent.count.value;
         end
-        if(rd_mux_addr == 13'h240) begin
+        if(rd_mux_addr == 14'h240) begin
             readback_data_var[31:0] = field_storage.rra.completed.count.value;
         end
-        if(rd_mux_addr == 13'h248) begin
+        if(rd_mux_addr == 14'h248) begin
             readback_data_var[31:0] = field_storage.rra.served.count.value;
         end
-        if(rd_mux_addr == 13'h250) begin
+        if(rd_mux_addr == 14'h250) begin
             readback_data_var[31:0] = field_storage.rra.dropped.count.value;
         end
-        if(rd_mux_addr == 13'h300) begin
+        if(rd_mux_addr == 14'h300) begin
             readback_data_var[15:0] = 16'h4;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h400;
         end
-        if(rd_mux_addr == 13'h308) begin
+        if(rd_mux_addr == 14'h308) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_hdr0.data.value;
         end
-        if(rd_mux_addr == 13'h310) begin
+        if(rd_mux_addr == 14'h310) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_hdr1.data.value;
         end
-        if(rd_mux_addr == 13'h318) begin
+        if(rd_mux_addr == 14'h318) begin
             readback_data_var[63:0] = field_storage.backdoor.tx_data.data.value;
         end
-        if(rd_mux_addr == 13'h320) begin
+        if(rd_mux_addr == 14'h320) begin
             readback_data_var[2:0] = field_storage.backdoor.tx_ctrl.hdr_dw.value;
             readback_data_var[5:4] = field_storage.backdoor.tx_ctrl.data_dw.value;
             readback_data_var[8] = field_storage.backdoor.tx_ctrl.send.value;
         end
-        if(rd_mux_addr == 13'h328) begin
+        if(rd_mux_addr == 14'h328) begin
             readback_data_var[7:0] = field_storage.backdoor.rx_filter.tag.value;
             readback_data_var[8] = field_storage.backdoor.rx_filter.enable.value;
             readback_data_var[9] = field_storage.backdoor.rx_filter.fwd.value;
             readback_data_var[31:16] = field_storage.backdoor.rx_filter.fwd_node.value;
         end
-        if(rd_mux_addr == 13'h330) begin
+        if(rd_mux_addr == 14'h330) begin
             readback_data_var[63:0] = field_storage.backdoor.rx_fwd_addr.addr.value;
         end
-        if(rd_mux_addr == 13'h338) begin
+        if(rd_mux_addr == 14'h338) begin
             readback_data_var[0] = hwif_in.backdoor.rx_status.valid.next;
             readback_data_var[5:4] = hwif_in.backdoor.rx_status.data_dw.next;
             readback_data_var[47:32] = hwif_in.backdoor.rx_status.dropped.next;
         end
-        if(rd_mux_addr == 13'h340) begin
+        if(rd_mux_addr == 14'h340) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_hdr0.data.next;
         end
-        if(rd_mux_addr == 13'h348) begin
+        if(rd_mux_addr == 14'h348) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_hdr1.data.next;
         end
-        if(rd_mux_addr == 13'h350) begin
+        if(rd_mux_addr == 14'h350) begin
             readback_data_var[63:0] = hwif_in.backdoor.rx_data.data.next;
         end
-        if(rd_mux_addr == 13'h358) begin
+        if(rd_mux_addr == 14'h358) begin
             readback_data_var[0] = field_storage.backdoor.rx_pop.pop.value;
         end
-        if(rd_mux_addr == 13'h400) begin
+        if(rd_mux_addr == 14'h400) begin
             readback_data_var[15:0] = 16'h5;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h800;
         end
-        if(rd_mux_addr == 13'h408) begin
+        if(rd_mux_addr == 14'h408) begin
             readback_data_var[15:0] = field_storage.router.rt_entry.dest.value;
             readback_data_var[19:16] = field_storage.router.rt_entry.inport.value;
             readback_data_var[27:24] = field_storage.router.rt_entry.outport.value;
@@ -7192,317 +7647,317 @@ module extoll_regs (
             readback_data_var[31] = field_storage.router.rt_entry.valid.value;
             readback_data_var[32] = field_storage.router.rt_entry.commit.value;
         end
-        if(rd_mux_addr == 13'h410) begin
+        if(rd_mux_addr == 14'h410) begin
             readback_data_var[31:0] = hwif_in.router.crc_errors.count.next;
         end
-        if(rd_mux_addr == 13'h418) begin
+        if(rd_mux_addr == 14'h418) begin
             readback_data_var[31:0] = hwif_in.router.unroutable.count.next;
         end
-        if(rd_mux_addr == 13'h420) begin
+        if(rd_mux_addr == 14'h420) begin
             readback_data_var[6:0] = hwif_in.router.link_status.up.next;
             readback_data_var[29:16] = hwif_in.router.link_status.state.next;
         end
-        if(rd_mux_addr == 13'h428) begin
+        if(rd_mux_addr == 14'h428) begin
             readback_data_var[31:0] = hwif_in.router.replays.count.next;
         end
-        if(rd_mux_addr == 13'h430) begin
+        if(rd_mux_addr == 14'h430) begin
             readback_data_var[2:0] = field_storage.router.link_sel.link.value;
         end
-        if(rd_mux_addr == 13'h438) begin
+        if(rd_mux_addr == 14'h438) begin
             readback_data_var[31:0] = hwif_in.router.link_crc_errors.count.next;
         end
-        if(rd_mux_addr == 13'h440) begin
+        if(rd_mux_addr == 14'h440) begin
             readback_data_var[31:0] = hwif_in.router.link_naks_sent.count.next;
         end
-        if(rd_mux_addr == 13'h448) begin
+        if(rd_mux_addr == 14'h448) begin
             readback_data_var[31:0] = hwif_in.router.link_naks_rcvd.count.next;
         end
-        if(rd_mux_addr == 13'h450) begin
+        if(rd_mux_addr == 14'h450) begin
             readback_data_var[31:0] = hwif_in.router.link_replays.count.next;
         end
-        if(rd_mux_addr == 13'h458) begin
+        if(rd_mux_addr == 14'h458) begin
             readback_data_var[31:0] = hwif_in.router.link_downs.count.next;
         end
-        if(rd_mux_addr == 13'h460) begin
+        if(rd_mux_addr == 14'h460) begin
             readback_data_var[15:0] = field_storage.router.node.id.value;
             readback_data_var[22:16] = field_storage.router.node.dateline.value;
             readback_data_var[31] = field_storage.router.node.valid.value;
         end
-        if(rd_mux_addr == 13'h468) begin
+        if(rd_mux_addr == 14'h468) begin
             readback_data_var[31:0] = hwif_in.router.malformed.count.next;
         end
-        if(rd_mux_addr == 13'h800) begin
+        if(rd_mux_addr == 14'h800) begin
             readback_data_var[15:0] = 16'h6;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'hc00;
         end
-        if(rd_mux_addr == 13'h808) begin
+        if(rd_mux_addr == 14'h808) begin
             readback_data_var[0] = field_storage.smfu.ctrl.passthru.value;
             readback_data_var[31:16] = field_storage.smfu.ctrl.up_node.value;
             readback_data_var[47:32] = field_storage.smfu.ctrl.timeout.value;
         end
-        if(rd_mux_addr == 13'h810) begin
+        if(rd_mux_addr == 14'h810) begin
             readback_data_var[31:0] = hwif_in.smfu.eg_hits.count.next;
         end
-        if(rd_mux_addr == 13'h818) begin
+        if(rd_mux_addr == 14'h818) begin
             readback_data_var[31:0] = hwif_in.smfu.eg_misses.count.next;
         end
-        if(rd_mux_addr == 13'h820) begin
+        if(rd_mux_addr == 14'h820) begin
             readback_data_var[31:0] = hwif_in.smfu.timeouts.count.next;
         end
-        if(rd_mux_addr == 13'h828) begin
+        if(rd_mux_addr == 14'h828) begin
             readback_data_var[31:0] = hwif_in.smfu.in_reqs.count.next;
         end
-        if(rd_mux_addr == 13'h830) begin
+        if(rd_mux_addr == 14'h830) begin
             readback_data_var[31:0] = hwif_in.smfu.up_reqs.count.next;
         end
-        if(rd_mux_addr == 13'h900) begin
+        if(rd_mux_addr == 14'h900) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start0.addr.value;
         end
-        if(rd_mux_addr == 13'h908) begin
+        if(rd_mux_addr == 14'h908) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start1.addr.value;
         end
-        if(rd_mux_addr == 13'h910) begin
+        if(rd_mux_addr == 14'h910) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start2.addr.value;
         end
-        if(rd_mux_addr == 13'h918) begin
+        if(rd_mux_addr == 14'h918) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start3.addr.value;
         end
-        if(rd_mux_addr == 13'h920) begin
+        if(rd_mux_addr == 14'h920) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start4.addr.value;
         end
-        if(rd_mux_addr == 13'h928) begin
+        if(rd_mux_addr == 14'h928) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start5.addr.value;
         end
-        if(rd_mux_addr == 13'h930) begin
+        if(rd_mux_addr == 14'h930) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start6.addr.value;
         end
-        if(rd_mux_addr == 13'h938) begin
+        if(rd_mux_addr == 14'h938) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start7.addr.value;
         end
-        if(rd_mux_addr == 13'h940) begin
+        if(rd_mux_addr == 14'h940) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start8.addr.value;
         end
-        if(rd_mux_addr == 13'h948) begin
+        if(rd_mux_addr == 14'h948) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start9.addr.value;
         end
-        if(rd_mux_addr == 13'h950) begin
+        if(rd_mux_addr == 14'h950) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start10.addr.value;
         end
-        if(rd_mux_addr == 13'h958) begin
+        if(rd_mux_addr == 14'h958) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start11.addr.value;
         end
-        if(rd_mux_addr == 13'h960) begin
+        if(rd_mux_addr == 14'h960) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start12.addr.value;
         end
-        if(rd_mux_addr == 13'h968) begin
+        if(rd_mux_addr == 14'h968) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start13.addr.value;
         end
-        if(rd_mux_addr == 13'h970) begin
+        if(rd_mux_addr == 14'h970) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start14.addr.value;
         end
-        if(rd_mux_addr == 13'h978) begin
+        if(rd_mux_addr == 14'h978) begin
             readback_data_var[63:0] = field_storage.smfu.eg_start15.addr.value;
         end
-        if(rd_mux_addr == 13'h980) begin
+        if(rd_mux_addr == 14'h980) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end0.addr.value;
         end
-        if(rd_mux_addr == 13'h988) begin
+        if(rd_mux_addr == 14'h988) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end1.addr.value;
         end
-        if(rd_mux_addr == 13'h990) begin
+        if(rd_mux_addr == 14'h990) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end2.addr.value;
         end
-        if(rd_mux_addr == 13'h998) begin
+        if(rd_mux_addr == 14'h998) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end3.addr.value;
         end
-        if(rd_mux_addr == 13'h9a0) begin
+        if(rd_mux_addr == 14'h9a0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end4.addr.value;
         end
-        if(rd_mux_addr == 13'h9a8) begin
+        if(rd_mux_addr == 14'h9a8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end5.addr.value;
         end
-        if(rd_mux_addr == 13'h9b0) begin
+        if(rd_mux_addr == 14'h9b0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end6.addr.value;
         end
-        if(rd_mux_addr == 13'h9b8) begin
+        if(rd_mux_addr == 14'h9b8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end7.addr.value;
         end
-        if(rd_mux_addr == 13'h9c0) begin
+        if(rd_mux_addr == 14'h9c0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end8.addr.value;
         end
-        if(rd_mux_addr == 13'h9c8) begin
+        if(rd_mux_addr == 14'h9c8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end9.addr.value;
         end
-        if(rd_mux_addr == 13'h9d0) begin
+        if(rd_mux_addr == 14'h9d0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end10.addr.value;
         end
-        if(rd_mux_addr == 13'h9d8) begin
+        if(rd_mux_addr == 14'h9d8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end11.addr.value;
         end
-        if(rd_mux_addr == 13'h9e0) begin
+        if(rd_mux_addr == 14'h9e0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end12.addr.value;
         end
-        if(rd_mux_addr == 13'h9e8) begin
+        if(rd_mux_addr == 14'h9e8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end13.addr.value;
         end
-        if(rd_mux_addr == 13'h9f0) begin
+        if(rd_mux_addr == 14'h9f0) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end14.addr.value;
         end
-        if(rd_mux_addr == 13'h9f8) begin
+        if(rd_mux_addr == 14'h9f8) begin
             readback_data_var[63:0] = field_storage.smfu.eg_end15.addr.value;
         end
-        if(rd_mux_addr == 13'ha00) begin
+        if(rd_mux_addr == 14'ha00) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl0.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl0.node.value;
         end
-        if(rd_mux_addr == 13'ha08) begin
+        if(rd_mux_addr == 14'ha08) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl1.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl1.node.value;
         end
-        if(rd_mux_addr == 13'ha10) begin
+        if(rd_mux_addr == 14'ha10) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl2.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl2.node.value;
         end
-        if(rd_mux_addr == 13'ha18) begin
+        if(rd_mux_addr == 14'ha18) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl3.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl3.node.value;
         end
-        if(rd_mux_addr == 13'ha20) begin
+        if(rd_mux_addr == 14'ha20) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl4.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl4.node.value;
         end
-        if(rd_mux_addr == 13'ha28) begin
+        if(rd_mux_addr == 14'ha28) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl5.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl5.node.value;
         end
-        if(rd_mux_addr == 13'ha30) begin
+        if(rd_mux_addr == 14'ha30) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl6.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl6.node.value;
         end
-        if(rd_mux_addr == 13'ha38) begin
+        if(rd_mux_addr == 14'ha38) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl7.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl7.node.value;
         end
-        if(rd_mux_addr == 13'ha40) begin
+        if(rd_mux_addr == 14'ha40) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl8.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl8.node.value;
         end
-        if(rd_mux_addr == 13'ha48) begin
+        if(rd_mux_addr == 14'ha48) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl9.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl9.node.value;
         end
-        if(rd_mux_addr == 13'ha50) begin
+        if(rd_mux_addr == 14'ha50) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl10.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl10.node.value;
         end
-        if(rd_mux_addr == 13'ha58) begin
+        if(rd_mux_addr == 14'ha58) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl11.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl11.node.value;
         end
-        if(rd_mux_addr == 13'ha60) begin
+        if(rd_mux_addr == 14'ha60) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl12.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl12.node.value;
         end
-        if(rd_mux_addr == 13'ha68) begin
+        if(rd_mux_addr == 14'ha68) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl13.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl13.node.value;
         end
-        if(rd_mux_addr == 13'ha70) begin
+        if(rd_mux_addr == 14'ha70) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl14.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl14.node.value;
         end
-        if(rd_mux_addr == 13'ha78) begin
+        if(rd_mux_addr == 14'ha78) begin
             readback_data_var[0] = field_storage.smfu.eg_ctrl15.valid.value;
             readback_data_var[31:16] = field_storage.smfu.eg_ctrl15.node.value;
         end
-        if(rd_mux_addr == 13'ha80) begin
+        if(rd_mux_addr == 14'ha80) begin
             readback_data_var[63:0] = field_storage.smfu.in_base0.addr.value;
         end
-        if(rd_mux_addr == 13'ha88) begin
+        if(rd_mux_addr == 14'ha88) begin
             readback_data_var[63:0] = field_storage.smfu.in_base1.addr.value;
         end
-        if(rd_mux_addr == 13'ha90) begin
+        if(rd_mux_addr == 14'ha90) begin
             readback_data_var[63:0] = field_storage.smfu.in_base2.addr.value;
         end
-        if(rd_mux_addr == 13'ha98) begin
+        if(rd_mux_addr == 14'ha98) begin
             readback_data_var[63:0] = field_storage.smfu.in_base3.addr.value;
         end
-        if(rd_mux_addr == 13'haa0) begin
+        if(rd_mux_addr == 14'haa0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base4.addr.value;
         end
-        if(rd_mux_addr == 13'haa8) begin
+        if(rd_mux_addr == 14'haa8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base5.addr.value;
         end
-        if(rd_mux_addr == 13'hab0) begin
+        if(rd_mux_addr == 14'hab0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base6.addr.value;
         end
-        if(rd_mux_addr == 13'hab8) begin
+        if(rd_mux_addr == 14'hab8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base7.addr.value;
         end
-        if(rd_mux_addr == 13'hac0) begin
+        if(rd_mux_addr == 14'hac0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base8.addr.value;
         end
-        if(rd_mux_addr == 13'hac8) begin
+        if(rd_mux_addr == 14'hac8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base9.addr.value;
         end
-        if(rd_mux_addr == 13'had0) begin
+        if(rd_mux_addr == 14'had0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base10.addr.value;
         end
-        if(rd_mux_addr == 13'had8) begin
+        if(rd_mux_addr == 14'had8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base11.addr.value;
         end
-        if(rd_mux_addr == 13'hae0) begin
+        if(rd_mux_addr == 14'hae0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base12.addr.value;
         end
-        if(rd_mux_addr == 13'hae8) begin
+        if(rd_mux_addr == 14'hae8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base13.addr.value;
         end
-        if(rd_mux_addr == 13'haf0) begin
+        if(rd_mux_addr == 14'haf0) begin
             readback_data_var[63:0] = field_storage.smfu.in_base14.addr.value;
         end
-        if(rd_mux_addr == 13'haf8) begin
+        if(rd_mux_addr == 14'haf8) begin
             readback_data_var[63:0] = field_storage.smfu.in_base15.addr.value;
         end
-        if(rd_mux_addr == 13'hc00) begin
+        if(rd_mux_addr == 14'hc00) begin
             readback_data_var[15:0] = 16'h7;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'hd00;
         end
-        if(rd_mux_addr == 13'hc08) begin
+        if(rd_mux_addr == 14'hc08) begin
             readback_data_var[63:0] = field_storage.notify.win_base.addr.value;
         end
-        if(rd_mux_addr == 13'hc10) begin
+        if(rd_mux_addr == 14'hc10) begin
             readback_data_var[63:0] = field_storage.notify.win_size.size.value;
         end
-        if(rd_mux_addr == 13'hc18) begin
+        if(rd_mux_addr == 14'hc18) begin
             readback_data_var[63:0] = field_storage.notify.ring_base.addr.value;
         end
-        if(rd_mux_addr == 13'hc20) begin
+        if(rd_mux_addr == 14'hc20) begin
             readback_data_var[0] = field_storage.notify.ring_ctrl.enable.value;
             readback_data_var[11:8] = field_storage.notify.ring_ctrl.log2_entries.value;
         end
-        if(rd_mux_addr == 13'hc28) begin
+        if(rd_mux_addr == 14'hc28) begin
             readback_data_var[31:0] = hwif_in.notify.prod.index.next;
         end
-        if(rd_mux_addr == 13'hc30) begin
+        if(rd_mux_addr == 14'hc30) begin
             readback_data_var[31:0] = field_storage.notify.cons.index.value;
         end
-        if(rd_mux_addr == 13'hc38) begin
+        if(rd_mux_addr == 14'hc38) begin
             readback_data_var[31:0] = hwif_in.notify.full_stalls.count.next;
         end
-        if(rd_mux_addr == 13'hc40) begin
+        if(rd_mux_addr == 14'hc40) begin
             readback_data_var[31:0] = hwif_in.notify.events.count.next;
         end
-        if(rd_mux_addr == 13'hd00) begin
+        if(rd_mux_addr == 14'hd00) begin
             readback_data_var[15:0] = 16'h8;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'hf00;
         end
-        if(rd_mux_addr == 13'hd08) begin
+        if(rd_mux_addr == 14'hd08) begin
             readback_data_var[7:0] = field_storage.flash.cmd.opcode.value;
             readback_data_var[10:8] = field_storage.flash.cmd.alen.value;
             readback_data_var[12] = field_storage.flash.cmd.rd.value;
@@ -7510,10 +7965,10 @@ module extoll_regs (
             readback_data_var[24:16] = field_storage.flash.cmd.len.value;
             readback_data_var[32] = field_storage.flash.cmd.go.value;
         end
-        if(rd_mux_addr == 13'hd10) begin
+        if(rd_mux_addr == 14'hd10) begin
             readback_data_var[31:0] = field_storage.flash.addr.addr.value;
         end
-        if(rd_mux_addr == 13'hd18) begin
+        if(rd_mux_addr == 14'hd18) begin
             readback_data_var[0] = hwif_in.flash.status.busy.next;
             readback_data_var[1] = hwif_in.flash.status.done.next;
             readback_data_var[2] = hwif_in.flash.status.error.next;
@@ -7521,153 +7976,209 @@ module extoll_regs (
             readback_data_var[15:8] = hwif_in.flash.status.fsr.next;
             readback_data_var[47:16] = hwif_in.flash.status.polls.next;
         end
-        if(rd_mux_addr == 13'hd20) begin
+        if(rd_mux_addr == 14'hd20) begin
             readback_data_var[23:0] = hwif_in.flash.jedec.id.next;
             readback_data_var[32] = hwif_in.flash.jedec.valid.next;
         end
-        if(rd_mux_addr == 13'hd28) begin
+        if(rd_mux_addr == 14'hd28) begin
             readback_data_var[7:0] = field_storage.flash.div.half.value;
         end
-        if(rd_mux_addr == 13'hd30) begin
+        if(rd_mux_addr == 14'hd30) begin
             readback_data_var[31:0] = field_storage.flash.reload.addr.value;
             readback_data_var[32] = field_storage.flash.reload.go.value;
         end
-        if(rd_mux_addr == 13'hd38) begin
+        if(rd_mux_addr == 14'hd38) begin
             readback_data_var[1:0] = hwif_in.flash.boot.slot.next;
         end
-        if(rd_mux_addr == 13'he00) begin
+        if(rd_mux_addr == 14'he00) begin
             readback_data_var[63:0] = field_storage.flash.data0.data.value;
         end
-        if(rd_mux_addr == 13'he08) begin
+        if(rd_mux_addr == 14'he08) begin
             readback_data_var[63:0] = field_storage.flash.data1.data.value;
         end
-        if(rd_mux_addr == 13'he10) begin
+        if(rd_mux_addr == 14'he10) begin
             readback_data_var[63:0] = field_storage.flash.data2.data.value;
         end
-        if(rd_mux_addr == 13'he18) begin
+        if(rd_mux_addr == 14'he18) begin
             readback_data_var[63:0] = field_storage.flash.data3.data.value;
         end
-        if(rd_mux_addr == 13'he20) begin
+        if(rd_mux_addr == 14'he20) begin
             readback_data_var[63:0] = field_storage.flash.data4.data.value;
         end
-        if(rd_mux_addr == 13'he28) begin
+        if(rd_mux_addr == 14'he28) begin
             readback_data_var[63:0] = field_storage.flash.data5.data.value;
         end
-        if(rd_mux_addr == 13'he30) begin
+        if(rd_mux_addr == 14'he30) begin
             readback_data_var[63:0] = field_storage.flash.data6.data.value;
         end
-        if(rd_mux_addr == 13'he38) begin
+        if(rd_mux_addr == 14'he38) begin
             readback_data_var[63:0] = field_storage.flash.data7.data.value;
         end
-        if(rd_mux_addr == 13'he40) begin
+        if(rd_mux_addr == 14'he40) begin
             readback_data_var[63:0] = field_storage.flash.data8.data.value;
         end
-        if(rd_mux_addr == 13'he48) begin
+        if(rd_mux_addr == 14'he48) begin
             readback_data_var[63:0] = field_storage.flash.data9.data.value;
         end
-        if(rd_mux_addr == 13'he50) begin
+        if(rd_mux_addr == 14'he50) begin
             readback_data_var[63:0] = field_storage.flash.data10.data.value;
         end
-        if(rd_mux_addr == 13'he58) begin
+        if(rd_mux_addr == 14'he58) begin
             readback_data_var[63:0] = field_storage.flash.data11.data.value;
         end
-        if(rd_mux_addr == 13'he60) begin
+        if(rd_mux_addr == 14'he60) begin
             readback_data_var[63:0] = field_storage.flash.data12.data.value;
         end
-        if(rd_mux_addr == 13'he68) begin
+        if(rd_mux_addr == 14'he68) begin
             readback_data_var[63:0] = field_storage.flash.data13.data.value;
         end
-        if(rd_mux_addr == 13'he70) begin
+        if(rd_mux_addr == 14'he70) begin
             readback_data_var[63:0] = field_storage.flash.data14.data.value;
         end
-        if(rd_mux_addr == 13'he78) begin
+        if(rd_mux_addr == 14'he78) begin
             readback_data_var[63:0] = field_storage.flash.data15.data.value;
         end
-        if(rd_mux_addr == 13'he80) begin
+        if(rd_mux_addr == 14'he80) begin
             readback_data_var[63:0] = field_storage.flash.data16.data.value;
         end
-        if(rd_mux_addr == 13'he88) begin
+        if(rd_mux_addr == 14'he88) begin
             readback_data_var[63:0] = field_storage.flash.data17.data.value;
         end
-        if(rd_mux_addr == 13'he90) begin
+        if(rd_mux_addr == 14'he90) begin
             readback_data_var[63:0] = field_storage.flash.data18.data.value;
         end
-        if(rd_mux_addr == 13'he98) begin
+        if(rd_mux_addr == 14'he98) begin
             readback_data_var[63:0] = field_storage.flash.data19.data.value;
         end
-        if(rd_mux_addr == 13'hea0) begin
+        if(rd_mux_addr == 14'hea0) begin
             readback_data_var[63:0] = field_storage.flash.data20.data.value;
         end
-        if(rd_mux_addr == 13'hea8) begin
+        if(rd_mux_addr == 14'hea8) begin
             readback_data_var[63:0] = field_storage.flash.data21.data.value;
         end
-        if(rd_mux_addr == 13'heb0) begin
+        if(rd_mux_addr == 14'heb0) begin
             readback_data_var[63:0] = field_storage.flash.data22.data.value;
         end
-        if(rd_mux_addr == 13'heb8) begin
+        if(rd_mux_addr == 14'heb8) begin
             readback_data_var[63:0] = field_storage.flash.data23.data.value;
         end
-        if(rd_mux_addr == 13'hec0) begin
+        if(rd_mux_addr == 14'hec0) begin
             readback_data_var[63:0] = field_storage.flash.data24.data.value;
         end
-        if(rd_mux_addr == 13'hec8) begin
+        if(rd_mux_addr == 14'hec8) begin
             readback_data_var[63:0] = field_storage.flash.data25.data.value;
         end
-        if(rd_mux_addr == 13'hed0) begin
+        if(rd_mux_addr == 14'hed0) begin
             readback_data_var[63:0] = field_storage.flash.data26.data.value;
         end
-        if(rd_mux_addr == 13'hed8) begin
+        if(rd_mux_addr == 14'hed8) begin
             readback_data_var[63:0] = field_storage.flash.data27.data.value;
         end
-        if(rd_mux_addr == 13'hee0) begin
+        if(rd_mux_addr == 14'hee0) begin
             readback_data_var[63:0] = field_storage.flash.data28.data.value;
         end
-        if(rd_mux_addr == 13'hee8) begin
+        if(rd_mux_addr == 14'hee8) begin
             readback_data_var[63:0] = field_storage.flash.data29.data.value;
         end
-        if(rd_mux_addr == 13'hef0) begin
+        if(rd_mux_addr == 14'hef0) begin
             readback_data_var[63:0] = field_storage.flash.data30.data.value;
         end
-        if(rd_mux_addr == 13'hef8) begin
+        if(rd_mux_addr == 14'hef8) begin
             readback_data_var[63:0] = field_storage.flash.data31.data.value;
         end
-        if(rd_mux_addr == 13'hf00) begin
+        if(rd_mux_addr == 14'hf00) begin
             readback_data_var[15:0] = 16'h9;
             readback_data_var[23:16] = 8'h0;
             readback_data_var[31:24] = 8'h1;
-            readback_data_var[63:32] = 32'h0;
+            readback_data_var[63:32] = 32'h2000;
         end
-        if(rd_mux_addr == 13'hf08) begin
+        if(rd_mux_addr == 14'hf08) begin
             readback_data_var[15:0] = hwif_in.own.owner.node.next;
             readback_data_var[16] = hwif_in.own.owner.held.next;
             readback_data_var[47:32] = hwif_in.own.owner.last_src.next;
             readback_data_var[48] = hwif_in.own.owner.last_refused.next;
         end
-        if(rd_mux_addr == 13'hf18) begin
+        if(rd_mux_addr == 14'hf18) begin
             readback_data_var[31:0] = field_storage.own.lease.units.value;
         end
-        if(rd_mux_addr == 13'hf20) begin
+        if(rd_mux_addr == 14'hf20) begin
             readback_data_var[31:0] = hwif_in.own.lease_left.units.next;
         end
-        if(rd_mux_addr == 13'hf28) begin
+        if(rd_mux_addr == 14'hf28) begin
             readback_data_var[15:0] = hwif_in.own.events.won.next;
             readback_data_var[31:16] = hwif_in.own.events.refused.next;
             readback_data_var[47:32] = hwif_in.own.events.expired.next;
             readback_data_var[63:48] = hwif_in.own.events.forced.next;
         end
-        if(rd_mux_addr == 13'hf30) begin
+        if(rd_mux_addr == 14'hf30) begin
             readback_data_var[31:0] = hwif_in.own.denied.writes.next;
             readback_data_var[63:32] = hwif_in.own.denied.tunnel.next;
         end
-        if(rd_mux_addr == 13'h1000) begin
+        if(rd_mux_addr == 14'h1000) begin
             readback_data_var[63:2] = field_storage.msix.addr.addr.value;
         end
-        if(rd_mux_addr == 13'h1008) begin
+        if(rd_mux_addr == 14'h1008) begin
             readback_data_var[31:0] = field_storage.msix.ctrl.data.value;
             readback_data_var[32] = field_storage.msix.ctrl.mask.value;
         end
-        if(rd_mux_addr == 13'h1800) begin
+        if(rd_mux_addr == 14'h1800) begin
             readback_data_var[0] = hwif_in.msix.pba.pending.next;
+        end
+        if(rd_mux_addr == 14'h2000) begin
+            readback_data_var[15:0] = 16'ha;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h0;
+        end
+        if(rd_mux_addr == 14'h2008) begin
+            readback_data_var[47:0] = field_storage.rma.d_src.addr.value;
+            readback_data_var[63:48] = field_storage.rma.d_src.node.value;
+        end
+        if(rd_mux_addr == 14'h2010) begin
+            readback_data_var[47:0] = field_storage.rma.d_dst.addr.value;
+            readback_data_var[63:48] = field_storage.rma.d_dst.node.value;
+        end
+        if(rd_mux_addr == 14'h2018) begin
+            readback_data_var[20:0] = field_storage.rma.d_len.len.value;
+            readback_data_var[47:32] = field_storage.rma.d_len.cookie.value;
+            readback_data_var[48] = field_storage.rma.d_len.noti_req.value;
+            readback_data_var[49] = field_storage.rma.d_len.noti_cmp.value;
+        end
+        if(rd_mux_addr == 14'h2020) begin
+            readback_data_var[47:0] = field_storage.rma.d_rnoti.addr.value;
+        end
+        if(rd_mux_addr == 14'h2028) begin
+            readback_data_var[47:0] = field_storage.rma.d_cnoti.addr.value;
+        end
+        if(rd_mux_addr == 14'h2030) begin
+            readback_data_var[0] = field_storage.rma.post.go.value;
+        end
+        if(rd_mux_addr == 14'h2038) begin
+            readback_data_var[7:0] = hwif_in.rma.status.free.next;
+            readback_data_var[8] = hwif_in.rma.status.busy.next;
+            readback_data_var[23:16] = hwif_in.rma.status.inflight.next;
+            readback_data_var[63:32] = hwif_in.rma.status.refused.next;
+        end
+        if(rd_mux_addr == 14'h2040) begin
+            readback_data_var[3:0] = field_storage.rma.ctrl.max_rd.value;
+            readback_data_var[31:16] = field_storage.rma.ctrl.timeout.value;
+        end
+        if(rd_mux_addr == 14'h2048) begin
+            readback_data_var[31:0] = hwif_in.rma.done.count.next;
+        end
+        if(rd_mux_addr == 14'h2050) begin
+            readback_data_var[31:0] = hwif_in.rma.errors.rd_err.next;
+            readback_data_var[63:32] = hwif_in.rma.errors.bad_desc.next;
+        end
+        if(rd_mux_addr == 14'h2058) begin
+            readback_data_var[63:0] = hwif_in.rma.bytes.count.next;
+        end
+        if(rd_mux_addr == 14'h2060) begin
+            readback_data_var[7:0] = hwif_in.rma.stats.rd_hwm.next;
+            readback_data_var[63:32] = hwif_in.rma.stats.notis.next;
+        end
+        if(rd_mux_addr == 14'h2068) begin
+            readback_data_var[31:0] = hwif_in.rma.wr_err.count.next;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

@@ -4,8 +4,8 @@
 package extoll_regs_pkg;
 
     localparam EXTOLL_REGS_DATA_WIDTH = 64;
-    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 13;
-    localparam EXTOLL_REGS_SIZE = 'h1808;
+    localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 14;
+    localparam EXTOLL_REGS_SIZE = 'h2070;
 
     typedef struct packed {
         logic [7:0] next;
@@ -589,77 +589,77 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_8832f68f__owner__node__in_t;
+    } own_t_hdr_2f9740a8__owner__node__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_8832f68f__owner__held__in_t;
+    } own_t_hdr_2f9740a8__owner__held__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_8832f68f__owner__last_src__in_t;
+    } own_t_hdr_2f9740a8__owner__last_src__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_8832f68f__owner__last_refused__in_t;
+    } own_t_hdr_2f9740a8__owner__last_refused__in_t;
 
     typedef struct packed {
-        own_t_hdr_8832f68f__owner__node__in_t node;
-        own_t_hdr_8832f68f__owner__held__in_t held;
-        own_t_hdr_8832f68f__owner__last_src__in_t last_src;
-        own_t_hdr_8832f68f__owner__last_refused__in_t last_refused;
-    } own_t_hdr_8832f68f__owner__in_t;
-
-    typedef struct packed {
-        logic [31:0] next;
-    } own_t_hdr_8832f68f__lease_left__units__in_t;
-
-    typedef struct packed {
-        own_t_hdr_8832f68f__lease_left__units__in_t units;
-    } own_t_hdr_8832f68f__lease_left__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_8832f68f__events__won__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_8832f68f__events__refused__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_8832f68f__events__expired__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_8832f68f__events__forced__in_t;
-
-    typedef struct packed {
-        own_t_hdr_8832f68f__events__won__in_t won;
-        own_t_hdr_8832f68f__events__refused__in_t refused;
-        own_t_hdr_8832f68f__events__expired__in_t expired;
-        own_t_hdr_8832f68f__events__forced__in_t forced;
-    } own_t_hdr_8832f68f__events__in_t;
+        own_t_hdr_2f9740a8__owner__node__in_t node;
+        own_t_hdr_2f9740a8__owner__held__in_t held;
+        own_t_hdr_2f9740a8__owner__last_src__in_t last_src;
+        own_t_hdr_2f9740a8__owner__last_refused__in_t last_refused;
+    } own_t_hdr_2f9740a8__owner__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_8832f68f__denied__writes__in_t;
+    } own_t_hdr_2f9740a8__lease_left__units__in_t;
+
+    typedef struct packed {
+        own_t_hdr_2f9740a8__lease_left__units__in_t units;
+    } own_t_hdr_2f9740a8__lease_left__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_2f9740a8__events__won__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_2f9740a8__events__refused__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_2f9740a8__events__expired__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_2f9740a8__events__forced__in_t;
+
+    typedef struct packed {
+        own_t_hdr_2f9740a8__events__won__in_t won;
+        own_t_hdr_2f9740a8__events__refused__in_t refused;
+        own_t_hdr_2f9740a8__events__expired__in_t expired;
+        own_t_hdr_2f9740a8__events__forced__in_t forced;
+    } own_t_hdr_2f9740a8__events__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_8832f68f__denied__tunnel__in_t;
+    } own_t_hdr_2f9740a8__denied__writes__in_t;
 
     typedef struct packed {
-        own_t_hdr_8832f68f__denied__writes__in_t writes;
-        own_t_hdr_8832f68f__denied__tunnel__in_t tunnel;
-    } own_t_hdr_8832f68f__denied__in_t;
+        logic [31:0] next;
+    } own_t_hdr_2f9740a8__denied__tunnel__in_t;
 
     typedef struct packed {
-        own_t_hdr_8832f68f__owner__in_t owner;
-        own_t_hdr_8832f68f__lease_left__in_t lease_left;
-        own_t_hdr_8832f68f__events__in_t events;
-        own_t_hdr_8832f68f__denied__in_t denied;
-    } own_t_hdr_8832f68f__in_t;
+        own_t_hdr_2f9740a8__denied__writes__in_t writes;
+        own_t_hdr_2f9740a8__denied__tunnel__in_t tunnel;
+    } own_t_hdr_2f9740a8__denied__in_t;
+
+    typedef struct packed {
+        own_t_hdr_2f9740a8__owner__in_t owner;
+        own_t_hdr_2f9740a8__lease_left__in_t lease_left;
+        own_t_hdr_2f9740a8__events__in_t events;
+        own_t_hdr_2f9740a8__denied__in_t denied;
+    } own_t_hdr_2f9740a8__in_t;
 
     typedef struct packed {
         logic next;
@@ -674,6 +674,88 @@ package extoll_regs_pkg;
     } msix_t__in_t;
 
     typedef struct packed {
+        logic [7:0] next;
+    } rma_t_hdr_29bd5400__status__free__in_t;
+
+    typedef struct packed {
+        logic next;
+    } rma_t_hdr_29bd5400__status__busy__in_t;
+
+    typedef struct packed {
+        logic [7:0] next;
+    } rma_t_hdr_29bd5400__status__inflight__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } rma_t_hdr_29bd5400__status__refused__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__status__free__in_t free;
+        rma_t_hdr_29bd5400__status__busy__in_t busy;
+        rma_t_hdr_29bd5400__status__inflight__in_t inflight;
+        rma_t_hdr_29bd5400__status__refused__in_t refused;
+    } rma_t_hdr_29bd5400__status__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } rma_t_hdr_29bd5400__done__count__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__done__count__in_t count;
+    } rma_t_hdr_29bd5400__done__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } rma_t_hdr_29bd5400__errors__rd_err__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } rma_t_hdr_29bd5400__errors__bad_desc__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__errors__rd_err__in_t rd_err;
+        rma_t_hdr_29bd5400__errors__bad_desc__in_t bad_desc;
+    } rma_t_hdr_29bd5400__errors__in_t;
+
+    typedef struct packed {
+        logic [63:0] next;
+    } rma_t_hdr_29bd5400__bytes__count__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__bytes__count__in_t count;
+    } rma_t_hdr_29bd5400__bytes__in_t;
+
+    typedef struct packed {
+        logic [7:0] next;
+    } rma_t_hdr_29bd5400__stats__rd_hwm__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } rma_t_hdr_29bd5400__stats__notis__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__stats__rd_hwm__in_t rd_hwm;
+        rma_t_hdr_29bd5400__stats__notis__in_t notis;
+    } rma_t_hdr_29bd5400__stats__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } rma_t_hdr_29bd5400__wr_err__count__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__wr_err__count__in_t count;
+    } rma_t_hdr_29bd5400__wr_err__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__status__in_t status;
+        rma_t_hdr_29bd5400__done__in_t done;
+        rma_t_hdr_29bd5400__errors__in_t errors;
+        rma_t_hdr_29bd5400__bytes__in_t bytes;
+        rma_t_hdr_29bd5400__stats__in_t stats;
+        rma_t_hdr_29bd5400__wr_err__in_t wr_err;
+    } rma_t_hdr_29bd5400__in_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__in_t info;
         pcie_t_hdr_fd1626a3__in_t pcie;
         rra_t_hdr_a65632bd__in_t rra;
@@ -682,8 +764,9 @@ package extoll_regs_pkg;
         smfu_t_hdr_a2812d67__in_t smfu;
         notify_t_hdr_f8d52111__in_t notify;
         flash_t_hdr_7c42df2c__in_t flash;
-        own_t_hdr_8832f68f__in_t own;
+        own_t_hdr_2f9740a8__in_t own;
         msix_t__in_t msix;
+        rma_t_hdr_29bd5400__in_t rma;
     } extoll_nic__in_t;
 
     typedef struct packed {
@@ -1254,24 +1337,24 @@ package extoll_regs_pkg;
     typedef struct packed {
         logic [1:0] value;
         logic swmod;
-    } own_t_hdr_8832f68f__claim__op__out_t;
+    } own_t_hdr_2f9740a8__claim__op__out_t;
 
     typedef struct packed {
-        own_t_hdr_8832f68f__claim__op__out_t op;
-    } own_t_hdr_8832f68f__claim__out_t;
+        own_t_hdr_2f9740a8__claim__op__out_t op;
+    } own_t_hdr_2f9740a8__claim__out_t;
 
     typedef struct packed {
         logic [31:0] value;
-    } own_t_hdr_8832f68f__lease__units__out_t;
+    } own_t_hdr_2f9740a8__lease__units__out_t;
 
     typedef struct packed {
-        own_t_hdr_8832f68f__lease__units__out_t units;
-    } own_t_hdr_8832f68f__lease__out_t;
+        own_t_hdr_2f9740a8__lease__units__out_t units;
+    } own_t_hdr_2f9740a8__lease__out_t;
 
     typedef struct packed {
-        own_t_hdr_8832f68f__claim__out_t claim;
-        own_t_hdr_8832f68f__lease__out_t lease;
-    } own_t_hdr_8832f68f__out_t;
+        own_t_hdr_2f9740a8__claim__out_t claim;
+        own_t_hdr_2f9740a8__lease__out_t lease;
+    } own_t_hdr_2f9740a8__out_t;
 
     typedef struct packed {
         logic [61:0] value;
@@ -1300,6 +1383,102 @@ package extoll_regs_pkg;
     } msix_t__out_t;
 
     typedef struct packed {
+        logic [47:0] value;
+    } rma_addr_t_desc_f0496284_name_1f71ab25__addr__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } rma_addr_t_desc_f0496284_name_1f71ab25__node__out_t;
+
+    typedef struct packed {
+        rma_addr_t_desc_f0496284_name_1f71ab25__addr__out_t addr;
+        rma_addr_t_desc_f0496284_name_1f71ab25__node__out_t node;
+    } rma_addr_t_desc_f0496284_name_1f71ab25__out_t;
+
+    typedef struct packed {
+        logic [47:0] value;
+    } rma_addr_t_desc_d501d01c_name_b47686ab__addr__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } rma_addr_t_desc_d501d01c_name_b47686ab__node__out_t;
+
+    typedef struct packed {
+        rma_addr_t_desc_d501d01c_name_b47686ab__addr__out_t addr;
+        rma_addr_t_desc_d501d01c_name_b47686ab__node__out_t node;
+    } rma_addr_t_desc_d501d01c_name_b47686ab__out_t;
+
+    typedef struct packed {
+        logic [20:0] value;
+    } rma_t_hdr_29bd5400__d_len__len__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } rma_t_hdr_29bd5400__d_len__cookie__out_t;
+
+    typedef struct packed {
+        logic value;
+    } rma_t_hdr_29bd5400__d_len__noti_req__out_t;
+
+    typedef struct packed {
+        logic value;
+    } rma_t_hdr_29bd5400__d_len__noti_cmp__out_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__d_len__len__out_t len;
+        rma_t_hdr_29bd5400__d_len__cookie__out_t cookie;
+        rma_t_hdr_29bd5400__d_len__noti_req__out_t noti_req;
+        rma_t_hdr_29bd5400__d_len__noti_cmp__out_t noti_cmp;
+    } rma_t_hdr_29bd5400__d_len__out_t;
+
+    typedef struct packed {
+        logic [47:0] value;
+    } rma_naddr_t_desc_6cb5b53f_name_356c8bb1__addr__out_t;
+
+    typedef struct packed {
+        rma_naddr_t_desc_6cb5b53f_name_356c8bb1__addr__out_t addr;
+    } rma_naddr_t_desc_6cb5b53f_name_356c8bb1__out_t;
+
+    typedef struct packed {
+        logic [47:0] value;
+    } rma_naddr_t_desc_7c7190bc_name_8ed1a194__addr__out_t;
+
+    typedef struct packed {
+        rma_naddr_t_desc_7c7190bc_name_8ed1a194__addr__out_t addr;
+    } rma_naddr_t_desc_7c7190bc_name_8ed1a194__out_t;
+
+    typedef struct packed {
+        logic value;
+    } rma_t_hdr_29bd5400__post__go__out_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__post__go__out_t go;
+    } rma_t_hdr_29bd5400__post__out_t;
+
+    typedef struct packed {
+        logic [3:0] value;
+    } rma_t_hdr_29bd5400__ctrl__max_rd__out_t;
+
+    typedef struct packed {
+        logic [15:0] value;
+    } rma_t_hdr_29bd5400__ctrl__timeout__out_t;
+
+    typedef struct packed {
+        rma_t_hdr_29bd5400__ctrl__max_rd__out_t max_rd;
+        rma_t_hdr_29bd5400__ctrl__timeout__out_t timeout;
+    } rma_t_hdr_29bd5400__ctrl__out_t;
+
+    typedef struct packed {
+        rma_addr_t_desc_f0496284_name_1f71ab25__out_t d_src;
+        rma_addr_t_desc_d501d01c_name_b47686ab__out_t d_dst;
+        rma_t_hdr_29bd5400__d_len__out_t d_len;
+        rma_naddr_t_desc_6cb5b53f_name_356c8bb1__out_t d_rnoti;
+        rma_naddr_t_desc_7c7190bc_name_8ed1a194__out_t d_cnoti;
+        rma_t_hdr_29bd5400__post__out_t post;
+        rma_t_hdr_29bd5400__ctrl__out_t ctrl;
+    } rma_t_hdr_29bd5400__out_t;
+
+    typedef struct packed {
         nic_info_t_hdr_2e03b6b8__out_t info;
         rra_t_hdr_a65632bd__out_t rra;
         backdoor_t_hdr_f3bcd2c4__out_t backdoor;
@@ -1307,7 +1486,8 @@ package extoll_regs_pkg;
         smfu_t_hdr_a2812d67__out_t smfu;
         notify_t_hdr_f8d52111__out_t notify;
         flash_t_hdr_7c42df2c__out_t flash;
-        own_t_hdr_8832f68f__out_t own;
+        own_t_hdr_2f9740a8__out_t own;
         msix_t__out_t msix;
+        rma_t_hdr_29bd5400__out_t rma;
     } extoll_nic__out_t;
 endpackage

@@ -204,6 +204,18 @@ package net_pkg;
     CMP_DENIED = 8'd3  // remote register write refused: the node is held by another node (RRA_RSP with status DENIED)
   } cmp_status_e;
 
+  typedef enum logic [7:0] {
+    RMA_ST_OK = 8'd0,  // descriptor done: every byte written at the destination, flushed
+    RMA_ST_RD_ERR = 8'd1,  // a source read completed with UR/CA/poisoned data or timed out: no further writes of the descriptor
+    RMA_ST_BAD_DESC = 8'd2,  // descriptor refused (length 0, above 1 MiB or not a multiple of 4; address not 4-byte aligned, above 2^43 or wrapping; notification address not 16-byte aligned): nothing sent to S or D
+    RMA_ST_WR_ERR = 8'd3  // the flush read at the destination completed with UR/CA/poisoned data or timed out: the destination refused the writes or is unreachable
+  } rma_status_e;
+
+  typedef enum logic [0:0] {
+    RMA_KIND_REQ = 1'd0,  // requester notification (written at the requester node R)
+    RMA_KIND_CMP = 1'd1  // completer notification (written at the destination node D)
+  } rma_kind_e;
+
   // RRA completion record (docs/remote-access.md), written by nic_host_wr for every RRA_RSP and extracted TLP_RAW (128 bit)
   typedef struct packed {
     logic              valid;  // [127:127] 1: written by the NIC (software clears the record before a request)
@@ -224,6 +236,20 @@ package net_pkg;
     logic [31:0]       offset;  // [63:32] byte offset of the write in the notification window
     logic [31:0]       data;  // [31:0] first dword written (MSI data)
   } nq_ent_t;
+
+  // RMA notification record (docs/rma.md), written by the RMA unit with one 16-byte SMFU_WR to the descriptor's requester- or completer-notification address; dword 0 alone identifies the event (a notification-queue entry keeps only dword 0) (128 bit)
+  typedef struct packed {
+    logic              valid;  // [127:127] 1: written by the NIC (software clears the record before a request)
+    logic [14:0]       rsvd1;  // [126:112] reserved, 0
+    logic [15:0]       dst_node;  // [111:96] destination node D
+    logic [15:0]       src_node;  // [95:80] source node S
+    logic [15:0]       req_node;  // [79:64] requester node R (the node whose RMA unit ran the descriptor)
+    logic [31:0]       len;  // [63:32] length of the descriptor in bytes
+    logic [6:0]        rsvd0;  // [31:25] reserved, 0
+    rma_kind_e         kind;  // [24:24] requester or completer notification
+    rma_status_e       status;  // [23:16] outcome
+    logic [15:0]       cookie;  // [15:0] cookie of the descriptor (rma.d_len.cookie)
+  } rma_noti_t;
 
   // CRC-32C (Castagnoli, reflected, as in iSCSI/ext4) of one 128-bit flit:
   // bytes in order 0..15, byte i = flit[8i+7:8i], each byte LSB first.

@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 		return true;
 	});
 
-	r.run("rec_fields", "10000 random 16-byte records decode to the same fields through the SV structs and the C masks", [&] {
+	r.run("rec_fields", "10000 random 16-byte records (completion record, notification entry, RMA notification) decode to the same fields through the SV structs and the C masks", [&] {
 		for (int n = 0; n < 10000; n++) {
 			Flit f = {{rng(), rng()}};
 			set_flit(p->s_flit, 0, f);
@@ -74,6 +74,14 @@ int main(int argc, char **argv)
 			REC(m_nq_offset, EXTOLL_NOTIFY_ENT_OFFSET);
 			REC(m_nq_node, EXTOLL_NOTIFY_ENT_NODE);
 			REC(m_nq_phase, EXTOLL_NOTIFY_ENT_PHASE);
+			REC(m_rn_cookie, EXTOLL_RMA_NOTI_COOKIE);
+			REC(m_rn_status, EXTOLL_RMA_NOTI_STATUS);
+			REC(m_rn_kind, EXTOLL_RMA_NOTI_KIND);
+			REC(m_rn_len, EXTOLL_RMA_NOTI_LEN);
+			REC(m_rn_req_node, EXTOLL_RMA_NOTI_REQ_NODE);
+			REC(m_rn_src_node, EXTOLL_RMA_NOTI_SRC_NODE);
+			REC(m_rn_dst_node, EXTOLL_RMA_NOTI_DST_NODE);
+			REC(m_rn_valid, EXTOLL_RMA_NOTI_VALID);
 		}
 		return true;
 	});

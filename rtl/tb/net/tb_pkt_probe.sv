@@ -2,7 +2,7 @@
 //
 // tb_pkt_probe: decodes a flit through the net_pkg structs (and folds its
 // CRC-32C) so tb_pkt.cpp can compare with hw/include/net_packet.h, and
-// decodes it as the host-memory records (cmp_rec_t, nq_ent_t) to compare with
+// decodes it as the host-memory records (cmp_rec_t, nq_ent_t, rma_noti_t) to compare with
 // hw/include/extoll_records.h.
 
 `default_nettype none
@@ -56,6 +56,14 @@ module tb_pkt_probe (
   output logic [31:0]       m_nq_offset,
   output logic [15:0]       m_nq_node,
   output logic              m_nq_phase,
+  output logic [15:0]       m_rn_cookie,     // ... and as an RMA notification record
+  output logic [7:0]        m_rn_status,
+  output logic              m_rn_kind,
+  output logic [31:0]       m_rn_len,
+  output logic [15:0]       m_rn_req_node,
+  output logic [15:0]       m_rn_src_node,
+  output logic [15:0]       m_rn_dst_node,
+  output logic              m_rn_valid,
   // ---- CRC fold
   output logic [31:0]       m_crc
 );
@@ -69,6 +77,7 @@ module tb_pkt_probe (
   net_pkg::net_tbl_entry_t te;
   net_pkg::cmp_rec_t       rc;
   net_pkg::nq_ent_t        nq;
+  net_pkg::rma_noti_t      rn;
 
   always_comb begin
     h  = net_pkg::net_hdr_t'(s_flit);
@@ -94,11 +103,15 @@ module tb_pkt_probe (
     m_rec_data = rc.data; m_rec_seq = rc.seq; m_rec_status = rc.status; m_rec_cpl = rc.cpl;
     m_rec_node = rc.node; m_rec_valid = rc.valid;
     m_nq_data = nq.data; m_nq_offset = nq.offset; m_nq_node = nq.node; m_nq_phase = nq.phase;
+    rn = net_pkg::rma_noti_t'(s_flit);
+    m_rn_cookie = rn.cookie; m_rn_status = rn.status; m_rn_kind = rn.kind; m_rn_len = rn.len;
+    m_rn_req_node = rn.req_node; m_rn_src_node = rn.src_node; m_rn_dst_node = rn.dst_node;
+    m_rn_valid = rn.valid;
     m_crc = net_pkg::crc32c_flit(s_crc, s_flit);
   end
 
   // Reserved bits are not decoded; the C side covers them by round trips.
-  wire unused = ^{cs, cc, ct, ci, ra, te, pl.aux, rc, nq};
+  wire unused = ^{cs, cc, ct, ci, ra, te, pl.aux, rc, nq, rn};
 
 endmodule
 
