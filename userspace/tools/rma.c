@@ -39,6 +39,7 @@ struct rma_opts {
 	enum rma_cmd cmd;
 	struct extoll_rma_target t;
 	const char *target;		/* as given, for messages */
+	char node_name[16];		/* "node N" */
 	uint64_t offset, size, max, seed, iters;
 	int verify;
 };
@@ -155,7 +156,8 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 			return NAACTL_EXIT_USAGE;
 		}
 		extoll_rma_target_node(&o->t, node, o->offset);
-		o->target = "node";
+		snprintf(o->node_name, sizeof(o->node_name), "node %u", node);
+		o->target = o->node_name;
 	} else if (extoll_rma_target_pci(&o->t, argv[1], (unsigned int)bar, o->offset)) {
 		err_msg("rma: invalid device '%s' (DOMAIN:BUS:DEV.FN of an attached node's domain, e.g. fffe:01:00.0)",
 			argv[1]);
@@ -174,7 +176,7 @@ static const char *rma_hint(int err)
 	case -ERANGE: return "beyond the BAR, the buffer or 2^43";
 	case -ENOENT: return "not a device of an attached node's domain";
 	case -ENXIO: return "no such device, or its node is not attached";
-	case -ENODEV: return "the NIC has no RMA unit (its RTL has no rma block)";
+	case -ENODEV: return "the NIC has no RMA unit: its RTL has no rma block";
 	case -EHOSTUNREACH: return "the node does not answer";
 	case -EBUSY: return "the NIC's descriptor FIFO stayed full";
 	case -EIO: return "a source read or the flush read at the destination failed: RD_ERR or WR_ERR";
