@@ -162,6 +162,7 @@ struct extoll_notify {
 	/* Fast poll of the ring in host memory while the NIC polls. */
 	struct mutex reg_lock;		/* register/unregister, timer start/stop */
 	unsigned int nr_handlers;
+	unsigned int nr_rma;		/* RMA users (extoll_notify_rma_hold) */
 	struct hrtimer timer;
 	ktime_t period;
 	bool timer_on;
@@ -208,6 +209,7 @@ struct extoll_rma_file {
 	size_t bytes;			/* their total size */
 	struct list_head ops;		/* its transfers, under the NIC's rma.lock */
 	unsigned int nr_ops;		/* ... counted, under the same lock */
+	bool poll_held;			/* extoll_notify_rma_hold() taken */
 	wait_queue_head_t wq;		/* a transfer completed */
 	struct irq_work wake;		/* wakes wq outside the ring's lock */
 };
@@ -399,6 +401,7 @@ void extoll_notify_free(struct extoll_dev *edev);
 bool extoll_notify_drain(struct extoll_dev *edev);
 void extoll_notify_stats_get(struct extoll_dev *edev,
 			     struct extoll_notify_stats *st);
+void extoll_notify_rma_hold(struct extoll_dev *nic, bool hold);
 
 /* rma.c */
 void extoll_rma_init(struct extoll_dev *nic);

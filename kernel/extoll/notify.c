@@ -231,12 +231,15 @@ static enum hrtimer_restart extoll_notify_timer(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
-/* Under reg_lock: run the fast poll while the NIC polls and nodes listen. */
+/*
+ * Under reg_lock: run the fast poll while the NIC polls and nodes listen
+ * or RMA users wait for notifications.
+ */
 static void extoll_notify_timer_update(struct extoll_dev *edev)
 {
 	struct extoll_notify *nt = &edev->notify;
 	unsigned int us = READ_ONCE(notify_poll_us);
-	bool want = edev->polling && nt->nr_handlers && us;
+	bool want = edev->polling && (nt->nr_handlers || nt->nr_rma) && us;
 
 	if (want == nt->timer_on)
 		return;
@@ -469,6 +472,28 @@ void extoll_notify_unregister(struct extoll_dev *nic, u16 node)
 	kfree(h);
 }
 EXPORT_SYMBOL_GPL(extoll_notify_unregister);
+
+/**
+ * extoll_notify_rma_hold() - RMA notifications are awaited
+ * @nic: the NIC
+ * @hold: true: one more user (an open file with RMA buffers); false: one less
+ *
+ * While the NIC polls, the fast poll of the ring runs while any user holds
+ * it, so completions are not delayed by poll_ms. Process context.
+ */
+void extoll_notify_rma_hold(struct extoll_dev *nic, bool hold)
+{
+	struct extoll_notify *nt = &nic->notify;
+
+	mutex_lock(&nt->reg_lock);
+	if (hold)
+		nt->nr_rma++;
+	else if (!WARN_ON(!nt->nr_rma))
+		nt->nr_rma--;
+	if (nt->ready)
+		extoll_notify_timer_update(nic);
+	mutex_unlock(&nt->reg_lock);
+}
 
 /**
  * extoll_notify_sync() - wait for a dispatch in progress

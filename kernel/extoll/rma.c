@@ -151,6 +151,9 @@ void extoll_rma_file_release(struct extoll_dev *nic, struct extoll_rma_file *f)
 	if (nic)
 		raw_spin_unlock_irqrestore(&nic->rma.lock, flags);
 	irq_work_sync(&f->wake);
+	if (nic && f->poll_held)
+		extoll_notify_rma_hold(nic, false);
+	f->poll_held = false;
 
 	list_for_each_entry_safe(op, tmp, &reap, list)
 		extoll_rma_op_free(op);
@@ -229,6 +232,11 @@ long extoll_rma_ioc_reg(struct extoll_dev *nic, struct extoll_rma_file *f,
 	buf->handle = handle;
 	list_add_tail(&buf->list, &f->bufs);
 	f->bytes += size;
+	/* From the first buffer on, completions are awaited: a fast ring poll. */
+	if (!f->poll_held) {
+		f->poll_held = true;
+		extoll_notify_rma_hold(nic, true);
+	}
 	mutex_unlock(&f->lock);
 
 	req.size = size;
