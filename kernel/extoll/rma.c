@@ -301,9 +301,9 @@ static const struct vm_operations_struct extoll_rma_vm_ops = {
 /**
  * extoll_rma_mmap() - map a registered buffer
  * @f: the file
- * @vma: offset: the buffer's mmap_off; at most its size
+ * @vma: offset: the buffer's mmap_off; at most its size; MAP_SHARED
  *
- * Return: 0, -EINVAL (no buffer at that offset, too long), or the error of
+ * Return: 0, -EINVAL (not shared, no buffer at that offset, too long), or the error of
  * dma_mmap_coherent().
  */
 int extoll_rma_mmap(struct extoll_rma_file *f, struct vm_area_struct *vma)
@@ -313,7 +313,9 @@ int extoll_rma_mmap(struct extoll_rma_file *f, struct vm_area_struct *vma)
 	struct extoll_rma_buf *buf;
 	int ret;
 
-	if (off % EXTOLL_RMA_BUF_MAX || off / EXTOLL_RMA_BUF_MAX > U32_MAX)
+	/* Shared only: a private copy would not be what the NIC reads and writes. */
+	if (!(vma->vm_flags & VM_SHARED) || off % EXTOLL_RMA_BUF_MAX ||
+	    off / EXTOLL_RMA_BUF_MAX > U32_MAX)
 		return -EINVAL;
 	mutex_lock(&f->lock);
 	buf = extoll_rma_buf_find(f, off / EXTOLL_RMA_BUF_MAX);
