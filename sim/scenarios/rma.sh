@@ -8,7 +8,8 @@
 # of device memory: naactl rma put (a pattern, put, got back into a second
 # buffer, CRC-32 compared), the accelerator's own CRC job over the same
 # device memory (sacc-test --crc-only) equal to the CRC of what was put, and
-# naactl rma get of it equal too. Then bad descriptors, each refused by the
+# naactl rma get of it equal too; the completer's notification record a put
+# leaves in device memory. Then bad descriptors, each refused by the
 # driver with its errno before the NIC is touched, and the target memory
 # unchanged (the accelerator's CRC before and after); a descriptor the unit
 # itself refuses (BAD_DESC, posted by RRA into the NIC's own rma block) comes
@@ -87,6 +88,18 @@ if [ -z "$NO_RMA" ]; then
 	rma_case "across 4 KiB, 8 KiB + 12" 0x7f04 8204 7
 	rma_case "64 KiB" 0x10000 64K 8
 	rma_case "1 MiB" 0x100000 1M 9
+	# the completer's notification record in device memory (put with --cnoti):
+	# dword 0 cookie | status OK << 16 | kind CMP << 24, dword 1 the length,
+	# bit 127 valid (docs/rma.md, hw/include/extoll_records.h)
+	naactl rma put "$DEV" --bar 2 --offset 0x8000 --size 256 --seed 10 --cnoti 0x380000 &&
+		naactl rma get "$DEV" --bar 2 --offset 0x380000 --size 16 --hex >/tmp/rec.out
+	rc=$?
+	cat /tmp/rec.out
+	set -- $(tail -n 1 /tmp/rec.out)
+	[ $rc -eq 0 ] && [ $(( $1 >> 16 )) -eq $(( 0x100 )) ] && [ $(( $2 )) -eq 256 ] &&
+		[ $(( $4 >> 31 )) -eq 1 ] &&
+		pass "completer record at BAR2+0x380000: kind CMP, status OK, 256 B, valid ($*)" ||
+		fail "completer record at BAR2+0x380000: kind CMP, status OK, 256 B, valid ('$*', exit $rc)"
 	rma_stats
 	# the two transfers per case completed by notification, none lost
 	[ "$(cat $RMA_DIR/done)" -ge 18 ] && [ "$(cat $RMA_DIR/errors)" -eq 0 ] &&

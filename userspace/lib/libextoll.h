@@ -118,6 +118,10 @@ struct extoll_rma_target {
 	uint8_t bus, devfn;
 	uint8_t bar;		/* PCI: BAR 0..5 */
 	uint64_t addr;		/* NODE: bus address; PCI: offset in the BAR */
+	uint64_t cnoti;		/* put with EXTOLL_RMA_NOTIFY_COMPLETER: where the completer's
+				 * 16-byte record goes (as addr: bus address or BAR offset,
+				 * 16-byte aligned); a get's completer record goes to this
+				 * host's notification queue */
 };
 
 /* "fffe:01:00.0" (domain required), BAR, offset -> *t; 0 or -EINVAL. */

@@ -72,6 +72,8 @@ int extoll_rma_post_req(struct extoll_ioc_rma_post *req, unsigned int op,
 	req->len = (uint32_t)len;
 	req->offset = off;
 	req->addr = t->addr;
+	if (op == EXTOLL_RMA_PUT && req->flags)
+		req->cnoti = t->cnoti;
 	switch (t->kind) {
 	case EXTOLL_RMA_TARGET_NODE:
 		req->remote = EXTOLL_RMA_REMOTE_ADDR;

@@ -195,6 +195,9 @@ usage "rma put: bad size suffix" "invalid size '4X'" rma put fffe:01:00.0 --size
 usage "rma put: bad offset" "invalid offset 'x'" rma put fffe:01:00.0 --offset x
 usage "rma get: --bar with --node" '--bar names a BAR' rma get --node 3 --bar 2
 usage "rma bench: bad iters" "invalid count '0'" rma bench fffe:01:00.0 --iters 0
+usage "rma get --cnoti" '--cnoti is an option of put' rma get fffe:01:00.0 --cnoti 0x100
+usage "rma put --hex" '--hex of get' rma put fffe:01:00.0 --hex
+usage "rma get --hex over 256 B" 'at most 256 B' rma get fffe:01:00.0 --hex --size 512
 usage "rma bench: --max 4" 'below 8 B' rma bench fffe:01:00.0 --max 4
 usage "help: two commands" 'help \[COMMAND\]' help list info
 
@@ -236,6 +239,8 @@ nic "links --route" links --route 0,0,7
 nic "rma put" rma put fffe:01:00.0 --bar 2 --offset 0 --size 1M
 nic "rma get --node" rma get --node 3 --offset 0x1000 --size 4K -j
 nic "rma bench" rma bench fffe:01:00.0 --bar 2 --max 64K --iters 2
+nic "rma put --cnoti" rma put fffe:01:00.0 --bar 2 --cnoti 0x1000
+nic "rma get --hex" rma get fffe:01:00.0 --bar 2 --size 16 --hex -j
 
 # --- cfg: setpci's syntax, every form (no NIC needed)
 status "cfg parser (setpci syntax)" 0 'cfg parser: [0-9]+ passed, 0 failed' \

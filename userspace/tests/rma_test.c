@@ -38,6 +38,7 @@ int main(void)
 
 	/* a device's BAR */
 	CHECK(extoll_rma_target_pci(&t, "fffe:01:02.3", 2, 0x40) == 0);
+	t.cnoti = 0x1000;
 	CHECK(t.kind == EXTOLL_RMA_TARGET_PCI && t.domain == 0xfffe && t.bus == 1 &&
 	      t.devfn == (2 << 3 | 3) && t.bar == 2 && t.addr == 0x40);
 	CHECK(extoll_rma_post_req(&req, EXTOLL_RMA_PUT, &buf, 0x100, &t, 4096,
@@ -47,8 +48,13 @@ int main(void)
 	      req.remote == EXTOLL_RMA_REMOTE_PCI && req.node == 0 && req.bar == 2 &&
 	      req.devfn == (2 << 3 | 3) && req.addr == 0x40 && req.domain == 0xfffe &&
 	      req.bus == 1);
-	CHECK(req.cnoti == 0 && req.rsvd0 == 0 && req.cookie == 0 && req.bus_addr == 0 &&
+	CHECK(req.cnoti == 0x1000 && req.rsvd0 == 0 && req.cookie == 0 && req.bus_addr == 0 &&
 	      zero(req.rsvd, sizeof(req.rsvd)));
+	/* the completer address only with the flag, and only for a put */
+	CHECK(extoll_rma_post_req(&req, EXTOLL_RMA_PUT, &buf, 0, &t, 8, 0) == 0 && req.cnoti == 0);
+	CHECK(extoll_rma_post_req(&req, EXTOLL_RMA_GET, &buf, 0, &t, 8,
+				  EXTOLL_RMA_NOTIFY_COMPLETER) == 0 && req.cnoti == 0 &&
+	      req.flags == EXTOLL_RMA_F_NOTI_CMP);
 
 	/* a bus address at a node */
 	extoll_rma_target_node(&t, 7, 0xfd00080000ull);

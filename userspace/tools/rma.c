@@ -3,9 +3,12 @@
  * naactl rma: one-sided put and get through the NIC's RMA unit (libextoll's
  * extoll_rma_*, docs/rma.md).
  *   naactl rma put TARGET [--bar N] [--offset OFF] [--size SIZE] [--seed S] [--no-verify]
- *       a pattern put to TARGET, got back into a second buffer, CRC-32 compared
- *   naactl rma get TARGET [--bar N] [--offset OFF] [--size SIZE]
- *       TARGET into a buffer, its CRC-32 (zlib's, as the sample accelerator's job)
+ *                 [--cnoti OFF]
+ *       a pattern put to TARGET, got back into a second buffer, CRC-32 compared;
+ *       --cnoti: the completer's notification record to OFF (as --offset)
+ *   naactl rma get TARGET [--bar N] [--offset OFF] [--size SIZE] [--hex]
+ *       TARGET into a buffer, its CRC-32 (zlib's, as the sample accelerator's job);
+ *       --hex: also the bytes, as little-endian dwords (at most 256 B)
  *   naactl rma bench TARGET [--bar N] [--offset OFF] [--max SIZE] [--iters N]
  *       put and get latency and bandwidth, 8 B .. --max (default 1 MiB)
  * TARGET: a device of an attached node's PCI domain (fffe:01:00.0, memory
@@ -26,8 +29,8 @@
 #include "naactl.h"
 
 const char rma_usage[] =
-	"put TARGET [--bar N] [--offset OFF] [--size SIZE] [--seed S] [--no-verify]\n"
-	"get TARGET [--bar N] [--offset OFF] [--size SIZE]\n"
+	"put TARGET [--bar N] [--offset OFF] [--size SIZE] [--seed S] [--no-verify] [--cnoti OFF]\n"
+	"get TARGET [--bar N] [--offset OFF] [--size SIZE] [--hex]\n"
 	"bench TARGET [--bar N] [--offset OFF] [--max SIZE] [--iters N]";
 
 /* How long one transfer may take before naactl gives up waiting. */
@@ -40,8 +43,8 @@ struct rma_opts {
 	struct extoll_rma_target t;
 	const char *target;		/* as given, for messages */
 	char node_name[16];		/* "node N" */
-	uint64_t offset, size, max, seed, iters;
-	int verify;
+	uint64_t offset, size, max, seed, iters, cnoti;
+	int verify, have_cnoti, hex;
 };
 
 /* "4096", "0x1000", "4K", "1M": 0 or -EINVAL. */
@@ -78,6 +81,8 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "node", required_argument, NULL, 'n' },
 		{ "no-verify", no_argument, NULL, 'N' },
+		{ "cnoti", required_argument, NULL, 'c' },
+		{ "hex", no_argument, NULL, 'x' },
 		{ NULL, 0, NULL, 0 },
 	};
 	uint64_t bar = 0;
@@ -91,7 +96,7 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 	o->seed = 1;
 	o->verify = 1;
 	optind = 0;
-	while ((c = naactl_getopt(argc, argv, "b:o:s:m:i:S:n:N", opts)) != -1) {
+	while ((c = naactl_getopt(argc, argv, "b:o:s:m:i:S:n:Nc:x", opts)) != -1) {
 		switch (c) {
 		case 'b':
 			if (naactl_parse_u64(optarg, &bar) || bar > 5) {
@@ -134,6 +139,16 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 		case 'N':
 			o->verify = 0;
 			break;
+		case 'c':
+			if (parse_size(optarg, &o->cnoti)) {
+				err_msg("rma: invalid --cnoti '%s'", optarg);
+				return NAACTL_EXIT_USAGE;
+			}
+			o->have_cnoti = 1;
+			break;
+		case 'x':
+			o->hex = 1;
+			break;
 		default:
 			return naactl_usage_error("rma");
 		}
@@ -150,6 +165,14 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 		o->cmd = RMA_BENCH;
 	else
 		return naactl_usage_error("rma");
+	if ((o->have_cnoti && o->cmd != RMA_PUT) || (o->hex && o->cmd != RMA_GET)) {
+		err_msg("rma: --cnoti is an option of put, --hex of get");
+		return NAACTL_EXIT_USAGE;
+	}
+	if (o->hex && o->size > 256) {
+		err_msg("rma get --hex: at most 256 B");
+		return NAACTL_EXIT_USAGE;
+	}
 	if (have_node) {
 		if (have_bar) {
 			err_msg("rma: --bar names a BAR of a PCI device, not of --node");
@@ -165,6 +188,7 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 	} else {
 		o->target = argv[1];
 	}
+	o->t.cnoti = o->cnoti;
 	return NAACTL_EXIT_OK;
 }
 
@@ -249,9 +273,14 @@ static int rma_put_get(struct extoll_rma *ep, const struct rma_opts *o)
 		return naactl_exit_of(ret);
 	}
 	if (o->cmd == RMA_PUT) {
+		uint16_t cookie;
+
 		fill_pattern(src->addr, o->size, o->seed);
 		crc_src = crc32_of(src->addr, o->size);
-		ret = extoll_rma_put_sync(ep, src, 0, &o->t, o->size, RMA_TIMEOUT_MS, &cp);
+		ret = extoll_rma_put(ep, src, 0, &o->t, o->size,
+				     o->have_cnoti ? EXTOLL_RMA_NOTIFY_COMPLETER : 0, &cookie);
+		if (!ret)
+			ret = extoll_rma_wait(ep, cookie, RMA_TIMEOUT_MS, &cp);
 		if (ret)
 			return rma_fail("put", o, o->size, ret);
 		if (!o->verify)
@@ -283,6 +312,22 @@ print:
 		print_text(": %s", crc_dst == crc_src ? "match" : "MISMATCH");
 	}
 	print_nl();
+	if (o->hex) {
+		const uint8_t *p = dst->addr;
+		uint64_t i;
+
+		open_json_array(PRINT_JSON, "dwords");
+		for (i = 0; i + 4 <= o->size; i += 4) {
+			snprintf(hex, sizeof(hex), "0x%08x", (unsigned int)(p[i] | p[i + 1] << 8 |
+				 p[i + 2] << 16 | (uint32_t)p[i + 3] << 24));
+			print_string(PRINT_ANY, NULL, i % 32 ? " %s" : "%s", hex);
+			if (i % 32 == 28)
+				print_nl();
+		}
+		close_json_array(PRINT_JSON, NULL);
+		if (o->size % 32)
+			print_nl();
+	}
 	delete_json_obj();
 	if (o->cmd == RMA_PUT && o->verify && crc_dst != crc_src) {
 		err_msg("rma put %s: the data got back differs (crc32 0x%08x, put 0x%08x)",
