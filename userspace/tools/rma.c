@@ -10,7 +10,8 @@
  *       TARGET into a buffer, its CRC-32 (zlib's, as the sample accelerator's job);
  *       --hex: also the bytes, as little-endian dwords (at most 256 B)
  *   naactl rma bench TARGET [--bar N] [--offset OFF] [--max SIZE] [--iters N]
- *       put and get latency and bandwidth, 8 B .. --max (default 1 MiB)
+ *       put and get latency and bandwidth, 8 B .. --max (default 1 MiB), in
+ *       wall-clock time and in the NIC's cycles
  * TARGET: a device of an attached node's PCI domain (fffe:01:00.0, memory
  * BAR --bar, offset --offset in it), or --node N with --offset the bus
  * address at that node. The lengths and addresses are the driver's to
@@ -25,6 +26,7 @@
 #include <time.h>
 #include <zlib.h>
 
+#include "extoll_regs.h"
 #include "libextoll.h"
 #include "naactl.h"
 
@@ -337,25 +339,77 @@ print:
 	return NAACTL_EXIT_OK;
 }
 
+/* The NIC's cycle counter (info.cycles, by RRA to the own node): in the
+ * co-simulation the clock runs only while there is work, so cycles are the
+ * device time a transfer took. */
+struct rma_clock {
+	struct extoll_nic *nic;
+	uint16_t node;
+	int ok;			/* the counter could be read */
+	uint64_t overhead;	/* cycles of one read, subtracted */
+};
+
+static int read_cycles(struct rma_clock *k, uint64_t *c)
+{
+	return extoll_rra_read(k->nic, k->node, EXTOLL_INFO_BASE + EXTOLL_INFO_CYCLES, c);
+}
+
+static void clock_init(struct rma_clock *k, struct extoll_nic *nic)
+{
+	uint64_t a, b;
+	int i;
+
+	k->nic = nic;
+	k->node = extoll_nic_info(nic)->node_id;
+	k->ok = !read_cycles(k, &a);
+	k->overhead = UINT64_MAX;
+	for (i = 0; k->ok && i < 3; i++) {
+		k->ok = !read_cycles(k, &a) && !read_cycles(k, &b) && b >= a;
+		if (k->ok && b - a < k->overhead)
+			k->overhead = b - a;
+	}
+}
+
+/* cycles from c0 to now, less one read; 0 without a counter */
+static uint64_t cycles_since(struct rma_clock *k, uint64_t c0)
+{
+	uint64_t c1;
+
+	if (!k->ok || read_cycles(k, &c1) || c1 < c0)
+		return 0;
+	return c1 - c0 > k->overhead ? c1 - c0 - k->overhead : 0;
+}
+
+struct rma_result {
+	uint64_t lat_ns, bps;		/* wall clock */
+	uint64_t lat_cyc, bpkc;		/* device cycles; bytes per 1000 cycles */
+};
+
 /* One size of the bench: latency (one transfer at a time) and bandwidth
  * (iters transfers posted back to back, then waited for). */
 static int rma_bench_one(struct extoll_rma *ep, struct extoll_rma_buf *buf,
-			 const struct rma_opts *o, int get, uint64_t size,
-			 uint64_t *lat_ns, uint64_t *bps)
+			 const struct rma_opts *o, struct rma_clock *k, int get,
+			 uint64_t size, struct rma_result *r)
 {
 	struct extoll_rma_completion c;
-	uint64_t i, t0, sum = 0, posted = 0;
+	uint64_t i, t0, c0 = 0, sum = 0, csum = 0, posted = 0, cyc;
 	int ret;
 
 	for (i = 0; i < o->iters; i++) {
+		if (k->ok && read_cycles(k, &c0))
+			k->ok = 0;
 		t0 = now_ns();
 		ret = get ? extoll_rma_get_sync(ep, buf, 0, &o->t, size, RMA_TIMEOUT_MS, &c) :
 			    extoll_rma_put_sync(ep, buf, 0, &o->t, size, RMA_TIMEOUT_MS, &c);
 		if (ret)
 			return ret;
 		sum += now_ns() - t0;
+		csum += cycles_since(k, c0);
 	}
-	*lat_ns = sum / o->iters;
+	r->lat_ns = sum / o->iters;
+	r->lat_cyc = csum / o->iters;
+	if (k->ok && read_cycles(k, &c0))
+		k->ok = 0;
 	t0 = now_ns();
 	for (i = 0; i < o->iters;) {
 		ret = get ? extoll_rma_get(ep, buf, 0, &o->t, size, 0, NULL) :
@@ -379,14 +433,24 @@ static int rma_bench_one(struct extoll_rma *ep, struct extoll_rma_buf *buf,
 			return ret;
 	}
 	t0 = now_ns() - t0;
-	*bps = t0 ? size * o->iters * 1000000000u / t0 : 0;
+	cyc = cycles_since(k, c0);
+	r->bps = t0 ? size * o->iters * 1000000000u / t0 : 0;
+	r->bpkc = cyc ? size * o->iters * 1000u / cyc : 0;
 	return 0;
+}
+
+static void print_bpc(const char *key, uint64_t bpkc)
+{
+	print_u64(PRINT_JSON, key, NULL, bpkc);
+	print_text("  %5" PRIu64 ".%03" PRIu64, bpkc / 1000, bpkc % 1000);
 }
 
 static int rma_bench(struct extoll_rma *ep, const struct rma_opts *o)
 {
 	struct extoll_rma_buf *buf;
-	uint64_t size, lat[2], bps[2];
+	struct rma_result r[2];
+	struct rma_clock k;
+	uint64_t size;
 	int ret, get;
 
 	ret = extoll_rma_register(ep, o->max, &buf);
@@ -395,16 +459,21 @@ static int rma_bench(struct extoll_rma *ep, const struct rma_opts *o)
 		return naactl_exit_of(ret);
 	}
 	fill_pattern(buf->addr, o->max, o->seed);
+	clock_init(&k, extoll_rma_nic(ep));
 	new_json_obj();
 	print_string(PRINT_ANY, "target", "rma bench %s", o->target);
 	print_u64(PRINT_ANY, "offset", " offset 0x%" PRIx64, o->offset);
 	print_u64(PRINT_ANY, "iters", ", %" PRIu64 " transfers per size and direction", o->iters);
+	print_bool(PRINT_JSON, "cycles", NULL, k.ok);
+	print_text("%s", k.ok ? "; cycles: the NIC's info.cycles (RRA), less one read" :
+		   "; no cycle counter (RRA to the own node failed): cycles 0");
 	print_nl();
-	print_text("%10s  %12s  %14s  %12s  %14s\n", "bytes", "put ns", "put B/s", "get ns", "get B/s");
+	print_text("%8s %11s %10s %12s %8s %11s %10s %12s %8s\n", "bytes", "put ns", "put cyc",
+		   "put B/s", "put B/c", "get ns", "get cyc", "get B/s", "get B/c");
 	open_json_array(PRINT_JSON, "sizes");
 	for (size = 8; size <= o->max; size *= 2) {
 		for (get = 0; get < 2; get++) {
-			ret = rma_bench_one(ep, buf, o, get, size, &lat[get], &bps[get]);
+			ret = rma_bench_one(ep, buf, o, &k, get, size, &r[get]);
 			if (ret) {
 				close_json_array(PRINT_JSON, NULL);
 				delete_json_obj();
@@ -412,11 +481,14 @@ static int rma_bench(struct extoll_rma *ep, const struct rma_opts *o)
 			}
 		}
 		open_json_object(NULL);
-		print_u64(PRINT_ANY, "bytes", "%10" PRIu64, size);
-		print_u64(PRINT_ANY, "put_ns", "  %12" PRIu64, lat[0]);
-		print_u64(PRINT_ANY, "put_bps", "  %14" PRIu64, bps[0]);
-		print_u64(PRINT_ANY, "get_ns", "  %12" PRIu64, lat[1]);
-		print_u64(PRINT_ANY, "get_bps", "  %14" PRIu64, bps[1]);
+		print_u64(PRINT_ANY, "bytes", "%8" PRIu64, size);
+		for (get = 0; get < 2; get++) {
+			print_u64(PRINT_ANY, get ? "get_ns" : "put_ns", " %11" PRIu64, r[get].lat_ns);
+			print_u64(PRINT_ANY, get ? "get_cycles" : "put_cycles", " %10" PRIu64,
+				  r[get].lat_cyc);
+			print_u64(PRINT_ANY, get ? "get_bps" : "put_bps", " %12" PRIu64, r[get].bps);
+			print_bpc(get ? "get_bytes_per_kcycle" : "put_bytes_per_kcycle", r[get].bpkc);
+		}
 		close_json_object();
 		print_nl();
 	}
