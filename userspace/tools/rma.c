@@ -28,6 +28,7 @@
 
 #include "extoll_regs.h"
 #include "libextoll.h"
+#include "uapi/extoll_ioctl.h"
 #include "naactl.h"
 
 const char rma_usage[] =
@@ -339,19 +340,20 @@ print:
 	return NAACTL_EXIT_OK;
 }
 
-/* The NIC's cycle counter (info.cycles, by RRA to the own node): in the
+/* The NIC's cycle counter (info.cycles, by RRA to the own node, source-routed): in the
  * co-simulation the clock runs only while there is work, so cycles are the
  * device time a transfer took. */
 struct rma_clock {
 	struct extoll_nic *nic;
-	uint16_t node;
 	int ok;			/* the counter could be read */
 	uint64_t overhead;	/* cycles of one read, subtracted */
 };
 
 static int read_cycles(struct rma_clock *k, uint64_t *c)
 {
-	return extoll_rra_read(k->nic, k->node, EXTOLL_INFO_BASE + EXTOLL_INFO_CYCLES, c);
+	/* source route 7: eject at the first router, this node (no table needed) */
+	return extoll_rra_read_routed(k->nic, EXTOLL_ROUTE_PORT_EJECT,
+				      EXTOLL_INFO_BASE + EXTOLL_INFO_CYCLES, c, NULL);
 }
 
 static void clock_init(struct rma_clock *k, struct extoll_nic *nic)
@@ -360,7 +362,6 @@ static void clock_init(struct rma_clock *k, struct extoll_nic *nic)
 	int i;
 
 	k->nic = nic;
-	k->node = extoll_nic_info(nic)->node_id;
 	k->ok = !read_cycles(k, &a);
 	k->overhead = UINT64_MAX;
 	for (i = 0; k->ok && i < 3; i++) {
