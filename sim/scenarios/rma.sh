@@ -190,7 +190,7 @@ c=$(dev_crc $R 4096)
 
 # ---- bench: latency and bandwidth, 8 B .. 1 MiB
 t0=$(now_ns)
-naactl rma bench "$DEV" --bar 2 --offset 0x200000 --max 1M --iters 2
+naactl rma bench "$DEV" --bar 2 --offset 0x200000 --max 1M --iters 1
 rc=$?
 t1=$(now_ns)
 echo "RMA-BENCH: $(( (t1 - t0) / 1000000 )) ms wall (guest clock), exit $rc"
