@@ -2,7 +2,8 @@
 /*
  * EXTOLL NIC: the character device /dev/extollN (a misc device) and its
  * ioctls (include/uapi/extoll_ioctl.h): NIC info, remote register access
- * with optional source route, tunnelled config requests, attach/detach.
+ * with optional source route, tunnelled config requests, attach/detach,
+ * and RMA: registered buffers (mmap), put/get, completions (ioctl, poll).
  *
  * An open file may outlive the NIC (unbind, rmmod): the file holds a
  * reference on struct extoll_cdev, whose edev pointer remove() clears under
@@ -27,6 +28,12 @@ struct extoll_cdev {
 	struct extoll_dev *edev;	/* NULL once the NIC is gone */
 };
 
+/* An open file: its device, and its RMA buffers and transfers. */
+struct extoll_file {
+	struct extoll_cdev *cdev;
+	struct extoll_rma_file rma;
+};
+
 /* /dev/extollN numbers. */
 static DEFINE_IDA(extoll_cdev_ida);
 
@@ -37,21 +44,36 @@ static void extoll_cdev_free(struct kref *ref)
 	kfree(cdev);
 }
 
-static struct extoll_cdev *extoll_cdev_of(struct file *file)
-{
-	return container_of(file->private_data, struct extoll_cdev, misc);
-}
-
-/* misc_open() calls this under misc_mtx, so misc_deregister() cannot race. */
+/*
+ * misc_open() calls this under misc_mtx, so misc_deregister() cannot race;
+ * it set private_data to the misc device, replaced here by the file's own.
+ */
 static int extoll_cdev_open(struct inode *inode, struct file *file)
 {
-	kref_get(&extoll_cdev_of(file)->ref);
+	struct extoll_cdev *cdev = container_of(file->private_data,
+						struct extoll_cdev, misc);
+	struct extoll_file *f;
+
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	kref_get(&cdev->ref);
+	f->cdev = cdev;
+	extoll_rma_file_init(&f->rma);
+	file->private_data = f;
 	return 0;
 }
 
 static int extoll_cdev_release(struct inode *inode, struct file *file)
 {
-	kref_put(&extoll_cdev_of(file)->ref, extoll_cdev_free);
+	struct extoll_file *f = file->private_data;
+	struct extoll_cdev *cdev = f->cdev;
+
+	down_read(&cdev->lock);
+	extoll_rma_file_release(cdev->edev, &f->rma);
+	up_read(&cdev->lock);
+	kref_put(&cdev->ref, extoll_cdev_free);
+	kfree(f);
 	return 0;
 }
 
@@ -174,9 +196,11 @@ static long extoll_ioc_attach(struct extoll_dev *edev, void __user *arg)
 	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
 }
 
-static long extoll_ioc_dispatch(struct extoll_dev *edev, unsigned int cmd,
-				void __user *arg)
+static long extoll_ioc_dispatch(struct extoll_dev *edev, struct extoll_file *f,
+				unsigned int cmd, void __user *arg)
 {
+	u32 handle;
+
 	if (cmd == EXTOLL_IOC_INFO)
 		return extoll_ioc_info(edev, arg);
 
@@ -193,6 +217,16 @@ static long extoll_ioc_dispatch(struct extoll_dev *edev, unsigned int cmd,
 		return extoll_ioc_node(edev, cmd, arg);
 	case EXTOLL_IOC_ATTACH_DOMAIN:
 		return extoll_ioc_attach(edev, arg);
+	case EXTOLL_IOC_RMA_REG:
+		return extoll_rma_ioc_reg(edev, &f->rma, arg);
+	case EXTOLL_IOC_RMA_UNREG:
+		if (get_user(handle, (u32 __user *)arg))
+			return -EFAULT;
+		return extoll_rma_ioc_unreg(&f->rma, handle);
+	case EXTOLL_IOC_RMA_POST:
+		return extoll_rma_ioc_post(edev, &f->rma, arg);
+	case EXTOLL_IOC_RMA_WAIT:
+		return extoll_rma_ioc_wait(edev, &f->rma, arg);
 	}
 	return -ENOTTY;
 }
@@ -200,16 +234,38 @@ static long extoll_ioc_dispatch(struct extoll_dev *edev, unsigned int cmd,
 static long extoll_cdev_ioctl(struct file *file, unsigned int cmd,
 			      unsigned long arg)
 {
-	struct extoll_cdev *cdev = extoll_cdev_of(file);
+	struct extoll_file *f = file->private_data;
+	struct extoll_cdev *cdev = f->cdev;
 	long ret;
 
 	down_read(&cdev->lock);
 	if (cdev->edev)
-		ret = extoll_ioc_dispatch(cdev->edev, cmd, (void __user *)arg);
+		ret = extoll_ioc_dispatch(cdev->edev, f, cmd, (void __user *)arg);
 	else
 		ret = -ENODEV;
 	up_read(&cdev->lock);
 	return ret;
+}
+
+/* A registered RMA buffer (EXTOLL_IOC_RMA_REG's mmap_off). */
+static int extoll_cdev_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct extoll_file *f = file->private_data;
+
+	return extoll_rma_mmap(&f->rma, vma);
+}
+
+/* POLLIN: an RMA transfer of this file completed (EXTOLL_IOC_RMA_WAIT). */
+static __poll_t extoll_cdev_poll(struct file *file, poll_table *wait)
+{
+	struct extoll_file *f = file->private_data;
+	struct extoll_cdev *cdev = f->cdev;
+	__poll_t mask;
+
+	down_read(&cdev->lock);
+	mask = extoll_rma_poll(cdev->edev, &f->rma, file, wait);
+	up_read(&cdev->lock);
+	return mask;
 }
 
 static const struct file_operations extoll_cdev_fops = {
@@ -217,6 +273,8 @@ static const struct file_operations extoll_cdev_fops = {
 	.open = extoll_cdev_open,
 	.release = extoll_cdev_release,
 	.unlocked_ioctl = extoll_cdev_ioctl,
+	.mmap = extoll_cdev_mmap,
+	.poll = extoll_cdev_poll,
 	.compat_ioctl = compat_ptr_ioctl,
 	.llseek = noop_llseek,
 };
@@ -276,6 +334,7 @@ void extoll_cdev_unregister(struct extoll_dev *edev)
 		return;
 	misc_deregister(&cdev->misc);
 	down_write(&cdev->lock);	/* waits for running ioctls */
+	extoll_rma_detach_files(edev);	/* files released later leave the NIC be */
 	cdev->edev = NULL;
 	up_write(&cdev->lock);
 	ida_free(&extoll_cdev_ida, edev->index);

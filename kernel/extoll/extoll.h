@@ -16,12 +16,14 @@
 #include <linux/dma-mapping.h>
 #include <linux/hrtimer.h>
 #include <linux/io.h>
+#include <linux/irq_work.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
-#include <linux/workqueue.h>
+#include <linux/poll.h>
+#include <linux/wait.h>
 #include <linux/workqueue.h>
 
 #include "extoll_records.h"
@@ -160,9 +162,56 @@ struct extoll_notify {
 	/* Fast poll of the ring in host memory while the NIC polls. */
 	struct mutex reg_lock;		/* register/unregister, timer start/stop */
 	unsigned int nr_handlers;
+	unsigned int nr_rma;		/* RMA users (extoll_notify_rma_hold) */
 	struct hrtimer timer;
 	ktime_t period;
 	bool timer_on;
+};
+
+/*
+ * RMA notification records arrive in the notify window at this offset and
+ * above (docs/smfu.md); below it are the MSI slots of the nodes' devices.
+ */
+#define EXTOLL_NOTIFY_RMA_OFF		0x80000
+
+/* Transfers in flight per NIC: the slots of the cookie table (rma.c). */
+#define EXTOLL_RMA_SLOTS		1024
+
+/* RMA statistics (sysfs rma/), under rma.lock. */
+struct extoll_rma_stats {
+	u64 posted;		/* descriptors posted */
+	u64 done;		/* requester notifications with status OK */
+	u64 errors;		/* ... with an error status */
+	u64 full;		/* posts refused: the descriptor FIFO stayed full */
+	u64 stale;		/* requester notifications without a transfer */
+	u64 cmp_notis;		/* completer notifications received */
+};
+
+struct extoll_rma_op;
+
+/* The NIC's RMA state (rma.c). */
+struct extoll_rma {
+	raw_spinlock_t lock;		/* slots, ops' state and file links, stats */
+	struct extoll_rma_op *slot[EXTOLL_RMA_SLOTS];
+	u16 gen[EXTOLL_RMA_SLOTS];	/* cookie generation per slot */
+	unsigned int next;		/* where the next slot search starts */
+	struct mutex post_lock;		/* the descriptor staging registers */
+	struct list_head reap;		/* completed orphans, freed by reap_wq */
+	struct irq_work reap_work;
+	struct work_struct reap_wq;
+	struct extoll_rma_stats stats;
+};
+
+/* An open file's RMA state (rma.c): its buffers and transfers. */
+struct extoll_rma_file {
+	struct mutex lock;		/* bufs, bytes */
+	struct list_head bufs;		/* struct extoll_rma_buf */
+	size_t bytes;			/* their total size */
+	struct list_head ops;		/* its transfers, under the NIC's rma.lock */
+	unsigned int nr_ops;		/* ... counted, under the same lock */
+	bool poll_held;			/* extoll_notify_rma_hold() taken */
+	wait_queue_head_t wq;		/* a transfer completed */
+	struct irq_work wake;		/* wakes wq outside the ring's lock */
 };
 
 /* The config tunnel to one node (tunnel.c); opaque to its user. */
@@ -228,6 +277,7 @@ struct extoll_dev {
 	u32 smfu_off;			/* ... of the smfu block, or EXTOLL_NO_BLOCK */
 	u32 notify_off;			/* ... of the notify block, or EXTOLL_NO_BLOCK */
 	u32 flash_off;			/* ... of the flash block, or EXTOLL_NO_BLOCK */
+	u32 rma_off;			/* ... of the rma block, or EXTOLL_NO_BLOCK */
 	struct extoll_info info;
 	char flash_msg[160];		/* extack text of the last flash update (6.1) */
 
@@ -247,6 +297,9 @@ struct extoll_dev {
 
 	/* Notification queue (notify.c). */
 	struct extoll_notify notify;
+
+	/* One-sided put/get (rma.c). */
+	struct extoll_rma rma;
 
 	/* Character device /dev/extollN. */
 	int index;			/* N */
@@ -348,6 +401,26 @@ void extoll_notify_free(struct extoll_dev *edev);
 bool extoll_notify_drain(struct extoll_dev *edev);
 void extoll_notify_stats_get(struct extoll_dev *edev,
 			     struct extoll_notify_stats *st);
+void extoll_notify_rma_hold(struct extoll_dev *nic, bool hold);
+
+/* rma.c */
+void extoll_rma_init(struct extoll_dev *nic);
+void extoll_rma_detach_files(struct extoll_dev *nic);
+void extoll_rma_teardown(struct extoll_dev *nic);
+void extoll_rma_notify(struct extoll_dev *nic, const struct extoll_notify_entry *e);
+void extoll_rma_stats_get(struct extoll_dev *nic, struct extoll_rma_stats *st);
+void extoll_rma_file_init(struct extoll_rma_file *f);
+void extoll_rma_file_release(struct extoll_dev *nic, struct extoll_rma_file *f);
+int extoll_rma_mmap(struct extoll_rma_file *f, struct vm_area_struct *vma);
+__poll_t extoll_rma_poll(struct extoll_dev *nic, struct extoll_rma_file *f,
+			 struct file *file, poll_table *wait);
+long extoll_rma_ioc_reg(struct extoll_dev *nic, struct extoll_rma_file *f,
+			void __user *arg);
+long extoll_rma_ioc_unreg(struct extoll_rma_file *f, u32 handle);
+long extoll_rma_ioc_post(struct extoll_dev *nic, struct extoll_rma_file *f,
+			 void __user *arg);
+long extoll_rma_ioc_wait(struct extoll_dev *nic, struct extoll_rma_file *f,
+			 void __user *arg);
 
 /* irq.c */
 void extoll_irq_init(struct extoll_dev *edev, unsigned int poll_ms,

@@ -183,6 +183,7 @@ static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 	/* SMFU and interrupt forwarding; without them nodes cannot attach. */
 	extoll_smfu_init(edev);
+	extoll_rma_init(edev);
 	if (extoll_notify_init(edev))
 		dev_warn(&pdev->dev,
 			 "continuing without interrupt forwarding (no notification ring)\n");
@@ -220,7 +221,8 @@ static void extoll_remove(struct pci_dev *pdev)
 	extoll_notify_stop(edev);	/* ring disabled ... */
 	extoll_smfu_teardown(edev);
 	extoll_pci_teardown(edev);	/* bus mastering off ... */
-	extoll_notify_free(edev);	/* ... before the ring ... */
+	extoll_rma_teardown(edev);	/* ... before RMA buffers, */
+	extoll_notify_free(edev);	/* the ring ... */
 	extoll_rra_teardown(edev);	/* ... and the record are freed */
 	pci_set_drvdata(pdev, NULL);
 	extoll_devlink_free(edev);

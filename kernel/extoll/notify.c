@@ -9,7 +9,8 @@
  * phase bit matches the pass it expects (1 on the first pass over the
  * ring, 0 on the second, ...), hands each to the handler the node's driver
  * registered (naa_bus: the MSI data is a slot, the handler raises the
- * child interrupt), and writes notify.cons. A full ring stalls the source
+ * child interrupt) - or, at window offset EXTOLL_NOTIFY_RMA_OFF and above,
+ * an RMA notification record to rma.c - and writes notify.cons. A full ring stalls the source
  * in the NIC; nothing is lost.
  *
  * The drain runs from the NIC's interrupt handler (cause notify), from the
@@ -131,8 +132,11 @@ static unsigned int extoll_notify_drain_locked(struct extoll_dev *edev,
 		e.offset = FIELD_GET(EXTOLL_NOTIFY_ENT_OFFSET_MASK, qw0);
 		e.node = FIELD_GET(EXTOLL_NOTIFY_ENT_NODE_MASK, qw1);
 
-		h = extoll_notify_find(nt, e.node);
-		if (h) {
+		h = e.offset >= EXTOLL_NOTIFY_RMA_OFF ? NULL :
+		    extoll_notify_find(nt, e.node);
+		if (e.offset >= EXTOLL_NOTIFY_RMA_OFF) {
+			extoll_rma_notify(edev, &e);
+		} else if (h) {
 			h->fn(h->ctx, &e);
 		} else {
 			nt->stats.unclaimed++;
@@ -227,12 +231,15 @@ static enum hrtimer_restart extoll_notify_timer(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
-/* Under reg_lock: run the fast poll while the NIC polls and nodes listen. */
+/*
+ * Under reg_lock: run the fast poll while the NIC polls and nodes listen
+ * or RMA users wait for notifications.
+ */
 static void extoll_notify_timer_update(struct extoll_dev *edev)
 {
 	struct extoll_notify *nt = &edev->notify;
 	unsigned int us = READ_ONCE(notify_poll_us);
-	bool want = edev->polling && nt->nr_handlers && us;
+	bool want = edev->polling && (nt->nr_handlers || nt->nr_rma) && us;
 
 	if (want == nt->timer_on)
 		return;
@@ -465,6 +472,28 @@ void extoll_notify_unregister(struct extoll_dev *nic, u16 node)
 	kfree(h);
 }
 EXPORT_SYMBOL_GPL(extoll_notify_unregister);
+
+/**
+ * extoll_notify_rma_hold() - RMA notifications are awaited
+ * @nic: the NIC
+ * @hold: true: one more user (an open file with RMA buffers); false: one less
+ *
+ * While the NIC polls, the fast poll of the ring runs while any user holds
+ * it, so completions are not delayed by poll_ms. Process context.
+ */
+void extoll_notify_rma_hold(struct extoll_dev *nic, bool hold)
+{
+	struct extoll_notify *nt = &nic->notify;
+
+	mutex_lock(&nt->reg_lock);
+	if (hold)
+		nt->nr_rma++;
+	else if (!WARN_ON(!nt->nr_rma))
+		nt->nr_rma--;
+	if (nt->ready)
+		extoll_notify_timer_update(nic);
+	mutex_unlock(&nt->reg_lock);
+}
 
 /**
  * extoll_notify_sync() - wait for a dispatch in progress

@@ -43,6 +43,7 @@ static const struct extoll_blk_desc extoll_blk_known[] = {
 			EXTOLL_SMFU_IN_BASE_COUNT * EXTOLL_SMFU_IN_BASE_STRIDE),
 	EXTOLL_BLK_USED(NOTIFY, notify, EXTOLL_NOTIFY_EVENTS + sizeof(u64)),
 	EXTOLL_BLK_USED(FLASH, flash, EXTOLL_FLASH_DATA_N(EXTOLL_FLASH_DATA_COUNT)),
+	EXTOLL_BLK_USED(RMA, rma, EXTOLL_RMA_STATS + sizeof(u64)),
 };
 
 /* Where the driver keeps the offset of a block it uses, or NULL. */

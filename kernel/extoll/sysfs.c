@@ -205,10 +205,51 @@ static const struct attribute_group extoll_notify_group = {
 	.attrs = extoll_notify_attrs,
 };
 
+/*
+ * A counter of a part whose names other groups use too (errors, stale):
+ * the attribute variable carries the part's name, the file does not.
+ */
+#define EXTOLL_PART_STAT_ATTR(_part, _name)				\
+static ssize_t _part##_##_name##_show(struct device *dev,		\
+				      struct device_attribute *attr,	\
+				      char *buf)			\
+{									\
+	struct extoll_##_part##_stats st;				\
+									\
+	extoll_##_part##_stats_get(extoll_from_dev(dev), &st);		\
+	return sysfs_emit(buf, "%llu\n", st._name);			\
+}									\
+static struct device_attribute dev_attr_##_part##_##_name =		\
+	__ATTR(_name, 0444, _part##_##_name##_show, NULL)
+
+/* rma/: one-sided put/get (rma.c). */
+EXTOLL_PART_STAT_ATTR(rma, posted);
+EXTOLL_PART_STAT_ATTR(rma, done);
+EXTOLL_PART_STAT_ATTR(rma, errors);
+EXTOLL_PART_STAT_ATTR(rma, full);
+EXTOLL_PART_STAT_ATTR(rma, stale);
+EXTOLL_PART_STAT_ATTR(rma, cmp_notis);
+
+static struct attribute *extoll_rma_attrs[] = {
+	&dev_attr_rma_posted.attr,
+	&dev_attr_rma_done.attr,
+	&dev_attr_rma_errors.attr,
+	&dev_attr_rma_full.attr,
+	&dev_attr_rma_stale.attr,
+	&dev_attr_rma_cmp_notis.attr,
+	NULL
+};
+
+static const struct attribute_group extoll_rma_group = {
+	.name = "rma",
+	.attrs = extoll_rma_attrs,
+};
+
 const struct attribute_group *extoll_dev_groups[] = {
 	&extoll_dev_group,
 	&extoll_rra_group,
 	&extoll_notify_group,
+	&extoll_rma_group,
 	&extoll_link0_group,
 	&extoll_link1_group,
 	&extoll_link2_group,

@@ -36,6 +36,7 @@ struct opts {
 	uint64_t size;		/* 0: min(4 MiB, device memory - offset) */
 	uint64_t offset;
 	bool use_rw;
+	bool crc_only;
 };
 
 struct ctx {
@@ -61,6 +62,8 @@ static void usage(FILE *f)
 		"  -o, --offset N      device memory offset, a multiple of 4 (default 0)\n"
 		"  -S, --seed N        seed of the random data (default: random; printed)\n"
 		"      --rw            move data with pwrite/pread instead of mmap\n"
+		"      --crc-only      only the CRC-32 job over the range, nothing written:\n"
+		"                      prints 'crc32 0x...' (e.g. of data put there by RMA)\n"
 		"  -q, --quiet         print only the verdict and errors\n"
 		"  -h, --help          this text\n"
 		"  -V, --version       the version\n"
@@ -74,7 +77,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	static const struct option longopts[] = {
 		EXTOLL_OPT_DEVICE, { "size", required_argument, NULL, 's' },
 		{ "offset", required_argument, NULL, 'o' }, { "seed", required_argument, NULL, 'S' },
-		{ "rw", no_argument, NULL, 'r' }, EXTOLL_OPTS_STD, { NULL, 0, NULL, 0 },
+		{ "rw", no_argument, NULL, 'r' }, { "crc-only", no_argument, NULL, 'c' },
+		EXTOLL_OPTS_STD, { NULL, 0, NULL, 0 },
 	};
 	int c;
 
@@ -95,6 +99,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'r':
 			o->use_rw = true;
+			break;
+		case 'c':
+			o->crc_only = true;
 			break;
 		default:
 			if (sacc_common_opt(PROG, c, optarg, &o->common, usage))
@@ -295,6 +302,22 @@ int main(int argc, char **argv)
 			" does not fit the device memory (%llu bytes)\n",
 			o.size, o.offset, (unsigned long long)c.info.devmem_size);
 		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (o.crc_only) {
+		memset(&crc, 0, sizeof(crc));
+		crc.dev_offset = o.offset;
+		crc.len = o.size;
+		if (ioctl(c.fd, SACC_IOC_CRC32, &crc)) {
+			fprintf(stderr, PROG ": CRC32 (dev offset 0x%" PRIx64 ", %" PRIu64 " bytes): %s\n",
+				o.offset, o.size, strerror(errno));
+			printf("FAIL\n");
+			goto out;
+		}
+		printf(PROG ": device offset 0x%" PRIx64 ", %" PRIu64 " bytes: crc32 0x%08x, %u device cycles\n",
+		       o.offset, o.size, crc.crc, crc.cycles);
+		printf("PASS\n");
+		rc = EXIT_PASS;
 		goto out;
 	}
 	if (!o.common.have_seed &&

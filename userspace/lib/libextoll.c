@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "extoll_pci.h"
+#include "extoll_priv.h"
 #include "extoll_regs.h"
 #include "uapi/extoll_ioctl.h"
 #include "libextoll.h"
@@ -33,6 +34,7 @@
 
 struct extoll_nic {
 	int fd;
+	unsigned int abi;		/* EXTOLL_IOC_ABI of the driver */
 	struct extoll_nic_info info;
 	volatile const uint64_t *bar0;	/* mapped by the first extoll_reg_read() */
 	size_t bar0_len;
@@ -163,8 +165,19 @@ int extoll_open(const char *spec, struct extoll_nic **out)
 	nic->info.rtl_minor = (info.rtl_version >> 8) & 0xff;
 	nic->info.rtl_patch = info.rtl_version & 0xff;
 	nic->info.rra_timeout_us = info.rra_timeout_us;
+	nic->abi = info.abi;
 	*out = nic;
 	return 0;
+}
+
+int extoll_nic_fd(const struct extoll_nic *nic)
+{
+	return nic->fd;
+}
+
+unsigned int extoll_nic_abi(const struct extoll_nic *nic)
+{
+	return nic->abi;
 }
 
 void extoll_close(struct extoll_nic *nic)

@@ -89,6 +89,108 @@ struct extoll_naa {
 int extoll_list(struct extoll_nic *nic, struct extoll_naa **list, size_t *n);
 void extoll_list_free(struct extoll_naa *list);
 
+/* --- RMA: one-sided put and get by the NIC's RMA unit (docs/rma.md), in the
+ * manner of EXTOLL's librma2: open an endpoint, register buffers (memory the
+ * driver allocates and this library maps), put/get between a buffer and
+ * remote memory, wait for the completion. Needs root (CAP_SYS_ADMIN), as the
+ * other ioctls. Every argument is checked by the driver before the NIC is
+ * touched: a refused transfer returns its errno and writes nothing. */
+
+struct extoll_rma;
+
+/* A registered buffer; addr is its mapping (size bytes, page-rounded). */
+struct extoll_rma_buf {
+	void *addr;
+	size_t size;
+	uint32_t handle;
+};
+
+/* Remote memory. */
+enum extoll_rma_target_kind {
+	EXTOLL_RMA_TARGET_NODE,	/* a bus address at a node */
+	EXTOLL_RMA_TARGET_PCI,	/* a memory BAR of a device in an attached node's domain */
+};
+
+struct extoll_rma_target {
+	enum extoll_rma_target_kind kind;
+	uint16_t node;		/* NODE */
+	int domain;		/* PCI: domain, bus, devfn of the device */
+	uint8_t bus, devfn;
+	uint8_t bar;		/* PCI: BAR 0..5 */
+	uint64_t addr;		/* NODE: bus address; PCI: offset in the BAR */
+	uint64_t cnoti;		/* put with EXTOLL_RMA_NOTIFY_COMPLETER: where the completer's
+				 * 16-byte record goes (as addr: bus address or BAR offset,
+				 * 16-byte aligned); a get's completer record goes to this
+				 * host's notification queue */
+};
+
+/* "fffe:01:00.0" (domain required), BAR, offset -> *t; 0 or -EINVAL. */
+int extoll_rma_target_pci(struct extoll_rma_target *t, const char *pci,
+			  unsigned int bar, uint64_t offset);
+/* node, bus address at the node -> *t. */
+void extoll_rma_target_node(struct extoll_rma_target *t, uint16_t node,
+			    uint64_t addr);
+
+/* Limits (the driver's, kernel/include/uapi/extoll_ioctl.h). */
+#define EXTOLL_RMA_XFER_MAX	(1u << 20)	/* one transfer: 4 B .. 1 MiB, multiple of 4 */
+#define EXTOLL_RMA_REG_MAX	(1u << 20)	/* one buffer */
+#define EXTOLL_RMA_REG_TOTAL	(4u << 20)	/* all buffers of one endpoint */
+
+/* flags of put/get */
+#define EXTOLL_RMA_NOTIFY_COMPLETER	(1u << 0)	/* also a completer notification */
+
+/* A finished transfer. */
+struct extoll_rma_completion {
+	uint16_t cookie;
+	unsigned int status;	/* 0 OK, 1 RD_ERR (a source read failed), 2 BAD_DESC,
+				 * 3 WR_ERR (the destination refused the writes) */
+	uint32_t len;
+	uint64_t ns;		/* post to completion, as the driver saw it */
+};
+
+/* An endpoint on a NIC (spec as extoll_open; each endpoint has its own
+ * buffers and transfers). Errors as extoll_open; -ENOTSUP: the driver is
+ * older than RMA (ABI < 3). */
+int extoll_rma_open(const char *spec, struct extoll_rma **ep);
+/* Unmaps and releases its buffers (transfers in flight finish in the driver). */
+void extoll_rma_close(struct extoll_rma *ep);
+/* Its NIC (for extoll_nic_info), and a file descriptor for poll() (POLLIN:
+ * a transfer completed). */
+struct extoll_nic *extoll_rma_nic(struct extoll_rma *ep);
+int extoll_rma_fd(const struct extoll_rma *ep);
+/* A buffer of size bytes (1 .. EXTOLL_RMA_REG_MAX), zeroed, mapped.
+ * -ENOSPC: the endpoint's EXTOLL_RMA_REG_TOTAL is used up. */
+int extoll_rma_register(struct extoll_rma *ep, size_t size,
+			struct extoll_rma_buf **buf);
+int extoll_rma_unregister(struct extoll_rma *ep, struct extoll_rma_buf *buf);
+/* Post: put sends buf[off, off+len) to t; get fetches t into it. cookie
+ * (may be NULL) identifies the transfer for extoll_rma_wait. Errors:
+ * -EINVAL (length 0, not a multiple of 4 or > 1 MiB; address not 4-byte
+ * aligned; the own node; bad flags), -ERANGE (beyond the buffer, the BAR
+ * or 2^43), -ENOENT (no such buffer; domain not an attached node's), -ENODEV
+ * (the NIC has no RMA unit), -ENXIO (no such device, node not attached),
+ * -EHOSTUNREACH (node not answering), -EBUSY (the descriptor FIFO stayed
+ * full), -EAGAIN (too many transfers not yet waited for). */
+int extoll_rma_put(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
+		   size_t off, const struct extoll_rma_target *t, size_t len,
+		   unsigned int flags, uint16_t *cookie);
+int extoll_rma_get(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
+		   size_t off, const struct extoll_rma_target *t, size_t len,
+		   unsigned int flags, uint16_t *cookie);
+/* Wait up to timeout_ms for the transfer cookie (0: any of the endpoint's);
+ * c (may be NULL) gets its completion. 0 (status OK), -EIO (RD_ERR, WR_ERR),
+ * -EINVAL (BAD_DESC), -ETIMEDOUT (not yet: wait again), -ENOENT (no such
+ * transfer). */
+int extoll_rma_wait(struct extoll_rma *ep, uint16_t cookie, int timeout_ms,
+		    struct extoll_rma_completion *c);
+/* put/get and wait. */
+int extoll_rma_put_sync(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
+			size_t off, const struct extoll_rma_target *t, size_t len,
+			int timeout_ms, struct extoll_rma_completion *c);
+int extoll_rma_get_sync(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
+			size_t off, const struct extoll_rma_target *t, size_t len,
+			int timeout_ms, struct extoll_rma_completion *c);
+
 /* The version of naa-extoll this library was built from ("0.1.0", with
  * " (git <describe>)" when built in a git checkout). */
 const char *extoll_version(void);

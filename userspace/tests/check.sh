@@ -193,6 +193,21 @@ usage "links: not a node" 'links \[NODE\]' links router
 usage "links: extra" 'links \[NODE\]' links 3 4
 usage "route: bad --host-node" "invalid node id '0x1'" route --torus 2x1x1 --dry-run --host-node 0x1
 usage "route: bad torus" "bad --torus '2y2'" route --torus 2y2 --dry-run
+usage "rma: no op" 'rma put TARGET' rma
+usage "rma: bad op" 'rma put TARGET' rma send fffe:01:00.0
+usage "rma put: no target" 'rma put TARGET' rma put
+usage "rma put: target and --node" 'rma put TARGET' rma put fffe:01:00.0 --node 3
+usage "rma put: no domain" "invalid device '01:00.0'" rma put 01:00.0
+usage "rma put: bad BAR" "invalid BAR '6'" rma put fffe:01:00.0 --bar 6
+usage "rma put: bad size" "invalid size '2M'" rma put fffe:01:00.0 --size 2M
+usage "rma put: bad size suffix" "invalid size '4X'" rma put fffe:01:00.0 --size 4X
+usage "rma put: bad offset" "invalid offset 'x'" rma put fffe:01:00.0 --offset x
+usage "rma get: --bar with --node" '--bar names a BAR' rma get --node 3 --bar 2
+usage "rma bench: bad iters" "invalid count '0'" rma bench fffe:01:00.0 --iters 0
+usage "rma get --cnoti" '--cnoti is an option of put' rma get fffe:01:00.0 --cnoti 0x100
+usage "rma put --hex" '--hex of get' rma put fffe:01:00.0 --hex
+usage "rma get --hex over 256 B" 'at most 256 B' rma get fffe:01:00.0 --hex --size 512
+usage "rma bench: --max 4" 'below 8 B' rma bench fffe:01:00.0 --max 4
 usage "help: two commands" 'help \[COMMAND\]' help list info
 usage "flash: no file" 'flash NODE FILE' flash 5
 usage "flash: bad node" "invalid node id 'x'" flash x img
@@ -259,6 +274,11 @@ truncate -s 150M "$tmp/huge.img"
 status "flash: a file larger than two slots" 1 'huge.img: image larger than its flash slot \(more than 134217728 bytes' \
 	"$naactl" -d "$nonic" flash 5 "$tmp/huge.img"
 rm -f "$tmp/huge.img"
+nic "rma put" rma put fffe:01:00.0 --bar 2 --offset 0 --size 1M
+nic "rma get --node" rma get --node 3 --offset 0x1000 --size 4K -j
+nic "rma bench" rma bench fffe:01:00.0 --bar 2 --max 64K --iters 2
+nic "rma put --cnoti" rma put fffe:01:00.0 --bar 2 --cnoti 0x1000
+nic "rma get --hex" rma get fffe:01:00.0 --bar 2 --size 16 --hex -j
 
 # --- cfg: setpci's syntax, every form (no NIC needed)
 status "cfg parser (setpci syntax)" 0 'cfg parser: [0-9]+ passed, 0 failed' \

@@ -171,12 +171,20 @@ int naactl_operands(int *argc, char ***argv)
 }
 
 
+const char *naactl_device(void)
+{
+	return opt_dev;
+}
+
 enum naactl_exit naactl_open_nic(struct extoll_nic **nic)
 {
 	int ret = extoll_open(opt_dev, nic);
 
-	if (!ret)
-		return NAACTL_EXIT_OK;
+	return ret ? naactl_open_error(ret) : NAACTL_EXIT_OK;
+}
+
+enum naactl_exit naactl_open_error(int ret)
+{
 	if (ret == -ENOENT)
 		err_msg("no EXTOLL NIC %s (is the extoll driver loaded and bound?)",
 			opt_dev ? opt_dev : "found");
@@ -847,6 +855,11 @@ static const struct cmd cmds[] = {
 	  "an NAA node's configuration flash: write an image to its update\n"
 	  "(or --fallback) slot, --info: stored and running versions,\n"
 	  "--reload: boot it from the flash and wait for it" },
+	{ "rma", cmd_rma, 0, rma_usage,
+	  "one-sided put/get by the NIC's RMA unit to a device's BAR\n"
+	  "(TARGET e.g. fffe:01:00.0) or --node N (--offset: its bus\n"
+	  "address): put = pattern, put, get back, CRC-32 compare;\n"
+	  "bench: latency and B/s, 8 B .. --max" },
 	{ "help", cmd_help, 0, "[COMMAND]",
 	  "this help, or a command's (also: naactl COMMAND help)" },
 };

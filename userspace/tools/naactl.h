@@ -21,6 +21,10 @@ struct extoll_nic;
 void err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Opens the NIC of -d (or the first); returns an exit status. */
 enum naactl_exit naactl_open_nic(struct extoll_nic **nic);
+/* The message and exit status of extoll_open()'s error ret. */
+enum naactl_exit naactl_open_error(int ret);
+/* -d's NIC, or NULL (the first). */
+const char *naactl_device(void);
 /* 0, or a message and -EOPNOTSUPP. */
 int naactl_require_rra(struct extoll_nic *nic);
 /* naactl_open_nic, then (need_rra) naactl_require_rra; an exit status. */
@@ -89,5 +93,8 @@ extern const char topo_usage[];
 /* flash.c: flash (a command of the table): an NAA node's configuration flash */
 int cmd_flash(struct extoll_nic *nic, int argc, char **argv);
 extern const char flash_usage[];
+/* rma.c: put, get, bench (a command of the table) */
+int cmd_rma(struct extoll_nic *nic, int argc, char **argv);
+extern const char rma_usage[];
 
 #endif /* NAACTL_H */

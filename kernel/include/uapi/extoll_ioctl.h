@@ -18,8 +18,9 @@
 /*
  * ABI version of this header, reported by EXTOLL_IOC_INFO.
  * 2: EXTOLL_IOC_ATTACH_DOMAIN.
+ * 3: RMA (EXTOLL_IOC_RMA_*), mmap of registered buffers, poll.
  */
-#define EXTOLL_IOC_ABI		2
+#define EXTOLL_IOC_ABI		3
 
 /* struct extoll_ioc_info: the NIC. */
 struct extoll_ioc_info {
@@ -90,11 +91,89 @@ struct extoll_ioc_attach {
 	__u8 rsvd[3];		/* in: 0 */
 };
 
+/*
+ * RMA: one-sided put/get by the NIC's RMA unit (docs/kernel.md "RMA").
+ *
+ * A registered buffer is memory the driver allocates (DMA-coherent, its bus
+ * address known only to the kernel); the caller maps it with mmap() on the
+ * same file at .mmap_off. A transfer moves .len bytes between the buffer at
+ * .offset and a remote side: a bus address at a node (EXTOLL_RMA_REMOTE_ADDR)
+ * or a memory BAR of a device in an attached node's PCI domain
+ * (EXTOLL_RMA_REMOTE_PCI: the driver resolves the BAR's bus address at the
+ * node). Every check is made before the NIC is touched; a refused transfer
+ * writes nothing. Completion: EXTOLL_IOC_RMA_WAIT, or poll() (POLLIN: a
+ * transfer of this file has completed and is not yet waited for).
+ */
+#define EXTOLL_RMA_BUF_MAX	(1U << 20)	/* one buffer: 4 KiB .. 1 MiB */
+#define EXTOLL_RMA_FILE_MAX	(4U << 20)	/* all buffers of one open file */
+#define EXTOLL_RMA_LEN_MAX	(1U << 20)	/* one transfer: 4 .. 1 MiB, multiple of 4 */
+#define EXTOLL_RMA_ADDR_BITS	43		/* remote bus addresses below 2^43 */
+#define EXTOLL_RMA_PENDING_MAX	256		/* transfers of one file not waited for */
+
+/* struct extoll_ioc_rma_reg: register (allocate) a buffer. */
+struct extoll_ioc_rma_reg {
+	__u32 size;		/* in: bytes, rounded up to pages; 1 .. EXTOLL_RMA_BUF_MAX */
+	__u32 handle;		/* out: the buffer's handle (1 ..) */
+	__u64 mmap_off;		/* out: mmap() offset of the buffer on this file */
+};
+
+/* op */
+#define EXTOLL_RMA_PUT		0	/* local buffer -> remote */
+#define EXTOLL_RMA_GET		1	/* remote -> local buffer */
+
+/* remote */
+#define EXTOLL_RMA_REMOTE_ADDR	0	/* .node, bus address .addr there */
+#define EXTOLL_RMA_REMOTE_PCI	1	/* .domain/.bus/.devfn BAR .bar, offset .addr */
+
+/* flags */
+#define EXTOLL_RMA_F_NOTI_CMP	(1U << 0)	/* also notify the completer (at .cnoti) */
+
+/* struct extoll_ioc_rma_post: post one transfer. */
+struct extoll_ioc_rma_post {
+	__u32 op;		/* in: EXTOLL_RMA_PUT or EXTOLL_RMA_GET */
+	__u32 flags;		/* in: EXTOLL_RMA_F_* */
+	__u32 handle;		/* in: the local buffer */
+	__u32 len;		/* in: bytes */
+	__u64 offset;		/* in: in the local buffer */
+	__u32 remote;		/* in: EXTOLL_RMA_REMOTE_* */
+	__u16 node;		/* in (ADDR): the remote node; out: the node resolved */
+	__u8 bar;		/* in (PCI): BAR number 0..5 */
+	__u8 devfn;		/* in (PCI): device << 3 | function */
+	__u64 addr;		/* in: bus address at .node (ADDR), offset in the BAR (PCI) */
+	__u64 cnoti;		/* in (EXTOLL_RMA_F_NOTI_CMP, put): completer notification address, as .addr */
+	__s32 domain;		/* in (PCI): PCI domain of an attached node */
+	__u8 bus;		/* in (PCI): bus number */
+	__u8 rsvd0;		/* in: 0 */
+	__u16 cookie;		/* out: the transfer's cookie */
+	__u64 bus_addr;		/* out: the remote bus address used */
+	__u64 rsvd[2];		/* in: 0 */
+};
+
+/* struct extoll_ioc_rma_wait: wait for a transfer of this file. */
+struct extoll_ioc_rma_wait {
+	__u16 cookie;		/* in: a cookie, or 0: any transfer of this file; out: the one that completed */
+	__u16 rsvd0;		/* in: 0 */
+	__u32 timeout_ms;	/* in: 0: do not wait */
+	__u32 status;		/* out: EXTOLL_RMA_RES_* */
+	__u32 len;		/* out: bytes of the transfer */
+	__u64 ns;		/* out: post to completion, nanoseconds */
+};
+
+/* status: the RMA notification's status (hw/include/extoll_records.h rma_status) */
+#define EXTOLL_RMA_RES_OK	0	/* done; the data is at the destination */
+#define EXTOLL_RMA_RES_RD_ERR	1	/* a source read failed (UR/CA/poison/timeout): errno EIO */
+#define EXTOLL_RMA_RES_BAD_DESC	2	/* the unit refused the descriptor: errno EINVAL */
+#define EXTOLL_RMA_RES_WR_ERR	3	/* the flush read at the destination failed: errno EIO */
+
 #define EXTOLL_IOC_INFO		_IOR(EXTOLL_IOC_MAGIC, 0x00, struct extoll_ioc_info)
 #define EXTOLL_IOC_RRA		_IOWR(EXTOLL_IOC_MAGIC, 0x01, struct extoll_ioc_rra)
 #define EXTOLL_IOC_CFG		_IOWR(EXTOLL_IOC_MAGIC, 0x02, struct extoll_ioc_cfg)
 #define EXTOLL_IOC_ATTACH	_IOWR(EXTOLL_IOC_MAGIC, 0x03, struct extoll_ioc_node)
 #define EXTOLL_IOC_DETACH	_IOW(EXTOLL_IOC_MAGIC, 0x04, struct extoll_ioc_node)
 #define EXTOLL_IOC_ATTACH_DOMAIN _IOWR(EXTOLL_IOC_MAGIC, 0x05, struct extoll_ioc_attach)
+#define EXTOLL_IOC_RMA_REG	_IOWR(EXTOLL_IOC_MAGIC, 0x06, struct extoll_ioc_rma_reg)
+#define EXTOLL_IOC_RMA_UNREG	_IOW(EXTOLL_IOC_MAGIC, 0x07, __u32)
+#define EXTOLL_IOC_RMA_POST	_IOWR(EXTOLL_IOC_MAGIC, 0x08, struct extoll_ioc_rma_post)
+#define EXTOLL_IOC_RMA_WAIT	_IOWR(EXTOLL_IOC_MAGIC, 0x09, struct extoll_ioc_rma_wait)
 
 #endif /* EXTOLL_IOCTL_H */
