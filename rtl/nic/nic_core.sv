@@ -331,7 +331,7 @@ module nic_core #(
   // of other nodes refused while held) to the side
   nic_smfu_gate u_smfu_gate (
     .clk, .rst,
-    .own_held, .own_owner,
+    .node_id, .own_held, .own_owner,
     .s_valid   (sm_valid),
     .s_data    (sm_data),
     .s_last    (sm_last),

@@ -3,8 +3,8 @@
 // nic_smfu_gate: the holder check for the SMFU requests a root-port NIC takes
 // from the network (docs/security.md). It sits on the packet stream from the
 // router's local port 1 to the SMFU (smfu_naa). While the node is held
-// (nic_own), the header flit of an SMFU_RD or SMFU_WR whose source is not the
-// holder leaves with its interval id replaced by REFUSED_IVL: neither an
+// (nic_own), the header flit of an SMFU_RD or SMFU_WR whose source is neither
+// the holder nor this node itself (its own RMA unit, docs/rma.md) leaves with its interval id replaced by REFUSED_IVL: neither an
 // interval (0..NIVL-1) nor the pass-through form (32..63), so smfu_in refuses
 // it as it refuses any unknown interval (docs/smfu.md): a read is answered UR
 // (the requester's CPU sees an Unsupported Request), a write is dropped,
@@ -28,6 +28,7 @@ module nic_smfu_gate #(
   input  wire logic          rst,          // synchronous, active high
 
   // ---------------- the node's holder (nic_own) ----------------
+  input  wire logic [15:0]   node_id,      // this node (its own requests always pass)
   input  wire logic          own_held,
   input  wire logic [15:0]   own_owner,
 
@@ -57,7 +58,7 @@ module nic_smfu_gate #(
   assign c      = net_pkg::net_cmd_smfu_t'(h.cmd);
   assign is_hdr = s_valid && !mid_q[s_vc];
   assign is_req = (h.ptype == net_pkg::NET_TYPE_SMFU_RD) || (h.ptype == net_pkg::NET_TYPE_SMFU_WR);
-  assign deny   = is_hdr && is_req && own_held && h.src != own_owner;
+  assign deny   = is_hdr && is_req && own_held && h.src != own_owner && h.src != node_id;
 
   always_comb begin
     c_out     = c;

@@ -942,7 +942,11 @@ static void test(Tb &tb)
 		CHECK(early_irq == 0, "intx rose after the entry's last beat was taken, every event (%u early)", early_irq);
 	}
 
+	// held by the host, as after an attach: the NAA's own RMA unit (the
+	// NAA-posted and third-party sections) still reaches its device memory
+	rra_wr_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, 1, 0, "claim the NAA for the RMA sections");
 	test_rma(tb);
+	rra_wr_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, 2, 0, "release the NAA after the RMA sections");
 }
 
 // ---------------------------------------------------------------------------
