@@ -9,7 +9,8 @@
  * phase bit matches the pass it expects (1 on the first pass over the
  * ring, 0 on the second, ...), hands each to the handler the node's driver
  * registered (naa_bus: the MSI data is a slot, the handler raises the
- * child interrupt) - or, at window offset EXTOLL_NOTIFY_RMA_OFF and above,
+ * child interrupt) - or, at window offsets EXTOLL_NOTIFY_RMA_OFF up to
+ * EXTOLL_NOTIFY_RMA_END (the last 64 KiB: naa_bus's INTx messages),
  * an RMA notification record to rma.c - and writes notify.cons. A full ring stalls the source
  * in the NIC; nothing is lost.
  *
@@ -117,6 +118,7 @@ static unsigned int extoll_notify_drain_locked(struct extoll_dev *edev,
 	struct extoll_notify_ent *ent;
 	unsigned int n = 0;
 	u64 qw0, qw1;
+	bool rma;
 
 	while (n < budget) {
 		ent = &nt->ring[nt->cons & mask];
@@ -132,9 +134,10 @@ static unsigned int extoll_notify_drain_locked(struct extoll_dev *edev,
 		e.offset = FIELD_GET(EXTOLL_NOTIFY_ENT_OFFSET_MASK, qw0);
 		e.node = FIELD_GET(EXTOLL_NOTIFY_ENT_NODE_MASK, qw1);
 
-		h = e.offset >= EXTOLL_NOTIFY_RMA_OFF ? NULL :
-		    extoll_notify_find(nt, e.node);
-		if (e.offset >= EXTOLL_NOTIFY_RMA_OFF) {
+		rma = e.offset >= EXTOLL_NOTIFY_RMA_OFF &&
+		      e.offset < EXTOLL_NOTIFY_RMA_END;
+		h = rma ? NULL : extoll_notify_find(nt, e.node);
+		if (rma) {
 			extoll_rma_notify(edev, &e);
 		} else if (h) {
 			h->fn(h->ctx, &e);
