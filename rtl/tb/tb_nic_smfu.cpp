@@ -13,10 +13,17 @@
 //   (CA after the timeout, counted); DMA host->device and device->host against
 //   the host-memory model (the NIC's MRd answered with CplD split at 64 B);
 //   the job's MSI-X write -> notification entry after all DMA data, intx;
-//   ring full (events held until cons advances); disabled ring (dropped).
+//   ring full (events held until cons advances); disabled ring (dropped);
+//   the RMA unit (docs/rma.md): put / get between host memory and device memory
+//   8 B .. 1 MiB by content, records, errors, an NAA-posted descriptor, the
+//   accelerator's descriptor window, a third-party copy.
 //
 // Usage: tb_nic_smfu [-v] [seed]     exit status 0 = all checks passed
-//        tb_nic_smfu bench           throughput / latency figures
+//        tb_nic_smfu bench           throughput / latency figures (RMA diagnostics in the
+//                                    environment: TB_RMA_MAXRD=n sets rma.ctrl.max_rd,
+//                                    TB_RMA_DIAG=1 TLP intervals of the 1 MiB put,
+//                                    TB_RMA_DIAG2=1 the device's sink rate for a long
+//                                    aperture write stream)
 
 #include <cinttypes>
 #include <cstdio>
