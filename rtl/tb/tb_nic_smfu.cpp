@@ -505,6 +505,16 @@ static void test_rma(Tb &tb)
 		tb.mem_clear(p.rnoti, 16);
 		rma_dev_rec_clear(tb, RMA_DREC + 32 * k);
 		rma_post(tb, p);
+		if (z.len == 1048576) {
+			// RRA requests of the same NIC while its RMA unit streams: both share local inport 0
+			// (rma_port: the RRA unit's VC 0 packets, the RMA unit's reads on VC 0 too)
+			for (unsigned r = 0; r < 16; r++) {
+				rra_wr_ok(tb, N_NAA, EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH, 0x5ca1ab1e00ull + r, 0, "RRA during a put");
+				CHECK_EQ(rra_rd_ok(tb, N_NAA, EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH, "RRA during a put"),
+					 0x5ca1ab1e00ull + r, "RRA read back during a 1-MiB put");
+			}
+			CHECK(tb.top()->ovf == 0, "no network buffer overrun with RRA and RMA on one inport");
+		}
 		uint64_t q0, q1;
 		CHECK(rma_host_rec(tb, p.rnoti, &q0, &q1), "%s: requester record in host memory", what);
 		rma_check_rec(q0, q1, p, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, what);
