@@ -6,7 +6,7 @@
 #ifndef EXTOLL_REGS_H
 #define EXTOLL_REGS_H
 
-#define EXTOLL_REGS_SIZE                             0x2070
+#define EXTOLL_REGS_SIZE                             0x2078
 
 /* Block info: NIC information */
 #define EXTOLL_INFO_BASE                             0x0000
@@ -700,7 +700,7 @@
 #define EXTOLL_RMA_BASE                              0x2000
 #define EXTOLL_RMA_TYPE                              0x000a
 #define EXTOLL_RMA_VER_MAJOR                         1
-#define EXTOLL_RMA_VER_MINOR                         0
+#define EXTOLL_RMA_VER_MINOR                         1
 #define EXTOLL_RMA_D_SRC                             0x0008
 #define EXTOLL_RMA_D_SRC_ADDR_SHIFT                  0
 #define EXTOLL_RMA_D_SRC_ADDR_WIDTH                  48
@@ -799,6 +799,15 @@
 #define EXTOLL_RMA_WR_ERR_COUNT_SHIFT                0
 #define EXTOLL_RMA_WR_ERR_COUNT_WIDTH                32
 #define EXTOLL_RMA_WR_ERR_COUNT_MASK                 0xffffffffULL
+#define EXTOLL_RMA_WIN                               0x0070
+#define EXTOLL_RMA_WIN_EN_SHIFT                      0
+#define EXTOLL_RMA_WIN_EN_WIDTH                      1
+#define EXTOLL_RMA_WIN_EN_MASK                       0x1ULL
+#define EXTOLL_RMA_WIN_EN_RESET                      0x0ULL
+#define EXTOLL_RMA_WIN_BASE_SHIFT                    12
+#define EXTOLL_RMA_WIN_BASE_WIDTH                    52
+#define EXTOLL_RMA_WIN_BASE_MASK                     0xfffffffffffff000ULL
+#define EXTOLL_RMA_WIN_BASE_RESET                    0x0ULL
 
 #define EXTOLL_BLK_HDR                               0x0000
 #define EXTOLL_BLK_HDR_BTYPE_SHIFT                   0

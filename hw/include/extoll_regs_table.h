@@ -259,6 +259,10 @@ static const struct extoll_reg_field f_rma_stats[] = {
 	{ "rd_hwm", 0, 8, "High-water mark of the source reads in flight since reset." },
 	{ "notis", 32, 32, "Notification records sent (32 bit, wraps)." },
 };
+static const struct extoll_reg_field f_rma_win[] = {
+	{ "en", 0, 1, "Serve the window." },
+	{ "base", 12, 52, "Bits 63:12 of the window's first address (device-side bus address)." },
+};
 
 static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "info", "hdr", 0x0000, "r", "Block header",
@@ -870,6 +874,9 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "rma", "wr_err", 0x2068, "r", "Destination errors",
 	  "Descriptors finished with WR_ERR: the flush read at the destination failed (32 bit, wraps).",
 	  1, f_rra_sent },
+	{ "rma", "win", 0x2070, "rw", "Accelerator descriptor window",
+	  "Root-port role (an NAA NIC): a memory read or write of the device below inside the 4 KiB window at base is not passed through to the host but served by this block: window offset o is register rma + o (a 48-byte write at offset 0x08 posts a descriptor). Requests longer than 16 dwords, poisoned ones and ones beyond this block are refused (reads UR, writes dropped). Put the window where the device addresses no host memory (high: host memory is not shadowed). Endpoint role: not used.",
+	  2, f_rma_win },
 };
 
 #define EXTOLL_REG_TABLE_LEN (sizeof(extoll_reg_table) / sizeof(extoll_reg_table[0]))

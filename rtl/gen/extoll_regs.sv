@@ -290,6 +290,7 @@ module extoll_regs (
             logic bytes;
             logic stats;
             logic wr_err;
+            logic win;
         } rma;
     } decoded_reg_strb_t;
     decoded_reg_strb_t decoded_reg_strb;
@@ -508,6 +509,7 @@ module extoll_regs (
         decoded_reg_strb.rma.bytes = cpuif_req_masked & (cpuif_addr == 14'h2058) & !cpuif_req_is_wr;
         decoded_reg_strb.rma.stats = cpuif_req_masked & (cpuif_addr == 14'h2060) & !cpuif_req_is_wr;
         decoded_reg_strb.rma.wr_err = cpuif_req_masked & (cpuif_addr == 14'h2068) & !cpuif_req_is_wr;
+        decoded_reg_strb.rma.win = cpuif_req_masked & (cpuif_addr == 14'h2070);
         decoded_err = '0;
     end
 
@@ -1681,6 +1683,16 @@ module extoll_regs (
                     logic load_next;
                 } timeout;
             } ctrl;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } en;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win;
         } rma;
     } field_combo_t;
     field_combo_t field_combo;
@@ -2615,6 +2627,14 @@ module extoll_regs (
                     logic [15:0] value;
                 } timeout;
             } ctrl;
+            struct packed {
+                struct packed {
+                    logic value;
+                } en;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win;
         } rma;
     } field_storage_t;
     field_storage_t field_storage;
@@ -7443,6 +7463,52 @@ module extoll_regs (
         end
     end
     assign hwif_out.rma.ctrl.timeout.value = field_storage.rma.ctrl.timeout.value;
+    // Field: extoll_nic.rma.win.en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.win.en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.win && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.win.en.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.rma.win.en.next = next_c;
+        field_combo.rma.win.en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.win.en.value <= 1'h0;
+        end else begin
+            if(field_combo.rma.win.en.load_next) begin
+                field_storage.rma.win.en.value <= field_combo.rma.win.en.next;
+            end
+        end
+    end
+    assign hwif_out.rma.win.en.value = field_storage.rma.win.en.value;
+    // Field: extoll_nic.rma.win.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.rma.win.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.rma.win && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.rma.win.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.rma.win.base.next = next_c;
+        field_combo.rma.win.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.rma.win.base.value <= 52'h0;
+        end else begin
+            if(field_combo.rma.win.base.load_next) begin
+                field_storage.rma.win.base.value <= field_combo.rma.win.base.next;
+            end
+        end
+    end
+    assign hwif_out.rma.win.base.value = field_storage.rma.win.base.value;
 
     //--------------------------------------------------------------------------
     // Write response
@@ -8131,7 +8197,7 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'h2000) begin
             readback_data_var[15:0] = 16'ha;
-            readback_data_var[23:16] = 8'h0;
+            readback_data_var[23:16] = 8'h1;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h0;
         end
@@ -8184,6 +8250,10 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'h2068) begin
             readback_data_var[31:0] = hwif_in.rma.wr_err.count.next;
+        end
+        if(rd_mux_addr == 14'h2070) begin
+            readback_data_var[0] = field_storage.rma.win.en.value;
+            readback_data_var[63:12] = field_storage.rma.win.base.value;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

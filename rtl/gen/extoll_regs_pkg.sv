@@ -5,7 +5,7 @@ package extoll_regs_pkg;
 
     localparam EXTOLL_REGS_DATA_WIDTH = 64;
     localparam EXTOLL_REGS_MIN_ADDR_WIDTH = 14;
-    localparam EXTOLL_REGS_SIZE = 'h2070;
+    localparam EXTOLL_REGS_SIZE = 'h2078;
 
     typedef struct packed {
         logic [7:0] next;
@@ -684,85 +684,85 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [7:0] next;
-    } rma_t_hdr_29bd5400__status__free__in_t;
+    } rma_t_hdr_0722b03d__status__free__in_t;
 
     typedef struct packed {
         logic next;
-    } rma_t_hdr_29bd5400__status__busy__in_t;
+    } rma_t_hdr_0722b03d__status__busy__in_t;
 
     typedef struct packed {
         logic [7:0] next;
-    } rma_t_hdr_29bd5400__status__inflight__in_t;
+    } rma_t_hdr_0722b03d__status__inflight__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } rma_t_hdr_29bd5400__status__refused__in_t;
+    } rma_t_hdr_0722b03d__status__refused__in_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__status__free__in_t free;
-        rma_t_hdr_29bd5400__status__busy__in_t busy;
-        rma_t_hdr_29bd5400__status__inflight__in_t inflight;
-        rma_t_hdr_29bd5400__status__refused__in_t refused;
-    } rma_t_hdr_29bd5400__status__in_t;
-
-    typedef struct packed {
-        logic [31:0] next;
-    } rma_t_hdr_29bd5400__done__count__in_t;
-
-    typedef struct packed {
-        rma_t_hdr_29bd5400__done__count__in_t count;
-    } rma_t_hdr_29bd5400__done__in_t;
+        rma_t_hdr_0722b03d__status__free__in_t free;
+        rma_t_hdr_0722b03d__status__busy__in_t busy;
+        rma_t_hdr_0722b03d__status__inflight__in_t inflight;
+        rma_t_hdr_0722b03d__status__refused__in_t refused;
+    } rma_t_hdr_0722b03d__status__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } rma_t_hdr_29bd5400__errors__rd_err__in_t;
+    } rma_t_hdr_0722b03d__done__count__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_0722b03d__done__count__in_t count;
+    } rma_t_hdr_0722b03d__done__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } rma_t_hdr_29bd5400__errors__bad_desc__in_t;
+    } rma_t_hdr_0722b03d__errors__rd_err__in_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__errors__rd_err__in_t rd_err;
-        rma_t_hdr_29bd5400__errors__bad_desc__in_t bad_desc;
-    } rma_t_hdr_29bd5400__errors__in_t;
+        logic [31:0] next;
+    } rma_t_hdr_0722b03d__errors__bad_desc__in_t;
+
+    typedef struct packed {
+        rma_t_hdr_0722b03d__errors__rd_err__in_t rd_err;
+        rma_t_hdr_0722b03d__errors__bad_desc__in_t bad_desc;
+    } rma_t_hdr_0722b03d__errors__in_t;
 
     typedef struct packed {
         logic [63:0] next;
-    } rma_t_hdr_29bd5400__bytes__count__in_t;
+    } rma_t_hdr_0722b03d__bytes__count__in_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__bytes__count__in_t count;
-    } rma_t_hdr_29bd5400__bytes__in_t;
+        rma_t_hdr_0722b03d__bytes__count__in_t count;
+    } rma_t_hdr_0722b03d__bytes__in_t;
 
     typedef struct packed {
         logic [7:0] next;
-    } rma_t_hdr_29bd5400__stats__rd_hwm__in_t;
+    } rma_t_hdr_0722b03d__stats__rd_hwm__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } rma_t_hdr_29bd5400__stats__notis__in_t;
+    } rma_t_hdr_0722b03d__stats__notis__in_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__stats__rd_hwm__in_t rd_hwm;
-        rma_t_hdr_29bd5400__stats__notis__in_t notis;
-    } rma_t_hdr_29bd5400__stats__in_t;
+        rma_t_hdr_0722b03d__stats__rd_hwm__in_t rd_hwm;
+        rma_t_hdr_0722b03d__stats__notis__in_t notis;
+    } rma_t_hdr_0722b03d__stats__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } rma_t_hdr_29bd5400__wr_err__count__in_t;
+    } rma_t_hdr_0722b03d__wr_err__count__in_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__wr_err__count__in_t count;
-    } rma_t_hdr_29bd5400__wr_err__in_t;
+        rma_t_hdr_0722b03d__wr_err__count__in_t count;
+    } rma_t_hdr_0722b03d__wr_err__in_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__status__in_t status;
-        rma_t_hdr_29bd5400__done__in_t done;
-        rma_t_hdr_29bd5400__errors__in_t errors;
-        rma_t_hdr_29bd5400__bytes__in_t bytes;
-        rma_t_hdr_29bd5400__stats__in_t stats;
-        rma_t_hdr_29bd5400__wr_err__in_t wr_err;
-    } rma_t_hdr_29bd5400__in_t;
+        rma_t_hdr_0722b03d__status__in_t status;
+        rma_t_hdr_0722b03d__done__in_t done;
+        rma_t_hdr_0722b03d__errors__in_t errors;
+        rma_t_hdr_0722b03d__bytes__in_t bytes;
+        rma_t_hdr_0722b03d__stats__in_t stats;
+        rma_t_hdr_0722b03d__wr_err__in_t wr_err;
+    } rma_t_hdr_0722b03d__in_t;
 
     typedef struct packed {
         nic_info_t_hdr_2e03b6b8__in_t info;
@@ -775,7 +775,7 @@ package extoll_regs_pkg;
         flash_t_hdr_7c42df2c__in_t flash;
         own_t_hdr_2f9740a8__in_t own;
         msix_t__in_t msix;
-        rma_t_hdr_29bd5400__in_t rma;
+        rma_t_hdr_0722b03d__in_t rma;
     } extoll_nic__in_t;
 
     typedef struct packed {
@@ -1419,26 +1419,26 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [20:0] value;
-    } rma_t_hdr_29bd5400__d_len__len__out_t;
+    } rma_t_hdr_0722b03d__d_len__len__out_t;
 
     typedef struct packed {
         logic [15:0] value;
-    } rma_t_hdr_29bd5400__d_len__cookie__out_t;
+    } rma_t_hdr_0722b03d__d_len__cookie__out_t;
 
     typedef struct packed {
         logic value;
-    } rma_t_hdr_29bd5400__d_len__noti_req__out_t;
+    } rma_t_hdr_0722b03d__d_len__noti_req__out_t;
 
     typedef struct packed {
         logic value;
-    } rma_t_hdr_29bd5400__d_len__noti_cmp__out_t;
+    } rma_t_hdr_0722b03d__d_len__noti_cmp__out_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__d_len__len__out_t len;
-        rma_t_hdr_29bd5400__d_len__cookie__out_t cookie;
-        rma_t_hdr_29bd5400__d_len__noti_req__out_t noti_req;
-        rma_t_hdr_29bd5400__d_len__noti_cmp__out_t noti_cmp;
-    } rma_t_hdr_29bd5400__d_len__out_t;
+        rma_t_hdr_0722b03d__d_len__len__out_t len;
+        rma_t_hdr_0722b03d__d_len__cookie__out_t cookie;
+        rma_t_hdr_0722b03d__d_len__noti_req__out_t noti_req;
+        rma_t_hdr_0722b03d__d_len__noti_cmp__out_t noti_cmp;
+    } rma_t_hdr_0722b03d__d_len__out_t;
 
     typedef struct packed {
         logic [47:0] value;
@@ -1458,34 +1458,48 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic value;
-    } rma_t_hdr_29bd5400__post__go__out_t;
+    } rma_t_hdr_0722b03d__post__go__out_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__post__go__out_t go;
-    } rma_t_hdr_29bd5400__post__out_t;
+        rma_t_hdr_0722b03d__post__go__out_t go;
+    } rma_t_hdr_0722b03d__post__out_t;
 
     typedef struct packed {
         logic [3:0] value;
-    } rma_t_hdr_29bd5400__ctrl__max_rd__out_t;
+    } rma_t_hdr_0722b03d__ctrl__max_rd__out_t;
 
     typedef struct packed {
         logic [15:0] value;
-    } rma_t_hdr_29bd5400__ctrl__timeout__out_t;
+    } rma_t_hdr_0722b03d__ctrl__timeout__out_t;
 
     typedef struct packed {
-        rma_t_hdr_29bd5400__ctrl__max_rd__out_t max_rd;
-        rma_t_hdr_29bd5400__ctrl__timeout__out_t timeout;
-    } rma_t_hdr_29bd5400__ctrl__out_t;
+        rma_t_hdr_0722b03d__ctrl__max_rd__out_t max_rd;
+        rma_t_hdr_0722b03d__ctrl__timeout__out_t timeout;
+    } rma_t_hdr_0722b03d__ctrl__out_t;
+
+    typedef struct packed {
+        logic value;
+    } rma_t_hdr_0722b03d__win__en__out_t;
+
+    typedef struct packed {
+        logic [51:0] value;
+    } rma_t_hdr_0722b03d__win__base__out_t;
+
+    typedef struct packed {
+        rma_t_hdr_0722b03d__win__en__out_t en;
+        rma_t_hdr_0722b03d__win__base__out_t base;
+    } rma_t_hdr_0722b03d__win__out_t;
 
     typedef struct packed {
         rma_addr_t_desc_f0496284_name_1f71ab25__out_t d_src;
         rma_addr_t_desc_d501d01c_name_b47686ab__out_t d_dst;
-        rma_t_hdr_29bd5400__d_len__out_t d_len;
+        rma_t_hdr_0722b03d__d_len__out_t d_len;
         rma_naddr_t_desc_6cb5b53f_name_356c8bb1__out_t d_rnoti;
         rma_naddr_t_desc_7c7190bc_name_8ed1a194__out_t d_cnoti;
-        rma_t_hdr_29bd5400__post__out_t post;
-        rma_t_hdr_29bd5400__ctrl__out_t ctrl;
-    } rma_t_hdr_29bd5400__out_t;
+        rma_t_hdr_0722b03d__post__out_t post;
+        rma_t_hdr_0722b03d__ctrl__out_t ctrl;
+        rma_t_hdr_0722b03d__win__out_t win;
+    } rma_t_hdr_0722b03d__out_t;
 
     typedef struct packed {
         nic_info_t_hdr_2e03b6b8__out_t info;
@@ -1497,6 +1511,6 @@ package extoll_regs_pkg;
         flash_t_hdr_7c42df2c__out_t flash;
         own_t_hdr_2f9740a8__out_t own;
         msix_t__out_t msix;
-        rma_t_hdr_29bd5400__out_t rma;
+        rma_t_hdr_0722b03d__out_t rma;
     } extoll_nic__out_t;
 endpackage

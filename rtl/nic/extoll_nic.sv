@@ -146,6 +146,8 @@ module extoll_nic
   logic                  nq_enable;
   logic [3:0]            nq_log2;
   logic [31:0]           nq_cons;
+  logic                  rma_win_en;
+  logic [63:0]           rma_win_base;
   logic [31:0]           st_eg_hits, st_eg_misses, st_timeouts, st_up_reqs, st_in_reqs;
   logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
   logic                  irq_notify;
@@ -177,7 +179,7 @@ module extoll_nic
     .pcie_ev, .pcie_st, .msix_addr, .msix_data, .msix_mask, \
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid, \
     .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, \
-    .nq_log2, .nq_cons, \
+    .nq_log2, .nq_cons, .rma_win_en, .rma_win_base, \
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs, \
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify, \
     .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit, \

@@ -27,6 +27,7 @@ nic_flash.sv
 nic_reg_map.sv
 nic_core.sv
 nic_cpl_split.sv
+nic_rma_win.sv
 nic_ports.svh
 nic_side_ports.svh
 nic_side_params.svh

@@ -19,7 +19,8 @@
 //
 //   net_node local port 0 <--> nic_rra_unit (RRA requester / responder,
 //                              TLP_RAW inject -> backdoor, backdoor forward -> TLP_RAW)
-//   rma_port: local inport 0 VC 1 <-- rma_unit (SMFU_RD / SMFU_WR pass-through);
+//   rma_port: local inport 0 <-- rma_unit (SMFU_RD / SMFU_WR pass-through: reads on VC 0
+//             from a reserve, the rest on VC 1; the RRA unit's VC 0 packets first);
 //             local outport 1 --> SMFU_CPL with tag bit 7 to rma_unit, the rest to the side
 //
 // Synchronous to clk, reset rst (sync, high).
@@ -240,12 +241,15 @@ module nic_core #(
   assign loc_in_vc[1]      = l1_in_vc;
   assign l1_in_credit      = loc_in_credit[1];
 
-  // ---- the RMA unit (docs/rma.md): transmits on VC 1 of local inport 0 (the
-  // RRA unit keeps VC 0), receives its SMFU_CPL (tag bit 7) from local outport 1
+  // ---- the RMA unit (docs/rma.md): transmits on local inport 0 beside the RRA
+  // unit (its data reads on VC 0 from a reserve of RMA_VC0_CREDITS, the rest on
+  // VC 1), receives its SMFU_CPL (tag bit 7) from local outport 1
+  // (the RRA unit needs 3 for its longest packet: a small synthesis buffer keeps them)
+  localparam int RMA_VC0_CREDITS = (LOCAL_BUF_DEPTH >= 8) ? 4 : 1;
   logic         ra_valid, ra_last, ra_vc;       // the RRA unit's packets
   logic [127:0] ra_data;
   logic [1:0]   ra_credit;
-  logic         rt_valid, rt_last, rt_ready;    // the RMA unit's packets
+  logic         rt_valid, rt_last, rt_vc, rt_ready;  // the RMA unit's packets
   logic [127:0] rt_data;
   logic         rc_valid, rc_last;              // its completions
   logic [127:0] rc_data;
@@ -253,7 +257,11 @@ module nic_core #(
   logic         sm_valid, sm_last, sm_vc;      // the SMFU's packets (-> nic_smfu_gate)
   logic [127:0] sm_data;
 
-  rma_port #(.LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .LOCAL_CREDITS(LOCAL_CREDITS)) u_rma_port (
+  rma_port #(
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+    .LOCAL_CREDITS   (LOCAL_CREDITS),
+    .RMA_VC0_CREDITS (RMA_VC0_CREDITS)
+  ) u_rma_port (
     .clk, .rst,
     .o1_valid   (loc_out_valid[1]),
     .o1_data    (loc_out_data[1]),
@@ -276,6 +284,7 @@ module nic_core #(
     .ra_valid, .ra_data, .ra_last, .ra_vc, .ra_credit,
     .s_rt_data  (rt_data),
     .s_rt_last  (rt_last),
+    .s_rt_vc    (rt_vc),
     .s_rt_valid (rt_valid),
     .s_rt_ready (rt_ready)
   );
@@ -299,6 +308,7 @@ module nic_core #(
     .d_cnoti     (hwif_out.rma.d_cnoti.addr.value),
     .m_pkt_data  (rt_data),
     .m_pkt_last  (rt_last),
+    .m_pkt_vc    (rt_vc),
     .m_pkt_valid (rt_valid),
     .m_pkt_ready (rt_ready),
     .s_cpl_data  (rc_data),
@@ -348,7 +358,7 @@ module nic_core #(
     .REG_ADDR_W      (REG_ADDR_W),
     .REG_MAP_BYTES   (REG_MAP_BYTES),
     .LOCAL_CREDITS   (LOCAL_CREDITS),
-    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH)
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH - RMA_VC0_CREDITS)   // the rest: the RMA unit's reads (rma_port)
   ) u_rra (
     .clk, .rst,
     .node_id, .bus_master, .cpl_id,
@@ -469,7 +479,7 @@ module nic_core #(
     .bd_rx_qw     ({bd_rx_dat, bd_rx_hdr1, bd_rx_hdr0}),
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
     .sm_eg_node, .sm_in_base,
-    .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, .nq_log2, .nq_cons,
+    .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, .nq_log2, .nq_cons, .rma_win_en, .rma_win_base,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,

@@ -166,7 +166,7 @@ module nic_ep_side #(
   assign pcie_sec_reset = 1'b0;
 
   logic unused;
-  assign unused = ^{tx_mon_ur, tx_mon_pcpl, bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
+  assign unused = ^{rma_win_en, rma_win_base, tx_mon_ur, tx_mon_pcpl, bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
                     sm_in_base, sm_passthru, sm_up_node};
 
 endmodule

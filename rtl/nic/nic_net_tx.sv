@@ -104,6 +104,11 @@ module nic_net_tx #(
     if (!rst && s_credit[1]) begin
       $error("nic_net_tx: credit returned on VC1, which this unit never uses");
     end
+    // a credit for a flit this unit never sent (rma_port hands the router's VC 0
+    // credits back to their owners: a wrong owner shows here)
+    if (!rst && s_credit[0] && !m_valid && cred_q == CW'(LOCAL_BUF_DEPTH)) begin
+      $error("nic_net_tx: more VC0 credits returned than flits sent");
+    end
   end
   // synthesis translate_on
 

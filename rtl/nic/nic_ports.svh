@@ -19,6 +19,7 @@
 //       sm_eg_start/end/valid/node[i]       egress interval i (smfu.eg_*i)
 //       sm_in_base[i]                       ingress base of interval i
 //       nq_win_base, nq_win_size, nq_ring_base, nq_enable, nq_log2, nq_cons
+//       rma_win_en, rma_win_base                rma.win (root-port role: nic_rma_win)
 //                                           notify.* (ring, window, consumer)
 //   `NIC_SMFU_ST_PORTS(o)        smfu.* / notify.* status the side drives (the
 //                                other role's read 0), irq_notify: pulse,
@@ -87,7 +88,9 @@
   i logic [63:0]           nq_ring_base, \
   i logic                  nq_enable, \
   i logic [3:0]            nq_log2, \
-  i logic [31:0]           nq_cons
+  i logic [31:0]           nq_cons, \
+  i logic                  rma_win_en, \
+  i logic [63:0]           rma_win_base
 
 `define NIC_SMFU_ST_PORTS(o) \
   o logic [31:0] st_eg_hits, \

@@ -122,6 +122,8 @@ module nic_reg_map #(
   assign nq_enable    = hwif_out.notify.ring_ctrl.enable.value;
   assign nq_log2      = hwif_out.notify.ring_ctrl.log2_entries.value;
   assign nq_cons      = hwif_out.notify.cons.index.value;
+  assign rma_win_en   = hwif_out.rma.win.en.value;
+  assign rma_win_base = {hwif_out.rma.win.base.value, 12'h000};
 
   // MSI-X table entry 0 (the endpoint role's one vector)
   assign msix_addr = {hwif_out.msix.addr.addr.value, 2'b00};

@@ -11,14 +11,19 @@
 //   pcie_rp s_up   <-- pcie_tlp_arb merge (backdoor TX bd_tx, smfu_naa m_dev:
 //                      ingress MRd/MWr toward the device, completions for the
 //                      device's pass-through reads)
-//   pcie_rp m_up_req --> nic_cpl_split --> smfu_naa s_dev_req (pass-through)
+//   pcie_rp m_up_req --> nic_cpl_split --> nic_rma_win --> smfu_naa s_dev_req (pass-through)
+//                        nic_rma_win: the device's reads / writes in the rma.win window
+//                        --> pcie_reg_bridge --> bar_* (the register file: the rma
+//                        block), its completions (and pcie_cpl_ur's for refused
+//                        window reads) --> the s_up merge
 //   pcie_rp m_up_cpl --> nic_cpl_split: tag 0x80..0x8f -> smfu_naa s_dev_cpl,
 //                        others -> backdoor RX filter (bd_rx); an SMFU
 //                        completion waits while a device request is pending
 //   smfu_naa <--> router local port 1 (l1_*)
 //
-// There is no BAR0 master (bar_req idle) and no host for the completion
-// records (rec_tlp sunk). Synchronous to clk, reset rst.
+// The BAR0 master port (bar_*) serves the accelerator's descriptor window;
+// there is no host for the completion records (rec_tlp sunk). Synchronous to
+// clk, reset rst.
 
 `default_nettype none
 `include "net_local_port.svh"
@@ -27,7 +32,7 @@
 `include "nic_ports.svh"
 
 module nic_rp_side #(
-  /* verilator lint_off UNUSEDPARAM */  // the endpoint's BAR0 parameters
+  /* verilator lint_off UNUSEDPARAM */  // the endpoint's parameters (BAR0: the window uses some)
   `include "nic_side_params.svh"
   /* verilator lint_on UNUSEDPARAM */
 ) (
@@ -53,11 +58,90 @@ module nic_rp_side #(
   logic         rp_ro_en, rp_ns_en, rp_ext_tag;
   logic [1:0][63:0] rp_win_base, rp_win_limit;
   logic [31:0]  sm_in_refused;
+  logic [127:0] wreq_data, wc_data, uc_data;
+  logic [3:0]   wreq_keep, wc_keep, uc_keep;
+  logic         wreq_sop, wreq_eop, wreq_valid, wreq_ready;
+  logic         wc_sop, wc_eop, wc_valid, wc_ready, uc_sop, uc_eop, uc_valid, uc_ready;
 
-  pcie_tlp_arb #(.N(2), .DATA_W(128)) u_up_merge (
+  // toward the device: the SMFU's ingress and completions, the backdoor, the
+  // window's completions (register reads, UR)
+  pcie_tlp_arb #(.N(4), .DATA_W(128)) u_up_merge (
     .clk, .rst,
-    `TLP_CONNECT_CAT(s, dm, bd_tx),
+    .s_data  ({dm_data, bd_tx_data, wc_data, uc_data}),
+    .s_keep  ({dm_keep, bd_tx_keep, wc_keep, uc_keep}),
+    .s_sop   ({dm_sop, bd_tx_sop, wc_sop, uc_sop}),
+    .s_eop   ({dm_eop, bd_tx_eop, wc_eop, uc_eop}),
+    .s_valid ({dm_valid, bd_tx_valid, wc_valid, uc_valid}),
+    .s_ready ({dm_ready, bd_tx_ready, wc_ready, uc_ready}),
     `TLP_CONNECT(m, up)
+  );
+
+  // ---- the accelerator's descriptor window (rma.win, docs/rma.md)
+  logic                   win_mem_valid, win_mem_ready, win_ur_valid, win_ur_ready;
+  pcie_tlp_pkg::tlp_req_t win_mem_req, win_ur_req;
+  logic [127:0]           win_pl_data;
+  logic [3:0]             win_pl_keep;
+  logic                   win_pl_last, win_pl_valid, win_pl_ready;
+  logic                   win_ev_access, win_ev_refused;
+
+  nic_rma_win #(
+    .RMA_BASE  (32'h2000),                  // EXTOLL_RMA_BASE: the last block of the map
+    .RMA_BYTES (REG_MAP_BYTES - 'h2000),
+    .BURST_DW  (BURST_DW)
+  ) u_win (
+    .clk, .rst,
+    .cfg_win_en   (rma_win_en),
+    .cfg_win_base (rma_win_base),
+    `TLP_CONNECT(s, sreq),
+    `TLP_CONNECT(m, wreq),
+    .mem_valid    (win_mem_valid),
+    .mem_ready    (win_mem_ready),
+    .mem_req      (win_mem_req),
+    .mem_pl_data  (win_pl_data),
+    .mem_pl_keep  (win_pl_keep),
+    .mem_pl_last  (win_pl_last),
+    .mem_pl_valid (win_pl_valid),
+    .mem_pl_ready (win_pl_ready),
+    .ur_valid     (win_ur_valid),
+    .ur_ready     (win_ur_ready),
+    .ur_req       (win_ur_req),
+    .ev_access    (win_ev_access),
+    .ev_refused   (win_ev_refused)
+  );
+
+  pcie_reg_bridge #(.ADDR_W(REG_ADDR_W), .BURST_DW(BURST_DW)) u_win_bridge (
+    .clk, .rst,
+    .req_valid          (win_mem_valid),
+    .req_ready          (win_mem_ready),
+    .req                (win_mem_req),
+    .s_pl_data          (win_pl_data),
+    .s_pl_keep          (win_pl_keep),
+    .s_pl_last          (win_pl_last),
+    .s_pl_valid         (win_pl_valid),
+    .s_pl_ready         (win_pl_ready),
+    .cpl_id,
+    `TLP_CONNECT(m_cpl, wc),
+    .cpuif_req          (bar_req),
+    .cpuif_req_is_wr    (bar_req_is_wr),
+    .cpuif_addr         (bar_addr),
+    .cpuif_wr_data      (bar_wr_data),
+    .cpuif_wr_biten     (bar_wr_biten),
+    .cpuif_req_stall_wr (bar_stall),
+    .cpuif_req_stall_rd (bar_stall),
+    .cpuif_rd_ack       (bar_rd_ack),
+    .cpuif_rd_err       (bar_rd_err),
+    .cpuif_rd_data      (bar_rd_data),
+    .cpuif_wr_ack       (bar_wr_ack),
+    .cpuif_wr_err       (bar_wr_err)
+  );
+
+  pcie_cpl_ur u_win_ur (
+    .clk, .rst,
+    .req_valid (win_ur_valid),
+    .req_ready (win_ur_ready),
+    .req       (win_ur_req),
+    .cpl_id,
+    `TLP_CONNECT(m_cpl, uc)
   );
 
   nic_cpl_split #(.TAG_BASE(SMFU_TAG_BASE), .TAGS(SMFU_TAGS)) u_split (
@@ -118,7 +202,7 @@ module nic_rp_side #(
     .cfg_fwd_base (rp_win_base),
     .cfg_fwd_limit (rp_win_limit),
     .sbr          (pcie_sec_reset),
-    `TLP_CONNECT(s_dev_req, sreq),
+    `TLP_CONNECT(s_dev_req, wreq),
     `TLP_CONNECT(s_dev_cpl, scpl),
     `TLP_CONNECT(m_dev, dm),
     `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),
@@ -162,12 +246,7 @@ module nic_rp_side #(
   assign pcie_ev[3:1] = '0;
   assign pcie_st      = '0;
 
-  // the root port has no BAR0 master; the completion records have no host
-  assign bar_req       = 1'b0;
-  assign bar_req_is_wr = 1'b0;
-  assign bar_addr      = '0;
-  assign bar_wr_data   = '0;
-  assign bar_wr_biten  = '0;
+  // the completion records have no host
   assign rec_tlp_ready = 1'b1;
 
   logic unused;
@@ -175,8 +254,8 @@ module nic_rp_side #(
                     nq_win_base, nq_win_size, nq_ring_base, nq_enable, nq_log2, nq_cons,
                     pri_bus, sec_bus, sub_bus, msi_en, msi_addr, msi_data, ev_up_rx, ev_up_cfg,
                     ev_up_fwd, ev_dn_cpl, ev_dn_req, irq_pending, rec_tlp_data, rec_tlp_keep,
-                    rec_tlp_sop, rec_tlp_eop, rec_tlp_valid, bar_stall, bar_rd_ack, bar_rd_err,
-                    bar_rd_data, bar_wr_ack, bar_wr_err, msix_addr, msix_data, msix_mask,
+                    rec_tlp_sop, rec_tlp_eop, rec_tlp_valid, win_ev_access, win_ev_refused,
+                    msix_addr, msix_data, msix_mask,
                     dn_rx_ur, dn_rx_ca, dn_rx_pcpl, dn_rx_pwr, dn_tx_ur, dn_tx_ca, dn_tx_pcpl, dn_tx_pwr};
 
 endmodule

@@ -13,17 +13,25 @@
 //             to the router: the SMFU's pulses pass through; one for each
 //             flit the RMA unit took is added in a cycle without an SMFU
 //             pulse on that VC (a pending count per VC).
-//   transmit  on local port 0 (the RRA unit's inport): the RRA unit keeps VC 0
-//             with priority (nic_net_tx, all its packets on VC 0); the RMA
-//             unit's packets go on VC 1 of the same inport in the cycles the
-//             RRA unit does not send, one flit per cycle while VC 1 credits
-//             last (LOCAL_BUF_DEPTH at reset, one back per credit pulse of
-//             VC 1). The RRA unit sees only the VC 0 credits. The VC of a
+//   transmit  on local port 0 (the RRA unit's inport): the RRA unit keeps
+//             priority (nic_net_tx: whole packets, never paused, all on VC 0);
+//             the RMA unit sends in the cycles the RRA unit does not. Its
+//             data reads (s_rt_vc 0: one flit each) go on VC 0, between the
+//             RRA unit's packets, from RMA_VC0_CREDITS credits of that buffer
+//             reserved for them (the RRA unit is built with the rest: nic_core);
+//             everything else (writes, the flush read, which must stay behind
+//             the writes, records) on VC 1, one flit per cycle while VC 1
+//             credits last (LOCAL_BUF_DEPTH at reset). The router's VC 0
+//             credit pulses come back in the order of the flits in that
+//             buffer: a FIFO of owner bits hands each to the RRA unit or to
+//             the reserve. Two VCs because a read for this node's own memory
+//             (a put from it) waits for local outport 1 while the SMFU's
+//             completions stream there; on the writes' VC it would hold up the
+//             writes behind it (the router serves the VCs of an inport round
+//             robin, so a blocked VC does not block the other). The VC of a
 //             packet from a local port is chosen anew by the first router
-//             (VC rule AUTO: VC 0 on the links, docs/network.md), so VC 1 here
-//             only names a separate buffer of the local inport. So the RMA
-//             unit's writes and the SMFU's completions (local port 1) leave
-//             the node side by side.
+//             (rule AUTO: VC 0 on the links, docs/network.md): the VCs here
+//             only name buffers of the local inport.
 //
 // Synchronous to clk, reset rst (sync, high).
 
@@ -31,7 +39,9 @@
 
 module rma_port #(
   parameter int LOCAL_BUF_DEPTH = 32,   // credits per VC of the router's local inports
-  parameter int LOCAL_CREDITS   = 32    // credits per VC of the router's local outports
+  parameter int LOCAL_CREDITS   = 32,   // credits per VC of the router's local outports
+  parameter int RMA_VC0_CREDITS = 4     // of the VC 0 credits of local inport 0: the RMA unit's reads
+                                        // (LOCAL_BUF_DEPTH: a power of two)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic         clk,
@@ -73,6 +83,7 @@ module rma_port #(
   // ---------------- ... and from the RMA unit (VC 1) ----------------
   input  wire logic [127:0] s_rt_data,
   input  wire logic         s_rt_last,
+  input  wire logic         s_rt_vc,        // 0: a one-flit data read
   input  wire logic         s_rt_valid,
   output      logic         s_rt_ready
 );
@@ -136,20 +147,42 @@ module rma_port #(
   // Transmit merge
   // ------------------------------------------------------------------
   localparam int TW = $clog2(LOCAL_BUF_DEPTH) + 1;
-  logic [TW-1:0] cred_q;
-  logic          rt_fire;
+  localparam int OW = $clog2(LOCAL_BUF_DEPTH);
+  logic [TW-1:0] cred1_q, cred0_q;      // VC 1 credits; the reserved VC 0 credits
+  logic          rt_fire, own_push, own_pop, own_bit, own_rma;
+  logic [LOCAL_BUF_DEPTH-1:0] own_q;    // owner of each flit in the VC 0 buffer (1: RMA)
+  logic [OW:0]   own_wp_q, own_rp_q;
 
-  assign s_rt_ready = !ra_valid && cred_q != '0;
+  assign s_rt_ready = !ra_valid && (s_rt_vc ? cred1_q != '0 : cred0_q != '0);
   assign rt_fire    = s_rt_valid && s_rt_ready;
   assign i0_valid   = ra_valid || rt_fire;
   assign i0_data    = ra_valid ? ra_data : s_rt_data;
   assign i0_last    = ra_valid ? ra_last : s_rt_last;
-  assign i0_vc      = ra_valid ? ra_vc : 1'b1;
-  assign ra_credit  = {1'b0, i0_credit[0]};
+  assign i0_vc      = ra_valid ? ra_vc : s_rt_vc;
+
+  // VC 0 credit pulses: in buffer order, to the RRA unit or to the reserve
+  assign own_push  = (ra_valid && !ra_vc) || (rt_fire && !s_rt_vc);
+  assign own_bit   = !ra_valid;
+  assign own_pop   = i0_credit[0];
+  assign own_rma   = own_q[own_rp_q[OW-1:0]];
+  assign ra_credit = {1'b0, own_pop && !own_rma};
 
   always_ff @(posedge clk) begin
-    if (rst) cred_q <= TW'(LOCAL_BUF_DEPTH);
-    else     cred_q <= cred_q - TW'(rt_fire) + TW'(i0_credit[1]);
+    if (rst) begin
+      cred1_q  <= TW'(LOCAL_BUF_DEPTH);
+      cred0_q  <= TW'(RMA_VC0_CREDITS);
+      own_wp_q <= '0;
+      own_rp_q <= '0;
+    end else begin
+      cred1_q <= cred1_q - TW'(rt_fire && s_rt_vc) + TW'(i0_credit[1]);
+      cred0_q <= cred0_q - TW'(rt_fire && !s_rt_vc) + TW'(own_pop && own_rma);
+      if (own_push) own_wp_q <= own_wp_q + 1'b1;
+      if (own_pop)  own_rp_q <= own_rp_q + 1'b1;
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    if (own_push) own_q[own_wp_q[OW-1:0]] <= own_bit;
   end
 
   /* verilator lint_off UNUSEDSIGNAL */

@@ -50,7 +50,11 @@
 //             address is usable.
 //   transmit  one packet stream (m_pkt): completion stage first, then reads,
 //             then writes, a whole packet at a time, through an output
-//             register.
+//             register. m_pkt_vc tells the data reads (one flit each; they
+//             need no order against the writes) from the rest (writes, the
+//             flush read behind them, records), so that rma_port can send
+//             them on separate buffers of the router's inport: a read waiting
+//             for its output does not hold up the writes.
 //
 // Synchronous to clk, reset rst (sync, high).
 
@@ -80,6 +84,7 @@ module rma_unit #(
   // ---------------- packets to the network (SMFU_RD / SMFU_WR) ----------------
   output      logic [127:0] m_pkt_data,
   output      logic         m_pkt_last,
+  output      logic         m_pkt_vc,       // 0: a data read (one flit, no order to keep), 1: the rest
   output      logic         m_pkt_valid,
   input  wire logic         m_pkt_ready,
 
@@ -708,7 +713,7 @@ module rma_unit #(
   // ------------------------------------------------------------------
   // Transmit arbiter and output register
   // ------------------------------------------------------------------
-  logic         o_valid_q, o_last_q, o_free, lock_q, fire, sel_req, sel_last;
+  logic         o_valid_q, o_last_q, o_vc_q, o_free, lock_q, fire, sel_req, sel_last;
   logic [1:0]   lsrc_q, sel;
   logic [127:0] o_data_q, sel_flit;
 
@@ -735,6 +740,7 @@ module rma_unit #(
     if (rst) begin
       o_valid_q <= 1'b0;
       o_last_q  <= 1'b0;
+      o_vc_q    <= 1'b1;
       lock_q    <= 1'b0;
       lsrc_q    <= SRC_NONE;
     end else begin
@@ -742,6 +748,7 @@ module rma_unit #(
       if (fire) begin
         o_valid_q <= 1'b1;
         o_last_q  <= sel_last;
+        o_vc_q    <= sel != SRC_R;       // data reads: one flit each
         lock_q    <= !sel_last;
         lsrc_q    <= sel;
       end
@@ -754,6 +761,7 @@ module rma_unit #(
 
   assign m_pkt_data  = o_data_q;
   assign m_pkt_last  = o_last_q;
+  assign m_pkt_vc    = o_vc_q;
   assign m_pkt_valid = o_valid_q;
 
   // ------------------------------------------------------------------

@@ -13,10 +13,17 @@
 //   (CA after the timeout, counted); DMA host->device and device->host against
 //   the host-memory model (the NIC's MRd answered with CplD split at 64 B);
 //   the job's MSI-X write -> notification entry after all DMA data, intx;
-//   ring full (events held until cons advances); disabled ring (dropped).
+//   ring full (events held until cons advances); disabled ring (dropped);
+//   the RMA unit (docs/rma.md): put / get between host memory and device memory
+//   8 B .. 1 MiB by content, records, errors, an NAA-posted descriptor, the
+//   accelerator's descriptor window, a third-party copy.
 //
 // Usage: tb_nic_smfu [-v] [seed]     exit status 0 = all checks passed
-//        tb_nic_smfu bench           throughput / latency figures
+//        tb_nic_smfu bench           throughput / latency figures (RMA diagnostics in the
+//                                    environment: TB_RMA_MAXRD=n sets rma.ctrl.max_rd,
+//                                    TB_RMA_DIAG=1 TLP intervals of the 1 MiB put,
+//                                    TB_RMA_DIAG2=1 the device's sink rate for a long
+//                                    aperture write stream)
 
 #include <cinttypes>
 #include <cstdio>
@@ -56,6 +63,10 @@ public:
 	bool intx_prev = false;
 	// link flit accounting (host X+ outgoing)
 	uint64_t h_tx_flits = 0, h_tx_first = 0, h_tx_last = 0;
+	// root port -> device TLP headers (count, first, last)
+	uint64_t d_in_tlps = 0, d_in_first = 0, d_in_last = 0;
+	std::vector<uint64_t> d_in_t, s_sop_t;   // diagnostics (bench)
+	bool diag = false;
 	std::vector<uint64_t> d_out_cycles;   // device -> root port TLP headers (most recent first kept small)
 	bool answer_mrd = true;
 	unsigned host_rcb = 64;                     // host memory splits its CplD at this boundary
@@ -75,6 +86,13 @@ protected:
 			h_tx_flits++;
 		}
 		if (t->intx && !intx_prev) intx_rise = cycle_;
+		if (t->p_d_in) {
+			if (!d_in_tlps) d_in_first = cycle_;
+			d_in_last = cycle_;
+			d_in_tlps++;
+			if (diag) d_in_t.push_back(cycle_);
+		}
+		if (diag && t->s_tlp_valid && t->s_tlp_ready && t->s_tlp_sop) s_sop_t.push_back(cycle_);
 		intx_prev = t->intx;
 	}
 	// host memory: MWr (with byte enables) and MRd from the NIC
@@ -495,6 +513,16 @@ static void test_rma(Tb &tb)
 		tb.mem_clear(p.rnoti, 16);
 		rma_dev_rec_clear(tb, RMA_DREC + 32 * k);
 		rma_post(tb, p);
+		if (z.len == 1048576) {
+			// RRA requests of the same NIC while its RMA unit streams: both share local inport 0
+			// (rma_port: the RRA unit's VC 0 packets, the RMA unit's reads on VC 0 too)
+			for (unsigned r = 0; r < 16; r++) {
+				rra_wr_ok(tb, N_NAA, EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH, 0x5ca1ab1e00ull + r, 0, "RRA during a put");
+				CHECK_EQ(rra_rd_ok(tb, N_NAA, EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH, "RRA during a put"),
+					 0x5ca1ab1e00ull + r, "RRA read back during a 1-MiB put");
+			}
+			CHECK(tb.top()->ovf == 0, "no network buffer overrun with RRA and RMA on one inport");
+		}
 		uint64_t q0, q1;
 		CHECK(rma_host_rec(tb, p.rnoti, &q0, &q1), "%s: requester record in host memory", what);
 		rma_check_rec(q0, q1, p, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, what);
@@ -596,6 +624,70 @@ static void test_rma(Tb &tb)
 		rma_dev_rec(tb, RMA_DREC + 0x800, &q0, &q1);
 		rma_check_rec(q0, q1, d, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_NAA, "NAA-posted: requester record in device memory");
 		CHECK_EQ((rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff) - done_n, 1, "NAA rma.done");
+	}
+
+	section("RMA descriptors from the accelerator: its DMA writes into the NAA's rma.win window post them, its reads see rma.status");
+	{
+		const uint64_t WINB = 0x7f00000000ull;   // device-side address of the window (high: no host memory there)
+		const uint32_t STAGE = 0x8000;           // the descriptor staged in device memory
+		rra_wr_ok(tb, N_NAA, EXTOLL_RMA_BASE + EXTOLL_RMA_WIN, WINB | 1, 0, "naa rma.win");
+		RmaD d = {N_NAA, NAA_DEVMEM + RMA_DEV + 0x38, N_HOST, RMA_HB + 0x400000, 4096, cookie++, true, true,
+			  NAA_DEVMEM + RMA_DREC + 0x900, RMA_WIN + 0x900};
+		uint64_t w[6] = {(uint64_t)d.sn << 48 | d.sa, (uint64_t)d.dn << 48 | d.da, rma_len_word(d), d.rnoti, d.cnoti, 1};
+		uint8_t b[48];
+		for (int i = 0; i < 48; i++)
+			b[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
+		ap_wr(tb, AP_MEM + STAGE, b, 48);
+		rma_dev_rec_clear(tb, RMA_DREC + 0x900);
+		tb.mem_clear(d.da, 4096);
+		uint64_t done_n = rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff;
+		size_t m0 = tb.mwrs.size();
+		// the accelerator's D2H job: 48 bytes of device memory to the window at offset 0x08 (d_src .. post)
+		job(tb, ACCEL_OP_D2H, WINB + EXTOLL_RMA_D_SRC, STAGE, 48);
+		CHECK(wait_entry(tb, g_cons) >= 0, "window: the job's interrupt");
+		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+		uint64_t e = rma_entry(tb);
+		CHECK(e != ~0ull, "accelerator-posted: the completer record as a queue entry at the host");
+		uint64_t a = RING + 16 * ((g_cons - 1) % 16);
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_NOTIFY_ENT_DATA, tb.mem64(a)),
+			 (uint64_t)d.cookie | (uint64_t)EXTOLL_RMA_KIND_CMP << 24, "accelerator-posted: entry data (cookie, OK, CMP)");
+		unsigned bad = 0, leaked = 0;
+		for (uint32_t o = 0; o < 4096; o += 4)
+			bad += tb.mem32(d.da + o) != rma_pat(RMA_HA + 0x38 + o);
+		CHECK(bad == 0, "accelerator-posted: %u host dwords differ from the device memory", bad);
+		for (size_t k = m0; k < tb.mwrs.size(); k++)
+			leaked += tb.mwrs[k].addr >= WINB && tb.mwrs[k].addr < WINB + 4096;
+		CHECK_EQ(leaked, 0, "window writes not passed through to the host");
+		uint64_t q0, q1;
+		tb.drain(100);
+		rma_dev_rec(tb, RMA_DREC + 0x900, &q0, &q1);
+		rma_check_rec(q0, q1, d, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_NAA, "accelerator-posted: requester record in device memory");
+		CHECK_EQ((rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff) - done_n, 1, "accelerator-posted: NAA rma.done");
+		// reads through the window: the block header and rma.status into device memory
+		job(tb, ACCEL_OP_H2D, WINB, STAGE + 0x100, 64);
+		CHECK(wait_entry(tb, g_cons) >= 0, "window read: the job's interrupt");
+		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+		CHECK_EQ(acc_rd32(tb, ACCEL_REG_JOB_STATUS) & ACCEL_JOB_ERROR, 0, "window read: job without error");
+		uint8_t r[64];
+		ap_rd(tb, AP_MEM + STAGE + 0x100, r, 64);
+		uint64_t hdr = 0, st = 0;
+		for (int i = 0; i < 8; i++) {
+			hdr |= (uint64_t)r[i] << (8 * i);
+			st |= (uint64_t)r[EXTOLL_RMA_STATUS + i] << (8 * i);
+		}
+		CHECK_EQ(hdr & 0xffffffff, EXTOLL_RMA_TYPE | EXTOLL_RMA_VER_MINOR << 16 | EXTOLL_RMA_VER_MAJOR << 24,
+			 "window read: rma block header");
+		CHECK_EQ(st & 0x1ff, 4, "window read: rma.status (4 free, idle)");
+		// disabled: the same write goes to the host as before
+		rra_wr_ok(tb, N_NAA, EXTOLL_RMA_BASE + EXTOLL_RMA_WIN, WINB, 0, "naa rma.win off");
+		job(tb, ACCEL_OP_D2H, WINB + EXTOLL_RMA_D_SRC, STAGE, 48);
+		CHECK(wait_entry(tb, g_cons) >= 0, "window off: the job's interrupt");
+		g_cons++;
+		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+		CHECK_EQ(tb.mem64(WINB + EXTOLL_RMA_D_SRC), w[0], "window off: the write reached host memory");
+		CHECK_EQ((rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff) - done_n, 1, "window off: no descriptor posted");
 	}
 
 	section("RMA third party: the host NIC copies device memory to device memory on the NAA");
@@ -969,6 +1061,21 @@ static void bench_rma(Tb &tb)
 	for (uint64_t o = 0; o < 0x100000; o += 4)
 		tb.mem_set(RMA_HA + o, rma_pat(RMA_HA + o));
 	static uint16_t cookie = 0x800;
+	if (getenv("TB_RMA_DIAG2")) {   // diagnostics: the device's sink rate for a long aperture stream
+		uint8_t w[256] = {0};
+		tb.d_in_t.clear();
+		tb.diag = true;
+		for (unsigned k = 0; k < 2000; k++)
+			ap_wr(tb, AP_MEM + 0x100000 + (uint64_t)(k % 1024) * 256, w, 256);
+		tb.drain(500);
+		tb.diag = false;
+		size_t nd = tb.d_in_t.size();
+		printf("  diag2: %zu device TLPs, interval first/middle/last 300: %.1f %.1f %.1f\n", nd,
+		       (double)(tb.d_in_t[299] - tb.d_in_t[0]) / 299, (double)(tb.d_in_t[nd / 2 + 299] - tb.d_in_t[nd / 2]) / 299,
+		       (double)(tb.d_in_t[nd - 1] - tb.d_in_t[nd - 300]) / 299);
+	}
+	if (getenv("TB_RMA_MAXRD"))
+		bar_wr(tb, EXTOLL_RMA_BASE + EXTOLL_RMA_CTRL, strtoul(getenv("TB_RMA_MAXRD"), nullptr, 0) | 0x400ull << 16);
 	for (unsigned rcb : {64u, 256u}) {
 		tb.host_rcb = rcb;
 		printf("  host memory answers with CplD of %u B (RCB split)\n", rcb);
@@ -984,6 +1091,11 @@ static void bench_rma(Tb &tb)
 				tb.mem_clear(d.rnoti, 16);
 				tb.drain(50);
 				size_t m0 = tb.mwrs.size();
+				tb.h_tx_flits = 0;
+				tb.d_in_tlps = 0;
+				tb.d_in_t.clear();
+				tb.s_sop_t.clear();
+				tb.diag = n == 1048576 && getenv("TB_RMA_DIAG");
 				rma_post(tb, d);
 				tb.drain(0);
 				uint64_t t0 = tb.s_sop;   // the post's MWr
@@ -996,6 +1108,23 @@ static void bench_rma(Tb &tb)
 					if (tb.mwrs[k].addr == d.rnoti)
 						t1 = tb.mwrs[k].cycle;
 				lat[dir] = t1 - t0;
+				if (n == 1048576 && dir == 0)
+					printf("  (put 1 MiB: %" PRIu64 " flits on the host's X+ link in %" PRIu64 " cycles = %.2f flits/cycle; "
+					       "%" PRIu64 " TLPs into the device in %" PRIu64 " cycles = %.2f B/cycle)\n",
+					       tb.h_tx_flits, tb.h_tx_last - tb.h_tx_first + 1,
+					       (double)tb.h_tx_flits / (tb.h_tx_last - tb.h_tx_first + 1), tb.d_in_tlps,
+					       tb.d_in_last - tb.d_in_first + 1, (double)n / (tb.d_in_last - tb.d_in_first + 1));
+				if (n == 1048576 && dir == 0 && getenv("TB_RMA_DIAG")) {
+					auto iv = [](const std::vector<uint64_t> &v, size_t a, size_t b) {
+						return b > a && b <= v.size() ? (double)(v[b - 1] - v[a]) / (b - 1 - a) : 0.0;
+					};
+					size_t nd = tb.d_in_t.size(), ns = tb.s_sop_t.size();
+					printf("  diag: device TLP interval first/middle/last 500: %.1f %.1f %.1f; host s_tlp sop interval: %.1f %.1f %.1f\n",
+					       iv(tb.d_in_t, 0, 500), iv(tb.d_in_t, nd / 2, nd / 2 + 500), iv(tb.d_in_t, nd - 500, nd),
+					       iv(tb.s_sop_t, 0, 500), iv(tb.s_sop_t, ns / 2, ns / 2 + 500), iv(tb.s_sop_t, ns - 500, ns));
+				}
+				if (n == 1048576 && dir == 1)
+					printf("  (get 1 MiB: %" PRIu64 " flits on the host's X+ link: the reads)\n", tb.h_tx_flits);
 			}
 			double bound = 256.0 / 17;   // 15.06: 256 B in 17 flits
 			double pb = (double)n / lat[0], gb = (double)n / lat[1];

@@ -161,6 +161,7 @@ static void classify(Desc *d)
 struct Pkt {
 	std::vector<Flit> f;
 	uint64_t t = 0;   // arrival at the node / ready to send
+	int vc = -1;      // m_pkt_vc of its flits (-1: not from the unit; 2: it changed within the packet)
 };
 
 struct Read {
@@ -186,6 +187,7 @@ static bool rx_inorder = false;            // answer the oldest ready read first
 static unsigned n_pkts_sd;                 // packets to S or D (the bad descriptor tests)
 static unsigned n_pkts, n_rd, n_wr;
 static std::vector<Flit> tx_cur;           // flits of the packet the unit is sending
+static int tx_vc = -1;
 static uint64_t late_delay = 0;            // ACT_LATE: answer after this many cycles
 static unsigned flush_delay = 0;           // flush reads answered after this many cycles (0: as others)
 
@@ -335,6 +337,7 @@ static void node_rx(const Pkt &p)
 				break;
 			}
 		}
+		CHECK_EQ(p.vc, fd ? 1 : 0, fd ? "m_pkt_vc of a flush read (behind the writes)" : "m_pkt_vc of a data read");
 		if (fd) {
 			fd->flush_seen = true;
 			fd->rd_stopped = true;
@@ -390,6 +393,7 @@ static void node_rx(const Pkt &p)
 	}
 	// SMFU_WR
 	n_wr++;
+	CHECK_EQ(p.vc, 1, "m_pkt_vc of a write");
 	CHECK_EQ(net_cmd_smfu_get_tag(cmd), 0, "write tag");
 	CHECK_EQ(net_hdr_get_plen(h.w), (ndw + 3) / 4, "write plen");
 	CHECK_EQ(p.f.size(), 1 + (ndw + 3) / 4, "write flits");
@@ -514,10 +518,12 @@ protected:
 		auto *t = top();
 		if (t->m_pkt_valid && t->m_pkt_ready) {
 			tx_cur.push_back(get_flit(t->m_pkt_data));
+			tx_vc = tx_cur.size() == 1 ? t->m_pkt_vc : (tx_vc == t->m_pkt_vc ? tx_vc : 2);
 			if (t->m_pkt_last) {
 				Pkt p;
 				p.f = tx_cur;
 				p.t = now + net_delay;
+				p.vc = tx_vc;
 				to_nodes.push_back(p);
 				tx_cur.clear();
 			}

@@ -184,6 +184,8 @@ module extoll_nic_usp #(
   logic                  nq_enable;
   logic [3:0]            nq_log2;
   logic [31:0]           nq_cons;
+  logic                  rma_win_en;
+  logic [63:0]           rma_win_base;
   logic [31:0]           st_eg_hits, st_eg_misses, st_timeouts, st_up_reqs, st_in_reqs;
   logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
   logic                  irq_notify;
@@ -282,7 +284,7 @@ module extoll_nic_usp #(
     .ev_poisoned, .ev_cpl_err, .ev_ca_sent, .ev_poisoned_tx,
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
     .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable,
-    .nq_log2, .nq_cons,
+    .nq_log2, .nq_cons, .rma_win_en, .rma_win_base,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
     .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit,
@@ -324,7 +326,7 @@ module extoll_nic_usp #(
     .intx (1'b0), .irq_pending,
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
     .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable,
-    .nq_log2, .nq_cons,
+    .nq_log2, .nq_cons, .rma_win_en, .rma_win_base,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
     .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit,
