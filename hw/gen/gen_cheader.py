@@ -15,6 +15,7 @@ Naming, for block instance B, register R, field F (all upper case):
   EXTOLL_B_R_STRIDE/_COUNT, EXTOLL_B_R_N(i)
                             for register arrays (unrolled in the RDL as r0..rN)
   EXTOLL_B_R_F_SHIFT/_WIDTH/_MASK (and _RESET where constant)
+  EXTOLL_B_R_F_<MEMBER>     the values of a field encoded by an RDL enum
 
 With a third argument it also writes, in the same pass, a table of every
 register by name (hw/include/extoll_regs_table.h): block, register, BAR
@@ -49,6 +50,10 @@ def emit_reg(out, name, reg, base, with_reset=True):
         reset = field.get_property("reset")
         if with_reset and isinstance(reset, int) and not field.is_hw_writable:
             out.append("#define %-44s %s" % (fname + "_RESET", fmt_hex(reset)))
+        enc = field.get_property("encode")
+        if enc is not None:     # an RDL enum: one value per member
+            for m in enc:
+                out.append("#define %-44s %d" % ("%s_%s" % (fname, m.name.upper()), m.value))
 
 
 def group_unrolled(regs):

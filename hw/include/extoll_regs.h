@@ -641,6 +641,10 @@
 #define EXTOLL_OWN_CLAIM_OP_WIDTH                    2
 #define EXTOLL_OWN_CLAIM_OP_MASK                     0x3ULL
 #define EXTOLL_OWN_CLAIM_OP_RESET                    0x0ULL
+#define EXTOLL_OWN_CLAIM_OP_NONE                     0
+#define EXTOLL_OWN_CLAIM_OP_CLAIM                    1
+#define EXTOLL_OWN_CLAIM_OP_RELEASE                  2
+#define EXTOLL_OWN_CLAIM_OP_FORCE                    3
 #define EXTOLL_OWN_LEASE                             0x0018
 #define EXTOLL_OWN_LEASE_UNITS_SHIFT                 0
 #define EXTOLL_OWN_LEASE_UNITS_WIDTH                 32

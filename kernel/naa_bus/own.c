@@ -20,9 +20,6 @@
 #include "naa_bus.h"
 #include "extoll_regs.h"
 
-#define NAA_OWN_CLAIM	1
-#define NAA_OWN_RELEASE	2
-
 static int naa_own_op(struct naa_host *host, u64 op)
 {
 	return extoll_rra_write(host->nic, host->node,
@@ -42,7 +39,7 @@ int naa_own_claim(struct naa_host *host)
 	u64 owner;
 	int ret;
 
-	ret = naa_own_op(host, NAA_OWN_CLAIM);
+	ret = naa_own_op(host, EXTOLL_OWN_CLAIM_OP_CLAIM);
 	if (ret == -EREMOTEIO) {
 		dev_warn(host->dev, "node %u has no ownership block: attached without a claim\n",
 			 host->node);
@@ -124,7 +121,7 @@ void naa_own_release(struct naa_host *host)
 
 	if (!host->claimed || READ_ONCE(host->unreachable))
 		return;
-	ret = naa_own_op(host, NAA_OWN_RELEASE);
+	ret = naa_own_op(host, EXTOLL_OWN_CLAIM_OP_RELEASE);
 	if (ret)
 		dev_warn(host->dev, "node %u: release failed (%d), it stays held until forced free\n",
 			 host->node, ret);

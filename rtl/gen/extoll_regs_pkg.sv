@@ -1513,4 +1513,11 @@ package extoll_regs_pkg;
         msix_t__out_t msix;
         rma_t_hdr_0722b03d__out_t rma;
     } extoll_nic__out_t;
+
+    typedef enum logic [1:0] {
+        own_op_e__none = 'h0,
+        own_op_e__claim = 'h1,
+        own_op_e__release = 'h2,
+        own_op_e__force = 'h3
+    } own_op_e_e;
 endpackage

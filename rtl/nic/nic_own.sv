@@ -58,7 +58,10 @@ module nic_own #(
   output      logic [31:0] denied_smfu     // own.denied_smfu
 );
 
-  localparam logic [1:0] OP_CLAIM = 2'd1, OP_RELEASE = 2'd2, OP_FORCE = 2'd3;
+  // the operations of own.claim.op (enum own_op_e of hw/regs/extoll_nic.rdl)
+  localparam logic [1:0] OP_CLAIM   = 2'(extoll_regs_pkg::own_op_e__claim);
+  localparam logic [1:0] OP_RELEASE = 2'(extoll_regs_pkg::own_op_e__release);
+  localparam logic [1:0] OP_FORCE   = 2'(extoll_regs_pkg::own_op_e__force);
 
   logic                       pend_q;     // a claim write was taken last cycle
   logic [15:0]                src_q;      // ... from this node

@@ -39,8 +39,6 @@ const char flash_usage[] =
 	"NODE FILE [--fallback]\n--info NODE\n--reload NODE [--timeout MS]";
 
 #define FLASH_BOARD	FLASH_BOARD_SIM	/* as the driver's: docs/flash.md "devlink" */
-#define OWN_OP_CLAIM	1
-#define OWN_OP_RELEASE	2
 #define RELOAD_TIMEOUT_MS 10000
 /* --info checks a slot's payload CRC when the payload is at most this long */
 #define INFO_PAYLOAD_MAX 4096
@@ -117,20 +115,6 @@ static int read_file(const char *path, uint8_t **data, size_t *len)
 
 /* ---- the node: answers, is an NAA, not attached here, has a flash */
 
-static int attached_here(struct extoll_nic *nic, uint16_t node)
-{
-	struct extoll_naa *list = NULL;
-	size_t n = 0, i;
-	int found = 0;
-
-	if (extoll_list(nic, &list, &n))
-		return 0;
-	for (i = 0; i < n; i++)
-		found |= list[i].node == node;
-	extoll_list_free(list);
-	return found;
-}
-
 /* An exit status after a message, or 0. */
 static int node_check(struct extoll_nic *nic, uint16_t node, int writes, uint32_t *jedec)
 {
@@ -148,7 +132,7 @@ static int node_check(struct extoll_nic *nic, uint16_t node, int writes, uint32_
 			node);
 		return NAACTL_EXIT_OTHER;
 	}
-	if (writes && attached_here(nic, node)) {
+	if (writes && naactl_attached_here(nic, node)) {
 		err_msg("node %u is attached to this host: detach it first ('naactl detach %u'); flash and reload refuse an attached node",
 			node, node);
 		return NAACTL_EXIT_BUSY;
@@ -183,7 +167,7 @@ static int hold(struct extoll_nic *nic, uint16_t node, int *claimed)
 	if (ret == -EREMOTEIO)
 		return 0;	/* an older NIC without an own block */
 	if (!ret && !held) {
-		ret = extoll_rra_write(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, OWN_OP_CLAIM);
+		ret = extoll_rra_write(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, EXTOLL_OWN_CLAIM_OP_CLAIM);
 		if (!ret)
 			ret = naactl_owner(nic, node, &held, &holder);
 		*claimed = !ret && held && holder == me;
@@ -202,7 +186,7 @@ static int hold(struct extoll_nic *nic, uint16_t node, int *claimed)
 static void unhold(struct extoll_nic *nic, uint16_t node, int claimed)
 {
 	if (claimed)
-		extoll_rra_write(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, OWN_OP_RELEASE);
+		extoll_rra_write(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, EXTOLL_OWN_CLAIM_OP_RELEASE);
 }
 
 /* ---- progress: a line per 10 % (a terminal: one line, rewritten) */

@@ -60,6 +60,8 @@ extern const char regs_usage[], links_usage[];
  * 0 and *held, *holder, or a negative errno */
 int cmd_release(struct extoll_nic *nic, int argc, char **argv);
 int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder);
+/* 1 if NODE is attached to this host (a PCI domain here), else 0 */
+int naactl_attached_here(struct extoll_nic *nic, uint16_t node);
 extern const char release_usage[];
 
 /* fabric_list.c: what a node says about itself */

@@ -15,9 +15,6 @@
 #include "libextoll.h"
 #include "naactl.h"
 
-#define OWN_OP_RELEASE	2
-#define OWN_OP_FORCE	3
-
 const char release_usage[] = "[--force] NODE";
 
 /* own.owner of NODE: 0 and *held / *holder, or a negative errno. */
@@ -33,7 +30,7 @@ int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *hol
 	return 0;
 }
 
-static int attached_here(struct extoll_nic *nic, uint16_t node)
+int naactl_attached_here(struct extoll_nic *nic, uint16_t node)
 {
 	struct extoll_naa *list = NULL;
 	size_t n = 0, i;
@@ -71,13 +68,13 @@ int cmd_release(struct extoll_nic *nic, int argc, char **argv)
 	ret = naactl_open(&nic, 1);
 	if (ret)
 		return ret;
-	if (attached_here(nic, node)) {
+	if (naactl_attached_here(nic, node)) {
 		err_msg("node %u is attached to this host: 'naactl detach %u' releases it", node, node);
 		extoll_close(nic);
 		return NAACTL_EXIT_BUSY;
 	}
 	ret = extoll_rra_write(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM,
-			       force ? OWN_OP_FORCE : OWN_OP_RELEASE);
+			       force ? EXTOLL_OWN_CLAIM_OP_FORCE : EXTOLL_OWN_CLAIM_OP_RELEASE);
 	if (!ret)
 		ret = naactl_owner(nic, node, &held, &holder);
 	extoll_close(nic);
