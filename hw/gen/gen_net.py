@@ -230,6 +230,18 @@ RECORDS = [
 ]
 ENUM_W.update({e[0]: e[3] for e in REC_ENUMS})
 
+# Who writes where in the notification window (notify.win_base, 1 MiB by default;
+# docs/smfu.md): the offset of a write becomes the entry's `offset`, which the
+# host's driver dispatches on. (name, value, comment); C: EXTOLL_NQ_WIN_<name> in
+# extoll_records.h, SV: net_pkg::NQ_WIN_<name>.
+NQ_WIN = [
+    ("SLOTS_END", 0x80000, "MSI/MSI-X slots of the nodes' devices: offsets below this (data = slot)"),
+    ("RMA_OFF", 0x80000, "RMA notification records (rma_noti_t) from here ..."),
+    ("RMA_END", 0xF0000, "... up to here (exclusive)"),
+    ("INTX_OFF", 0xFFFF0, "naa_intx's INTx messages (window base + 1 MiB - 16)"),
+    ("INTX_MSG", 0x80000000, "data bit 31 of an INTx message (data = INTX_MSG | pin << 1 | level)"),
+]
+
 # Which cmd layout and which payload-flit layout (flit 1) each packet type has,
 # for the dissector; (field, layout) pairs decode a sub-word with another layout
 # (RRA_RSP's aux word).  Types without a payload layout show their payload flits
@@ -332,6 +344,10 @@ def gen_sv():
             L.append(f"    {pre}_{v} = {w}'d{n}{',' if i < len(vals)-1 else ''}  // {c}")
         L.append(f"  }} {name};")
         L.append("")
+    L.append("  // notification window offsets (NQ_WIN in gen_net.py, docs/smfu.md)")
+    for n, v, c in NQ_WIN:
+        L.append(f"  localparam logic [31:0] NQ_WIN_{n} = 32'h{v:08X};  // {c}")
+    L.append("")
     for name, cpre, cname, desc, fields in RECORDS:
         L.append(f"  // {desc} (128 bit)")
         L.append("  typedef struct packed {")
@@ -559,6 +575,10 @@ def gen_rec():
         for v, n, c in vals:
             L.append(f"#define {cpre}_{v} {n} /* {c} */")
         L.append("")
+    L.append("/* Notification window offsets: who writes where (docs/smfu.md). */")
+    for n, v, c in NQ_WIN:
+        L.append(f"#define EXTOLL_NQ_WIN_{n} 0x{v:x}u /* {c} */")
+    L.append("")
     for name, cpre, cname, desc, fields in RECORDS:
         L.append(f"/* {desc} */")
         L.append(f"struct {cname} {{")

@@ -39,6 +39,13 @@ typedef uint64_t extoll_rec_qw_t; /* little-endian hosts */
 #define EXTOLL_RMA_KIND_REQ 0 /* requester notification (written at the requester node R) */
 #define EXTOLL_RMA_KIND_CMP 1 /* completer notification (written at the destination node D) */
 
+/* Notification window offsets: who writes where (docs/smfu.md). */
+#define EXTOLL_NQ_WIN_SLOTS_END 0x80000u /* MSI/MSI-X slots of the nodes' devices: offsets below this (data = slot) */
+#define EXTOLL_NQ_WIN_RMA_OFF 0x80000u /* RMA notification records (rma_noti_t) from here ... */
+#define EXTOLL_NQ_WIN_RMA_END 0xf0000u /* ... up to here (exclusive) */
+#define EXTOLL_NQ_WIN_INTX_OFF 0xffff0u /* naa_intx's INTx messages (window base + 1 MiB - 16) */
+#define EXTOLL_NQ_WIN_INTX_MSG 0x80000000u /* data bit 31 of an INTx message (data = INTX_MSG | pin << 1 | level) */
+
 /* RRA completion record (docs/remote-access.md), written by nic_host_wr for every RRA_RSP and extracted TLP_RAW */
 struct extoll_cmp_rec {
 	extoll_rec_qw_t qw[2];

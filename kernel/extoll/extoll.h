@@ -168,15 +168,6 @@ struct extoll_notify {
 	bool timer_on;
 };
 
-/*
- * RMA notification records arrive in the notify window at this offset and
- * above (docs/smfu.md); below it are the MSI slots of the nodes' devices.
- */
-#define EXTOLL_NOTIFY_RMA_OFF		0x80000
-/* ... up to here: the window's last 64 KiB are not RMA's (naa_bus's INTx
- * messages use offset 1 MiB - 16, rtl/nic/naa_intx.sv) */
-#define EXTOLL_NOTIFY_RMA_END		0xF0000
-
 /* Transfers in flight per NIC: the slots of the cookie table (rma.c). */
 #define EXTOLL_RMA_SLOTS		1024
 

@@ -9,8 +9,8 @@
  * phase bit matches the pass it expects (1 on the first pass over the
  * ring, 0 on the second, ...), hands each to the handler the node's driver
  * registered (naa_bus: the MSI data is a slot, the handler raises the
- * child interrupt) - or, at window offsets EXTOLL_NOTIFY_RMA_OFF up to
- * EXTOLL_NOTIFY_RMA_END (the last 64 KiB: naa_bus's INTx messages),
+ * child interrupt) - or, at window offsets EXTOLL_NQ_WIN_RMA_OFF up to
+ * EXTOLL_NQ_WIN_RMA_END (the window's layout: NQ_WIN in hw/gen/gen_net.py),
  * an RMA notification record to rma.c - and writes notify.cons. A full ring stalls the source
  * in the NIC; nothing is lost.
  *
@@ -134,8 +134,8 @@ static unsigned int extoll_notify_drain_locked(struct extoll_dev *edev,
 		e.offset = FIELD_GET(EXTOLL_NOTIFY_ENT_OFFSET_MASK, qw0);
 		e.node = FIELD_GET(EXTOLL_NOTIFY_ENT_NODE_MASK, qw1);
 
-		rma = e.offset >= EXTOLL_NOTIFY_RMA_OFF &&
-		      e.offset < EXTOLL_NOTIFY_RMA_END;
+		rma = e.offset >= EXTOLL_NQ_WIN_RMA_OFF &&
+		      e.offset < EXTOLL_NQ_WIN_RMA_END;
 		h = rma ? NULL : extoll_notify_find(nt, e.node);
 		if (rma) {
 			extoll_rma_notify(edev, &e);

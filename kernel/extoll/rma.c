@@ -19,7 +19,7 @@
  * refused transfer writes nothing. A posted descriptor carries a 16-bit
  * cookie (a slot of the NIC's table and a generation) and always asks for
  * the requester notification: the RMA unit writes its record into this
- * NIC's notify window at EXTOLL_NOTIFY_RMA_OFF, the notification queue turns
+ * NIC's notify window at EXTOLL_NQ_WIN_RMA_OFF, the notification queue turns
  * it into an entry, and notify.c hands every entry at that offset or above
  * to extoll_rma_notify(), in atomic context. Waiters are woken from an
  * irq_work, outside the ring's raw spinlock.
@@ -527,7 +527,7 @@ static int extoll_rma_hw_post(struct extoll_dev *nic, u16 src_node, u64 src,
 			  FIELD_PREP(EXTOLL_RMA_D_DST_NODE_MASK, dst_node));
 		extoll_wr(nic, extoll_rma_reg(nic, EXTOLL_RMA_D_LEN), len_reg);
 		extoll_wr(nic, extoll_rma_reg(nic, EXTOLL_RMA_D_RNOTI),
-			  nic->notify.win_base + EXTOLL_NOTIFY_RMA_OFF);
+			  nic->notify.win_base + EXTOLL_NQ_WIN_RMA_OFF);
 		extoll_wr(nic, extoll_rma_reg(nic, EXTOLL_RMA_D_CNOTI), cnoti);
 		extoll_wr(nic, extoll_rma_reg(nic, EXTOLL_RMA_POST),
 			  EXTOLL_RMA_POST_GO_MASK);
@@ -641,7 +641,7 @@ long extoll_rma_ioc_post(struct extoll_dev *nic, struct extoll_rma_file *f,
 		  EXTOLL_RMA_D_LEN_NOTI_REQ_MASK |
 		  (noti_cmp ? EXTOLL_RMA_D_LEN_NOTI_CMP_MASK : 0);
 	if (noti_cmp && !put)
-		rem.cnoti = nic->notify.win_base + EXTOLL_NOTIFY_RMA_OFF +
+		rem.cnoti = nic->notify.win_base + EXTOLL_NQ_WIN_RMA_OFF +
 			    EXTOLL_RMA_CNOTI_OFF;
 	op->posted = ktime_get();
 	if (put)
@@ -676,7 +676,7 @@ err_buf:
  * @e: its notification-queue entry (data: dword 0 of the record)
  *
  * Called by the ring's drain, under its raw spinlock, for every entry at
- * EXTOLL_NOTIFY_RMA_OFF or above.
+ * EXTOLL_NQ_WIN_RMA_OFF or above.
  */
 void extoll_rma_notify(struct extoll_dev *nic, const struct extoll_notify_entry *e)
 {

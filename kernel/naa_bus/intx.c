@@ -4,7 +4,7 @@
  *
  * The NAA turns every edge of its device's INTx level into a write into the
  * host NIC's interrupt window (rtl/nic/naa_intx.sv): a notification entry
- * with data NAA_INTX_MSG | pin << 1 | level at offset NAA_INTX_OFFSET, the
+ * with data EXTOLL_NQ_WIN_INTX_MSG | pin << 1 | level at offset EXTOLL_NQ_WIN_INTX_OFF, the
  * virtual-wire Assert_INTx / Deassert_INTx of PCIe. Here the four lines
  * INTA..INTD are a linear irq domain with level semantics, as a host
  * bridge's INTx controller (pci-hyperv, vmd provide the same to the PCI
@@ -116,7 +116,7 @@ static enum hrtimer_restart naa_intx_recheck(struct hrtimer *t)
 /**
  * naa_intx_event() - an INTx message from the node (notification handler)
  * @host: the node
- * @data: NAA_INTX_MSG | pin << 1 | level
+ * @data: EXTOLL_NQ_WIN_INTX_MSG | pin << 1 | level
  *
  * Atomic context.
  */
@@ -155,7 +155,7 @@ static int naa_intx_map_irq(const struct pci_dev *dev, u8 slot, u8 pin)
  * @host: the node, its bridge allocated (not registered), @host->msi.addr set
  *
  * The NAA sends its messages to the interrupt window's reset base + offset
- * NAA_INTX_OFFSET (an RTL constant, rtl/nic/naa_intx.sv); a NIC whose window
+ * EXTOLL_NQ_WIN_INTX_OFF (hw/gen/gen_net.py, NQ_WIN; rtl/nic/naa_intx.sv); a NIC whose window
  * was moved, or is smaller, gets no INTx (children see no irq, as on a bus
  * without INTx routing). Not an error.
  */
@@ -168,7 +168,7 @@ void naa_intx_create(struct naa_host *host)
 	hrtimer_init(&intx->recheck, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	intx->recheck.function = naa_intx_recheck;
 	if (extoll_notify_window(host->nic, &base, &size) ||
-	    base != EXTOLL_NOTIFY_WIN_BASE_ADDR_RESET || size <= NAA_INTX_OFFSET) {
+	    base != EXTOLL_NOTIFY_WIN_BASE_ADDR_RESET || size <= EXTOLL_NQ_WIN_INTX_OFF) {
 		dev_info(host->dev, "node %u: interrupt window moved: no INTx forwarding\n",
 			 host->node);
 		return;

@@ -146,7 +146,7 @@ static void naa_msi_notify(void *ctx, const struct extoll_notify_entry *entry)
 	struct naa_host *host = ctx;
 	unsigned int virq = 0;
 
-	if ((entry->data & NAA_INTX_MSG) && entry->offset == NAA_INTX_OFFSET) {
+	if ((entry->data & EXTOLL_NQ_WIN_INTX_MSG) && entry->offset == EXTOLL_NQ_WIN_INTX_OFF) {
 		naa_intx_event(host, entry->data);
 		return;
 	}

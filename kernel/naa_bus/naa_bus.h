@@ -28,6 +28,7 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
+#include "extoll_records.h"
 #include "linux-extoll.h"
 
 /*
@@ -35,13 +36,6 @@
  * device may have 2048 MSI-X vectors, plus MSI and other devices).
  */
 #define NAA_MSI_SLOTS		4096
-
-/*
- * INTx messages of the NAA (rtl/nic/naa_intx.sv): data NAA_INTX_MSG | pin << 1
- * | level, at this offset of the interrupt window (intx.c).
- */
-#define NAA_INTX_MSG		0x80000000u
-#define NAA_INTX_OFFSET		0xffff0u
 
 /* SMFU intervals one node may use (the NIC has 16 in all). */
 #define NAA_MAX_MAPS		16

@@ -216,6 +216,13 @@ package net_pkg;
     RMA_KIND_CMP = 1'd1  // completer notification (written at the destination node D)
   } rma_kind_e;
 
+  // notification window offsets (NQ_WIN in gen_net.py, docs/smfu.md)
+  localparam logic [31:0] NQ_WIN_SLOTS_END = 32'h00080000;  // MSI/MSI-X slots of the nodes' devices: offsets below this (data = slot)
+  localparam logic [31:0] NQ_WIN_RMA_OFF = 32'h00080000;  // RMA notification records (rma_noti_t) from here ...
+  localparam logic [31:0] NQ_WIN_RMA_END = 32'h000F0000;  // ... up to here (exclusive)
+  localparam logic [31:0] NQ_WIN_INTX_OFF = 32'h000FFFF0;  // naa_intx's INTx messages (window base + 1 MiB - 16)
+  localparam logic [31:0] NQ_WIN_INTX_MSG = 32'h80000000;  // data bit 31 of an INTx message (data = INTX_MSG | pin << 1 | level)
+
   // RRA completion record (docs/remote-access.md), written by nic_host_wr for every RRA_RSP and extracted TLP_RAW (128 bit)
   typedef struct packed {
     logic              valid;  // [127:127] 1: written by the NIC (software clears the record before a request)

@@ -29,7 +29,9 @@
 
 module naa_intx
 #(
-  parameter logic [63:0] ADDR = 64'h0000_00fd_000f_fff0  // message address (interrupt window)
+  // message address: notify.win_base's reset value + the window's INTx offset
+  // (net_pkg::NQ_WIN_INTX_OFF, the layout table NQ_WIN of hw/gen/gen_net.py)
+  parameter logic [63:0] ADDR = 64'h0000_00fd_0000_0000 + 64'(net_pkg::NQ_WIN_INTX_OFF)
 ) (
   input  wire logic         clk,
   input  wire logic         rst,
@@ -70,7 +72,7 @@ module naa_intx
       m_tlp_sop   = !msg_beat;
       m_tlp_eop   = msg_beat;
       m_tlp_keep  = msg_beat ? 4'b0001 : tlp_mem_hdr_keep(ADDR);
-      m_tlp_data  = msg_beat ? {96'd0, 1'b1, 28'd0, 2'd0, msg_level}
+      m_tlp_data  = msg_beat ? {96'd0, net_pkg::NQ_WIN_INTX_MSG | 32'(msg_level)}
                              : tlp_mem_hdr(1'b1, ADDR, 10'd1, 16'h0000, 8'd0, 4'hf, 4'h0);
       s_tlp_ready = 1'b0;
     end else begin

@@ -21,11 +21,15 @@
 #include <vector>
 
 #include "Vnaa_intx.h"
+#include "extoll_records.h"
+#include "extoll_regs.h"
 #include "tb.h"
 #include "tlp.h"
 #include "tlp_port.h"
 
-static const uint64_t ADDR = 0xfd000ffff0ull;
+// where the host's driver (naa_bus) looks for the messages: the notify window's
+// reset base + its INTx offset, data INTX_MSG | pin << 1 | level
+static const uint64_t ADDR = EXTOLL_NOTIFY_WIN_BASE_ADDR_RESET + EXTOLL_NQ_WIN_INTX_OFF;
 
 int main(int argc, char **argv)
 {
@@ -75,10 +79,10 @@ int main(int argc, char **argv)
 		for (auto &q = snk.rx(); !q.empty(); q.pop_front()) {
 			const struct tlp &t = q.front().t;
 			if (t.kind == TLP_MWR && t.addr == (ADDR & ~3ull) && t.len_dw == 1 &&
-			    (t.payload[0] & 0x80000000u)) {
+			    (t.payload[0] & EXTOLL_NQ_WIN_INTX_MSG)) {
 				nmsg++;
 				if (t.requester_id != 0 || t.first_be != 0xf || t.last_be != 0 ||
-				    (t.payload[0] & ~1u) != 0x80000000u)
+				    (t.payload[0] & ~1u) != EXTOLL_NQ_WIN_INTX_MSG)
 					fmt_errors++;
 				int l = t.payload[0] & 1;
 				if (l == last_msg)

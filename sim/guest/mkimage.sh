@@ -176,6 +176,9 @@ chmod +x "$stage/scenario"
 if [ -f "$top/hw/include/extoll_regs.h" ]; then
 	sed -nE 's/^#define (EXTOLL_[A-Z0-9_]+)[[:space:]]+(0x[0-9a-fA-F]+|[0-9]+)(U?L*)?[[:space:]]*$/\1=\2/p' \
 		"$top/hw/include/extoll_regs.h" >"$stage/lib/extoll_regs.sh"
+	# and the records' constants (statuses, notification window offsets)
+	sed -nE 's/^#define (EXTOLL_[A-Z0-9_]+)[[:space:]]+(0x[0-9a-fA-F]+|[0-9]+)(U?L*|u)?[[:space:]]*(\/\*.*\*\/)?[[:space:]]*$/\1=\2/p' \
+		"$top/hw/include/extoll_records.h" >>"$stage/lib/extoll_regs.sh"
 fi
 cat >"$stage/init" <<EOF
 #!/bin/busybox sh

@@ -170,15 +170,17 @@ fi
 # ---- a descriptor the unit refuses itself (length 6): BAD_DESC notification,
 # posted by RRA into this NIC's own rma block (source route 7: this node; the
 # driver never posts one);
-# offsets of block rma: docs/registers.md (d_src 0x08, d_dst 0x10, d_len 0x18,
-# d_rnoti 0x20, post 0x30), the notify window's RMA part at 0xfd00080000
-RMA_BASE=$((0x2000))
+# (register offsets and the notify window's RMA part: /lib/extoll_regs.sh,
+# generated from hw/include/extoll_regs.h and extoll_records.h)
+RMA_BASE=$EXTOLL_RMA_BASE
 s0=$(cat $RMA_DIR/stale)
-naactl rra write - $((RMA_BASE + 0x08)) $(( (HOST_NODE << 48) | 0x1000 )) --route 7 &&
-naactl rra write - $((RMA_BASE + 0x10)) $(( (NODE << 48) | 0x1000 )) --route 7 &&
-naactl rra write - $((RMA_BASE + 0x18)) $(( (1 << 48) | (0x1234 << 32) | 6 )) --route 7 &&
-naactl rra write - $((RMA_BASE + 0x20)) 0xfd00080000 --route 7 &&
-naactl rra write - $((RMA_BASE + 0x30)) 1 --route 7
+naactl rra write - $((RMA_BASE + EXTOLL_RMA_D_SRC)) $(( (HOST_NODE << 48) | 0x1000 )) --route 7 &&
+naactl rra write - $((RMA_BASE + EXTOLL_RMA_D_DST)) $(( (NODE << 48) | 0x1000 )) --route 7 &&
+naactl rra write - $((RMA_BASE + EXTOLL_RMA_D_LEN)) \
+	$(( EXTOLL_RMA_D_LEN_NOTI_REQ_MASK | (0x1234 << EXTOLL_RMA_D_LEN_COOKIE_SHIFT) | 6 )) --route 7 &&
+naactl rra write - $((RMA_BASE + EXTOLL_RMA_D_RNOTI)) \
+	$((EXTOLL_NOTIFY_WIN_BASE_ADDR_RESET + EXTOLL_NQ_WIN_RMA_OFF)) --route 7 &&
+naactl rra write - $((RMA_BASE + EXTOLL_RMA_POST)) 1 --route 7
 rc=$?
 sleep 1
 naactl regs rma.errors; naactl regs rma.status
