@@ -7,6 +7,7 @@
 #
 # Sources (hw/):                     generated:
 #   regs/extoll_nic.rdl (SystemRDL)  rtl/gen/extoll_regs{,_pkg}.sv, hw/include/extoll_regs.h,
+#                                    rtl/gen/extoll_addr_pkg.sv (addresses for the RTL),
 #                                    hw/include/extoll_regs_table.h (registers by name),
 #                                    docs/registers.md
 #   gen/gen_net.py (tables)          rtl/gen/net_pkg.sv, hw/include/net_packet.h,
@@ -35,7 +36,7 @@ rdl=hw/regs/extoll_nic.rdl
 	--module-name extoll_regs --package-name extoll_regs_pkg >/dev/null
 sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$outabs/rtl/gen/extoll_regs_pkg.sv"
 "$py" hw/gen/gen_cheader.py "$rdl" "$outabs/hw/include/extoll_regs.h" \
-	"$outabs/hw/include/extoll_regs_table.h"
+	"$outabs/hw/include/extoll_regs_table.h" "$outabs/rtl/gen/extoll_addr_pkg.sv"
 "$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/registers.md" >/dev/null
 
 # --- Network packets and records --------------------------------------------

@@ -26,8 +26,8 @@
 `include "tlp_stream.svh"
 
 module nic_rma_win #(
-  parameter logic [31:0] RMA_BASE  = 32'h2000,  // the rma block in the register file (EXTOLL_RMA_BASE)
-  parameter int          RMA_BYTES = 'h78,      // bytes of the block that are served
+  parameter logic [31:0] RMA_BASE  = extoll_addr_pkg::RMA_BASE, // the rma block in the register file
+  parameter int          RMA_BYTES = extoll_addr_pkg::RMA_SIZE, // bytes of the block that are served
   parameter int          BURST_DW  = 16         // longest window request (the bridge's BURST_DW)
 ) (
   // ---------------- clock and reset ----------------

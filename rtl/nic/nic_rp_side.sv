@@ -85,8 +85,8 @@ module nic_rp_side #(
   logic                   win_ev_access, win_ev_refused;
 
   nic_rma_win #(
-    .RMA_BASE  (32'h2000),                  // EXTOLL_RMA_BASE: the last block of the map
-    .RMA_BYTES (REG_MAP_BYTES - 'h2000),
+    .RMA_BASE  (extoll_addr_pkg::RMA_BASE),
+    .RMA_BYTES (extoll_addr_pkg::RMA_SIZE),
     .BURST_DW  (BURST_DW)
   ) u_win (
     .clk, .rst,

@@ -28,7 +28,7 @@
 module nic_rra_rsp #(
   parameter int          ADDR_W     = 12,       // register block address width
   parameter int          REGS_BYTES = 'h1000,   // size of the register file in bytes
-  parameter logic [47:0] CLAIM_ADDR = 48'hf10   // own.claim: the write every node may send
+  parameter logic [47:0] CLAIM_ADDR = 48'(extoll_addr_pkg::OWN_CLAIM) // own.claim: the write every node may send
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic               clk,

@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
+#include "extoll_flash.h"
 #include "flash_image.h"
 
-/* Little-endian fields of the header (docs/flash.md). */
+/* A simulation image's payload: the identity it carries (docs/flash.md). */
+#define SIM_PAYLOAD 16
+
 static uint64_t le(const uint8_t *b, unsigned n)
 {
 	uint64_t v = 0;
@@ -21,52 +23,49 @@ static uint64_t le(const uint8_t *b, unsigned n)
 	return v;
 }
 
-#define FIELD(h, NAME) le((h) + FLASH_IMG_OFF_##NAME, FLASH_IMG_LEN_##NAME)
-
+/*
+ * The image checks are libextoll's (userspace/lib/flash_img.c, the ones naaimg
+ * and naactl flash apply): header, then board, part and payload CRC; the boot
+ * adds what only it knows: the slot's role and a simulation payload whose
+ * identity matches the header.
+ */
 int flash_boot_check_slot(const struct flash_part *p, uint32_t off, int role, uint64_t *version,
 			  uint64_t *build, char *msg, unsigned msglen)
 {
-	uint8_t h[FLASH_IMG_HEADER_SIZE], pl[16];
-	uint32_t len;
+	static const struct extoll_flash_limits lim = {
+		.board_set = 1, .board = FLASH_BOARD_SIM, .part_set = 1, .part = FLASH_PART_MT25QU01G,
+	};
+	uint8_t img[FLASH_IMG_HEADER_SIZE + SIM_PAYLOAD];
+	struct flash_img_hdr h;
+	char detail[96];
+	int v;
 
-	flash_part_read(p, off, h, sizeof(h));
-	if (FIELD(h, MAGIC) != FLASH_IMG_MAGIC) {
-		snprintf(msg, msglen, "no image (magic 0x%08llx)", (unsigned long long)FIELD(h, MAGIC));
+	flash_part_read(p, off, img, FLASH_IMG_HEADER_SIZE);
+	v = extoll_flash_hdr_check(img, FLASH_IMG_HEADER_SIZE, detail, sizeof(detail));
+	if (v == FLASH_VERDICT_OK) {
+		extoll_flash_hdr_decode(img, &h);
+		if (h.payload_len != SIM_PAYLOAD) {
+			snprintf(msg, msglen, "payload of %u bytes, not a simulation image (%d)",
+				 (unsigned int)h.payload_len, SIM_PAYLOAD);
+			return -1;
+		}
+		flash_part_read(p, off + FLASH_IMG_HEADER_SIZE, img + FLASH_IMG_HEADER_SIZE, SIM_PAYLOAD);
+		v = extoll_flash_img_check(img, sizeof(img), &lim, detail, sizeof(detail));
+	}
+	if (v != FLASH_VERDICT_OK) {
+		snprintf(msg, msglen, "%s (%s)", extoll_flash_verdict_msg(v), detail);
 		return -1;
 	}
-	if (FIELD(h, FORMAT) != FLASH_IMG_FORMAT || FIELD(h, HEADER_SIZE) != FLASH_IMG_HEADER_SIZE) {
-		snprintf(msg, msglen, "unknown format %llu", (unsigned long long)FIELD(h, FORMAT));
+	if (h.role != (uint32_t)role) {
+		snprintf(msg, msglen, "role %u in this slot", (unsigned int)h.role);
 		return -1;
 	}
-	if (crc32(0, h, FLASH_IMG_HEADER_CRC_LEN) != FIELD(h, HEADER_CRC)) {
-		snprintf(msg, msglen, "header CRC-32 mismatch");
-		return -1;
-	}
-	if (FIELD(h, ROLE) != (uint64_t)role) {
-		snprintf(msg, msglen, "role %llu in this slot", (unsigned long long)FIELD(h, ROLE));
-		return -1;
-	}
-	if (FIELD(h, BOARD_ID) != FLASH_BOARD_SIM || FIELD(h, PART_ID) != FLASH_PART_MT25QU01G) {
-		snprintf(msg, msglen, "board 0x%04llx part 0x%06llx, not sim/mt25qu01g",
-			 (unsigned long long)FIELD(h, BOARD_ID), (unsigned long long)FIELD(h, PART_ID));
-		return -1;
-	}
-	len = (uint32_t)FIELD(h, PAYLOAD_LEN);
-	if (len != sizeof(pl)) {
-		snprintf(msg, msglen, "payload of %u bytes, not a simulation image (16)", len);
-		return -1;
-	}
-	flash_part_read(p, off + FLASH_IMG_HEADER_SIZE, pl, sizeof(pl));
-	if (crc32(0, pl, sizeof(pl)) != FIELD(h, PAYLOAD_CRC)) {
-		snprintf(msg, msglen, "payload CRC-32 mismatch");
-		return -1;
-	}
-	if (le(pl, 8) != FIELD(h, VERSION) || le(pl + 8, 8) != FIELD(h, BUILD)) {
+	if (le(img + FLASH_IMG_HEADER_SIZE, 8) != h.version || le(img + FLASH_IMG_HEADER_SIZE + 8, 8) != h.build) {
 		snprintf(msg, msglen, "payload identity differs from the header");
 		return -1;
 	}
-	*version = FIELD(h, VERSION);
-	*build = FIELD(h, BUILD);
+	*version = h.version;
+	*build = h.build;
 	snprintf(msg, msglen, "version %llu.%llu.%llu build %08llx/%08llx",
 		 (unsigned long long)(*version >> 32 & 0xffff), (unsigned long long)(*version >> 16 & 0xffff),
 		 (unsigned long long)(*version & 0xffff), (unsigned long long)(*build >> 32),
