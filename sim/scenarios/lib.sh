@@ -36,8 +36,10 @@ check() {
 	shift
 	if "$@"; then pass "$what"; else fail "$what"; return 1; fi
 }
-# finish: summary line, exit status 1 if anything failed
+# finish: summary line, exit status 1 if anything failed or nothing passed (a scenario
+# that checked nothing proves nothing; sim/run also fails a SUMMARY without a pass)
 finish() {
+	[ "$NPASS" -gt 0 ] || fail "the scenario passed at least one check (none did)"
 	echo "SUMMARY $NPASS passed, $NFAIL failed"
 	[ "$NFAIL" -eq 0 ]
 }
@@ -59,11 +61,16 @@ driver_bound() {
 	done
 	return 1
 }
-# hex_eq A B: numeric equality of two hex strings (case and leading zeros ignored)
+# hex_eq A B: numeric equality of two hex strings (case and leading zeros ignored);
+# false unless both are hex numbers (an empty or failed read is equal to nothing)
 hex_eq() {
 	local a b
-	a=$(echo "${1#0x}" | tr 'A-F' 'a-f' | sed 's/^0*//')
-	b=$(echo "${2#0x}" | tr 'A-F' 'a-f' | sed 's/^0*//')
+	a=$(echo "${1#0x}" | tr 'A-F' 'a-f')
+	b=$(echo "${2#0x}" | tr 'A-F' 'a-f')
+	case "$a" in ''|*[!0-9a-f]*) return 1 ;; esac
+	case "$b" in ''|*[!0-9a-f]*) return 1 ;; esac
+	a=$(echo "$a" | sed 's/^0*//')
+	b=$(echo "$b" | sed 's/^0*//')
 	[ "$a" = "$b" ]
 }
 # simctl COMMAND...: a fault-injection command to cosimd over the guest's second
