@@ -60,6 +60,21 @@ while [ ! -c /dev/pci-endpoint-test.0 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i 
 dmesg | grep -i "pci-endpoint-test\|pci_endpoint_test\|INTx" | tail -n 5
 echo "$DEV: irq $(cat /sys/bus/pci/devices/$DEV/irq), interrupt pin 0x$(setpci -s "$DEV" INTERRUPT_PIN)"
 
+# every pcitest run (pcitest.sh's and ours) through a wrapper first in PATH that records
+# its exit status: a run that printed no OKAY / NOT OKAY line (could not open the device,
+# crashed) is counted too
+mkdir -p /tmp/pcitest-bin
+cat >/tmp/pcitest-bin/pcitest <<'EOF_WRAP'
+#!/bin/sh
+/usr/bin/pcitest "$@"
+rc=$?
+echo "$rc $*" >>/tmp/pcitest.runs
+exit $rc
+EOF_WRAP
+chmod +x /tmp/pcitest-bin/pcitest
+export PATH=/tmp/pcitest-bin:$PATH
+rm -f /tmp/pcitest.runs
+
 # the suite: pcitest.sh as shipped (full), or its own commands with fewer MSI-X vectors
 t0=$(now_ms)
 if [ $FULL = 1 ]; then
@@ -98,8 +113,15 @@ bad=$(grep -c 'NOT OKAY\|FAILED' /tmp/pcitest.out)
 grep 'NOT OKAY\|FAILED' /tmp/pcitest.out | while IFS= read -r l; do echo "FAIL pcitest: $l"; done
 NFAIL=$((NFAIL + bad))
 NPASS=$((NPASS + ok))
-echo "PCITEST $ok OKAY, $bad not okay"
+runs=$(cat /tmp/pcitest.runs 2>/dev/null | wc -l)
+nonzero=$(awk '$1 != 0' /tmp/pcitest.runs 2>/dev/null | wc -l)
+awk '$1 != 0 { print "FAIL pcitest: exit " $0 }' /tmp/pcitest.runs 2>/dev/null
+echo "PCITEST $ok OKAY, $bad not okay; $runs pcitest runs, $nonzero with a non-zero exit"
 [ "$ok" -gt 0 ] && [ "$bad" -eq 0 ] && pass "pcitest suite: every case OKAY ($ok)" || fail "pcitest suite: $bad case(s) not OKAY"
+# one OKAY per run: a run without its result line (no device, a crash) fails
+[ "$runs" -gt 0 ] && [ "$ok" -eq "$runs" ] && [ "$nonzero" -eq 0 ] &&
+	pass "pcitest: $runs runs, each exit 0 with its OKAY" ||
+	fail "pcitest: $runs runs, $ok OKAY, $nonzero with a non-zero exit"
 grep "pci-endpoint-test\|NAA-MSI\|NAA-INTx" /proc/interrupts | head -n 5
 naa_dmesg_clean 2>/dev/null
 finish
