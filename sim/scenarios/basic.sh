@@ -72,6 +72,8 @@ if [ -n "$want" ]; then
 	else
 		fail "sysfs build '$got' is the run-time build id $want"
 	fi
+else
+	fail "sim.build on the kernel command line (sim/run passes the models' build id)"
 fi
 
 val=$(rand64)
