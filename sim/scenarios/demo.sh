@@ -53,6 +53,8 @@ for n in $NAA_NODES; do
 	[ $rc -eq 0 ] && [ -n "$dom" ] && pass "naactl attach $n" || { fail "naactl attach $n (exit $rc)"; continue; }
 	ACCELS="$ACCELS $dom:01:00.0"
 done
+# the story needs an accelerator: a world without NAA nodes, or none attached, fails
+[ -n "$ACCELS" ] && pass "accelerator(s) attached:$ACCELS" || fail "an accelerator attached (NAA nodes: '$NAA_NODES')"
 dmesg_new 'naa_bus|sample_accel' | grep -v 'enabling device'
 
 say "lspci -D -tv: the remote hierarchies as new PCI domains"

@@ -48,7 +48,7 @@ echo "$info" | grep -Eq "fw.build +20261125-$build" && pass "devlink dev info: s
 	fail "devlink dev info: stored fw.build 20261125-$build"
 echo "$info" | grep -Eq "board.id +0x0001" && pass "devlink dev info: board.id 0x0001" || fail "devlink dev info: board.id 0x0001"
 r=$(devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }')
-[ "$r" = "$running" ] && pass "running version unchanged ($r)" || fail "running version '$r', was '$running'"
+[ -n "$r" ] && [ "$r" = "$running" ] && pass "running version unchanged ($r)" || fail "running version '$r', was '$running'"
 
 # --- bad images: each refused with its message, the stored version unchanged
 wr() { printf "$2" | dd of="$1" bs=1 seek="$3" conv=notrunc 2>/dev/null; }	# FILE BYTES OFFSET
