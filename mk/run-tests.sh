@@ -58,6 +58,11 @@ while IFS= read -r line; do
 	[ "$k" = - ] && locks[$n]= || locks[$n]=${k//,/ }
 	est[$n]=60
 done < "$list"
+# no test at all (a pattern that matches nothing, an empty list) is no pass
+if [ ${#names[@]} -eq 0 ]; then
+	echo "run-tests: no test in $list${1:+ matches: $*}" >&2
+	exit 2
+fi
 if [ -f mk/test-times ]; then
 	while read -r n s _; do
 		case "$n" in ''|\#*) continue ;; esac
