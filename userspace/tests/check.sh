@@ -350,7 +350,7 @@ objdump -p "$ub/libextoll.so" | grep -q 'SONAME *libextoll\.so\.0$' && pass || f
 nm -D --defined-only "$ub/libextoll.so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort >"$tmp/exp"
 sed -n 's/^[a-z].*[ *]\(extoll_[a-z_0-9]*\)(.*/\1/p' "$top/userspace/lib/libextoll.h" \
 	"$top/userspace/lib/extoll_topo.h" "$top/userspace/lib/extoll_fabric.h" | sort -u >"$tmp/api"
-cmp -s "$tmp/exp" "$tmp/api" && pass ||
+[ -s "$tmp/api" ] && cmp -s "$tmp/exp" "$tmp/api" && pass ||
 	{ fail "libextoll.so exports other than the API of libextoll.h/extoll_topo.h/extoll_fabric.h"; diff "$tmp/api" "$tmp/exp"; }
 if make -s -C "$top/userspace" install DESTDIR="$tmp/root" PREFIX=/usr >"$tmp/inst.log" 2>&1; then
 	for f in usr/bin/naactl usr/bin/sacc-test usr/bin/bar-test usr/lib/libextoll.so.0 usr/lib/libextoll.so \
@@ -375,4 +375,9 @@ else
 fi
 
 echo "userspace check: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+# a section that silently checked nothing (an empty loop, a glob without files) shows
+# as fewer passes: 291 on 2026-11-25 (3 per sim/topologies file); lower this floor only
+# with the checks
+min=250
+[ "$passes" -ge "$min" ] || echo "FAIL userspace check: $passes passes, fewer than $min"
+[ "$fails" -eq 0 ] && [ "$passes" -ge "$min" ]
