@@ -101,7 +101,9 @@ fi
 # the first NAA node (node 1: on torus-2x2x1-cut only around the ring) attached over
 # these tables: its config space is tunnelled (TLP_RAW) and enumerated
 node=${NAA_NODES%% *}
-if [ -n "$node" ] && check "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB" \
+if [ -z "$node" ]; then
+	fail "an NAA node in $TOPOLOGY to attach over the tables"
+elif check "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB" \
 	insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB"; then
 	naa_attach "$node" && naa_check_domain "$ATTACH_DOMAIN"
 fi
