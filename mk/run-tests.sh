@@ -95,7 +95,7 @@ launch() {
 	local n=$1 k
 	for k in ${locks[$n]}; do held[$k]=$n; done
 	state[$n]=run; start[$n]=$(date +%s); running=$((running + 1))
-	timeout --kill-after=10 "${limit[$n]}" bash -c "${cmd[$n]}" >"$logs/$n.log" 2>&1 </dev/null &
+	timeout --kill-after=10 "${limit[$n]}" bash -o pipefail -c "${cmd[$n]}" >"$logs/$n.log" 2>&1 </dev/null &
 	pidof[$n]=$!; byname[$!]=$n
 }
 
