@@ -122,6 +122,14 @@ echo "PCITEST $ok OKAY, $bad not okay; $runs pcitest runs, $nonzero with a non-z
 [ "$runs" -gt 0 ] && [ "$ok" -eq "$runs" ] && [ "$nonzero" -eq 0 ] &&
 	pass "pcitest: $runs runs, each exit 0 with its OKAY" ||
 	fail "pcitest: $runs runs, $ok OKAY, $nonzero with a non-zero exit"
+# every kind of test ran (pcitest.sh's BAR, legacy, MSI, MSI-X, READ/WRITE/COPY; ours with DMA)
+missing=
+for k in '-b' '-l' '-m' '-x' '-r -s' '-w -s' '-c -s' '-r -d' '-w -d' '-c -d'; do
+	grep -q -- "^0 $k " /tmp/pcitest.runs 2>/dev/null || grep -qx -- "0 $k" /tmp/pcitest.runs 2>/dev/null ||
+		missing="$missing '$k'"
+done
+[ -z "$missing" ] && pass "pcitest: every kind of test ran (BAR, legacy, MSI, MSI-X, read/write/copy, DMA)" ||
+	fail "pcitest: no passing run of$missing"
 grep "pci-endpoint-test\|NAA-MSI\|NAA-INTx" /proc/interrupts | head -n 5
 naa_dmesg_clean 2>/dev/null
 finish
