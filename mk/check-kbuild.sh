@@ -18,8 +18,8 @@ for kver in "" 6.12; do
 	cat "$log"
 	if [ $mrc -ne 0 ]; then echo "kernel build for $name failed (exit $mrc)"; rc=1; continue; fi
 	if grep -qE 'warning:' "$log"; then echo "kernel build for $name has warnings"; rc=1; continue; fi
-	if [ -n "$kver" ]; then ls "$top/build/kmod-$kver"/kernel/*.ko "$top/build/kmod-$kver"/kernel/accel/*.ko
-	else ls "$top"/kernel/*.ko "$top"/kernel/accel/*.ko; fi
+	if [ -n "$kver" ]; then ls "$top/build/kmod-$kver"/kernel/*.ko "$top/build/kmod-$kver"/kernel/accel/*.ko || rc=1
+	else ls "$top"/kernel/*.ko "$top"/kernel/accel/*.ko || rc=1; fi
 	echo "=== kernel $name: no warnings ($(( $(date +%s) - start )) s)"
 done
 exit $rc

@@ -213,12 +213,12 @@ int main(int argc, char **argv)
 	image(UPD, FLASH_ROLE_UPDATE, V2, B2, FLASH_BOARD_SIM, 0);   /* a good update appears */
 	CHECK(rd64(m, EXTOLL_INFO_BASE + EXTOLL_INFO_VERSION) == V1, "no change before the reload");
 	wr64(m, EXTOLL_FLASH_BASE + EXTOLL_FLASH_RELOAD, UPD | EXTOLL_FLASH_RELOAD_GO_MASK);
-	uint32_t id = 0;
+	uint32_t id = ~0u;	/* stays so without a completion with data */
 	{
 		struct tlp t, c;
 		tlp_cfg(&t, 0, 0, ID, 0x10, 0xf, 0, 0, 1);
 		pcie_model_push_tlp(m, &t);
-		if (!wait_cpl(m, &c))
+		if (!wait_cpl(m, &c) && c.kind == TLP_CPLD && c.status == 0)
 			id = c.payload[0];
 	}
 	CHECK((id & ~0xfu) == 0, "after the reload BAR0 is unassigned again (0x%08x): the device was reset", id);

@@ -350,12 +350,12 @@ static json_object *hdr_json(const struct flash_img_hdr *h, size_t file_len)
 	json_object_object_add(o, "role_id", json_object_new_int(h->role));
 	extoll_flash_version_str(h->version, buf, sizeof(buf));
 	json_object_object_add(o, "version", json_object_new_string(buf));
-	json_object_object_add(o, "version_word", json_object_new_int64((int64_t)h->version));
+	json_object_object_add(o, "version_word", json_object_new_uint64(h->version));
 	snprintf(buf, sizeof(buf), "%08" PRIx32, (uint32_t)(h->build >> 32));
 	json_object_object_add(o, "build", json_object_new_string(buf));
 	snprintf(buf, sizeof(buf), "%08" PRIx32, (uint32_t)h->build);
 	json_object_object_add(o, "date", json_object_new_string(buf));
-	json_object_object_add(o, "build_word", json_object_new_int64((int64_t)h->build));
+	json_object_object_add(o, "build_word", json_object_new_uint64(h->build));
 	json_object_object_add(o, "payload_len", json_object_new_int64(h->payload_len));
 	json_object_object_add(o, "payload_crc", json_object_new_int64(h->payload_crc));
 	json_object_object_add(o, "header_crc", json_object_new_int64(h->header_crc));

@@ -66,6 +66,8 @@ run_proof() {
 	{
 		front "$(for f in $srcs; do echo "$top/rtl/net/$f"; done)" "$harness" "$tmod" "$params" "$probes"
 		echo "opt -fast"
+		# a proof without assertions (lost or optimised away) proves nothing: Yosys stops
+		echo 'select -assert-any t:$assert'
 		if [ "$engine" = sat ]; then
 			echo "sat -tempinduct -prove-asserts -set-assumes -verify -maxsteps $steps"
 		elif [ "$engine" = state ]; then
