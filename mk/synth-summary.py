@@ -37,6 +37,11 @@ if not mods:
     sys.exit(f"synth-summary: no module statistics in {path}")
 # the design hierarchy entry holds the totals; a design of one module has none
 total = next((m for m in mods if m["name"] == "design hierarchy"), mods[0])
+# a top optimised away (outputs tied off, logic lost) would pass the latch check: no
+# top synthesizes to fewer cells or to no flip-flop at all
+if total["cells"] < 100 or total["ff"] == 0:
+    sys.exit(f"synth-summary: {name} synthesized to {total['cells']} cells, {total['ff']} flip-flops: "
+             "optimised away?")
 mems = f", {total['mem']} memories" if total["mem"] else ""
 print(f"  synth {name}: {total['cells']} cells ({total['ff']} flip-flops{mems}), no latches")
 # parameterised copies of a module (one per parameter set) are summed in one line
