@@ -99,6 +99,9 @@ module accel_top
   logic [3:0]  job_op, job_err;
   logic [63:0] job_host, job_result;
   logic [31:0] job_dev_off, job_len, job_cycles;
+  logic [63:0] rma_win, job_cnoti;
+  logic [15:0] rma_node, job_dst_node, job_cookie;
+  logic [31:0] job_rnoti;
   logic [1:0]  irq_status, irq_enable, irq_vector;
   logic [accel_regs_pkg::MSIX_VECTORS-1:0][63:0] msix_addr;
   logic [accel_regs_pkg::MSIX_VECTORS-1:0][31:0] msix_data;
@@ -138,6 +141,10 @@ module accel_top
 
   assign bar0_base = {32'h0, bar_base[0]};
   assign bar2_base = BAR64 ? {bar_base[3], bar_base[2]} : {32'h0, bar_base[2]};
+  // Device memory's bus address (BAR2 without its flag bits): the RMA send
+  // job's source address and requester-record address
+  logic [63:0] devmem_base;
+  assign devmem_base = bar2_base & ~((64'd1 << DEVMEM_LOG2) - 64'd1);
 
   accel_target #(.DEVMEM_LOG2(DEVMEM_LOG2), .DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2)) u_target (
     .clk, .rst,
@@ -158,6 +165,7 @@ module accel_top
     .wr_en(reg_wr_en), .wr_addr(reg_wr_addr), .wr_data(reg_wr_data), .wr_be(reg_wr_be),
     .job_go, .job_ack, .job_op, .job_host, .job_dev_off, .job_len, .job_busy, .job_fin,
     .job_err, .job_result, .job_cycles,
+    .rma_win, .rma_node, .job_dst_node, .job_cookie, .job_rnoti, .job_cnoti,
     .irq_status, .irq_enable, .irq_vector, .msix_addr, .msix_data, .msix_mask, .msix_pba
   );
 
@@ -165,7 +173,8 @@ module accel_top
   u_job (
     .clk, .rst,
     .go(job_go), .ack(job_ack), .op(job_op), .host_addr(job_host), .dev_off(job_dev_off),
-    .len(job_len), .busy(job_busy), .fin(job_fin), .fin_err(job_err), .fin_result(job_result),
+    .len(job_len), .rma_win, .rma_node, .dst_node(job_dst_node), .cookie(job_cookie),
+    .rnoti(job_rnoti), .cnoti(job_cnoti), .devmem_base, .busy(job_busy), .fin(job_fin), .fin_err(job_err), .fin_result(job_result),
     .fin_cycles(job_cycles),
     .irq_enable, .irq_vector, .msix_enable, .msix_fmask, .msix_addr, .msix_data, .msix_mask,
     .msix_pba, .msi_enable, .msi_mme, .msi_addr, .msi_data, .msi_mask, .msi_pending,
