@@ -230,11 +230,17 @@ def main(rdl, c_out, sv_out, nic_rdl):
     rdlc.compile_file(rdl)
     top = rdlc.elaborate().top
     regs, files = regs_and_files(top)
+    nic = nic_rma_consts(nic_rdl)
+    max_len = next(l for l in nic if "NIC_RMA_MAX_LEN" in l).split("=")[1].split(";")[0].strip()
+    c = gen_c(top, regs, files).split("\n")
+    i = c.index("#endif /* ACCEL_HW_H */")
+    c[i:i] = ["/* RMA send: the longest descriptor of the NIC's RMA unit (rma.d_len.len, hw/regs/extoll_nic.rdl) */",
+              f"#define ACCEL_RMA_MAX_LEN 0x{int(max_len):x}u", ""]
     with open(c_out, "w") as f:
-        f.write(gen_c(top, regs, files))
+        f.write("\n".join(c))
     sv = gen_sv(top, regs, files).split("\n")
     i = sv.index("  /* verilator lint_on UNUSEDPARAM */")
-    sv[i:i] = nic_rma_consts(nic_rdl)
+    sv[i:i] = nic
     with open(sv_out, "w") as f:
         f.write("\n".join(sv))
 

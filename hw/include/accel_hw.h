@@ -111,4 +111,7 @@
 #define ACCEL_ERR_RMA_WR 8 /* RMA send: the requester record says WR_ERR (the destination refused the writes or is unreachable) */
 #define ACCEL_ERR_RMA_TMO 9 /* RMA send: no requester record within the wait bound (descriptor refused or lost, window off) */
 
+/* RMA send: the longest descriptor of the NIC's RMA unit (rma.d_len.len, hw/regs/extoll_nic.rdl) */
+#define ACCEL_RMA_MAX_LEN 0x100000u
+
 #endif /* ACCEL_HW_H */
