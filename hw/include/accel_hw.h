@@ -109,7 +109,7 @@
 #define ACCEL_ERR_RMA_RD 6 /* RMA send: the requester record says RD_ERR (a source read failed) */
 #define ACCEL_ERR_RMA_BAD 7 /* RMA send: the requester record says BAD_DESC (the RMA unit refused the descriptor) */
 #define ACCEL_ERR_RMA_WR 8 /* RMA send: the requester record says WR_ERR (the destination refused the writes or is unreachable) */
-#define ACCEL_ERR_RMA_TMO 9 /* RMA send: no requester record within the wait bound (descriptor refused or lost, window off) */
+#define ACCEL_ERR_RMA_TMO 9 /* RMA send: no requester record within 2^RMA_WAIT_LOG2 cycles (descriptor refused or lost, window off) */
 
 /* RMA send: the longest descriptor of the NIC's RMA unit (rma.d_len.len, hw/regs/extoll_nic.rdl) */
 #define ACCEL_RMA_MAX_LEN 0x100000u

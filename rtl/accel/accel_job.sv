@@ -20,7 +20,7 @@
 //           record in device memory (port B) until its valid bit is set with
 //           this job's cookie and kind REQ. The record's status becomes the
 //           job's error code (ERR_RMA_RD / _BAD / _WR); no record within
-//           2^(TIMEOUT_LOG2+4) cycles: ERR_RMA_TMO.
+//           2^RMA_WAIT_LOG2 cycles: ERR_RMA_TMO.
 // All lengths/offsets/addresses are multiples of 4 bytes and the device range
 // must lie inside the backed memory (else ERR_PARAM). A job finishes only
 // after its last write has left the device (output FIFO empty), so a status
@@ -44,6 +44,7 @@ module accel_job
   parameter int DEVMEM_IMPL_LOG2 = 22,   // backed device memory, log2 bytes
   parameter int NTAGS            = 8,    // outstanding DMA reads, 2..32
   parameter int TIMEOUT_LOG2     = 20,   // completion timeout: 2**TIMEOUT_LOG2 idle cycles
+  parameter int RMA_WAIT_LOG2    = 24,   // RMA send: wait for the requester record, log2 cycles
   localparam int AW = DEVMEM_IMPL_LOG2 - 2
 ) (
   // ---------------- clock and reset (synchronous, active high) ----------------
@@ -145,7 +146,7 @@ module accel_job
   logic [15:0]       cookie_q;
   logic [1:0]        desc_k;      // payload beat being sent
   logic              poll_v;      // mem_rdata holds the record (read last cycle)
-  logic [TIMEOUT_LOG2+3:0] wait_q;
+  logic [RMA_WAIT_LOG2-1:0] wait_q;
 
   // Tags of outstanding reads
   logic [NTAGS-1:0] tag_v;

@@ -34,6 +34,7 @@ module accel_top
                                                  // 0: BAR2 32-bit non-prefetchable (QEMU proxy)
   parameter int          NTAGS            = 8,   // outstanding DMA reads, 2..32
   parameter int          TIMEOUT_LOG2     = 20,  // DMA completion timeout, log2 cycles
+  parameter int          RMA_WAIT_LOG2    = 24,  // RMA send: requester record wait bound, log2 cycles
   parameter logic [63:0] SERIAL           = 64'h0001_1ee7_acce_0001  // Device Serial Number
 ) (
   // ---------------- clock and reset (synchronous, active high) ----------------
@@ -169,7 +170,8 @@ module accel_top
     .irq_status, .irq_enable, .irq_vector, .msix_addr, .msix_data, .msix_mask, .msix_pba
   );
 
-  accel_job #(.DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2), .NTAGS(NTAGS), .TIMEOUT_LOG2(TIMEOUT_LOG2))
+  accel_job #(.DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2), .NTAGS(NTAGS), .TIMEOUT_LOG2(TIMEOUT_LOG2),
+            .RMA_WAIT_LOG2(RMA_WAIT_LOG2))
   u_job (
     .clk, .rst,
     .go(job_go), .ack(job_ack), .op(job_op), .host_addr(job_host), .dev_off(job_dev_off),

@@ -68,7 +68,7 @@ package accel_regs_pkg;
   localparam logic [3:0] ERR_RMA_RD   = 4'd6;  // RMA send: the requester record says RD_ERR (a source read failed)
   localparam logic [3:0] ERR_RMA_BAD  = 4'd7;  // RMA send: the requester record says BAD_DESC (the RMA unit refused the descriptor)
   localparam logic [3:0] ERR_RMA_WR   = 4'd8;  // RMA send: the requester record says WR_ERR (the destination refused the writes or is unreachable)
-  localparam logic [3:0] ERR_RMA_TMO  = 4'd9;  // RMA send: no requester record within the wait bound (descriptor refused or lost, window off)
+  localparam logic [3:0] ERR_RMA_TMO  = 4'd9;  // RMA send: no requester record within 2^RMA_WAIT_LOG2 cycles (descriptor refused or lost, window off)
 
   // Register layouts (bits 31:0)
   typedef struct packed {  // Version
