@@ -16,7 +16,7 @@
 # own.peer = node 1 on B they pass; revoked, refused again; after B's detach
 # its grant reads cleared. Refusals: arguments the driver refuses (EINVAL,
 # nothing posted), a destination the RMA unit refuses (BAD_DESC). A small
-# bench: 4 KiB, 64 KiB, 1 MiB (device cycles from the job's start to the
+# bench: 8 B, 256 B, 4 KiB, 64 KiB, 1 MiB (device cycles from the job's start to the
 # requester record).
 # topology: torus-2x2x1
 . /lib/scenario-lib.sh
@@ -139,7 +139,7 @@ sed "s/^/  [2^43] /" /tmp/send.out
 	fail "destination at 2^43: BAD_DESC (exit $SEND_RC)"
 
 # ---- bench: device cycles from the job's start to the requester record
-for s in 4096 65536 1048576; do
+for s in 8 256 4096 65536 1048576; do
 	send "bench $s" $s 0x100000 --rma-cookie 7
 	cyc=$(sed -n 's/.*: \([0-9]*\) device cycles.*/\1/p' /tmp/send.out)
 	[ $SEND_RC -eq 0 ] && [ -n "$cyc" ] &&
