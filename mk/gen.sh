@@ -15,7 +15,8 @@
 #                                    tools/wireshark/extoll_tables.lua (the tables of
 #                                    the dissector tools/wireshark/extoll.lua)
 #   regs/sample_accel.rdl (SystemRDL) hw/include/accel_hw.h, rtl/gen/accel_regs_pkg.sv
-#                                    (gen/gen_accel.py), docs/accel-registers.md
+#                                    (gen/gen_accel.py; with the NIC's rma staging layout
+#                                    from regs/extoll_nic.rdl), docs/accel-registers.md
 #   gen/gen_flash.py (tables)        hw/include/flash_image.h, userspace/python/flash_image.py
 #                                    (the flash image format, docs/flash.md)
 set -euo pipefail
@@ -45,7 +46,8 @@ sed -i -E 's/\bstruct \{/struct packed {/' "$outabs/rtl/gen/extoll_regs.sv" "$ou
 
 # --- Sample accelerator registers --------------------------------------------
 rdl=hw/regs/sample_accel.rdl
-"$py" hw/gen/gen_accel.py "$rdl" "$outabs/hw/include/accel_hw.h" "$outabs/rtl/gen/accel_regs_pkg.sv"
+"$py" hw/gen/gen_accel.py "$rdl" "$outabs/hw/include/accel_hw.h" "$outabs/rtl/gen/accel_regs_pkg.sv" \
+	hw/regs/extoll_nic.rdl
 "$venv/bin/peakrdl" markdown "$rdl" -o "$outabs/docs/accel-registers.md" >/dev/null
 
 # --- Flash image format -------------------------------------------------------

@@ -3,7 +3,7 @@
 """Generate the sample accelerator's C header and SystemVerilog package from
 its SystemRDL description (hw/regs/sample_accel.rdl).
 
-    gen_accel.py RDL C_OUT SV_OUT
+    gen_accel.py RDL C_OUT SV_OUT NIC_RDL
 
 C header (kernel-safe: macros only), names as the drivers use them:
   ACCEL_PCI_VENDOR_ID, _DEVICE_ID, _CLASS, ACCEL_BAR_REGS, ACCEL_BAR_MEM
@@ -18,7 +18,9 @@ C header (kernel-safe: macros only), names as the drivers use them:
                          offset, register offsets inside an element, elements
 SV package accel_regs_pkg: the IDs, ACCEL_MAGIC, ACCEL_VERSION, MSIX_VECTORS,
 R_<R> offsets, OP_*/ERR_* codes and one packed struct <r>_t per register with
-fields (what rtl/accel/accel_pkg.sv and accel_regs.sv take).
+fields (what rtl/accel/accel_pkg.sv and accel_regs.sv take), and NIC_RMA_*: the
+layout of the NIC's rma descriptor staging registers (block rma of NIC_RDL,
+hw/regs/extoll_nic.rdl) that the RMA send job writes through the NAA's window.
 """
 import sys
 from systemrdl import RDLCompiler, RegNode, RegfileNode
@@ -194,16 +196,54 @@ def gen_sv(top, regs, files):
     return "\n".join(L)
 
 
-def main(rdl, c_out, sv_out):
+def nic_rma_consts(nic_rdl):
+    """The NIC's rma staging registers as the RMA send job writes them: one
+    write of d_src .. post in address order (8 bytes each, consecutive)."""
+    rdlc = RDLCompiler()
+    rdlc.compile_file(nic_rdl)
+    rma = next(n for n in rdlc.elaborate().top.children() if n.inst_name == "rma")
+    r = {n.inst_name: n for n in rma.children()}
+    order = ["d_src", "d_dst", "d_len", "d_rnoti", "d_cnoti", "post"]
+    for a, b in zip(order, order[1:]):
+        assert r[b].address_offset == r[a].address_offset + 8, (a, b)
+    f = lambda reg, fld: next(x for x in r[reg].fields() if x.inst_name == fld)
+    L = ["  // The NIC's rma descriptor staging registers (hw/regs/extoll_nic.rdl, block rma):",
+         "  // offsets inside the block (d_src .. post are consecutive 64-bit registers) and",
+         "  // field positions, for the RMA send job (one 48-byte write of d_src .. post)"]
+    for n in order:
+        L.append(f"  localparam logic [11:0] NIC_RMA_{n.upper():<8} = 12'h{r[n].address_offset:03x};")
+    items = [("ADDR_W", f("d_src", "addr").width, "address width of d_src / d_dst / d_rnoti / d_cnoti"),
+             ("NODE_LSB", f("d_src", "node").lsb, "node field of d_src / d_dst"),
+             ("LEN_W", f("d_len", "len").width, "d_len.len width"),
+             ("MAX_LEN", 1 << (f("d_len", "len").width - 1), "longest descriptor (bytes): d_len.len's top value"),
+             ("COOKIE_LSB", f("d_len", "cookie").lsb, "d_len.cookie"),
+             ("NOTI_REQ", f("d_len", "noti_req").lsb, "d_len.noti_req"),
+             ("NOTI_CMP", f("d_len", "noti_cmp").lsb, "d_len.noti_cmp"),
+             ("GO", f("post", "go").lsb, "post.go")]
+    for n, v, c in items:
+        L.append(f"  localparam int NIC_RMA_{n:<10} = {v};  // {c}")
+    return L + [""]
+
+
+def main(rdl, c_out, sv_out, nic_rdl):
     rdlc = RDLCompiler()
     rdlc.compile_file(rdl)
     top = rdlc.elaborate().top
     regs, files = regs_and_files(top)
+    nic = nic_rma_consts(nic_rdl)
+    max_len = next(l for l in nic if "NIC_RMA_MAX_LEN" in l).split("=")[1].split(";")[0].strip()
+    c = gen_c(top, regs, files).split("\n")
+    i = c.index("#endif /* ACCEL_HW_H */")
+    c[i:i] = ["/* RMA send: the longest descriptor of the NIC's RMA unit (rma.d_len.len, hw/regs/extoll_nic.rdl) */",
+              f"#define ACCEL_RMA_MAX_LEN 0x{int(max_len):x}u", ""]
     with open(c_out, "w") as f:
-        f.write(gen_c(top, regs, files))
+        f.write("\n".join(c))
+    sv = gen_sv(top, regs, files).split("\n")
+    i = sv.index("  /* verilator lint_on UNUSEDPARAM */")
+    sv[i:i] = nic
     with open(sv_out, "w") as f:
-        f.write(gen_sv(top, regs, files))
+        f.write("\n".join(sv))
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    main(*sys.argv[1:5])

@@ -42,6 +42,15 @@
 #define ACCEL_REG_RESULT_LO 0x060 /* Job result, low half */
 #define ACCEL_REG_RESULT_HI 0x064 /* Job result, high half */
 #define ACCEL_REG_RESULT ACCEL_REG_RESULT_LO /* 64-bit */
+#define ACCEL_REG_RMA_WIN_LO 0x068 /* RMA window, low half */
+#define ACCEL_REG_RMA_WIN_HI 0x06c /* RMA window, high half */
+#define ACCEL_REG_RMA_WIN ACCEL_REG_RMA_WIN_LO /* 64-bit */
+#define ACCEL_REG_RMA_NODE 0x070 /* RMA own node */
+#define ACCEL_REG_JOB_RMA 0x074 /* Job RMA destination */
+#define ACCEL_REG_JOB_RNOTI 0x078 /* Job requester-record offset */
+#define ACCEL_REG_JOB_CNOTI_LO 0x080 /* Job completer-record address, low half */
+#define ACCEL_REG_JOB_CNOTI_HI 0x084 /* Job completer-record address, high half */
+#define ACCEL_REG_JOB_CNOTI ACCEL_REG_JOB_CNOTI_LO /* 64-bit */
 #define ACCEL_REG_MSIX_PBA 0xc00 /* MSI-X pending bits */
 #define ACCEL_MSIX_TABLE 0x800 /* MSI-X table entry 0 */
 #define ACCEL_MSIX_TABLE_STRIDE 0x10
@@ -77,10 +86,18 @@
 #define ACCEL_JOB_ERR_CODE(v) (((v) >> 4) & 0xf)
 #define ACCEL_JOB_LAST_OP(v) (((v) >> 8) & 0xf)
 
+/* RMA_NODE fields */
+#define ACCEL_RMA_NODE_NODE(v) ((v) & 0xffff)
+
+/* JOB_RMA fields */
+#define ACCEL_JOB_RMA_NODE(v) ((v) & 0xffff)
+#define ACCEL_JOB_RMA_COOKIE(v) (((v) >> 16) & 0xffff)
+
 /* accel_op */
 #define ACCEL_OP_H2D 1 /* DMA host memory -> device memory */
 #define ACCEL_OP_D2H 2 /* DMA device memory -> host memory */
 #define ACCEL_OP_CRC 3 /* CRC-32 (zlib crc32) of device memory -> RESULT */
+#define ACCEL_OP_RMA 4 /* RMA send: post a put of device memory to node JOB_RMA.node at JOB_HOST through the NAA's rma.win; done at the requester record */
 
 /* accel_err */
 #define ACCEL_ERR_NONE 0 /* no error */
@@ -89,5 +106,12 @@
 #define ACCEL_ERR_NO_BME 3 /* DMA while Bus Master Enable is clear */
 #define ACCEL_ERR_TIMEOUT 4 /* DMA read completion timeout */
 #define ACCEL_ERR_OPCODE 5 /* unknown opcode */
+#define ACCEL_ERR_RMA_RD 6 /* RMA send: the requester record says RD_ERR (a source read failed) */
+#define ACCEL_ERR_RMA_BAD 7 /* RMA send: the requester record says BAD_DESC (the RMA unit refused the descriptor) */
+#define ACCEL_ERR_RMA_WR 8 /* RMA send: the requester record says WR_ERR (the destination refused the writes or is unreachable) */
+#define ACCEL_ERR_RMA_TMO 9 /* RMA send: no requester record within 2^RMA_WAIT_LOG2 cycles (descriptor refused or lost, window off) */
+
+/* RMA send: the longest descriptor of the NIC's RMA unit (rma.d_len.len, hw/regs/extoll_nic.rdl) */
+#define ACCEL_RMA_MAX_LEN 0x100000u
 
 #endif /* ACCEL_HW_H */

@@ -622,7 +622,7 @@
 #define EXTOLL_OWN_BASE                              0x0f00
 #define EXTOLL_OWN_TYPE                              0x0009
 #define EXTOLL_OWN_VER_MAJOR                         1
-#define EXTOLL_OWN_VER_MINOR                         0
+#define EXTOLL_OWN_VER_MINOR                         1
 #define EXTOLL_OWN_OWNER                             0x0008
 #define EXTOLL_OWN_OWNER_NODE_SHIFT                  0
 #define EXTOLL_OWN_OWNER_NODE_WIDTH                  16
@@ -678,6 +678,15 @@
 #define EXTOLL_OWN_DENIED_SMFU_COUNT_SHIFT           0
 #define EXTOLL_OWN_DENIED_SMFU_COUNT_WIDTH           32
 #define EXTOLL_OWN_DENIED_SMFU_COUNT_MASK            0xffffffffULL
+#define EXTOLL_OWN_PEER                              0x0040
+#define EXTOLL_OWN_PEER_NODE_SHIFT                   0
+#define EXTOLL_OWN_PEER_NODE_WIDTH                   16
+#define EXTOLL_OWN_PEER_NODE_MASK                    0xffffULL
+#define EXTOLL_OWN_PEER_NODE_RESET                   0x0ULL
+#define EXTOLL_OWN_PEER_EN_SHIFT                     16
+#define EXTOLL_OWN_PEER_EN_WIDTH                     1
+#define EXTOLL_OWN_PEER_EN_MASK                      0x10000ULL
+#define EXTOLL_OWN_PEER_EN_RESET                     0x0ULL
 
 /* MSI-X table and PBA (no block header: not in the block list) */
 #define EXTOLL_MSIX_BASE                             0x1000

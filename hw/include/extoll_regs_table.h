@@ -215,6 +215,10 @@ static const struct extoll_reg_field f_own_denied[] = {
 static const struct extoll_reg_field f_own_denied_smfu[] = {
 	{ "count", 0, 32, "SMFU requests refused." },
 };
+static const struct extoll_reg_field f_own_peer[] = {
+	{ "node", 0, 16, "Node id granted." },
+	{ "en", 16, 1, "1: SMFU requests from node pass the holder check (cleared while the node is free)." },
+};
 static const struct extoll_reg_field f_msix_addr[] = {
 	{ "addr", 2, 62, "Message address bits 63:2." },
 };
@@ -823,6 +827,9 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "own", "denied_smfu", 0x0f38, "r", "SMFU requests denied",
 	  "SMFU requests (SMFU_RD/SMFU_WR into the node's PCIe hierarchy through its intervals or by address) refused while the node is held, because they came from another node (32 bit, wrap): reads answered Unsupported Request, writes dropped; nothing reaches the device (nic_smfu_gate, docs/security.md).",
 	  1, f_own_denied_smfu },
+	{ "own", "peer", 0x0f40, "rw", "Peer grant",
+	  "The holder lets one other node's SMFU requests (SMFU_RD/SMFU_WR: its RMA unit's reads and writes, its aperture accesses) into this node's PCIe hierarchy, e.g. the NAA of another accelerator the same host holds, so the two accelerators exchange data by RMA (docs/security.md). Only the holder can write it while the node is held (other nodes' writes are refused); en reads 0 and is cleared in hardware while the node is free, so a grant ends with the holding (release, expiry, forced release) and a new holder starts without one.",
+	  2, f_own_peer },
 	{ "msix", "addr", 0x1000, "rw", "Message address",
 	  "Table entry 0, Message Address (bits 63:2; bits 1:0 read 0).",
 	  1, f_msix_addr },

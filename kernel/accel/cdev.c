@@ -239,6 +239,8 @@ static long sacc_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return sacc_ioc_copy(sf, uarg, ACCEL_OP_D2H);
 	case SACC_IOC_CRC32:
 		return sacc_ioc_crc32(sf, uarg);
+	case SACC_IOC_RMA_SEND:
+		return sacc_ioc_rma_send(sf, uarg);
 	}
 	return -ENOTTY;
 }

@@ -27,6 +27,10 @@ static const char *const sacc_err_names[] = {
 	[ACCEL_ERR_NO_BME] = "DMA while Bus Master Enable is clear",
 	[ACCEL_ERR_TIMEOUT] = "DMA read completion timeout",
 	[ACCEL_ERR_OPCODE] = "unknown opcode",
+	[ACCEL_ERR_RMA_RD] = "RMA: a source read failed (RD_ERR)",
+	[ACCEL_ERR_RMA_BAD] = "RMA: the RMA unit refused the descriptor (BAD_DESC)",
+	[ACCEL_ERR_RMA_WR] = "RMA: the destination refused the writes or is unreachable (WR_ERR)",
+	[ACCEL_ERR_RMA_TMO] = "RMA: no requester record arrived",
 };
 
 const char *sacc_op_name(u32 op)
@@ -38,6 +42,8 @@ const char *sacc_op_name(u32 op)
 		return "device->host";
 	case ACCEL_OP_CRC:
 		return "crc32";
+	case ACCEL_OP_RMA:
+		return "rma-send";
 	}
 	return "unknown";
 }
@@ -56,7 +62,9 @@ static const char *sacc_err_name(unsigned int code)
  */
 void sacc_job_start(struct sacc_dev *sdev, const struct sacc_job *job)
 {
-	if (job->op != ACCEL_OP_CRC) {
+	if (job->op == ACCEL_OP_RMA) {
+		sacc_rma_program(sdev, job->rma);
+	} else if (job->op != ACCEL_OP_CRC) {
 		sacc_wr(sdev, ACCEL_REG_JOB_HOST_LO, lower_32_bits(job->host));
 		sacc_wr(sdev, ACCEL_REG_JOB_HOST_HI, upper_32_bits(job->host));
 	}
@@ -241,7 +249,11 @@ int sacc_job_finish(struct sacc_dev *sdev, struct sacc_job *job, int ret)
 			sacc_reset(sdev);
 			return -ETIMEDOUT;
 		case ACCEL_ERR_PARAM:
+		case ACCEL_ERR_RMA_BAD:
 			return -EINVAL;
+		case ACCEL_ERR_RMA_TMO:
+			/* The engine stopped waiting: nothing to reset. */
+			return -ETIMEDOUT;
 		default:
 			return -EIO;
 		}

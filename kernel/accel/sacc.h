@@ -82,6 +82,7 @@ struct sacc_job {
 	dma_addr_t host;		/* H2D/D2H */
 	u32 dev_off;
 	u32 len;
+	const struct sacc_rma_send *rma;	/* ACCEL_OP_RMA: the other parameters */
 	/* results */
 	u32 status;			/* JOB_STATUS at the end */
 	u32 result;			/* RESULT_LO */
@@ -160,6 +161,10 @@ int sacc_job_wait_poll(struct sacc_dev *sdev, struct sacc_job *job,
 		       unsigned long deadline);
 int sacc_job_finish(struct sacc_dev *sdev, struct sacc_job *job, int ret);
 int sacc_job_run(struct sacc_dev *sdev, struct sacc_job *job);
+
+/* rma.c */
+int sacc_ioc_rma_send(struct sacc_file *sf, void __user *uarg);
+void sacc_rma_program(struct sacc_dev *sdev, const struct sacc_rma_send *r);
 
 /* buf.c */
 int sacc_buf_alloc(struct sacc_buf *buf, struct device *dev, size_t size);

@@ -4,6 +4,7 @@
 
 @lib
 @gen/accel_regs
+@gen/net_pkg
 
 accel_pkg.sv
 accel_func.svh

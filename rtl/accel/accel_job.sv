@@ -10,6 +10,17 @@
 //           completions of different tags may interleave and split anywhere
 //   OP_D2H  DMA device -> host: MWr of up to Max_Payload_Size, aligned to it
 //   OP_CRC  CRC-32 (zlib crc32()) of a device-memory range, 16 bytes/cycle
+//   OP_RMA  RMA send (docs/accelerator.md "RMA send"): clears the 16-byte
+//           requester record at device offset rnoti, writes one RMA
+//           descriptor (d_src .. post of the NIC's rma block, 48 bytes, one
+//           MWr) into the NAA's descriptor window rma_win: source {rma_node,
+//           device memory's bus address + dev_off}, destination {dst_node,
+//           host_addr}, len, cookie, requester record at device memory +
+//           rnoti, completer record at cnoti (none if 0); then polls the
+//           record in device memory (port B) until its valid bit is set with
+//           this job's cookie and kind REQ. The record's status becomes the
+//           job's error code (ERR_RMA_RD / _BAD / _WR); no record within
+//           2^RMA_WAIT_LOG2 cycles: ERR_RMA_TMO.
 // All lengths/offsets/addresses are multiples of 4 bytes and the device range
 // must lie inside the backed memory (else ERR_PARAM). A job finishes only
 // after its last write has left the device (output FIFO empty), so a status
@@ -33,6 +44,7 @@ module accel_job
   parameter int DEVMEM_IMPL_LOG2 = 22,   // backed device memory, log2 bytes
   parameter int NTAGS            = 8,    // outstanding DMA reads, 2..32
   parameter int TIMEOUT_LOG2     = 20,   // completion timeout: 2**TIMEOUT_LOG2 idle cycles
+  parameter int RMA_WAIT_LOG2    = 24,   // RMA send: wait for the requester record, log2 cycles
   localparam int AW = DEVMEM_IMPL_LOG2 - 2
 ) (
   // ---------------- clock and reset (synchronous, active high) ----------------
@@ -46,6 +58,13 @@ module accel_job
   input  wire logic [63:0]   host_addr,
   input  wire logic [31:0]   dev_off,
   input  wire logic [31:0]   len,
+  input  wire logic [63:0]   rma_win,        // OP_RMA: bus address of the NAA's rma.win
+  input  wire logic [15:0]   rma_node,       // OP_RMA: this device's NAA node (source node)
+  input  wire logic [15:0]   dst_node,       // OP_RMA: destination node
+  input  wire logic [15:0]   cookie,         // OP_RMA: descriptor cookie
+  input  wire logic [31:0]   rnoti,          // OP_RMA: device offset of the requester record
+  input  wire logic [63:0]   cnoti,          // OP_RMA: completer record at the destination, 0: none
+  input  wire logic [63:0]   devmem_base,    // bus address of device memory (BAR2 base)
   output      logic          busy,
   output      logic          fin,
   output      logic [3:0]    fin_err,
@@ -100,7 +119,12 @@ module accel_job
 
   localparam int TW = $clog2(NTAGS);
 
-  typedef enum logic [2:0] {J_IDLE, J_H2D, J_D2H, J_CRC, J_DRAIN, J_FIN, J_MSG0, J_MSG1} state_t;
+  typedef enum logic [3:0] {J_IDLE, J_H2D, J_D2H, J_CRC, J_DRAIN, J_FIN, J_MSG0, J_MSG1,
+                            J_RMA_CLR, J_RMA_DESC, J_RMA_WAIT} state_t;
+
+  // The descriptor write covers d_src .. post (consecutive 64-bit registers)
+  localparam logic [9:0] RMA_DESC_DW = 10'((32'(accel_regs_pkg::NIC_RMA_POST) -
+                                            32'(accel_regs_pkg::NIC_RMA_D_SRC)) / 4 + 2);
 
   state_t      state;
   logic [3:0]  err_q;
@@ -115,6 +139,14 @@ module accel_job
   logic [15:0] crc_be;
   logic [63:0] msg_addr;
   logic [31:0] msg_data;
+
+  // RMA send: the descriptor (payload beats 1..3), window, cookie, record poll
+  logic [2:0][127:0] desc_q;
+  logic [63:0]       win_q;
+  logic [15:0]       cookie_q;
+  logic [1:0]        desc_k;      // payload beat being sent
+  logic              poll_v;      // mem_rdata holds the record (read last cycle)
+  logic [RMA_WAIT_LOG2-1:0] wait_q;
 
   // Tags of outstanding reads
   logic [NTAGS-1:0] tag_v;
@@ -181,6 +213,13 @@ module accel_job
   logic          rd_issue, h2d_issue;
   logic [32:0]   end_off;
   logic          par_bad;
+  logic          rma_bad, clr_we;
+  logic [32:0]   rn_end;
+  logic [5:0][63:0] desc_d;
+  logic [1:0]    desc_i;
+  /* verilator lint_off UNUSEDSIGNAL */
+  net_pkg::rma_noti_t rec;       // the record's nodes are not checked
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [accel_regs_pkg::MSIX_VECTORS-1:0] x_ready;
   logic [3:0]    m_ready_v, msi_m;
   logic          x_send, m_send;
@@ -208,12 +247,34 @@ module accel_job
     end
 
     h2d_issue = state == J_H2D && rem != 30'd0 && err_q == accel_regs_pkg::ERR_NONE && free_ok && credit;
-    rd_issue  = (state == J_D2H && in_chunk && credit) || (state == J_CRC && rem != 30'd0);
+    rd_issue  = (state == J_D2H && in_chunk && credit) || (state == J_CRC && rem != 30'd0) ||
+                state == J_RMA_WAIT;
 
     end_off = {1'b0, dev_off} + {1'b0, len};
     par_bad = len == 32'd0 || len[1:0] != 2'd0 || dev_off[1:0] != 2'd0 ||
               end_off > (33'd1 << DEVMEM_IMPL_LOG2) ||
-              ((op == accel_regs_pkg::OP_H2D || op == accel_regs_pkg::OP_D2H) && host_addr[1:0] != 2'd0);
+              (op != accel_regs_pkg::OP_CRC && host_addr[1:0] != 2'd0);
+
+    // RMA send: more checks, and the descriptor as the NIC's staging registers
+    rn_end  = {1'b0, rnoti} + 33'd16;
+    rma_bad = len > 32'(accel_regs_pkg::NIC_RMA_MAX_LEN) || rnoti[3:0] != 4'h0 ||
+              rn_end > (33'd1 << DEVMEM_IMPL_LOG2) ||
+              (rnoti < end_off[31:0] && rn_end > {1'b0, dev_off}) ||
+              cnoti[3:0] != 4'h0 || rma_win == 64'h0;
+    desc_d[0] = (64'(rma_node) << accel_regs_pkg::NIC_RMA_NODE_LSB) |
+                ((devmem_base + {32'h0, dev_off}) & ((64'd1 << accel_regs_pkg::NIC_RMA_ADDR_W) - 64'd1));
+    desc_d[1] = (64'(dst_node) << accel_regs_pkg::NIC_RMA_NODE_LSB) |
+                (host_addr & ((64'd1 << accel_regs_pkg::NIC_RMA_ADDR_W) - 64'd1));
+    desc_d[2] = 64'(len[accel_regs_pkg::NIC_RMA_LEN_W-1:0]) |
+                (64'(cookie) << accel_regs_pkg::NIC_RMA_COOKIE_LSB) |
+                (64'd1 << accel_regs_pkg::NIC_RMA_NOTI_REQ) |
+                (64'(cnoti != 64'h0) << accel_regs_pkg::NIC_RMA_NOTI_CMP);
+    desc_d[3] = devmem_base + {32'h0, rnoti};
+    desc_d[4] = cnoti;
+    desc_d[5] = 64'd1 << accel_regs_pkg::NIC_RMA_GO;
+    rec       = net_pkg::rma_noti_t'(mem_rdata);
+    desc_i    = desc_k - 2'd1;
+    clr_we    = state == J_RMA_CLR;
 
     // Interrupt messages ready to send (lowest vector first)
     x_ready = msix_pba & ~msix_mask;
@@ -229,17 +290,18 @@ module accel_job
 
     ack  = state == J_IDLE && go && !x_send && !m_send;
     busy = state == J_H2D || state == J_D2H || state == J_CRC || state == J_DRAIN ||
-           state == J_FIN;
+           state == J_FIN || state == J_RMA_CLR || state == J_RMA_DESC || state == J_RMA_WAIT;
     fin        = state == J_FIN;
     fin_err    = err_q;
     fin_result = (err_q == accel_regs_pkg::ERR_NONE) ? result_q : 64'h0;
     fin_cycles = cyc;
 
-    // Device memory port B: completion payload writes, or reads for D2H / CRC
-    mem_en    = cw_we || rd_issue;
+    // Device memory port B: completion payload writes, the RMA record's
+    // clearing, or reads for D2H / CRC / the RMA record poll
+    mem_en    = cw_we || rd_issue || clr_we;
     mem_addr  = cw_we ? cw_addr : dev_q;
-    mem_wdata = c_data;
-    for (int i = 0; i < 4; i++) mem_wstrb[4*i +: 4] = {4{cw_we && c_keep[i]}};
+    mem_wdata = clr_we ? 128'h0 : c_data;
+    for (int i = 0; i < 4; i++) mem_wstrb[4*i +: 4] = {4{(cw_we && c_keep[i]) || clr_we}};
   end
 
   // ------------------------------------------------------------------------
@@ -260,6 +322,7 @@ module accel_job
       rem       <= 30'd0;
       tmo       <= '0;
       result_q  <= 64'h0;
+      poll_v    <= 1'b0;
     end else begin
       if (busy) cyc <= cyc + 32'd1;
 
@@ -279,6 +342,9 @@ module accel_job
         cw_addr <= cw_addr + AW'(4);
         if (c_eop) cw_active <= 1'b0;
       end
+
+      // ---- the RMA record read last cycle
+      poll_v <= state == J_RMA_WAIT;
 
       // ---- read data into the CRC
       crc_v <= 1'b0;
@@ -307,15 +373,23 @@ module accel_job
             tmo      <= '0;
             result_q <= 64'h0;
             err_q    <= accel_regs_pkg::ERR_NONE;
-            if (op != accel_regs_pkg::OP_H2D && op != accel_regs_pkg::OP_D2H && op != accel_regs_pkg::OP_CRC) begin
+            if (op != accel_regs_pkg::OP_H2D && op != accel_regs_pkg::OP_D2H && op != accel_regs_pkg::OP_CRC &&
+                op != accel_regs_pkg::OP_RMA) begin
               err_q <= accel_regs_pkg::ERR_OPCODE;
               state <= J_FIN;
-            end else if (par_bad) begin
+            end else if (par_bad || (op == accel_regs_pkg::OP_RMA && rma_bad)) begin
               err_q <= accel_regs_pkg::ERR_PARAM;
               state <= J_FIN;
             end else if (op != accel_regs_pkg::OP_CRC && !bus_master) begin
               err_q <= accel_regs_pkg::ERR_NO_BME;
               state <= J_FIN;
+            end else if (op == accel_regs_pkg::OP_RMA) begin
+              dev_q    <= rnoti[AW+1:2];
+              desc_q   <= {desc_d[5], desc_d[4], desc_d[3], desc_d[2], desc_d[1], desc_d[0]};
+              win_q    <= {rma_win[63:12], 12'h0} + 64'(accel_regs_pkg::NIC_RMA_D_SRC);
+              cookie_q <= cookie;
+              desc_k   <= 2'd0;
+              state    <= J_RMA_CLR;
             end else begin
               if (op != accel_regs_pkg::OP_CRC) result_q <= {32'h0, len};
               state <= (op == accel_regs_pkg::OP_H2D) ? J_H2D : (op == accel_regs_pkg::OP_D2H) ? J_D2H : J_CRC;
@@ -383,6 +457,48 @@ module accel_job
           end else if (!crc_v) begin
             result_q <= {32'h0, ~crc_q};
             state    <= J_DRAIN;
+          end
+        end
+        // ------------------------------------------------------------------
+        // RMA send: the record cleared (port B, this cycle), then the
+        // descriptor: header, three payload beats of d_src .. post
+        J_RMA_CLR: state <= J_RMA_DESC;
+        // ------------------------------------------------------------------
+        J_RMA_DESC: if (credit) begin
+          st_v   <= 1'b1;
+          st_hdr <= 1'b1;
+          if (desc_k == 2'd0) begin
+            st_sop <= 1'b1;
+            st_eop <= 1'b0;
+            {st_keep, st_data} <= mem_hdr(1'b1, win_q, RMA_DESC_DW, my_id, 8'h00);
+            desc_k <= 2'd1;
+          end else begin
+            st_sop  <= 1'b0;
+            st_eop  <= desc_k == 2'd3;
+            st_keep <= 4'hf;
+            st_data <= desc_q[desc_i];
+            desc_k  <= desc_k + 2'd1;
+            if (desc_k == 2'd3) begin
+              wait_q <= '0;
+              state  <= J_RMA_WAIT;
+            end
+          end
+        end
+        // ------------------------------------------------------------------
+        // Poll the requester record (read every cycle, data the next)
+        J_RMA_WAIT: begin
+          wait_q <= wait_q + 1'b1;
+          if (poll_v && rec.valid && rec.cookie == cookie_q && rec.kind == net_pkg::RMA_KIND_REQ) begin
+            case (rec.status)
+              net_pkg::RMA_ST_OK:       result_q <= {32'h0, rec.len};
+              net_pkg::RMA_ST_RD_ERR:   err_q <= accel_regs_pkg::ERR_RMA_RD;
+              net_pkg::RMA_ST_BAD_DESC: err_q <= accel_regs_pkg::ERR_RMA_BAD;
+              default:                  err_q <= accel_regs_pkg::ERR_RMA_WR;
+            endcase
+            state <= J_DRAIN;
+          end else if (&wait_q) begin
+            err_q <= accel_regs_pkg::ERR_RMA_TMO;
+            state <= J_DRAIN;
           end
         end
         // ------------------------------------------------------------------

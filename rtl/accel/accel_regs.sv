@@ -3,7 +3,8 @@
 // accel_regs: BAR0 control registers of the sample accelerator (4 KiB).
 //
 // Identity, scratch, cycle counter, interrupt status/enable, the job
-// descriptor (host address, device offset, length, opcode/start), job status,
+// descriptor (host address, device offset, length, opcode/start; for RMA send
+// the NAA window, own node, destination node and cookie, record addresses), job status,
 // completion counter and result, the MSI-X table (0x800) and PBA (0xC00).
 // docs/accel-registers.md has the map; offsets and layouts come from the
 // generated accel_regs_pkg (hw/regs/sample_accel.rdl). Reads have no
@@ -50,6 +51,14 @@ module accel_regs
   input  wire logic [3:0]   job_err,     // with job_fin: ERR_* code
   input  wire logic [63:0]  job_result,  // with job_fin
   input  wire logic [31:0]  job_cycles,  // with job_fin
+
+  // ---------------- RMA send parameters to accel_job (op OP_RMA) ----------------
+  output      logic [63:0]  rma_win,     // bus address of the NAA's rma.win window
+  output      logic [15:0]  rma_node,    // this device's NAA node (descriptor source node)
+  output      logic [15:0]  job_dst_node,
+  output      logic [15:0]  job_cookie,
+  output      logic [31:0]  job_rnoti,   // device-memory offset of the requester record
+  output      logic [63:0]  job_cnoti,   // completer record address at the destination (0: none)
 
   // ---------------- interrupt control ----------------
   output      logic [1:0]   irq_status,  // [0] job done, [1] job error (RW1C)
@@ -118,6 +127,13 @@ module accel_regs
       accel_regs_pkg::R_JOB_CYCLES:  v = last_cycles;
       accel_regs_pkg::R_RESULT_LO:   v = result[31:0];
       accel_regs_pkg::R_RESULT_HI:   v = result[63:32];
+      accel_regs_pkg::R_RMA_WIN_LO:  v = rma_win[31:0];
+      accel_regs_pkg::R_RMA_WIN_HI:  v = rma_win[63:32];
+      accel_regs_pkg::R_RMA_NODE:    v = {16'h0, rma_node};
+      accel_regs_pkg::R_JOB_RMA:     v = {job_cookie, job_dst_node};
+      accel_regs_pkg::R_JOB_RNOTI:   v = job_rnoti;
+      accel_regs_pkg::R_JOB_CNOTI_LO: v = job_cnoti[31:0];
+      accel_regs_pkg::R_JOB_CNOTI_HI: v = job_cnoti[63:32];
       default: begin
         if (a[9:4] == TBL_DW[9:4] && int'(a[3:2]) < accel_regs_pkg::MSIX_VECTORS) begin
           case (a[1:0])
@@ -169,6 +185,12 @@ module accel_regs
       job_host    <= 64'h0;
       job_dev_off <= 32'h0;
       job_len     <= 32'h0;
+      rma_win     <= 64'h0;
+      rma_node    <= 16'h0;
+      job_dst_node <= 16'h0;
+      job_cookie  <= 16'h0;
+      job_rnoti   <= 32'h0;
+      job_cnoti   <= 64'h0;
       st_done     <= 1'b0;
       st_err      <= 1'b0;
       st_code     <= 4'd0;
@@ -204,6 +226,14 @@ module accel_regs
           accel_regs_pkg::R_JOB_HOST_HI: job_host[63:32] <= upd(job_host[63:32], wr_data, bm);
           accel_regs_pkg::R_JOB_DEV_OFF: job_dev_off <= upd(job_dev_off, wr_data, bm);
           accel_regs_pkg::R_JOB_LEN:     job_len <= upd(job_len, wr_data, bm);
+          accel_regs_pkg::R_RMA_WIN_LO:  rma_win[31:0]  <= upd(rma_win[31:0], wr_data, bm);
+          accel_regs_pkg::R_RMA_WIN_HI:  rma_win[63:32] <= upd(rma_win[63:32], wr_data, bm);
+          accel_regs_pkg::R_RMA_NODE:    rma_node <= 16'(upd({16'h0, rma_node}, wr_data, bm));
+          accel_regs_pkg::R_JOB_RMA:     {job_cookie, job_dst_node} <=
+                                           upd({job_cookie, job_dst_node}, wr_data, bm);
+          accel_regs_pkg::R_JOB_RNOTI:   job_rnoti <= upd(job_rnoti, wr_data, bm);
+          accel_regs_pkg::R_JOB_CNOTI_LO: job_cnoti[31:0]  <= upd(job_cnoti[31:0], wr_data, bm);
+          accel_regs_pkg::R_JOB_CNOTI_HI: job_cnoti[63:32] <= upd(job_cnoti[63:32], wr_data, bm);
           accel_regs_pkg::R_JOB_CTRL: begin
             if (wr_be[0]) job_op <= wr_ctrl.op;
             // START is ignored while a job is pending or running

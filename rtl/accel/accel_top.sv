@@ -34,6 +34,7 @@ module accel_top
                                                  // 0: BAR2 32-bit non-prefetchable (QEMU proxy)
   parameter int          NTAGS            = 8,   // outstanding DMA reads, 2..32
   parameter int          TIMEOUT_LOG2     = 20,  // DMA completion timeout, log2 cycles
+  parameter int          RMA_WAIT_LOG2    = 24,  // RMA send: requester record wait bound, log2 cycles
   parameter logic [63:0] SERIAL           = 64'h0001_1ee7_acce_0001  // Device Serial Number
 ) (
   // ---------------- clock and reset (synchronous, active high) ----------------
@@ -99,6 +100,9 @@ module accel_top
   logic [3:0]  job_op, job_err;
   logic [63:0] job_host, job_result;
   logic [31:0] job_dev_off, job_len, job_cycles;
+  logic [63:0] rma_win, job_cnoti;
+  logic [15:0] rma_node, job_dst_node, job_cookie;
+  logic [31:0] job_rnoti;
   logic [1:0]  irq_status, irq_enable, irq_vector;
   logic [accel_regs_pkg::MSIX_VECTORS-1:0][63:0] msix_addr;
   logic [accel_regs_pkg::MSIX_VECTORS-1:0][31:0] msix_data;
@@ -138,6 +142,10 @@ module accel_top
 
   assign bar0_base = {32'h0, bar_base[0]};
   assign bar2_base = BAR64 ? {bar_base[3], bar_base[2]} : {32'h0, bar_base[2]};
+  // Device memory's bus address (BAR2 without its flag bits): the RMA send
+  // job's source address and requester-record address
+  logic [63:0] devmem_base;
+  assign devmem_base = bar2_base & ~((64'd1 << DEVMEM_LOG2) - 64'd1);
 
   accel_target #(.DEVMEM_LOG2(DEVMEM_LOG2), .DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2)) u_target (
     .clk, .rst,
@@ -158,14 +166,17 @@ module accel_top
     .wr_en(reg_wr_en), .wr_addr(reg_wr_addr), .wr_data(reg_wr_data), .wr_be(reg_wr_be),
     .job_go, .job_ack, .job_op, .job_host, .job_dev_off, .job_len, .job_busy, .job_fin,
     .job_err, .job_result, .job_cycles,
+    .rma_win, .rma_node, .job_dst_node, .job_cookie, .job_rnoti, .job_cnoti,
     .irq_status, .irq_enable, .irq_vector, .msix_addr, .msix_data, .msix_mask, .msix_pba
   );
 
-  accel_job #(.DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2), .NTAGS(NTAGS), .TIMEOUT_LOG2(TIMEOUT_LOG2))
+  accel_job #(.DEVMEM_IMPL_LOG2(DEVMEM_IMPL_LOG2), .NTAGS(NTAGS), .TIMEOUT_LOG2(TIMEOUT_LOG2),
+            .RMA_WAIT_LOG2(RMA_WAIT_LOG2))
   u_job (
     .clk, .rst,
     .go(job_go), .ack(job_ack), .op(job_op), .host_addr(job_host), .dev_off(job_dev_off),
-    .len(job_len), .busy(job_busy), .fin(job_fin), .fin_err(job_err), .fin_result(job_result),
+    .len(job_len), .rma_win, .rma_node, .dst_node(job_dst_node), .cookie(job_cookie),
+    .rnoti(job_rnoti), .cnoti(job_cnoti), .devmem_base, .busy(job_busy), .fin(job_fin), .fin_err(job_err), .fin_result(job_result),
     .fin_cycles(job_cycles),
     .irq_enable, .irq_vector, .msix_enable, .msix_fmask, .msix_addr, .msix_data, .msix_mask,
     .msix_pba, .msi_enable, .msi_mme, .msi_addr, .msi_data, .msi_mask, .msi_pending,

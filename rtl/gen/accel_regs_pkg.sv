@@ -14,7 +14,7 @@ package accel_regs_pkg;
   localparam logic [15:0] SUBSYS_VID    = 16'h1ee7;
   localparam logic [15:0] SUBSYS_ID     = 16'h0001;
   localparam logic [31:0] ACCEL_MAGIC   = 32'hacc01ee7;
-  localparam logic [31:0] ACCEL_VERSION = 32'h00010000;
+  localparam logic [31:0] ACCEL_VERSION = 32'h00010001;
   localparam int MSIX_VECTORS = 4;
 
   // BAR0 register byte offsets
@@ -38,6 +38,13 @@ package accel_regs_pkg;
   localparam logic [11:0] R_JOB_CYCLES   = 12'h05c;
   localparam logic [11:0] R_RESULT_LO    = 12'h060;
   localparam logic [11:0] R_RESULT_HI    = 12'h064;
+  localparam logic [11:0] R_RMA_WIN_LO   = 12'h068;
+  localparam logic [11:0] R_RMA_WIN_HI   = 12'h06c;
+  localparam logic [11:0] R_RMA_NODE     = 12'h070;
+  localparam logic [11:0] R_JOB_RMA      = 12'h074;
+  localparam logic [11:0] R_JOB_RNOTI    = 12'h078;
+  localparam logic [11:0] R_JOB_CNOTI_LO = 12'h080;
+  localparam logic [11:0] R_JOB_CNOTI_HI = 12'h084;
   localparam logic [11:0] R_MSIX_PBA     = 12'hc00;
   localparam logic [11:0] R_MSIX_TABLE   = 12'h800;  // 4 x 16 bytes
   localparam logic [3:0]  R_MSIX_TABLE_ADDR_LO = 4'h0;
@@ -49,6 +56,7 @@ package accel_regs_pkg;
   localparam logic [3:0] OP_H2D      = 4'd1;  // DMA host memory -> device memory
   localparam logic [3:0] OP_D2H      = 4'd2;  // DMA device memory -> host memory
   localparam logic [3:0] OP_CRC      = 4'd3;  // CRC-32 (zlib crc32) of device memory -> RESULT
+  localparam logic [3:0] OP_RMA      = 4'd4;  // RMA send: post a put of device memory to node JOB_RMA.node at JOB_HOST through the NAA's rma.win; done at the requester record
 
   // accel_err
   localparam logic [3:0] ERR_NONE     = 4'd0;  // no error
@@ -57,6 +65,10 @@ package accel_regs_pkg;
   localparam logic [3:0] ERR_NO_BME   = 4'd3;  // DMA while Bus Master Enable is clear
   localparam logic [3:0] ERR_TIMEOUT  = 4'd4;  // DMA read completion timeout
   localparam logic [3:0] ERR_OPCODE   = 4'd5;  // unknown opcode
+  localparam logic [3:0] ERR_RMA_RD   = 4'd6;  // RMA send: the requester record says RD_ERR (a source read failed)
+  localparam logic [3:0] ERR_RMA_BAD  = 4'd7;  // RMA send: the requester record says BAD_DESC (the RMA unit refused the descriptor)
+  localparam logic [3:0] ERR_RMA_WR   = 4'd8;  // RMA send: the requester record says WR_ERR (the destination refused the writes or is unreachable)
+  localparam logic [3:0] ERR_RMA_TMO  = 4'd9;  // RMA send: no requester record within 2^RMA_WAIT_LOG2 cycles (descriptor refused or lost, window off)
 
   // Register layouts (bits 31:0)
   typedef struct packed {  // Version
@@ -104,10 +116,38 @@ package accel_regs_pkg;
     logic          busy;  // [0:0]
   } job_status_t;
 
+  typedef struct packed {  // RMA own node
+    logic [15:0]   rsvd0;  // [31:16]
+    logic [15:0]   node;  // [15:0]
+  } rma_node_t;
+
+  typedef struct packed {  // Job RMA destination
+    logic [15:0]   cookie;  // [31:16]
+    logic [15:0]   node;  // [15:0]
+  } job_rma_t;
+
   typedef struct packed {  // MSI-X pending bits
     logic [27:0]   rsvd0;  // [31:4]
     logic [3:0]    pending;  // [3:0]
   } msix_pba_t;
+
+  // The NIC's rma descriptor staging registers (hw/regs/extoll_nic.rdl, block rma):
+  // offsets inside the block (d_src .. post are consecutive 64-bit registers) and
+  // field positions, for the RMA send job (one 48-byte write of d_src .. post)
+  localparam logic [11:0] NIC_RMA_D_SRC    = 12'h008;
+  localparam logic [11:0] NIC_RMA_D_DST    = 12'h010;
+  localparam logic [11:0] NIC_RMA_D_LEN    = 12'h018;
+  localparam logic [11:0] NIC_RMA_D_RNOTI  = 12'h020;
+  localparam logic [11:0] NIC_RMA_D_CNOTI  = 12'h028;
+  localparam logic [11:0] NIC_RMA_POST     = 12'h030;
+  localparam int NIC_RMA_ADDR_W     = 48;  // address width of d_src / d_dst / d_rnoti / d_cnoti
+  localparam int NIC_RMA_NODE_LSB   = 48;  // node field of d_src / d_dst
+  localparam int NIC_RMA_LEN_W      = 21;  // d_len.len width
+  localparam int NIC_RMA_MAX_LEN    = 1048576;  // longest descriptor (bytes): d_len.len's top value
+  localparam int NIC_RMA_COOKIE_LSB = 32;  // d_len.cookie
+  localparam int NIC_RMA_NOTI_REQ   = 48;  // d_len.noti_req
+  localparam int NIC_RMA_NOTI_CMP   = 49;  // d_len.noti_cmp
+  localparam int NIC_RMA_GO         = 0;  // post.go
 
   /* verilator lint_on UNUSEDPARAM */
 

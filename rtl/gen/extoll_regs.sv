@@ -269,6 +269,7 @@ module extoll_regs (
             logic events;
             logic denied;
             logic denied_smfu;
+            logic peer;
         } own;
         struct packed {
             logic addr;
@@ -492,6 +493,7 @@ module extoll_regs (
         decoded_reg_strb.own.events = cpuif_req_masked & (cpuif_addr == 14'hf28) & !cpuif_req_is_wr;
         decoded_reg_strb.own.denied = cpuif_req_masked & (cpuif_addr == 14'hf30) & !cpuif_req_is_wr;
         decoded_reg_strb.own.denied_smfu = cpuif_req_masked & (cpuif_addr == 14'hf38) & !cpuif_req_is_wr;
+        decoded_reg_strb.own.peer = cpuif_req_masked & (cpuif_addr == 14'hf40);
         decoded_reg_strb.msix.addr = cpuif_req_masked & (cpuif_addr == 14'h1000);
         decoded_reg_strb.msix.ctrl = cpuif_req_masked & (cpuif_addr == 14'h1008);
         decoded_reg_strb.msix.pba = cpuif_req_masked & (cpuif_addr == 14'h1800) & !cpuif_req_is_wr;
@@ -1597,6 +1599,16 @@ module extoll_regs (
                     logic load_next;
                 } units;
             } lease;
+            struct packed {
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } en;
+            } peer;
         } own;
         struct packed {
             struct packed {
@@ -2557,6 +2569,14 @@ module extoll_regs (
                     logic [31:0] value;
                 } units;
             } lease;
+            struct packed {
+                struct packed {
+                    logic [15:0] value;
+                } node;
+                struct packed {
+                    logic value;
+                } en;
+            } peer;
         } own;
         struct packed {
             struct packed {
@@ -7092,6 +7112,55 @@ module extoll_regs (
         end
     end
     assign hwif_out.own.lease.units.value = field_storage.own.lease.units.value;
+    // Field: extoll_nic.own.peer.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.own.peer.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.own.peer && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.own.peer.node.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.own.peer.node.next = next_c;
+        field_combo.own.peer.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.own.peer.node.value <= 16'h0;
+        end else begin
+            if(field_combo.own.peer.node.load_next) begin
+                field_storage.own.peer.node.value <= field_combo.own.peer.node.next;
+            end
+        end
+    end
+    assign hwif_out.own.peer.node.value = field_storage.own.peer.node.value;
+    // Field: extoll_nic.own.peer.en
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.own.peer.en.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.own.peer && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.own.peer.en.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
+            load_next_c = '1;
+        end else if(hwif_in.own.peer.en.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.own.peer.en.next = next_c;
+        field_combo.own.peer.en.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.own.peer.en.value <= 1'h0;
+        end else begin
+            if(field_combo.own.peer.en.load_next) begin
+                field_storage.own.peer.en.value <= field_combo.own.peer.en.next;
+            end
+        end
+    end
+    assign hwif_out.own.peer.en.value = field_storage.own.peer.en.value;
     // Field: extoll_nic.msix.addr.addr
     always_comb begin
         automatic logic [61:0] next_c;
@@ -8156,7 +8225,7 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'hf00) begin
             readback_data_var[15:0] = 16'h9;
-            readback_data_var[23:16] = 8'h0;
+            readback_data_var[23:16] = 8'h1;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h2000;
         end
@@ -8184,6 +8253,10 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'hf38) begin
             readback_data_var[31:0] = hwif_in.own.denied_smfu.count.next;
+        end
+        if(rd_mux_addr == 14'hf40) begin
+            readback_data_var[15:0] = field_storage.own.peer.node.value;
+            readback_data_var[16] = field_storage.own.peer.en.value;
         end
         if(rd_mux_addr == 14'h1000) begin
             readback_data_var[63:2] = field_storage.msix.addr.addr.value;

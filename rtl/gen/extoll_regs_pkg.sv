@@ -589,86 +589,95 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_2f9740a8__owner__node__in_t;
+    } own_t_hdr_38a86362__owner__node__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_2f9740a8__owner__held__in_t;
+    } own_t_hdr_38a86362__owner__held__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_2f9740a8__owner__last_src__in_t;
+    } own_t_hdr_38a86362__owner__last_src__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_2f9740a8__owner__last_refused__in_t;
+    } own_t_hdr_38a86362__owner__last_refused__in_t;
 
     typedef struct packed {
-        own_t_hdr_2f9740a8__owner__node__in_t node;
-        own_t_hdr_2f9740a8__owner__held__in_t held;
-        own_t_hdr_2f9740a8__owner__last_src__in_t last_src;
-        own_t_hdr_2f9740a8__owner__last_refused__in_t last_refused;
-    } own_t_hdr_2f9740a8__owner__in_t;
-
-    typedef struct packed {
-        logic [31:0] next;
-    } own_t_hdr_2f9740a8__lease_left__units__in_t;
-
-    typedef struct packed {
-        own_t_hdr_2f9740a8__lease_left__units__in_t units;
-    } own_t_hdr_2f9740a8__lease_left__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_2f9740a8__events__won__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_2f9740a8__events__refused__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_2f9740a8__events__expired__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_2f9740a8__events__forced__in_t;
-
-    typedef struct packed {
-        own_t_hdr_2f9740a8__events__won__in_t won;
-        own_t_hdr_2f9740a8__events__refused__in_t refused;
-        own_t_hdr_2f9740a8__events__expired__in_t expired;
-        own_t_hdr_2f9740a8__events__forced__in_t forced;
-    } own_t_hdr_2f9740a8__events__in_t;
+        own_t_hdr_38a86362__owner__node__in_t node;
+        own_t_hdr_38a86362__owner__held__in_t held;
+        own_t_hdr_38a86362__owner__last_src__in_t last_src;
+        own_t_hdr_38a86362__owner__last_refused__in_t last_refused;
+    } own_t_hdr_38a86362__owner__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_2f9740a8__denied__writes__in_t;
+    } own_t_hdr_38a86362__lease_left__units__in_t;
+
+    typedef struct packed {
+        own_t_hdr_38a86362__lease_left__units__in_t units;
+    } own_t_hdr_38a86362__lease_left__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_38a86362__events__won__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_38a86362__events__refused__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_38a86362__events__expired__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_38a86362__events__forced__in_t;
+
+    typedef struct packed {
+        own_t_hdr_38a86362__events__won__in_t won;
+        own_t_hdr_38a86362__events__refused__in_t refused;
+        own_t_hdr_38a86362__events__expired__in_t expired;
+        own_t_hdr_38a86362__events__forced__in_t forced;
+    } own_t_hdr_38a86362__events__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_2f9740a8__denied__tunnel__in_t;
-
-    typedef struct packed {
-        own_t_hdr_2f9740a8__denied__writes__in_t writes;
-        own_t_hdr_2f9740a8__denied__tunnel__in_t tunnel;
-    } own_t_hdr_2f9740a8__denied__in_t;
+    } own_t_hdr_38a86362__denied__writes__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_2f9740a8__denied_smfu__count__in_t;
+    } own_t_hdr_38a86362__denied__tunnel__in_t;
 
     typedef struct packed {
-        own_t_hdr_2f9740a8__denied_smfu__count__in_t count;
-    } own_t_hdr_2f9740a8__denied_smfu__in_t;
+        own_t_hdr_38a86362__denied__writes__in_t writes;
+        own_t_hdr_38a86362__denied__tunnel__in_t tunnel;
+    } own_t_hdr_38a86362__denied__in_t;
 
     typedef struct packed {
-        own_t_hdr_2f9740a8__owner__in_t owner;
-        own_t_hdr_2f9740a8__lease_left__in_t lease_left;
-        own_t_hdr_2f9740a8__events__in_t events;
-        own_t_hdr_2f9740a8__denied__in_t denied;
-        own_t_hdr_2f9740a8__denied_smfu__in_t denied_smfu;
-    } own_t_hdr_2f9740a8__in_t;
+        logic [31:0] next;
+    } own_t_hdr_38a86362__denied_smfu__count__in_t;
+
+    typedef struct packed {
+        own_t_hdr_38a86362__denied_smfu__count__in_t count;
+    } own_t_hdr_38a86362__denied_smfu__in_t;
+
+    typedef struct packed {
+        logic hwclr;
+    } own_t_hdr_38a86362__peer__en__in_t;
+
+    typedef struct packed {
+        own_t_hdr_38a86362__peer__en__in_t en;
+    } own_t_hdr_38a86362__peer__in_t;
+
+    typedef struct packed {
+        own_t_hdr_38a86362__owner__in_t owner;
+        own_t_hdr_38a86362__lease_left__in_t lease_left;
+        own_t_hdr_38a86362__events__in_t events;
+        own_t_hdr_38a86362__denied__in_t denied;
+        own_t_hdr_38a86362__denied_smfu__in_t denied_smfu;
+        own_t_hdr_38a86362__peer__in_t peer;
+    } own_t_hdr_38a86362__in_t;
 
     typedef struct packed {
         logic next;
@@ -773,7 +782,7 @@ package extoll_regs_pkg;
         smfu_t_hdr_a2812d67__in_t smfu;
         notify_t_hdr_f8d52111__in_t notify;
         flash_t_hdr_7c42df2c__in_t flash;
-        own_t_hdr_2f9740a8__in_t own;
+        own_t_hdr_38a86362__in_t own;
         msix_t__in_t msix;
         rma_t_hdr_0722b03d__in_t rma;
     } extoll_nic__in_t;
@@ -1346,24 +1355,38 @@ package extoll_regs_pkg;
     typedef struct packed {
         logic [1:0] value;
         logic swmod;
-    } own_t_hdr_2f9740a8__claim__op__out_t;
+    } own_t_hdr_38a86362__claim__op__out_t;
 
     typedef struct packed {
-        own_t_hdr_2f9740a8__claim__op__out_t op;
-    } own_t_hdr_2f9740a8__claim__out_t;
+        own_t_hdr_38a86362__claim__op__out_t op;
+    } own_t_hdr_38a86362__claim__out_t;
 
     typedef struct packed {
         logic [31:0] value;
-    } own_t_hdr_2f9740a8__lease__units__out_t;
+    } own_t_hdr_38a86362__lease__units__out_t;
 
     typedef struct packed {
-        own_t_hdr_2f9740a8__lease__units__out_t units;
-    } own_t_hdr_2f9740a8__lease__out_t;
+        own_t_hdr_38a86362__lease__units__out_t units;
+    } own_t_hdr_38a86362__lease__out_t;
 
     typedef struct packed {
-        own_t_hdr_2f9740a8__claim__out_t claim;
-        own_t_hdr_2f9740a8__lease__out_t lease;
-    } own_t_hdr_2f9740a8__out_t;
+        logic [15:0] value;
+    } own_t_hdr_38a86362__peer__node__out_t;
+
+    typedef struct packed {
+        logic value;
+    } own_t_hdr_38a86362__peer__en__out_t;
+
+    typedef struct packed {
+        own_t_hdr_38a86362__peer__node__out_t node;
+        own_t_hdr_38a86362__peer__en__out_t en;
+    } own_t_hdr_38a86362__peer__out_t;
+
+    typedef struct packed {
+        own_t_hdr_38a86362__claim__out_t claim;
+        own_t_hdr_38a86362__lease__out_t lease;
+        own_t_hdr_38a86362__peer__out_t peer;
+    } own_t_hdr_38a86362__out_t;
 
     typedef struct packed {
         logic [61:0] value;
@@ -1509,7 +1532,7 @@ package extoll_regs_pkg;
         smfu_t_hdr_a2812d67__out_t smfu;
         notify_t_hdr_f8d52111__out_t notify;
         flash_t_hdr_7c42df2c__out_t flash;
-        own_t_hdr_2f9740a8__out_t own;
+        own_t_hdr_38a86362__out_t own;
         msix_t__out_t msix;
         rma_t_hdr_0722b03d__out_t rma;
     } extoll_nic__out_t;

@@ -342,6 +342,8 @@ module nic_core #(
   nic_smfu_gate u_smfu_gate (
     .clk, .rst,
     .node_id, .own_held, .own_owner,
+    .peer_en   (hwif_out.own.peer.en.value),
+    .peer_node (hwif_out.own.peer.node.value),
     .s_valid   (sm_valid),
     .s_data    (sm_data),
     .s_last    (sm_last),

@@ -215,6 +215,7 @@ module nic_reg_map #(
     hwif_in.own.denied.writes.next        = own_denied[0];
     hwif_in.own.denied.tunnel.next        = own_denied[1];
     hwif_in.own.denied_smfu.count.next    = own_denied[2];
+    hwif_in.own.peer.en.hwclr             = !own_held;  // a grant ends with the holding
     // rma
     hwif_in.rma.status.free.next          = rma_free;
     hwif_in.rma.status.busy.next          = rma_busy;

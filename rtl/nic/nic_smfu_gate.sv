@@ -4,7 +4,8 @@
 // from the network (docs/security.md). It sits on the packet stream from the
 // router's local port 1 to the SMFU (smfu_naa). While the node is held
 // (nic_own), the header flit of an SMFU_RD or SMFU_WR whose source is neither
-// the holder nor this node itself (its own RMA unit, docs/rma.md) leaves with its interval id replaced by REFUSED_IVL: neither an
+// the holder nor this node itself (its own RMA unit, docs/rma.md) nor the peer the holder granted
+// (own.peer, peer_en: cleared while the node is free) leaves with its interval id replaced by REFUSED_IVL: neither an
 // interval (0..NIVL-1) nor the pass-through form (32..63), so smfu_in refuses
 // it as it refuses any unknown interval (docs/smfu.md): a read is answered UR
 // (the requester's CPU sees an Unsupported Request), a write is dropped,
@@ -31,6 +32,8 @@ module nic_smfu_gate #(
   input  wire logic [15:0]   node_id,      // this node (its own requests always pass)
   input  wire logic          own_held,
   input  wire logic [15:0]   own_owner,
+  input  wire logic          peer_en,      // own.peer: the holder grants one more node
+  input  wire logic [15:0]   peer_node,
 
   // ---------------- from the router (local port out) ----------------
   input  wire logic          s_valid,
@@ -58,7 +61,8 @@ module nic_smfu_gate #(
   assign c      = net_pkg::net_cmd_smfu_t'(h.cmd);
   assign is_hdr = s_valid && !mid_q[s_vc];
   assign is_req = (h.ptype == net_pkg::NET_TYPE_SMFU_RD) || (h.ptype == net_pkg::NET_TYPE_SMFU_WR);
-  assign deny   = is_hdr && is_req && own_held && h.src != own_owner && h.src != node_id;
+  assign deny   = is_hdr && is_req && own_held && h.src != own_owner && h.src != node_id &&
+                  !(peer_en && h.src == peer_node);
 
   always_comb begin
     c_out     = c;

@@ -678,6 +678,39 @@ static void test_rma(Tb &tb)
 		CHECK_EQ(hdr & 0xffffffff, EXTOLL_RMA_TYPE | EXTOLL_RMA_VER_MINOR << 16 | EXTOLL_RMA_VER_MAJOR << 24,
 			 "window read: rma block header");
 		CHECK_EQ(st & 0x1ff, 4, "window read: rma.status (4 free, idle)");
+		// the accelerator's RMA send job (docs/accelerator.md "RMA send"): the device builds the
+		// descriptor itself (source: its BAR2 at the NAA) and waits for the requester record
+		acc_wr32(tb, ACCEL_REG_RMA_WIN_LO, (uint32_t)WINB);
+		acc_wr32(tb, ACCEL_REG_RMA_WIN_HI, (uint32_t)(WINB >> 32));
+		acc_wr32(tb, ACCEL_REG_RMA_NODE, N_NAA);
+		for (uint32_t len : {4096u, 65536u, 1u << 20}) {
+			RmaD j = {N_NAA, NAA_DEVMEM + RMA_DEV, N_HOST, RMA_HB + 0x500000, len, cookie++, true, true,
+				  NAA_DEVMEM + RMA_DREC + 0xa00, RMA_HA + 0x180000};
+			tb.mem_clear(j.da, len);
+			tb.mem_clear(j.cnoti, 16);
+			acc_wr32(tb, ACCEL_REG_JOB_RMA, N_HOST | (uint32_t)j.cookie << 16);
+			acc_wr32(tb, ACCEL_REG_JOB_RNOTI, RMA_DREC + 0xa00);
+			acc_wr32(tb, ACCEL_REG_JOB_CNOTI_LO, (uint32_t)j.cnoti);
+			acc_wr32(tb, ACCEL_REG_JOB_CNOTI_HI, (uint32_t)(j.cnoti >> 32));
+			job(tb, ACCEL_OP_RMA, j.da, RMA_DEV, len);
+			uint64_t q0, q1;
+			CHECK(rma_host_rec(tb, j.cnoti, &q0, &q1), "RMA send %u B: completer record in host memory", len);
+			rma_check_rec(q0, q1, j, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_CMP, N_NAA, "RMA send: completer record");
+			CHECK(wait_entry(tb, g_cons, 400000) >= 0, "RMA send %u B: the job's interrupt after the record", len);
+			g_cons++;
+			bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+			uint32_t jst = acc_rd32(tb, ACCEL_REG_JOB_STATUS), cyc = acc_rd32(tb, ACCEL_REG_JOB_CYCLES);
+			CHECK((jst & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE && acc_rd32(tb, ACCEL_REG_RESULT_LO) == len,
+			      "RMA send %u B: job done, RESULT = length (status 0x%x)", len, jst);
+			unsigned bad = 0;
+			for (uint32_t o = 0; o < len; o += 4)   // the device memory holds the 1-MiB put's data
+				bad += tb.mem32(j.da + o) != rma_pat(RMA_HA + o);
+			CHECK(bad == 0, "RMA send %u B: %u host dwords differ from the device memory", len, bad);
+			rma_dev_rec(tb, RMA_DREC + 0xa00, &q0, &q1);
+			rma_check_rec(q0, q1, j, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_NAA, "RMA send: requester record");
+			printf("  RMA send job %7u B, device memory -> host memory: %u device cycles, %.2f B/cycle\n", len, cyc,
+			       (double)len / cyc);
+		}
 		// disabled: the same write goes to the host as before
 		rra_wr_ok(tb, N_NAA, EXTOLL_RMA_BASE + EXTOLL_RMA_WIN, WINB, 0, "naa rma.win off");
 		job(tb, ACCEL_OP_D2H, WINB + EXTOLL_RMA_D_SRC, STAGE, 48);
@@ -685,7 +718,7 @@ static void test_rma(Tb &tb)
 		g_cons++;
 		bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
 		CHECK_EQ(tb.mem64(WINB + EXTOLL_RMA_D_SRC), w[0], "window off: the write reached host memory");
-		CHECK_EQ((rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff) - done_n, 1, "window off: no descriptor posted");
+		CHECK_EQ((rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff) - done_n, 4, "window off: no descriptor posted");
 	}
 
 	section("RMA third party: the host NIC copies device memory to device memory on the NAA");
@@ -756,7 +789,7 @@ static void test(Tb &tb)
 		CHECK(in >= 22, "naa smfu.in_reqs counted (%" PRIu64 ")", in);
 	}
 
-	section("ownership: a held NAA takes SMFU requests from its holder only (reads UR, writes dropped, counted)");
+	section("ownership: a held NAA takes SMFU requests from its holder only (reads UR, writes dropped, counted), and from the node its holder grants (own.peer)");
 	{
 		const uint32_t RT = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_RT_ENTRY, NODE = EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_NODE;
 		const uint32_t CLAIM = EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, DEN = EXTOLL_OWN_BASE + EXTOLL_OWN_DENIED_SMFU;
@@ -800,6 +833,30 @@ static void test(Tb &tb)
 		      "another node's write dropped: the holder reads its own bytes (status %u)", st);
 		uint64_t d1 = rra_rd_ok(tb, N_NAA, DEN, "naa own.denied_smfu") & 0xffffffff;
 		CHECK_EQ(d1 - d0, 3, "own.denied_smfu: a write and two reads");
+		// the holder's grant (own.peer, docs/security.md): the granted node passes
+		const uint32_t PEER = EXTOLL_OWN_BASE + EXTOLL_OWN_PEER;
+		rra_wr_ok(tb, N_NAA, PEER, EXTOLL_OWN_PEER_EN_MASK | N_OTHER, 0, "grant the other node (own.peer)");
+		CHECK_EQ(rra_rd_ok(tb, N_NAA, PEER, "own.peer") & 0xffffffff, EXTOLL_OWN_PEER_EN_MASK | N_OTHER,
+			 "own.peer reads the grant");
+		as_node(N_OTHER);
+		ap_wr(tb, AP_MEM + OFF, x, 8);
+		st = 99;
+		CHECK(ap_rd(tb, AP_MEM + OFF, r, 8, &st) && st == TLP_CPL_SC && !memcmp(r, x, 8),
+		      "granted: the other node's write and read served (status %u)", st);
+		as_node(N_HOST);
+		CHECK_EQ((rra_rd_ok(tb, N_NAA, DEN, "naa own.denied_smfu") & 0xffffffff) - d1, 0,
+			 "granted: nothing denied");
+		// the grant ends with the holding: released, en reads 0; claimed again, refused again
+		rra_wr_ok(tb, N_NAA, CLAIM, EXTOLL_OWN_CLAIM_OP_RELEASE, 0, "release as the host (grant set)");
+		CHECK_EQ(rra_rd_ok(tb, N_NAA, PEER, "own.peer after release") & EXTOLL_OWN_PEER_EN_MASK, 0,
+			 "released: own.peer.en cleared by the hardware");
+		rra_wr_ok(tb, N_NAA, CLAIM, EXTOLL_OWN_CLAIM_OP_CLAIM, 0, "claim as the host again");
+		as_node(N_OTHER);
+		st = 99;
+		ok = ap_rd(tb, AP_MEM + OFF, r, 8, &st);
+		CHECK(ok && st == TLP_CPL_UR, "claimed again: no grant, the other node's read answered UR (ok %d status %u)",
+		      ok, st);
+		as_node(N_HOST);
 		rra_wr_ok(tb, N_NAA, CLAIM, EXTOLL_OWN_CLAIM_OP_RELEASE, 0, "release as the host");
 	}
 

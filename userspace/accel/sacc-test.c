@@ -10,6 +10,11 @@
  * into a second buffer and compares byte for byte. The data pass through
  * the file's DMA buffer (mmap, or pread/pwrite with --rw) in pieces of the
  * buffer's size.
+ *
+ * --rma-send NODE:ADDR instead has the device itself put the range to bus
+ * address ADDR at node NODE through the RMA unit of the NAA it sits behind
+ * (SACC_IOC_RMA_SEND, docs/accelerator.md "RMA send"): nothing is moved by
+ * the host.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +30,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "accel_hw.h"
 #include "sacc-common.h"
 #include "sample_accel.h"
 
@@ -37,6 +43,10 @@ struct opts {
 	uint64_t offset;
 	bool use_rw;
 	bool crc_only;
+	/* --rma-send */
+	bool rma;
+	struct sacc_rma_send r;
+	bool have_win, have_self, have_rnoti;
 };
 
 struct ctx {
@@ -64,6 +74,15 @@ static void usage(FILE *f)
 		"      --rw            move data with pwrite/pread instead of mmap\n"
 		"      --crc-only      only the CRC-32 job over the range, nothing written:\n"
 		"                      prints 'crc32 0x...' (e.g. of data put there by RMA)\n"
+		"      --rma-send NODE:ADDR  the device puts the range (--offset, --size) to\n"
+		"                      bus address ADDR at node NODE by RMA through its NAA\n"
+		"                      (the RMA send job; the host moves nothing); needs:\n"
+		"      --rma-win ADDR    the NAA's descriptor window (its rma.win base)\n"
+		"      --rma-self NODE   node id of the NAA the device sits behind\n"
+		"      --rma-rnoti OFF   device offset of the requester record (16-byte\n"
+		"                        aligned; default: the last 16 bytes of device memory)\n"
+		"      --rma-cnoti ADDR  completer record at NODE (16-byte aligned; default none)\n"
+		"      --rma-cookie N    cookie of the descriptor (default 1)\n"
 		"  -q, --quiet         print only the verdict and errors\n"
 		"  -h, --help          this text\n"
 		"  -V, --version       the version\n"
@@ -72,12 +91,95 @@ static void usage(FILE *f)
 		"3 could not run (no device, no driver, no permission).\n");
 }
 
+/* A number (base prefix allowed) that fits MAX; 0 or -1. */
+static int parse_num(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return (!*s || *end || errno || *out > max || s[0] == '-') ? -1 : 0;
+}
+
+/* The --rma-* options (long option values 1..6). */
+static int parse_rma_opt(int c, const char *arg, struct opts *o)
+{
+	static const char *const names[] = { "", "--rma-send", "--rma-win", "--rma-self",
+					     "--rma-rnoti", "--rma-cnoti", "--rma-cookie" };
+	const char *what = "";
+	uint64_t v = 0, node;
+	char nbuf[16];
+	const char *colon;
+
+	switch (c) {
+	case 1:
+		colon = strchr(arg, ':');
+		if (!colon || (size_t)(colon - arg) >= sizeof(nbuf)) {
+			what = "NODE:ADDR, e.g. 2:0x800000000";
+			break;
+		}
+		memcpy(nbuf, arg, colon - arg);
+		nbuf[colon - arg] = '\0';
+		if (parse_num(nbuf, 0xffff, &node) || parse_num(colon + 1, UINT64_MAX, &v) || v % 4) {
+			what = "NODE:ADDR with NODE 0..65535 and ADDR a multiple of 4";
+			break;
+		}
+		o->rma = true;
+		o->r.dst_node = (uint16_t)node;
+		o->r.dst_addr = v;
+		return 0;
+	case 2:
+		if (parse_num(arg, UINT64_MAX, &v) || !v || v % 4096) {
+			what = "a non-zero bus address, 4 KiB aligned";
+			break;
+		}
+		o->r.win_addr = v;
+		o->have_win = true;
+		return 0;
+	case 3:
+		if (parse_num(arg, 0xffff, &v)) {
+			what = "a node id 0..65535";
+			break;
+		}
+		o->r.src_node = (uint16_t)v;
+		o->have_self = true;
+		return 0;
+	case 4:
+		if (sacc_parse_size(arg, &v) || v % 16) {
+			what = "a device memory offset, 16-byte aligned";
+			break;
+		}
+		o->r.rnoti_offset = v;
+		o->have_rnoti = true;
+		return 0;
+	case 5:
+		if (parse_num(arg, UINT64_MAX, &v) || !v || v % 16) {
+			what = "a non-zero bus address, 16-byte aligned";
+			break;
+		}
+		o->r.cnoti_addr = v;
+		return 0;
+	case 6:
+		if (parse_num(arg, 0xffff, &v)) {
+			what = "0..65535";
+			break;
+		}
+		o->r.cookie = (uint16_t)v;
+		return 0;
+	}
+	fprintf(stderr, PROG ": bad %s '%s': %s\n", names[c], arg, what);
+	return -1;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		EXTOLL_OPT_DEVICE, { "size", required_argument, NULL, 's' },
 		{ "offset", required_argument, NULL, 'o' }, { "seed", required_argument, NULL, 'S' },
 		{ "rw", no_argument, NULL, 'r' }, { "crc-only", no_argument, NULL, 'c' },
+		{ "rma-send", required_argument, NULL, 1 }, { "rma-win", required_argument, NULL, 2 },
+		{ "rma-self", required_argument, NULL, 3 }, { "rma-rnoti", required_argument, NULL, 4 },
+		{ "rma-cnoti", required_argument, NULL, 5 }, { "rma-cookie", required_argument, NULL, 6 },
 		EXTOLL_OPTS_STD, { NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -103,12 +205,26 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'c':
 			o->crc_only = true;
 			break;
+		case 1: case 2: case 3: case 4: case 5: case 6:
+			if (parse_rma_opt(c, optarg, o))
+				return -1;
+			break;
 		default:
 			if (sacc_common_opt(PROG, c, optarg, &o->common, usage))
 				return -1;
 		}
 	}
-	return sacc_no_operands(PROG, argc, argv);
+	if (sacc_no_operands(PROG, argc, argv))
+		return -1;
+	if (o->rma && (!o->have_win || !o->have_self)) {
+		fprintf(stderr, PROG ": --rma-send needs --rma-win ADDR (the NAA's rma.win) and --rma-self NODE (its node id)\n");
+		return -1;
+	}
+	if (!o->rma && (o->have_win || o->have_self || o->have_rnoti || o->r.cnoti_addr)) {
+		fprintf(stderr, PROG ": --rma-win/--rma-self/--rma-rnoti/--rma-cnoti only with --rma-send\n");
+		return -1;
+	}
+	return 0;
 }
 
 /* xorshift64*: fast, reproducible from the printed seed. */
@@ -220,6 +336,58 @@ static int transfer(struct ctx *c, bool to_dev, uint8_t *host, uint64_t offset,
 	return 0;
 }
 
+/* Names of the job error codes an RMA send can end with. */
+static const char *rma_err_name(uint32_t err)
+{
+	switch (err) {
+	case ACCEL_ERR_PARAM:
+		return "bad parameters";
+	case ACCEL_ERR_NO_BME:
+		return "bus mastering off";
+	case ACCEL_ERR_RMA_RD:
+		return "RD_ERR: a source read failed";
+	case ACCEL_ERR_RMA_BAD:
+		return "BAD_DESC: the RMA unit refused the descriptor";
+	case ACCEL_ERR_RMA_WR:
+		return "WR_ERR: the destination refused the writes or is unreachable";
+	case ACCEL_ERR_RMA_TMO:
+		return "no requester record (window off, or the descriptor was lost)";
+	}
+	return "";
+}
+
+/* --rma-send: the device puts [offset, offset + size) by RMA. */
+static int rma_send(struct ctx *c, struct opts *o)
+{
+	struct sacc_rma_send *r = &o->r;
+	double t0, t;
+
+	r->dev_offset = o->offset;
+	r->len = o->size;
+	if (!o->have_rnoti)
+		r->rnoti_offset = c->info.devmem_size - 16;
+	if (!r->cookie)
+		r->cookie = 1;
+	t0 = sacc_now();
+	if (ioctl(c->fd, SACC_IOC_RMA_SEND, r)) {
+		int e = errno;
+
+		fprintf(stderr, PROG ": RMA_SEND of %" PRIu64 " bytes at device offset 0x%" PRIx64
+			" to node %u address 0x%" PRIx64 ": %s%s%s (job error %u)\n",
+			o->size, o->offset, r->dst_node, (uint64_t)r->dst_addr, strerror(e),
+			r->err ? ": " : "", rma_err_name(r->err), r->err);
+		printf("FAIL\n");
+		return e == EOPNOTSUPP || e == ENOTTY ? EXIT_ENV : EXIT_FAIL;
+	}
+	t = sacc_now() - t0;
+	printf(PROG ": rma-send %" PRIu64 " bytes from device offset 0x%" PRIx64 " (node %u) to node %u address 0x%" PRIx64
+	       ": %u device cycles (%.2f bytes/cycle), %.3f ms, cookie %u\n",
+	       o->size, o->offset, r->src_node, r->dst_node, (uint64_t)r->dst_addr, r->cycles,
+	       r->cycles ? (double)o->size / r->cycles : 0.0, t * 1e3, r->cookie);
+	printf("PASS\n");
+	return EXIT_PASS;
+}
+
 static void report_mismatch(const uint8_t *a, const uint8_t *b, uint64_t size, uint64_t offset)
 {
 	uint64_t i, first = 0, count = 0;
@@ -302,6 +470,10 @@ int main(int argc, char **argv)
 			" does not fit the device memory (%llu bytes)\n",
 			o.size, o.offset, (unsigned long long)c.info.devmem_size);
 		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (o.rma) {
+		rc = rma_send(&c, &o);
 		goto out;
 	}
 	if (o.crc_only) {

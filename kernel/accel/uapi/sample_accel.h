@@ -67,11 +67,43 @@ struct sacc_crc32 {
 	__u32 reserved;		/* must be 0 */
 };
 
+/*
+ * SACC_IOC_RMA_SEND: the device itself puts device memory [dev_offset,
+ * dev_offset + len) to bus address dst_addr at node dst_node through the
+ * RMA unit of the NAA it sits behind (docs/accelerator.md "RMA send"): it
+ * writes the descriptor into the NAA's descriptor window (win_addr, the
+ * NIC's rma.win) and the job ends when the RMA unit's requester record
+ * arrives in device memory at rnoti_offset. Needs device version 1.1
+ * (VERSION minor >= 1, else EOPNOTSUPP). Errors: EINVAL (arguments, or the
+ * RMA unit refused the descriptor: err ACCEL_ERR_RMA_BAD), EIO (the RMA
+ * unit reported a failed read or write: err ACCEL_ERR_RMA_RD / _RMA_WR),
+ * ETIMEDOUT (no requester record: err ACCEL_ERR_RMA_TMO, or the job did not
+ * end in the driver's time bound). .err and .cycles are copied back also
+ * when the job failed.
+ */
+struct sacc_rma_send {
+	__u64 dev_offset;	/* in: source offset in device memory */
+	__u64 len;		/* in: bytes, 4..1 MiB (ACCEL_RMA_MAX_LEN), multiple of 4 */
+	__u64 dst_addr;		/* in: bus address at dst_node, multiple of 4 */
+	__u64 cnoti_addr;	/* in: completer record at dst_node, 16-byte aligned; 0: none */
+	__u64 win_addr;		/* in: the NAA's rma.win base as the device addresses it, 4 KiB aligned, not 0 */
+	__u64 rnoti_offset;	/* in: device-memory offset of the requester record, 16-byte aligned, outside the range */
+	__u16 src_node;		/* in: node id of the NAA the device is behind */
+	__u16 dst_node;		/* in: destination node */
+	__u16 cookie;		/* in: echoed in the notification records */
+	__u16 reserved;		/* must be 0 */
+	__u32 flags;		/* in: must be 0 */
+	__u32 cycles;		/* out: device cycles from start to the requester record */
+	__u32 err;		/* out: the job's error code (ACCEL_ERR_*), 0 on success */
+	__u32 reserved2;	/* must be 0 */
+};
+
 #define SACC_IOC_MAGIC		0xac
 
 #define SACC_IOC_INFO		_IOR(SACC_IOC_MAGIC, 0, struct sacc_info)
 #define SACC_IOC_COPY_TO_DEV	_IOWR(SACC_IOC_MAGIC, 1, struct sacc_copy)
 #define SACC_IOC_COPY_FROM_DEV	_IOWR(SACC_IOC_MAGIC, 2, struct sacc_copy)
 #define SACC_IOC_CRC32		_IOWR(SACC_IOC_MAGIC, 3, struct sacc_crc32)
+#define SACC_IOC_RMA_SEND	_IOWR(SACC_IOC_MAGIC, 4, struct sacc_rma_send)
 
 #endif /* _UAPI_SAMPLE_ACCEL_H */

@@ -32,6 +32,8 @@
 
 #include "Vaccel_top.h"
 #include "accel_hw.h"
+#include "extoll_records.h"
+#include "extoll_regs.h"
 #include "tb.h"
 #include "host_mem.h"
 #include "tlp.h"
@@ -55,6 +57,7 @@ static const uint64_t BAR2_ADDR = TB_BAR64 ? 0x800000000ull : 0xc0000000ull;
 static const uint64_t UR_HOST_BASE = 0xdead0000ull;     // host answers DMA reads with UR
 static const uint64_t HOLE_HOST_BASE = 0xbeef0000ull;   // host never answers
 static const uint64_t MSI_WINDOW = 0xfee00000ull;       // writes here are interrupts
+static const uint64_t RMA_WIN = 0x7f00000000ull;         // the NAA's rma.win (RMA send job)
 
 static uint32_t crc32_ref(const uint8_t *p, size_t n)
 {
@@ -107,6 +110,16 @@ struct Sim {
 	int ready_pct = 70;      // m_tlp_ready probability (percent)
 	int gap_pct = 20;        // probability of an idle beat on s_tlp
 	HostMem host;
+	// The NAA's rma block behind the window RMA_WIN (RMA send job): every
+	// write into the window is kept; a post answers with a requester record
+	// written into device memory at d_rnoti after rma_delay cycles, status
+	// rma_status (-1: no answer), cookie rma_cookie_xor ^ the descriptor's
+	std::map<unsigned, uint64_t> rma_regs;  // window offset -> value
+	unsigned rma_win_writes = 0, rma_posts = 0;
+	int rma_status = EXTOLL_RMA_ST_OK;
+	unsigned rma_delay = 300;
+	uint16_t rma_cookie_xor = 0;
+	uint64_t rma_post_cycle = 0;
 	uint8_t rc_tag = 0;
 	unsigned max_mwr_dw = 0;  // largest DMA write seen
 
@@ -270,6 +283,10 @@ struct Sim {
 			msgs.push_back({t.addr, t.payload[0], mwr_seq, cycle});
 			return;
 		}
+		if ((t.addr & ~0xfffull) == RMA_WIN) {
+			rma_window_write(t);
+			return;
+		}
 		dma_wr_bytes += bytes;
 		for (unsigned i = 0; i < t.len_dw; i++) {
 			uint8_t be = i == 0 ? t.first_be : (i == t.len_dw - 1 ? t.last_be : 0xf);
@@ -277,6 +294,46 @@ struct Sim {
 				if (be & (1 << k))
 					*host.byte(t.addr + 4 * i + k) = (uint8_t)(t.payload[i] >> (8 * k));
 		}
+	}
+
+	// A write into the NAA's descriptor window: the staging registers, and
+	// on post.go the requester record (as the RMA unit writes it through the
+	// NAA's root port: one 16-byte MWr into device memory).
+	void rma_window_write(const struct tlp &t)
+	{
+		rma_win_writes++;
+		unsigned off = (unsigned)(t.addr & 0xfff);
+		if (t.first_be != 0xf || t.last_be != 0xf || (off & 7) || (t.len_dw & 1)) {
+			protocol_errors++;
+			printf("  FAIL window write: offset 0x%x, %u dwords, be %x/%x\n", off, t.len_dw,
+			       t.first_be, t.last_be);
+			return;
+		}
+		for (unsigned i = 0; i < t.len_dw; i += 2)
+			rma_regs[off + 4 * i] = t.payload[i] | (uint64_t)t.payload[i + 1] << 32;
+		if (!rma_regs.count(EXTOLL_RMA_POST) || !(rma_regs[EXTOLL_RMA_POST] & 1))
+			return;
+		rma_regs[EXTOLL_RMA_POST] = 0;
+		rma_posts++;
+		rma_post_cycle = cycle;
+		if (rma_status < 0)
+			return;
+		uint64_t d_src = rma_regs[EXTOLL_RMA_D_SRC], d_dst = rma_regs[EXTOLL_RMA_D_DST];
+		uint64_t d_len = rma_regs[EXTOLL_RMA_D_LEN];
+		uint64_t rec[2];
+		rec[0] = (((d_len & EXTOLL_RMA_D_LEN_COOKIE_MASK) >> EXTOLL_RMA_D_LEN_COOKIE_SHIFT) ^
+			  rma_cookie_xor) |
+			 (uint64_t)rma_status << EXTOLL_RMA_NOTI_STATUS_SHIFT |
+			 (uint64_t)EXTOLL_RMA_KIND_REQ << EXTOLL_RMA_NOTI_KIND_SHIFT |
+			 (d_len & EXTOLL_RMA_D_LEN_LEN_MASK) << EXTOLL_RMA_NOTI_LEN_SHIFT;
+		rec[1] = (d_src >> EXTOLL_RMA_D_SRC_NODE_SHIFT) << EXTOLL_RMA_NOTI_REQ_NODE_SHIFT |
+			 (d_src >> EXTOLL_RMA_D_SRC_NODE_SHIFT) << EXTOLL_RMA_NOTI_SRC_NODE_SHIFT |
+			 (d_dst >> EXTOLL_RMA_D_DST_NODE_SHIFT) << EXTOLL_RMA_NOTI_DST_NODE_SHIFT |
+			 EXTOLL_RMA_NOTI_VALID_MASK;
+		struct tlp w;
+		tlp_mwr_bytes(&w, rma_regs[EXTOLL_RMA_D_RNOTI] & EXTOLL_RMA_D_RNOTI_ADDR_MASK,
+			      (const uint8_t *)rec, 16, RC_ID);
+		sched.emplace(cycle + rma_delay, to_beats(w));
 	}
 
 	// ---- root complex requests (blocking)
@@ -888,6 +945,142 @@ static void test_dma(Sim &s)
 	check_protocol(s, "dma");
 }
 
+// The RMA send job (docs/accelerator.md "RMA send"): the descriptor the
+// device writes into the NAA's window, checked field by field against the
+// NIC's register layout (extoll_regs.h); completion by the requester record
+// in device memory; every record status and the missing record as job
+// errors; parameter errors with nothing written to the window.
+static void rma_job(Sim &s, uint32_t off, uint32_t len, uint16_t node, uint64_t dst, uint16_t cookie,
+		    uint32_t rnoti, uint64_t cnoti)
+{
+	s.wr64(BAR0_ADDR + ACCEL_REG_JOB_CNOTI_LO, cnoti);
+	wreg(s, ACCEL_REG_JOB_RMA, node | (uint32_t)cookie << 16);
+	wreg(s, ACCEL_REG_JOB_RNOTI, rnoti);
+	start_job(s, ACCEL_OP_RMA, dst, off, len);
+}
+
+static unsigned job_err(uint32_t st) { return ACCEL_JOB_ERR_CODE(st); }
+
+static void test_rma(Sim &s)
+{
+	section("RMA send: descriptor through the NAA's window, requester record, errors");
+	const uint16_t self = 3;
+	s.wr64(BAR0_ADDR + ACCEL_REG_RMA_WIN_LO, RMA_WIN | 0x123);   // bits 11:0 ignored
+	wreg(s, ACCEL_REG_RMA_NODE, self);
+	CHECK(s.rd64(BAR0_ADDR + ACCEL_REG_RMA_WIN_LO) == (RMA_WIN | 0x123) &&
+	      reg(s, ACCEL_REG_RMA_NODE) == self, "RMA_WIN and RMA_NODE read back");
+	const uint64_t bar2 = BAR2_ADDR;
+	const uint32_t rnoti = 0x20000;
+	// a stale record with this job's cookie and valid set: the job clears it first
+	uint64_t stale[2] = {0xbeef, EXTOLL_RMA_NOTI_VALID_MASK};
+	s.mem_write(bar2 + rnoti, 16, (const uint8_t *)stale);
+	s.flush();
+	uint32_t cnt0 = reg(s, ACCEL_REG_JOB_COUNT);
+	uint64_t mwr0 = s.dma_wr_bytes;
+	s.rma_delay = 500;
+	rma_job(s, 0x1000, 65536, 9, 0x123450000ull, 0xbeef, rnoti, 0x2000010ull);
+	uint64_t t0 = s.cycle;
+	uint32_t st = wait_job(s);
+	CHECK((st & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR | ACCEL_JOB_BUSY)) == ACCEL_JOB_DONE &&
+	      ACCEL_JOB_LAST_OP(st) == ACCEL_OP_RMA, "RMA send done without error (status 0x%x)", st);
+	CHECK(s.rma_posts == 1 && s.rma_win_writes == 1, "one window write, one post (%u writes, %u posts)",
+	      s.rma_win_writes, s.rma_posts);
+	CHECK(s.cycle - t0 > s.rma_delay, "the job waited for the record, not the stale one (%" PRIu64 " cycles)",
+	      s.cycle - t0);
+	CHECK(s.dma_wr_bytes == mwr0, "nothing of the window passed to host memory");
+	auto &r = s.rma_regs;
+	CHECK(r[EXTOLL_RMA_D_SRC] == ((uint64_t)self << EXTOLL_RMA_D_SRC_NODE_SHIFT | (bar2 + 0x1000)),
+	      "d_src = {own node, BAR2 + dev_off} (0x%016" PRIx64 ")", r[EXTOLL_RMA_D_SRC]);
+	CHECK(r[EXTOLL_RMA_D_DST] == ((uint64_t)9 << EXTOLL_RMA_D_DST_NODE_SHIFT | 0x123450000ull),
+	      "d_dst = {node 9, 0x123450000} (0x%016" PRIx64 ")", r[EXTOLL_RMA_D_DST]);
+	CHECK(r[EXTOLL_RMA_D_LEN] == (65536 | (uint64_t)0xbeef << EXTOLL_RMA_D_LEN_COOKIE_SHIFT |
+				      EXTOLL_RMA_D_LEN_NOTI_REQ_MASK | EXTOLL_RMA_D_LEN_NOTI_CMP_MASK),
+	      "d_len = len, cookie, noti_req, noti_cmp (0x%016" PRIx64 ")", r[EXTOLL_RMA_D_LEN]);
+	CHECK(r[EXTOLL_RMA_D_RNOTI] == bar2 + rnoti, "d_rnoti = BAR2 + JOB_RNOTI (0x%" PRIx64 ")",
+	      r[EXTOLL_RMA_D_RNOTI]);
+	CHECK(r[EXTOLL_RMA_D_CNOTI] == 0x2000010ull, "d_cnoti = JOB_CNOTI (0x%" PRIx64 ")",
+	      r[EXTOLL_RMA_D_CNOTI]);
+	CHECK(s.rd64(BAR0_ADDR + ACCEL_REG_RESULT_LO) == 65536 && reg(s, ACCEL_REG_JOB_COUNT) == cnt0 + 1,
+	      "RESULT = 65536 bytes, JOB_COUNT + 1");
+	uint64_t rec[2];
+	s.mem_read(bar2 + rnoti, 16, (uint8_t *)rec);
+	CHECK((rec[1] & EXTOLL_RMA_NOTI_VALID_MASK) && (rec[0] & 0xffff) == 0xbeef,
+	      "the requester record in device memory (0x%016" PRIx64 " 0x%016" PRIx64 ")", rec[1], rec[0]);
+
+	// no completer record: noti_cmp clear; rnoti at the end of the backed memory
+	const uint32_t top = (1u << TB_IMPL_LOG2) - 16;
+	rma_job(s, 0, 256, 4, 0x40000000ull, 7, top, 0);
+	st = wait_job(s);
+	CHECK((st & (ACCEL_JOB_ERROR | ACCEL_JOB_BUSY)) == 0 && !(r[EXTOLL_RMA_D_LEN] & EXTOLL_RMA_D_LEN_NOTI_CMP_MASK) &&
+	      r[EXTOLL_RMA_D_RNOTI] == bar2 + top,
+	      "JOB_CNOTI 0: no completer record asked; record at the top of memory (status 0x%x)", st);
+
+	// the record's status is the job's error
+	struct { int status; unsigned err; const char *name; } es[] = {
+		{EXTOLL_RMA_ST_RD_ERR, ACCEL_ERR_RMA_RD, "RD_ERR"},
+		{EXTOLL_RMA_ST_BAD_DESC, ACCEL_ERR_RMA_BAD, "BAD_DESC"},
+		{EXTOLL_RMA_ST_WR_ERR, ACCEL_ERR_RMA_WR, "WR_ERR"},
+	};
+	for (auto &e : es) {
+		s.rma_status = e.status;
+		rma_job(s, 0x100, 4096, 5, 0x10000, 0x4000 + e.err, rnoti, 0);
+		st = wait_job(s);
+		CHECK((st & ACCEL_JOB_ERROR) && job_err(st) == e.err && s.rd64(BAR0_ADDR + ACCEL_REG_RESULT_LO) == 0,
+		      "record status %s -> job error %u (status 0x%x)", e.name, e.err, st);
+	}
+	// no record at all, and a record of another cookie: ERR_RMA_TMO
+	s.rma_status = -1;
+	rma_job(s, 0x100, 4096, 5, 0x10000, 1, rnoti, 0);
+	st = wait_job(s, 400000, 200);
+	CHECK((st & ACCEL_JOB_ERROR) && job_err(st) == ACCEL_ERR_RMA_TMO,
+	      "no requester record: ERR_RMA_TMO (status 0x%x, %u cycles)", st, reg(s, ACCEL_REG_JOB_CYCLES));
+	s.rma_status = EXTOLL_RMA_ST_OK;
+	s.rma_cookie_xor = 0x8000;
+	rma_job(s, 0x100, 4096, 5, 0x10000, 2, rnoti, 0);
+	st = wait_job(s, 400000, 200);
+	CHECK((st & ACCEL_JOB_ERROR) && job_err(st) == ACCEL_ERR_RMA_TMO,
+	      "a record with another cookie is not this job's: ERR_RMA_TMO (status 0x%x)", st);
+	s.rma_cookie_xor = 0;
+
+	// bad parameters: ERR_PARAM, nothing written to the window
+	struct { uint32_t off, len, rnoti; uint64_t dst, cnoti; const char *what; } bad[] = {
+		{0, (1u << 20) + 4, rnoti, 0x1000, 0, "length above 1 MiB"},
+		{0, 0, rnoti, 0x1000, 0, "length 0"},
+		{0, 6, rnoti, 0x1000, 0, "length not a multiple of 4"},
+		{2, 8, rnoti, 0x1000, 0, "offset not 4-byte aligned"},
+		{0, 8, rnoti, 0x1002, 0, "destination not 4-byte aligned"},
+		{0, 8, rnoti + 4, 0x1000, 0, "record offset not 16-byte aligned"},
+		{0, 8, top + 16, 0x1000, 0, "record beyond the backed memory"},
+		{rnoti - 8, 64, rnoti, 0x1000, 0, "record inside the sent range"},
+		{0, 8, rnoti, 0x1000, 0x2008, "completer record not 16-byte aligned"},
+	};
+	unsigned w0 = s.rma_win_writes;
+	for (auto &b : bad) {
+		rma_job(s, b.off, b.len, 5, b.dst, 3, b.rnoti, b.cnoti);
+		st = wait_job(s);
+		CHECK((st & ACCEL_JOB_ERROR) && job_err(st) == ACCEL_ERR_PARAM, "%s: ERR_PARAM (status 0x%x)",
+		      b.what, st);
+	}
+	s.wr64(BAR0_ADDR + ACCEL_REG_RMA_WIN_LO, 0);
+	rma_job(s, 0, 8, 5, 0x1000, 3, rnoti, 0);
+	st = wait_job(s);
+	CHECK((st & ACCEL_JOB_ERROR) && job_err(st) == ACCEL_ERR_PARAM, "RMA_WIN not set: ERR_PARAM (status 0x%x)", st);
+	s.wr64(BAR0_ADDR + ACCEL_REG_RMA_WIN_LO, RMA_WIN);
+	s.cfg_write(0x04, 0x0002, 0x3);  // bus master off
+	rma_job(s, 0, 8, 5, 0x1000, 3, rnoti, 0);
+	st = wait_job(s);
+	CHECK((st & ACCEL_JOB_ERROR) && job_err(st) == ACCEL_ERR_NO_BME, "bus master off: ERR_NO_BME (status 0x%x)", st);
+	s.cfg_write(0x04, 0x0006, 0x3);
+	CHECK(s.rma_win_writes == w0, "refused jobs wrote nothing to the window (%u writes)", s.rma_win_writes - w0);
+	// and a good one afterwards
+	const uint32_t big = TB_IMPL_LOG2 > 20 ? 1u << 20 : 1u << (TB_IMPL_LOG2 - 1);
+	rma_job(s, 0, big, 6, 0x8000000ull, 0x77, top, 0);
+	st = wait_job(s);
+	CHECK((st & (ACCEL_JOB_ERROR | ACCEL_JOB_BUSY)) == 0 && (r[EXTOLL_RMA_D_LEN] & EXTOLL_RMA_D_LEN_LEN_MASK) == big,
+	      "%u-byte RMA send after the refusals (status 0x%x)", big, st);
+	check_protocol(s, "RMA send");
+}
+
 static void test_irq(Sim &s)
 {
 	section("interrupts: MSI-X, MSI, INTx");
@@ -1073,6 +1266,7 @@ int main(int argc, char **argv)
 	test_devmem(s);
 	test_ordering_ur(s);
 	test_dma(s);
+	test_rma(s);
 	test_irq(s);
 	return tb_finish(TB_BAR64 ? "tb_accel (BAR64=1)" : "tb_accel (BAR64=0)", "%" PRIu64 " cycles", s.cycle);
 }
