@@ -213,7 +213,7 @@ package extoll_addr_pkg;
 
   // Ownership
   localparam int unsigned OWN_BASE                         = 'h0f00;
-  localparam int unsigned OWN_SIZE                         = 'h0040;
+  localparam int unsigned OWN_SIZE                         = 'h0048;
   localparam int unsigned OWN_OWNER                        = 'h0f08;
   localparam int unsigned OWN_CLAIM                        = 'h0f10;
   localparam int unsigned OWN_LEASE                        = 'h0f18;
@@ -221,6 +221,7 @@ package extoll_addr_pkg;
   localparam int unsigned OWN_EVENTS                       = 'h0f28;
   localparam int unsigned OWN_DENIED                       = 'h0f30;
   localparam int unsigned OWN_DENIED_SMFU                  = 'h0f38;
+  localparam int unsigned OWN_PEER                         = 'h0f40;
 
   // MSI-X table and PBA
   localparam int unsigned MSIX_BASE                        = 'h1000;
