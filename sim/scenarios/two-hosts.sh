@@ -129,8 +129,11 @@ if [ "$HOST_INDEX" = 1 ]; then
 		v=$(scratch "$DEV")
 		[ -n "$v" ] && hex_eq "$v" 0 && pass "host B: node $NAA_A's accelerator was reset at the handover (scratch 0, not A's $LEFT)" ||
 			fail "host B: node $NAA_A's accelerator was reset at the handover (scratch $v)"
-		driver_bound "$DEV" sample_accel &&
+		if driver_bound "$DEV" sample_accel; then
 			sacc_job "host B, node $NAA_A after host A" "$DEV" "$SIZE"
+		else
+			fail "host B: sample_accel bound to node $NAA_A's accelerator after the handover"
+		fi
 	}
 	naactl list
 	for n in $NAA_A $NAA_B; do
