@@ -21,6 +21,15 @@
 static const int NL = 7, NVC = 2, DEPTH = 32, TN = 64, LOCAL_CAP = 32;
 static const int SYM_BITS = 128 + 16 + 32;  // one link symbol on the wire
 static double g_ber = -1;                    // --ber: overrides every test's rate
+static const char *g_only;                   // --only PREFIX: run only the tests whose name starts so
+
+// the common test runner, restricted by --only
+struct NodeRunner : TbRunner {
+	void run(const char *name, const char *what, const std::function<bool()> &fn)
+	{
+		if (!g_only || !strncmp(name, g_only, strlen(g_only))) TbRunner::run(name, what, fn);
+	}
+};
 
 // one symbol on a wire
 struct Phy {
@@ -772,10 +781,14 @@ int main(int argc, char **argv)
 			g_ber = strtod(argv[++i], nullptr);
 			continue;
 		}
+		if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+			g_only = argv[++i];
+			continue;
+		}
 		args.push_back(argv[i]);
 	}
 	if (tb_args((int)args.size(), args.data()).bench) return bench();
-	TbRunner r;
+	NodeRunner r;
 
 	r.run("link_pair", "two nodes, 5-cycle links both ways, random traffic incl. source routes over X+ and X-, random "
 			   "unit back-pressure, no errors: links train, no link buffer overrun (credits in control words), "
