@@ -1004,9 +1004,12 @@ int main(int argc, char **argv)
 		return t;
 	};
 
-	// node 1 reset in the middle of traffic between all nodes; first hung (frozen) for `hang` cycles
-	auto reset_test = [&](int D, uint64_t seed, uint64_t hang) -> bool {
-		const uint64_t UP_BOUND = 300, GAP_BOUND = 400;
+	// node 1 reset in the middle of traffic between all nodes; first hung (frozen) for `hang` cycles;
+	// with `stall`, the units of nodes 0 and 2 take nothing from 300 cycles before the reset until
+	// `stall` cycles after it (what node 1 sent them stays in their link input buffers: the links
+	// come up only after it drained)
+	auto reset_test = [&](int D, uint64_t seed, uint64_t hang, uint64_t stall) -> bool {
+		const uint64_t UP_BOUND = 300 + stall, GAP_BOUND = 400 + stall;
 		const int RST = 20;
 		Net net(3, 1, 1, D, seed);
 		Board b;
@@ -1042,11 +1045,21 @@ int main(int argc, char **argv)
 			net.frozen[1] = false;
 			EXPECT(net.drops() == drops0, "dropped while hung (shorter than DEAD_TIME)");
 		}
+		if (stall) {  // the units of nodes 0 and 2 stop taking packets: the buffers behind the links fill
+			for (int u : {0, 1, 4, 5}) net.rcv[u].drain = 0;
+			for (int i = 0; i < 300; i++) EXPECT(net.step() && b.err.empty(), "step");
+			entered = net.injected[1] + (uint64_t)net.n[1]->m_rx_pkt_cnt[0] + net.n[1]->m_rx_pkt_cnt[1];
+			at1_rst = at1;
+		}
 		size_t pend_rst = b.pending.size();
 		last02 = net.cyc;
 		watch = true;
 		uint64_t t_rst = net.cyc;
 		net.node_reset(1, RST, [&](const Pkt &p) { b.pending.erase(p.id); });
+		auto unstall = [&] {
+			if (stall && net.cyc >= t_rst + stall)
+				for (int u : {0, 1, 4, 5}) net.rcv[u].drain = 0.7;
+		};
 		size_t unsent = pend_rst - b.pending.size();
 		for (int i = 0; i < D + 4; i++) EXPECT(net.step() && b.err.empty(), "step");
 		uint64_t left = at1_rst + (uint64_t)net.n[0]->m_rx_pkt_cnt[0] + net.n[2]->m_rx_pkt_cnt[1];
@@ -1058,11 +1071,20 @@ int main(int argc, char **argv)
 		size_t maybe0 = b.maybe.size();
 		while (net.rst_left[1] > 0) EXPECT(net.step() && b.err.empty(), "step");
 		uint64_t t_rel = net.cyc;
-		while (!net.all_up() && net.cyc < t_rel + UP_BOUND) EXPECT(net.step() && b.err.empty(), "step");
+		while (!net.all_up() && net.cyc < t_rel + UP_BOUND) {
+			EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+			unstall();
+		}
 		EXPECT(net.all_up(), "links not up %llu cycles after the reset of node 1 ended (states %x %x %x)",
 		       (unsigned long long)UP_BOUND, net.n[0]->m_link_state, net.n[1]->m_link_state, net.n[2]->m_link_state);
 		uint64_t t_up = net.cyc - t_rel;
-		while (net.tbl_pos[1] < TN) EXPECT(net.step() && b.err.empty(), "step");  // its tables written
+		EXPECT(!stall || net.cyc >= t_rst + stall, "links up at cycle %llu after the reset, while the buffers behind "
+		       "them still held node 1's packets (units stalled until %llu)", (unsigned long long)(net.cyc - t_rst),
+		       (unsigned long long)stall);
+		while (net.tbl_pos[1] < TN || (stall && net.cyc < t_rst + stall)) {
+			EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());  // its tables written
+			unstall();
+		}
 		// traffic between all nodes again, node 1 included
 		for (int k = 0; k < 1500; k++) {
 			int s = net.rng() % 3;
@@ -1073,6 +1095,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < 2000; i++) EXPECT(net.step(), "step");
 		EXPECT(b.err.empty(), "%s", b.err.c_str());
 		uint64_t dropped = net.drops() - drops0, missing = b.maybe.size();
+		if (stall) printf("    units of nodes 0 and 2 stalled for %llu cycles from the reset\n", (unsigned long long)stall);
 		printf("    %s%sreset of node 1 at cycle %llu for %d cycles (%zu queued packets of its units never sent): links "
 		       "up %llu cycles after it; longest pause between deliveries of node 0 <-> 2 traffic %llu cycles; "
 		       "%zu packets to/from node 1 pending, %zu delivered, %llu missing: %llu were inside node 1, %llu "
@@ -1099,10 +1122,14 @@ int main(int argc, char **argv)
 			    "are up again within a bound, traffic between nodes 0 and 2 never stops for longer than a bound, "
 			    "no packet is delivered twice or corrupted, every packet missing was inside node 1 at its reset "
 			    "or counted dropped by a partner, and traffic to and from node 1 flows afterwards",
-	      [&] { return reset_test(3, 31, 0); });
+	      [&] { return reset_test(3, 31, 0, 0); });
 	r.run("node_reset_hung", "the same with 10-cycle links, and node 1 hung (frozen) for 1000 cycles before its reset "
 				 "(the partners' replay buffers fill with packets it never ACKs: dropped and counted)",
-	      [&] { return reset_test(10, 33, 1000); });
+	      [&] { return reset_test(10, 33, 1000, 0); });
+	r.run("node_reset_full", "the same (3-cycle links), with the units of nodes 0 and 2 stalled for 400 cycles from "
+				 "the reset (and 300 before it): their link input buffers still hold node 1's packets, so the links come up only "
+				 "after those drained (a partner that trusted its initial credits at once would overrun them)",
+	      [&] { return reset_test(3, 34, 0, 400); });
 
 	r.run("node_reset_idle", "3-node ring, links up and idle; node 1 is reset: the links train again within a bound, "
 				 "nothing is dropped, then traffic between all nodes (node 1 included) is delivered; twice",
