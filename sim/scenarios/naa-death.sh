@@ -46,6 +46,10 @@ simctl kill 0; case $SIMCTL_REPLY in "error kill: node 0 is the host"*) pass "co
 	*) fail "control channel: kill 0 refused (the host)" ;; esac
 simctl link-down 1 Y+; case $SIMCTL_REPLY in "error link-down: node 1 has no link at Y+") pass "control channel: no link 1 Y+" ;;
 	*) fail "control channel: no link 1 Y+" ;; esac
+simctl reset 0; case $SIMCTL_REPLY in "error reset: node 0 is the host"*) pass "control channel: reset 0 refused (the host)" ;;
+	*) fail "control channel: reset 0 refused (the host)" ;; esac
+simctl reset 9; case $SIMCTL_REPLY in "error reset: no node '9' in the world"*) pass "control channel: reset 9 refused (no such node)" ;;
+	*) fail "control channel: reset 9 refused (no such node)" ;; esac
 
 # ---- attach, the driver binds
 naa_attach "$NODE" || { finish; exit 1; }
