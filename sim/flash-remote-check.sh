@@ -1,11 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# After a phase of the flash-remote scenario: the boot the guest expects from its
-# `naactl flash --reload` (its line `FLASH-EXPECT-BOOT nodeN SLOT VERSION`) is the boot
-# cosimd logged for that node after the reload (`pcie_model nodeN: flash ...: boot from
-# ...: SLOT slot: version VERSION ...`, docs/flash.md "Boot in simulation"). The node
-# cannot answer on the network after its reset yet (docs/flash.md), so the harness's log
-# is where the reload is seen.
+# After the flash-remote scenario: the boot the guest expects from its last `naactl
+# flash --reload` (its line `FLASH-EXPECT-BOOT nodeN SLOT VERSION`) is the boot cosimd
+# logged for that node after the reload (`pcie_model nodeN: flash ...: boot from ...:
+# SLOT slot: version VERSION ...`, docs/flash.md "Boot in simulation"): the guest sees the
+# node answer again with that version, the harness's log is a second witness.
 #   sim/flash-remote-check.sh GUEST-LOG COSIMD-LOG
 set -u
 guest=$1 daemon=$2

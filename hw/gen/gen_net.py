@@ -85,7 +85,7 @@ ENUMS = [
         ("NONE", 0, "invalid / never sent"),
         ("ACK", 1, "cumulative ACK and credit counts (also the keep-alive)"),
         ("NAK", 2, "ACK up to ack, then resend everything after it"),
-        ("INIT", 3, "training: ACK and credit counts, peer = the sender saw the partner's INIT"),
+        ("INIT", 3, "training: ACK and credit counts, peer = the sender saw the partner's INIT, fresh/fack: partner reset handshake"),
     ]),
 ]
 ENUM_W = {e[0]: e[2] for e in ENUMS}
@@ -103,6 +103,8 @@ LAYOUTS = [
     ("net_lctl_t", "NET_LCTL", 128, "link control word: the data field of a CTL symbol", [
         ("ctype", 0, 4, "net_lctl_e", "control word type"),
         ("peer", 4, 1, None, "INIT: the sender has received an INIT from its partner"),
+        ("fresh", 5, 1, None, "the sender's port has not been up since its reset (a new incarnation: sequence numbers, replay buffer and credits at their initial values)"),
+        ("fack", 6, 1, None, "the sender saw its partner's fresh words and its own state towards the partner is initial (after a re-initialisation, its buffer behind the link empty)"),
         ("ack", 8, 8, None, "sequence number of the last packet received in order (cumulative)"),
         ("cred0", 16, 16, None, "VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16"),
         ("cred1", 32, 16, None, "VC1 credits granted so far, likewise"),

@@ -91,7 +91,7 @@ enum net_lctl {
 	NET_LCTL_NONE = 0, /* invalid / never sent */
 	NET_LCTL_ACK = 1, /* cumulative ACK and credit counts (also the keep-alive) */
 	NET_LCTL_NAK = 2, /* ACK up to ack, then resend everything after it */
-	NET_LCTL_INIT = 3, /* training: ACK and credit counts, peer = the sender saw the partner's INIT */
+	NET_LCTL_INIT = 3, /* training: ACK and credit counts, peer = the sender saw the partner's INIT, fresh/fack: partner reset handshake */
 };
 
 static inline uint64_t net_bits_get(const uint64_t *w, unsigned lsb, unsigned width)
@@ -133,6 +133,10 @@ static inline void net_lfrm_set_seq(uint64_t *w, uint64_t v) { net_bits_set(w, N
 #define NET_LCTL_CTYPE_WIDTH 4
 #define NET_LCTL_PEER_LSB 4
 #define NET_LCTL_PEER_WIDTH 1
+#define NET_LCTL_FRESH_LSB 5
+#define NET_LCTL_FRESH_WIDTH 1
+#define NET_LCTL_FACK_LSB 6
+#define NET_LCTL_FACK_WIDTH 1
 #define NET_LCTL_ACK_LSB 8
 #define NET_LCTL_ACK_WIDTH 8
 #define NET_LCTL_CRED0_LSB 16
@@ -143,6 +147,10 @@ static inline uint64_t net_lctl_get_ctype(const uint64_t *w) { return net_bits_g
 static inline void net_lctl_set_ctype(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CTYPE_LSB, NET_LCTL_CTYPE_WIDTH, v); }
 static inline uint64_t net_lctl_get_peer(const uint64_t *w) { return net_bits_get(w, NET_LCTL_PEER_LSB, NET_LCTL_PEER_WIDTH); } /* INIT: the sender has received an INIT from its partner */
 static inline void net_lctl_set_peer(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_PEER_LSB, NET_LCTL_PEER_WIDTH, v); }
+static inline uint64_t net_lctl_get_fresh(const uint64_t *w) { return net_bits_get(w, NET_LCTL_FRESH_LSB, NET_LCTL_FRESH_WIDTH); } /* the sender's port has not been up since its reset (a new incarnation: sequence numbers, replay buffer and credits at their initial values) */
+static inline void net_lctl_set_fresh(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_FRESH_LSB, NET_LCTL_FRESH_WIDTH, v); }
+static inline uint64_t net_lctl_get_fack(const uint64_t *w) { return net_bits_get(w, NET_LCTL_FACK_LSB, NET_LCTL_FACK_WIDTH); } /* the sender saw its partner's fresh words and its own state towards the partner is initial (after a re-initialisation, its buffer behind the link empty) */
+static inline void net_lctl_set_fack(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_FACK_LSB, NET_LCTL_FACK_WIDTH, v); }
 static inline uint64_t net_lctl_get_ack(const uint64_t *w) { return net_bits_get(w, NET_LCTL_ACK_LSB, NET_LCTL_ACK_WIDTH); } /* sequence number of the last packet received in order (cumulative) */
 static inline void net_lctl_set_ack(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_ACK_LSB, NET_LCTL_ACK_WIDTH, v); }
 static inline uint64_t net_lctl_get_cred0(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CRED0_LSB, NET_LCTL_CRED0_WIDTH); } /* VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16 */

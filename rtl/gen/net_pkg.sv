@@ -81,7 +81,7 @@ package net_pkg;
     NET_LCTL_NONE = 4'd0,  // invalid / never sent
     NET_LCTL_ACK = 4'd1,  // cumulative ACK and credit counts (also the keep-alive)
     NET_LCTL_NAK = 4'd2,  // ACK up to ack, then resend everything after it
-    NET_LCTL_INIT = 4'd3  // training: ACK and credit counts, peer = the sender saw the partner's INIT
+    NET_LCTL_INIT = 4'd3  // training: ACK and credit counts, peer = the sender saw the partner's INIT, fresh/fack: partner reset handshake
   } net_lctl_e;
 
   // link framing word of a symbol (m_phy_frm), covered by the symbol CRC (16 bit)
@@ -100,7 +100,9 @@ package net_pkg;
     logic [15:0]       cred1;  // [47:32] VC1 credits granted so far, likewise
     logic [15:0]       cred0;  // [31:16] VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16
     logic [7:0]        ack;  // [15:8] sequence number of the last packet received in order (cumulative)
-    logic [2:0]        rsvd0;  // [7:5] reserved, 0
+    logic              rsvd0;  // [7:7] reserved, 0
+    logic              fack;  // [6:6] the sender saw its partner's fresh words and its own state towards the partner is initial (after a re-initialisation, its buffer behind the link empty)
+    logic              fresh;  // [5:5] the sender's port has not been up since its reset (a new incarnation: sequence numbers, replay buffer and credits at their initial values)
     logic              peer;  // [4:4] INIT: the sender has received an INIT from its partner
     net_lctl_e         ctype;  // [3:0] control word type
   } net_lctl_t;

@@ -42,6 +42,25 @@
 // the absolute ACK and credit counts, so the far sender's credits are
 // re-synchronised and it replays everything unacknowledged.
 //
+// A partner that was reset (its port restarts with sequence number 0, an
+// empty replay buffer and its initial credit counts) announces itself: a port
+// that has not been up since its reset is *fresh* and says so in every control
+// word (net_lctl_t.fresh). A port that has been up and sees a fresh word
+// re-initialises (m_reinit: link_tx drops and counts the packets the old
+// incarnation never ACKed, restarts its sequence numbers and returns the
+// credits spent towards it to the router; here the expected sequence number
+// restarts at 0 and a partial packet is dropped) and retrains. Once its own
+// buffer behind the link is empty (nothing of the old incarnation left in it),
+// it restarts its credit counts at CREDITS and sets fack in its words: "my
+// state towards you is initial". A fresh port ignores the control words of a
+// partner without fack (they carry the old incarnation's ACK and credits) and
+// goes UP only on a word with fack; the re-initialised port goes UP only on a
+// word of the partner that is no longer fresh (so no stale fresh word can
+// trigger a second re-initialisation after data flowed). fack ends when the
+// partner's words are no longer fresh. Both fields are covered by the symbol
+// CRC, so a bit error cannot fake them. Two ports reset together are both
+// fresh: each acknowledges the other, nothing to re-initialise.
+//
 // m_dead tells the router to drop what it routes into this link: once DOWN
 // when the link was never up (no cable, no partner), and after DEAD_TIME
 // cycles out of UP when it was (the partner died or was cut off: packets
@@ -83,6 +102,9 @@ module link_rx #(
   output logic [NVC-1:0][15:0]      m_cred,       // cumulative credits granted
   output logic                      m_ctl_valid,  // a good control word from the far side
   output logic [FW-1:0]             m_ctl,        // net_lctl_t
+  output logic                      m_fresh,      // not up since reset (net_lctl_t.fresh)
+  output logic                      m_fack,       // partner's fresh words seen, state initial (net_lctl_t.fack)
+  output logic                      m_reinit,     // the partner was reset: re-initialise link_tx
   // ---- status
   output logic [1:0]                m_state,      // net_lstate_e
   output logic [31:0]               m_pkt_cnt,    // packets accepted
@@ -136,9 +158,26 @@ module link_rx #(
   logic        bad_now, disc, rewind;
   logic [15:0] add_cred;    // credits granted for discarded flits this cycle
   logic        ever_up;
+  // partner reset
+  logic        fresh;       // not up since reset
+  logic        reinit;      // a fresh word from the partner while this port has state towards it
+  logic        kpend;       // re-initialised (or fresh): fack once the buffer behind the link is empty
+  logic        occ_zero;    // no committed flit of the partner waiting in the buffer behind the link
+  logic        stale;       // fresh, and the partner's word carries its old state (no fack)
+  logic        ctl_ok;      // a good control word that counts
+  logic [NVC-1:0][15:0] cmt; // CREDITS + flits committed (or discarded) into the buffer, mod 2^16
+  logic        go_up, go_retrain;
 
   assign up       = state == net_pkg::NET_LSTATE_UP;
   assign seq_back = exp_seq - frm.seq;
+  assign fresh    = !ever_up && !up;
+  assign reinit   = is_ctl && ctl.fresh && !fresh && !m_fack && !kpend;
+  assign stale    = fresh && !ctl.fack;
+  assign ctl_ok   = is_ctl && !stale && !reinit;
+  always_comb begin
+    occ_zero = 1'b1;
+    for (int v = 0; v < NVC; v++) if (cmt[v] != m_cred[v]) occ_zero = 1'b0;
+  end
 
   always_comb begin
     acc  = 1'b0;   // write the flit
@@ -172,6 +211,7 @@ module link_rx #(
       end
       // else: the rest of a packet that is not being accepted
     end
+    if (reinit) drop = in_pkt;               // the old incarnation's partial packet
   end
   assign commit = acc && frm.last;
 
@@ -198,17 +238,18 @@ module link_rx #(
   assign m_drop  = drop || rewind;
 
   assign m_ack       = exp_seq - 8'd1;
-  assign m_ack_force = dup;
+  assign m_ack_force = dup || (fresh && go_up);  // a fresh port just up: tell the partner at once
   assign m_nak       = err && nak_tmr == '0;
-  assign m_ctl_valid = is_ctl;
+  assign m_ctl_valid = ctl_ok;
   assign m_ctl       = s_phy_data;
   assign m_up        = up;
+  assign m_fresh     = fresh;
+  assign m_reinit    = reinit;
   assign m_state     = state;
 
   // ------------------------------------------------------------------ state machine
   logic [TW-1:0] tmr;      // UP: cycles since a good control word; training: cycles training
   logic [EW-1:0] err_run;  // consecutive bad symbols
-  logic          go_up, go_retrain;
 
   // Dead (the router drops what is routed here): a link that never came up
   // once it is DOWN; a link that was up after DEAD_TIME cycles out of UP (the
@@ -216,10 +257,12 @@ module link_rx #(
   assign m_dead  = state == net_pkg::NET_LSTATE_DOWN && (!ever_up || tmr == TW'(DEAD_TIME));
 
   always_comb begin
-    go_up      = is_ctl && ((ctl.ctype == net_pkg::NET_LCTL_INIT && ctl.peer) ||
-                            ctl.ctype == net_pkg::NET_LCTL_ACK || ctl.ctype == net_pkg::NET_LCTL_NAK);
-    go_retrain = (!good && err_run == EW'(ERR_RETRAIN - 1)) || tmr == TW'(CTL_TIMEOUT) ||
-                 (is_ctl && ctl.ctype == net_pkg::NET_LCTL_INIT && !ctl.peer);
+    // after a re-initialisation: UP only once the partner is no longer fresh
+    go_up      = ctl_ok && !(!fresh && (m_fack || kpend) && ctl.fresh) &&
+                 ((ctl.ctype == net_pkg::NET_LCTL_INIT && ctl.peer) ||
+                  ctl.ctype == net_pkg::NET_LCTL_ACK || ctl.ctype == net_pkg::NET_LCTL_NAK);
+    go_retrain = (!good && err_run == EW'(ERR_RETRAIN - 1)) || tmr == TW'(CTL_TIMEOUT) || reinit ||
+                 (ctl_ok && ctl.ctype == net_pkg::NET_LCTL_INIT && !ctl.peer);
   end
 
   always_ff @(posedge clk) begin
@@ -242,9 +285,14 @@ module link_rx #(
       bad_seq       <= 1'b0;
       cred_done     <= '0;
       ever_up       <= 1'b0;
+      kpend         <= 1'b0;
+      m_fack        <= 1'b0;
+      for (int v = 0; v < NVC; v++) cmt[v] <= 16'(CREDITS);
     end else begin
-      for (int v = 0; v < NVC; v++)
+      for (int v = 0; v < NVC; v++) begin
         m_cred[v] <= m_cred[v] + 16'(s_credit[v]) + (int'(frm.vc) == v ? add_cred : 16'd0);
+        cmt[v]    <= cmt[v] + (int'(frm.vc) == v ? add_cred + ((commit && !disc) ? fidx + 16'd1 : 16'd0) : 16'd0);
+      end
       // packets
       if (drop) in_pkt <= 1'b0;
       if (acc) begin
@@ -265,6 +313,23 @@ module link_rx #(
         if (disc) m_malformed_cnt <= m_malformed_cnt + 1'b1;
       end
       if (up) ever_up <= 1'b1;
+      // partner reset: re-initialise; fack once nothing of the old incarnation
+      // is left behind the link (then the counts restart at CREDITS); fack
+      // ends with the partner's first word that is not fresh
+      if (is_ctl && ctl.fresh && !m_fack) kpend <= 1'b1;
+      if (is_ctl && !ctl.fresh) m_fack <= 1'b0;
+      if (reinit) begin
+        exp_seq   <= '0;
+        bad_seq   <= 1'b0;
+        cred_done <= '0;
+      end else if (kpend && occ_zero) begin
+        kpend  <= 1'b0;
+        m_fack <= 1'b1;
+        for (int v = 0; v < NVC; v++) begin
+          m_cred[v] <= 16'(CREDITS);
+          cmt[v]    <= 16'(CREDITS);
+        end
+      end
       // a new NAK is allowed as soon as the replay the last one asked for
       // arrives (the expected packet starts, or a duplicate shows a replay)
       if (commit || (acc && frm.first) || dup) nak_tmr <= '0;
@@ -283,7 +348,7 @@ module link_rx #(
           m_down_cnt <= m_down_cnt + 1'b1;
         end
       end else begin
-        if (is_ctl && ctl.ctype == net_pkg::NET_LCTL_INIT) m_peer <= 1'b1;
+        if (ctl_ok && ctl.ctype == net_pkg::NET_LCTL_INIT) m_peer <= 1'b1;
         if (tmr != TW'(DEAD_TIME)) tmr <= tmr + 1'b1;
         if (tmr >= TW'(DOWN_TIME)) state <= net_pkg::NET_LSTATE_DOWN;
         if (go_up) begin

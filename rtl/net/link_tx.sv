@@ -35,6 +35,16 @@
 // Credits from the far side are turned into credit pulses (one per VC per
 // cycle) for the router output, which owns the credit counters.
 //
+// Partner reset (s_reinit from link_rx, docs/network.md "Link layer"): the
+// complete packets in the replay buffer were meant for the old incarnation,
+// which may or may not have received them and has lost its state: they are
+// dropped and counted (m_flush_cnt), never resent (no duplicates); a packet
+// the router is still writing is kept and becomes the first packet (sequence
+// number 0) for the new incarnation. The credits spent towards the partner
+// and not returned come back to the router as pulses (its buffers are empty
+// after the reset), and the count of the far receiver restarts at
+// LINK_CREDITS.
+//
 // Zero-load latency: a flit from the router is sent in the next cycle (a bypass
 // around the replay buffer), as before the link layer existed.
 
@@ -73,11 +83,16 @@ module link_tx #(
   // ---- from the local link_rx: control words received from the far side
   input  wire logic                  s_ctl_valid,   // a good control word arrived
   input  wire logic [FW-1:0]         s_ctl,         // net_lctl_t
+  // ---- from the local link_rx: partner reset handshake
+  input  wire logic                  s_fresh,       // this port not up since reset (net_lctl_t.fresh)
+  input  wire logic                  s_fack,        // state towards the reset partner initial (net_lctl_t.fack)
+  input  wire logic                  s_reinit,      // the partner was reset: drop the replay buffer, restart
   // ---- status
   output logic [31:0]                m_pkt_cnt,     // packets sent (first transmission)
   output logic [31:0]                m_replay_cnt,  // replays started (NAK, ACK timeout or retrain)
   output logic [31:0]                m_nak_tx_cnt,  // NAK words sent
-  output logic [31:0]                m_nak_rx_cnt   // NAK words received
+  output logic [31:0]                m_nak_rx_cnt,  // NAK words received
+  output logic [31:0]                m_flush_cnt    // packets dropped at a partner reset (never ACKed)
 );
   localparam int AW  = $clog2(RPL_DEPTH);
   localparam int TW  = $clog2(ACK_TIMEOUT + 1);
@@ -94,11 +109,16 @@ module link_tx #(
   logic [7:0]    una;      // oldest unacknowledged packet
   logic          snd_mid;  // between the first and the last flit of a packet being sent
   logic          rpl_req;  // replay wanted (done at the next packet boundary)
+  logic          wr_mid;   // between the first and the last flit of a packet being written
+  logic [AW:0]   wr_start; // write pointer at the first flit of that packet
+  logic          wr_vc;    // its VC
+  logic [AW-1:0] wr_idx;   // end_tbl entry of the packet being written (sequence number 0 at a partner reset)
+  assign wr_idx = s_reinit ? '0 : wr_seq[AW-1:0];
 
   always_ff @(posedge clk) begin
     if (s_valid) begin
       mem[wr_ptr[AW-1:0]] <= {s_vc, s_last, s_data};
-      if (s_last) end_tbl[wr_seq[AW-1:0]] <= wr_ptr + 1'b1;
+      if (s_last) end_tbl[wr_idx] <= wr_ptr + 1'b1;
     end
   end
 
@@ -127,6 +147,7 @@ module link_tx #(
 
   // credits: cumulative counts from the far receiver -> pulses for the router
   logic [NVC-1:0][15:0] cred_seen, cred_pend;
+  logic [NVC-1:0][15:0] cred_used;  // LINK_CREDITS + flits taken from the router, mod 2^16
   logic [NVC-1:0][15:0] cred_in;
   assign cred_in[0] = ctl.cred0;
   assign cred_in[1] = ctl.cred1;
@@ -185,6 +206,8 @@ module link_tx #(
     if (snd_ctl) begin
       c.ctype  = net_pkg::net_lctl_e'(ctl_type);
       c.peer   = s_peer;
+      c.fresh  = s_fresh;
+      c.fack   = s_fack;
       c.ack    = s_rx_ack;
       c.cred0  = s_rx_cred[0];
       c.cred1  = s_rx_cred[1];
@@ -212,6 +235,15 @@ module link_tx #(
 
   // ------------------------------------------------------------------ state
   logic rpl_go, acked_snd;
+  logic [AW:0]          rst_keep;  // partner reset: the buffer restarts here (a packet being written)
+  logic [NVC-1:0][15:0] rst_kept;  // flits of that packet already written, per VC
+  logic [AW:0]          rst_n;     // its length so far
+  logic [7:0]           rst_drop;  // complete packets never ACKed: dropped
+  assign rst_keep = wr_mid ? wr_start : wr_ptr;
+  assign rst_n    = wr_ptr - wr_start;
+  assign rst_drop = wr_seq - una;
+  always_comb
+    for (int v = 0; v < NVC; v++) rst_kept[v] = (wr_mid && int'(wr_vc) == v) ? 16'(rst_n) : 16'd0;
   assign rpl_go    = rpl_req && !snd_mid && s_up;
   // an ACK beyond the send pointer (a replay resends what the far side already
   // had): skip to the first unacknowledged packet, even in the middle of one
@@ -231,7 +263,12 @@ module link_tx #(
         cred_seen[v] <= 16'(LINK_CREDITS);
         cred_pend[v] <= '0;
         cred_sent[v] <= 16'(LINK_CREDITS);
+        cred_used[v] <= 16'(LINK_CREDITS);
       end
+      wr_mid       <= 1'b0;
+      wr_start     <= '0;
+      wr_vc        <= 1'b0;
+      m_flush_cnt  <= '0;
       ack_sent     <= 8'hFF;
       force_q      <= 1'b0;
       nak_q        <= 1'b0;
@@ -245,6 +282,11 @@ module link_tx #(
       // router -> replay buffer
       if (s_valid) begin
         wr_ptr <= wr_ptr + 1'b1;
+        wr_mid <= !s_last;
+        if (!wr_mid) begin
+          wr_start <= wr_ptr;
+          wr_vc    <= s_vc;
+        end
         if (s_last) begin
           wr_seq    <= wr_seq + 1'b1;
           m_pkt_cnt <= m_pkt_cnt + 1'b1;
@@ -295,6 +337,27 @@ module link_tx #(
         end
       end else if (since_ctl != GW'(KA_BUSY)) begin
         since_ctl <= since_ctl + 1'b1;
+      end
+      for (int v = 0; v < NVC; v++) cred_used[v] <= cred_used[v] + 16'(s_valid && int'(s_vc) == v);
+      // partner reset: drop the complete packets, keep a packet being written
+      // (it gets sequence number 0), return the credits spent towards the
+      // old incarnation (all but the kept packet's), restart the far count
+      if (s_reinit) begin
+        ack_ptr     <= rst_keep;
+        snd_ptr     <= rst_keep;
+        una         <= '0;
+        snd_seq     <= '0;
+        wr_seq      <= 8'(s_valid && s_last);
+        snd_mid     <= 1'b0;
+        rpl_req     <= 1'b1;
+        nak_q       <= 1'b0;
+        ack_tmr     <= '0;
+        m_flush_cnt <= m_flush_cnt + 32'(rst_drop);
+        for (int v = 0; v < NVC; v++) begin
+          cred_seen[v] <= 16'(LINK_CREDITS);
+          cred_used[v] <= 16'(LINK_CREDITS) + rst_kept[v] + 16'(s_valid && int'(s_vc) == v);
+          cred_pend[v] <= cred_pend[v] - 16'(cred_pend[v] != '0) + cred_used[v] - cred_seen[v] - rst_kept[v];
+        end
       end
     end
   end

@@ -59,7 +59,7 @@ module net_node #(
   output logic [NL-1:0][31:0]                m_nak_rx_cnt,  // NAKs received per link
   output logic [NL-1:0][31:0]                m_down_cnt,    // link-down events (UP -> RETRAIN) per link
   output logic [NL-1:0][1:0]                 m_link_state,  // net_lstate_e per link
-  output logic [31:0]                        m_noroute_cnt, // packets dropped by the router: no route, dead link
+  output logic [31:0]                        m_noroute_cnt, // packets dropped: no route, dead link, partner reset
   output logic [31:0]                        m_malformed_cnt, // malformed packets discarded, all links
   output logic                               m_ovf
 );
@@ -72,6 +72,8 @@ module net_node #(
   logic [NP-1:0][FW-1:0]  out_data;
   logic [NL-1:0]          dead;
   logic [NL-1:0][31:0]    malformed_cnt;
+  logic [NL-1:0][31:0]    flush_cnt;
+  logic [31:0]            noroute_cnt;
 
   router #(
     .N_LOCAL(N_LOCAL), .LINK_BUF_DEPTH(LINK_BUF_DEPTH), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .TBL_AW(TBL_AW),
@@ -83,19 +85,25 @@ module net_node #(
     .s_in_drop(in_drop), .m_in_credit(in_credit),
     .m_out_valid(out_valid), .m_out_data(out_data), .m_out_last(out_last), .m_out_vc(out_vc),
     .s_out_credit(out_credit),
-    .m_noroute_cnt, .m_ovf
+    .m_noroute_cnt(noroute_cnt), .m_ovf
   );
 
-  // Malformed packets of every link, one counter for the register file.
+  // Malformed packets of every link, one counter for the register file;
+  // packets a link dropped at a partner reset count with the router's drops
+  // (no route, dead link).
   always_comb begin
     m_malformed_cnt = '0;
-    for (int l = 0; l < NL; l++) m_malformed_cnt = m_malformed_cnt + malformed_cnt[l];
+    m_noroute_cnt   = noroute_cnt;
+    for (int l = 0; l < NL; l++) begin
+      m_malformed_cnt = m_malformed_cnt + malformed_cnt[l];
+      m_noroute_cnt   = m_noroute_cnt + flush_cnt[l];
+    end
   end
 
   for (genvar l = 0; l < NL; l++) begin : g_link
     // between the two halves of the port: link state, what the local receiver
     // reports to the far side, and the far side's control words
-    logic                 up, peer, ack_force, nak, ctl_valid;
+    logic                 up, peer, ack_force, nak, ctl_valid, fresh, fack, reinit;
     logic [7:0]           ack;
     logic [NVC-1:0][15:0] cred;
     logic [FW-1:0]        ctl;
@@ -106,8 +114,9 @@ module net_node #(
       .m_phy_data(m_phy_data[l]), .m_phy_frm(m_phy_frm[l]), .m_phy_crc(m_phy_crc[l]),
       .s_up(up), .s_peer(peer), .s_rx_ack(ack), .s_rx_ack_force(ack_force), .s_rx_nak(nak),
       .s_rx_cred(cred), .s_ctl_valid(ctl_valid), .s_ctl(ctl),
+      .s_fresh(fresh), .s_fack(fack), .s_reinit(reinit),
       .m_pkt_cnt(m_tx_pkt_cnt[l]), .m_replay_cnt(m_replay_cnt[l]),
-      .m_nak_tx_cnt(m_nak_tx_cnt[l]), .m_nak_rx_cnt(m_nak_rx_cnt[l])
+      .m_nak_tx_cnt(m_nak_tx_cnt[l]), .m_nak_rx_cnt(m_nak_rx_cnt[l]), .m_flush_cnt(flush_cnt[l])
     );
     link_rx #(.CREDITS(LINK_BUF_DEPTH), .DEAD_TIME(DEAD_TIME)) u_rx (
       .clk, .rst,
@@ -116,6 +125,7 @@ module net_node #(
       .m_drop(in_drop[l]), .s_credit(in_credit[l]),
       .m_up(up), .m_peer(peer), .m_ack(ack), .m_ack_force(ack_force), .m_nak(nak),
       .m_cred(cred), .m_ctl_valid(ctl_valid), .m_ctl(ctl),
+      .m_fresh(fresh), .m_fack(fack), .m_reinit(reinit),
       .m_state(m_link_state[l]), .m_pkt_cnt(m_rx_pkt_cnt[l]), .m_crc_err_cnt(m_crc_err_cnt[l]),
       .m_down_cnt(m_down_cnt[l]), .m_malformed_cnt(malformed_cnt[l]), .m_dead(dead[l])
     );

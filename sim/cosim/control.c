@@ -133,12 +133,28 @@ static int command(struct world *w, const char *cmd, bool run, char *what, size_
 			 r == 0 ? " (already)" : "");
 		return 0;
 	}
+	if (!strcmp(tok[0], "reset") && n == 2) {
+		const struct extoll_topo *t = world_topology(w);
+
+		if (parse_uint(tok[1], 65535, &node) || node >= t->n) {
+			snprintf(what, wlen, "reset: no node '%s' in the world (0..%u)", tok[1], t->n - 1);
+			return -1;
+		}
+		if (extoll_topo_role(t, (unsigned)node) == EXTOLL_TOPO_HOST) {
+			snprintf(what, wlen, "reset: node %lu is the host (served to QEMU)", node);
+			return -1;
+		}
+		if (run)
+			world_node_reset(w, (unsigned)node);
+		snprintf(what, wlen, "node %lu reset", node);
+		return 0;
+	}
 	if (!strcmp(tok[0], "barrier")) {
 		snprintf(what, wlen, "barrier: only from a guest (its control channel, ttyS1)");
 		return -1;
 	}
-	snprintf(what, wlen, "unknown command '%s' (link-down, link-up NODE PORT; kill, revive, busy "
-		 "NODE; ber RATE; cycle; barrier NAME)", cmd);
+	snprintf(what, wlen, "unknown command '%s' (link-down, link-up NODE PORT; kill, revive, reset, "
+		 "busy NODE; ber RATE; cycle; barrier NAME)", cmd);
 	return -1;
 }
 

@@ -275,7 +275,7 @@ static void usage(FILE *f)
 		"                       (e.g. 1e-4; the link layer repairs it: docs/network.md);\n"
 		"                       a topology's link-ber lines set single links\n"
 		"  --fault CYCLE:CMD    run a fault command at world cycle CYCLE (repeatable):\n"
-		"                       link-down|link-up NODE PORT, kill|revive NODE, ber RATE;\n"
+		"                       link-down|link-up NODE PORT, kill|revive|reset NODE, ber RATE;\n"
 		"                       the guest sends the same on its ttyS1 (docs/cosim.md)\n"
 		"  --timeout CYCLES     the host's completion timeout for reads: all-ones from\n"
 		"                       cosimd after that (default %" PRIu64 ", above the NIC's own)\n"

@@ -1,29 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # naactl flash of an NAA node across the network (docs/flash.md "naactl
-# flash"), in two phases (make -C sim test-flash-remote runs both, the kernel
-# command line's sim.phase=1|2 says which; node 1's flash files are their own,
-# build/sim/flash-remote/, and persist from one phase to the next).
-# Phase 1: images made in the guest with naaimg; a fallback and an update image
-# written to node 1's simulated MT25QU01G over RRA with progress and read-back;
-# bad images refused with the stored versions unchanged; flash and reload
-# refused for an attached node; a power cut (the flashing process killed while
-# programming a larger image) leaves an update slot that does not boot; then
-# --reload: the node boots its fallback (checked in cosimd's log by
-# sim/flash-remote-check.sh: a reset node's links do not come back yet).
-# Phase 2: the node was started from that flash and runs the fallback; it is
-# flashed again with a new update, which --reload boots (cosimd's log).
-# Every phase first checks that what runs follows the boot rule for what the
-# slots hold.
+# flash"); node 1's flash files are their own, build/sim/flash-remote/, and
+# persist from one run to the next.
+# First: what runs follows the boot rule for what the slots hold (the flash of
+# the previous run). Images made in the guest with naaimg; a fallback and an
+# update image written to node 1's simulated MT25QU01G over RRA with progress
+# and read-back; bad images refused with the stored versions unchanged; flash
+# and reload refused for an attached node; a power cut (the flashing process
+# killed while programming a larger image) leaves an update slot that does not
+# boot; --reload: the node is reset, comes back on the network (its partner's
+# link layer re-initialises, docs/network.md "Partner reset") and runs its
+# fallback; flashed again with a new update, which --reload boots; then its
+# tables are written again, it is attached and a job passes. Each reload's boot
+# is also compared with cosimd's log (sim/flash-remote-check.sh).
 # topology: direct
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
 
 naa_setup || { finish; exit 1; }
 NODE=${NAA_NODES%% *}
-PHASE=$(sed -n 's/.*sim\.phase=\([0-9]*\).*/\1/p' /proc/cmdline)
-PHASE=${PHASE:-1}
-echo "flash-remote: phase $PHASE"
 T=/tmp/img
 mkdir -p $T
 
@@ -34,14 +30,21 @@ state() { naactl flash --info "$NODE" | awk -v s="$1" '$1 == s { $1 = $2 = $3 = 
 # expect_boot SLOT VERSION: for sim/flash-remote-check.sh, which compares it with
 # the boot cosimd logs for node 1 after the reload
 expect_boot() { echo "FLASH-EXPECT-BOOT node$NODE $1 $2"; }
-reload_sent() {	# the reload: the node boots, its links stay down (docs/flash.md)
+# reload SLOT VERSION: the node resets, comes back on the network and runs VERSION
+# from SLOT; its routing tables were reset with it: written again
+reload() {
 	local out rc
-	out=$(naactl flash --reload "$NODE" --timeout 3000 2>&1); rc=$?
+	expect_boot "$1" "$2"
+	out=$(naactl flash --reload "$NODE" --timeout 30000 2>&1); rc=$?
 	echo "$out"
 	echo "$out" | grep -q "node $NODE: reload requested" && pass "naactl flash --reload $NODE: reload requested" ||
 		fail "naactl flash --reload $NODE: reload requested (exit $rc)"
-	[ $rc -eq 4 ] && echo "$out" | grep -q "did not come back within 3000 ms" &&
-		echo "KNOWN: node $NODE does not come back on the network after a reset (link layer, issue 9)"
+	[ $rc -eq 0 ] && echo "$out" | grep -Eq "^node $NODE reloaded: running $2 build 20261125-[0-9a-f]+ from the $1 slot \(back after [0-9]+ ms\)" &&
+		pass "node $NODE back on the network after the reload: running $2 from the $1 slot ($(echo "$out" | grep -o 'back after [0-9]* ms'))" ||
+		fail "node $NODE back after the reload running $2 from the $1 slot (exit $rc)"
+	naactl route --topology "$TOPOLOGY" && pass "naactl route after the reload" || fail "naactl route after the reload"
+	[ "$(running)" = "$2 $1" ] && pass "--info after the reload (table-routed): running $2 $1" ||
+		fail "--info after the reload: running '$(running)', expected '$2 $1'"
 }
 
 # ---- what runs follows the boot rule for what the slots hold
@@ -63,29 +66,7 @@ mk() {	# ROLE VERSION OUT [BITSTREAM]
 		--date 20261125 -o "$3" ${4:-"--sim"} || fail "naaimg create $3"
 }
 
-if [ "$PHASE" = 2 ]; then
-	# phase 1 ended with an update slot written half-way and a reload
-	[ "$(echo "$r" | cut -d' ' -f2)" = fallback ] && pass "phase 2: after the power cut the node runs its fallback ($r)" ||
-		fail "phase 2: after the power cut the node runs '$r', not the fallback"
-	echo "update slot: $(state update)"
-	p=$(( $(od -An -N2 -tu2 /dev/urandom) )); up2=7.5.$p
-	mk update $up2 $T/up2.img
-	out=$(naactl -j flash "$NODE" $T/up2.img 2>&1); rc=$?	# -j: one JSON object, no progress lines
-	echo "$out"
-	[ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
-		echo "$out" | grep -Eq "^\{\"node\":$NODE,\"slot\":\"update\",\"file\":\"$T/up2.img\",\"offset\":67108864,\"bytes\":80,\"version\":\"$up2\",\"build\":\"20261125-$b\",\"ms\":[0-9]+\}\$" &&
-		pass "flashed again after the power cut: update $up2 (naactl -j flash)" || fail "naactl -j flash $NODE up2.img (exit $rc)"
-	[ "$(slot update)" = "$up2" ] && [ "$(state update)" = ok ] && pass "--info: stored update $up2, ok" ||
-		fail "--info: stored update '$(slot update)' '$(state update)'"
-	[ "$(running)" = "$r" ] && pass "running unchanged until the reload ($r)" || fail "running '$(running)', was '$r'"
-	expect_boot update "$up2"
-	reload_sent
-	naa_dmesg_clean
-	finish
-	exit
-fi
-
-# ---- phase 1: versions this run has not seen before (the flash file persists)
+# ---- versions this run has not seen before (the flash file persists)
 p=$(( $(od -An -N2 -tu2 /dev/urandom) ))
 fb=1.0.$p; up1=7.4.$p; up2=7.5.$p
 mk fallback $fb $T/fallback.img
@@ -193,8 +174,30 @@ info=$(naactl flash --info "$NODE"); echo "$info"
 	fail "after the power cut: update '$(slot update)' '$(state update)', fallback '$(state fallback)'"
 # the node is still held by this host (killed before its release): a reload may
 out=$(naactl regs "$NODE" own.owner); echo "$out"
-expect_boot fallback "$fb"
-reload_sent
+reload fallback "$fb"
+out=$(naactl regs "$NODE" own.owner); echo "$out"
+echo "$out" | grep -q 'held=0' && pass "the reload released the node (its holder reset with it)" ||
+	fail "the node is still held after the reload"
+
+# ---- flashed again after the power cut: the new update boots
+out=$(naactl -j flash "$NODE" $T/up2.img 2>&1); rc=$?	# -j: one JSON object, no progress lines
+echo "$out"
+[ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
+	echo "$out" | grep -Eq "^\{\"node\":$NODE,\"slot\":\"update\",\"file\":\"$T/up2.img\",\"offset\":67108864,\"bytes\":80,\"version\":\"$up2\",\"build\":\"20261125-$b\",\"ms\":[0-9]+\}\$" &&
+	pass "flashed again after the power cut: update $up2 (naactl -j flash)" || fail "naactl -j flash $NODE up2.img (exit $rc)"
+[ "$(slot update)" = "$up2" ] && [ "$(state update)" = ok ] && pass "--info: stored update $up2, ok" ||
+	fail "--info: stored update '$(slot update)' '$(state update)'"
+[ "$(running)" = "$fb fallback" ] && pass "running unchanged until the reload ($fb fallback)" ||
+	fail "running '$(running)', was '$fb fallback'"
+reload update "$up2"
+
+# ---- the reloaded node in use: attached, a job passes
+if naa_attach "$NODE"; then
+	driver_bound "$ATTACH_DOMAIN:01:00.0" sample_accel && pass "sample_accel bound after the reload" ||
+		fail "sample_accel not bound after the reload"
+	sacc_job "after the reload" "$ATTACH_DOMAIN:01:00.0" 64K
+	naactl detach "$NODE" && pass "naactl detach $NODE" || fail "naactl detach $NODE"
+fi
 naa_stats
 naa_dmesg_clean
 finish

@@ -11,8 +11,9 @@
 # itself (its liveness probe) and surprise-removes the domain (the accelerator's
 # device goes away); the time from the kill to the removal is measured; `naactl
 # list` shows the node dead; a request to it fails in bounded time; no WARNING, BUG or Oops. The
-# node comes back (simctl revive), is detached and attached again, and a job
-# passes.
+# node comes back (simctl revive; with naa_back=reset on the kernel command line,
+# simctl reset: its state cleared, its partner's link layer re-initialises, its
+# tables are written again), is detached and attached again, and a job passes.
 # topology: direct
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
@@ -45,6 +46,10 @@ simctl kill 0; case $SIMCTL_REPLY in "error kill: node 0 is the host"*) pass "co
 	*) fail "control channel: kill 0 refused (the host)" ;; esac
 simctl link-down 1 Y+; case $SIMCTL_REPLY in "error link-down: node 1 has no link at Y+") pass "control channel: no link 1 Y+" ;;
 	*) fail "control channel: no link 1 Y+" ;; esac
+simctl reset 0; case $SIMCTL_REPLY in "error reset: node 0 is the host"*) pass "control channel: reset 0 refused (the host)" ;;
+	*) fail "control channel: reset 0 refused (the host)" ;; esac
+simctl reset 9; case $SIMCTL_REPLY in "error reset: no node '9' in the world"*) pass "control channel: reset 9 refused (no such node)" ;;
+	*) fail "control channel: reset 9 refused (no such node)" ;; esac
 
 # ---- attach, the driver binds
 naa_attach "$NODE" || { finish; exit 1; }
@@ -157,7 +162,17 @@ death_round() {
 		fail "host NIC: packets for the dead node dropped and counted (none: was the DMA over?)"
 
 	# ---- the node comes back: detach the dead one, attach again, a job passes
-	simctl revive "$NODE" && pass "node $NODE revived at world cycle $SIMCTL_CYCLE" || fail "simctl revive $NODE"
+	if [ "$BACK" = reset ]; then
+		# reset: its state cleared; the host NIC's link re-initialises for the fresh
+		# partner (docs/network.md "Partner reset"); its tables are written again
+		simctl reset "$NODE" && pass "node $NODE reset at world cycle $SIMCTL_CYCLE" || fail "simctl reset $NODE"
+		t0=$(now_ns)
+		naactl route --topology "$TOPOLOGY" && pass "naactl route after the reset ($(( ($(now_ns) - t0) / 1000000 )) ms)" ||
+			fail "naactl route after the reset"
+		naactl links
+	else
+		simctl revive "$NODE" && pass "node $NODE revived at world cycle $SIMCTL_CYCLE" || fail "simctl revive $NODE"
+	fi
 	# A node revived in the middle of a job finishes it first (frozen, not reset: cosimd); the
 	# driver's self-test must not run into it: wait until the simulator sees the node idle.
 	i=0
@@ -165,8 +180,8 @@ death_round() {
 		sleep 0.5
 		i=$((i + 1))
 	done
-	[ "${SIMCTL_REPLY##* }" = idle ] && pass "node $NODE idle after the revival ($((i / 2)) s)" ||
-		fail "node $NODE idle after the revival ($SIMCTL_REPLY)"
+	[ "${SIMCTL_REPLY##* }" = idle ] && pass "node $NODE idle after it came back ($((i / 2)) s)" ||
+		fail "node $NODE idle after it came back ($SIMCTL_REPLY)"
 	naactl detach "$NODE" && pass "naactl detach $NODE (dead)" || fail "naactl detach $NODE (dead)"
 	naa_attach "$NODE" || { dmesg | tail -n 20; finish; exit 1; }
 	DEV=$ATTACH_DOMAIN:01:00.0
@@ -184,6 +199,9 @@ death_round() {
 # are dropped and counted, so the host's requests behind them drain: docs/network.md)
 ROUNDS=$(sed -n 's/.*naa_death=\([a-z]*\).*/\1/p' /proc/cmdline)
 ROUNDS=${ROUNDS:-crc dma}
+BACK=$(sed -n 's/.*naa_back=\([a-z]*\).*/\1/p' /proc/cmdline)	# revive (default) or reset
+BACK=${BACK:-revive}
+echo "node death rounds: $ROUNDS; the node comes back by: $BACK"
 for r in $ROUNDS; do
 	echo "---- node death: $r"
 	death_round "$r"

@@ -279,13 +279,26 @@ int world_node_set(struct world *w, unsigned node, bool alive)
 	if (n->dead == !alive)
 		return 0;
 	n->dead = !alive;
-	/* Frozen, not reset: a node that comes back with its counts at 0 would need
-	 * the link layer to handle a reset partner (docs/network.md: not done). */
+	/* frozen, not reset (world_node_reset) */
 	if (!alive)
 		for (unsigned i = 0; i < w->nwires; i++)
 			if (w->wire[i].src == node || w->wire[i].dst == node)
 				cut_slots(&w->wire[i], w->ring_len);
 	return 1;
+}
+
+int world_node_reset(struct world *w, unsigned node)
+{
+	struct node *n;
+
+	if (node >= w->t.n)
+		return -1;
+	n = &w->node[node];
+	if (n->role == EXTOLL_TOPO_HOST)
+		return -2;
+	n->dead = false;
+	pcie_model_reset(n->m, 8);
+	return 0;
 }
 
 bool world_node_busy(const struct world *w, unsigned node)

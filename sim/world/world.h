@@ -78,12 +78,17 @@ int world_link_set(struct world *w, unsigned node, unsigned port, bool up);
 /* Node death (alive = false): the node is frozen - no longer clocked, its
  * wires carry nothing (to its neighbours it is gone); alive = true clocks it
  * again with the state it had (its links retrain, the link layer replays what
- * was unacknowledged; a job it was running goes on).  Not a reset: a partner
- * that comes back with its link counts at 0 is not handled by the link layer
- * yet (docs/network.md).  Returns 1 on a change, 0
+ * was unacknowledged; a job it was running goes on).  Not a reset
+ * (world_node_reset).  Returns 1 on a change, 0
  * if it was already so, -1 for no such node, -2 for a host node (served by
  * cosimd: cannot die). */
 int world_node_set(struct world *w, unsigned node, bool alive);
+/* Node reset: NODE's model is held in reset (its state cleared: routing tables,
+ * link layer, accelerator; the flash and the identity it booted stay), a dead
+ * node is alive again.  Its partners' link layers see a fresh partner and
+ * re-initialise (docs/network.md "Link layer").  0, -1 for no such node, -2
+ * for a host node (its NIC is the guest's PCI device: not here). */
+int world_node_reset(struct world *w, unsigned node);
 bool world_node_dead(const struct world *w, unsigned node);
 /* pcie_model_busy of node's model: TLP beats in flight, or a job (an NAA's accelerator). */
 bool world_node_busy(const struct world *w, unsigned node);

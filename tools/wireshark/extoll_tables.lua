@@ -43,6 +43,8 @@ F["net_lfrm_t.vc"] = ProtoField.uint8("extoll.lfrm.vc", "vc", base.DEC, nil, nil
 F["net_lfrm_t.seq"] = ProtoField.uint8("extoll.lfrm.seq", "seq", base.DEC, nil, nil, "DATA: link sequence number of the packet")
 F["net_lctl_t.ctype"] = ProtoField.uint8("extoll.lctl.ctype", "ctype", base.DEC, vs_net_lctl, nil, "control word type")
 F["net_lctl_t.peer"] = ProtoField.uint8("extoll.lctl.peer", "peer", base.DEC, nil, nil, "INIT: the sender has received an INIT from its partner")
+F["net_lctl_t.fresh"] = ProtoField.uint8("extoll.lctl.fresh", "fresh", base.DEC, nil, nil, "the sender's port has not been up since its reset (a new incarnation: sequence numbers, replay buffer and credits at their initial values)")
+F["net_lctl_t.fack"] = ProtoField.uint8("extoll.lctl.fack", "fack", base.DEC, nil, nil, "the sender saw its partner's fresh words and its own state towards the partner is initial (after a re-initialisation, its buffer behind the link empty)")
 F["net_lctl_t.ack"] = ProtoField.uint8("extoll.lctl.ack", "ack", base.DEC, nil, nil, "sequence number of the last packet received in order (cumulative)")
 F["net_lctl_t.cred0"] = ProtoField.uint16("extoll.lctl.cred0", "cred0", base.HEX, nil, nil, "VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16")
 F["net_lctl_t.cred1"] = ProtoField.uint16("extoll.lctl.cred1", "cred1", base.HEX, nil, nil, "VC1 credits granted so far, likewise")
@@ -98,6 +100,8 @@ LAYOUT["net_lfrm_t"] = { desc = "link framing word of a symbol (m_phy_frm), cove
 LAYOUT["net_lctl_t"] = { desc = "link control word: the data field of a CTL symbol",
   { "net_lctl_t.ctype", 0, 0, 4, 0, 1 },
   { "net_lctl_t.peer", 0, 4, 1, 0, 1 },
+  { "net_lctl_t.fresh", 0, 5, 1, 0, 1 },
+  { "net_lctl_t.fack", 0, 6, 1, 0, 1 },
   { "net_lctl_t.ack", 0, 8, 8, 1, 1 },
   { "net_lctl_t.cred0", 0, 16, 16, 2, 2 },
   { "net_lctl_t.cred1", 0, 32, 16, 4, 2 },

@@ -633,7 +633,7 @@ static int flash_reload(uint16_t node, unsigned int timeout_ms)
 		    (id & EXTOLL_INFO_ID_NODE_ID_MASK) >> EXTOLL_INFO_ID_NODE_ID_SHIFT == node)
 			break;
 		if (now_ms() - t0 > timeout_ms) {
-			err_msg("node %u did not come back within %u ms after the reload (a reset node's links stay down until the link layer handles a partner that restarts: docs/flash.md)",
+			err_msg("node %u did not come back within %u ms after the reload (not booted, or no working link to it: docs/flash.md)",
 				node, timeout_ms);
 			rc = NAACTL_EXIT_NONODE;
 			goto out;

@@ -93,7 +93,7 @@ module link_cred_fv #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [net_pkg::FLIT_W-1:0] phy_data;
   logic [15:0]                phy_frm;
-  logic [31:0]                phy_crc, pkt_cnt, replay_cnt, nak_tx_cnt, nak_rx_cnt;
+  logic [31:0]                phy_crc, pkt_cnt, replay_cnt, nak_tx_cnt, nak_rx_cnt, flush_cnt;
   /* verilator lint_on UNUSEDSIGNAL */
   link_tx #(.LINK_CREDITS(L), .RPL_DEPTH(2 * L)) dut (
     .clk, .rst(init),
@@ -101,7 +101,9 @@ module link_cred_fv #(
     .m_phy_data(phy_data), .m_phy_frm(phy_frm), .m_phy_crc(phy_crc),
     .s_up, .s_peer(s_lpeer), .s_rx_ack, .s_rx_ack_force, .s_rx_nak, .s_rx_cred,
     .s_ctl_valid(s_deliver), .s_ctl(ctl),
-    .m_pkt_cnt(pkt_cnt), .m_replay_cnt(replay_cnt), .m_nak_tx_cnt(nak_tx_cnt), .m_nak_rx_cnt(nak_rx_cnt)
+    .s_fresh(1'b0), .s_fack(1'b0), .s_reinit(1'b0),  // no partner reset: the proof covers a link's life between resets
+    .m_pkt_cnt(pkt_cnt), .m_replay_cnt(replay_cnt), .m_nak_tx_cnt(nak_tx_cnt), .m_nak_rx_cnt(nak_rx_cnt),
+    .m_flush_cnt(flush_cnt)
   );
 
   // probes: link_tx's credit state (connected to dut.cred_seen / dut.cred_pend by the script)

@@ -21,6 +21,15 @@
 static const int NL = 7, NVC = 2, DEPTH = 32, TN = 64, LOCAL_CAP = 32;
 static const int SYM_BITS = 128 + 16 + 32;  // one link symbol on the wire
 static double g_ber = -1;                    // --ber: overrides every test's rate
+static const char *g_only;                   // --only PREFIX: run only the tests whose name starts so
+
+// the common test runner, restricted by --only
+struct NodeRunner : TbRunner {
+	void run(const char *name, const char *what, const std::function<bool()> &fn)
+	{
+		if (!g_only || !strncmp(name, g_only, strlen(g_only))) TbRunner::run(name, what, fn);
+	}
+};
 
 // one symbol on a wire
 struct Phy {
@@ -38,6 +47,9 @@ struct Net {
 	std::vector<std::deque<Phy>> wire;
 	std::vector<uint64_t> down_until;   // [node*NL+l]: link (both directions) down until that cycle
 	std::vector<bool> frozen;           // [node]: node death: not clocked, its links carry nothing
+	std::vector<int> rst_left;          // [node]: node reset: cycles of rst left (state cleared, not frozen)
+	std::vector<int> tbl_pos;           // [node]: after a reset: next table entry to write (TN: done)
+	std::vector<uint64_t> injected;     // [node]: packets whose header its units injected
 	double ber = 0;                     // bit-error rate on every wire bit
 	int64_t next_err = -1;              // wire bits until the next error (geometric)
 	uint64_t flipped = 0, sym_hit = 0, sym_data = 0;
@@ -70,6 +82,9 @@ struct Net {
 		for (auto &w : wire) w.resize(delay);
 		down_until.resize(N * NL, 0);
 		frozen.resize(N, false);
+		rst_left.resize(N, 0);
+		tbl_pos.resize(N, TN);
+		injected.resize(N, 0);
 		snd.resize(N * 2);
 		rcv.resize(N * 2);
 		for (auto *m : n) {
@@ -134,6 +149,10 @@ struct Net {
 		}
 		return NET_PORT_EJECT;
 	}
+	uint8_t dor_entry(int i, int dst)
+	{
+		return dst < N ? (uint8_t)(1 << 5 | NET_VCRULE_AUTO << 3 | dor_port(i, dst)) : 0;
+	}
 	void program_dor()
 	{
 		for (int i = 0; i < N; i++) {
@@ -148,14 +167,31 @@ struct Net {
 			}
 			m->cfg_dateline = dl;
 			for (int dst = 0; dst < TN; dst++) {
-				uint8_t e = 0;
-				if (dst < N) e = (uint8_t)(1 << 5 | NET_VCRULE_AUTO << 3 | dor_port(i, dst));
 				m->s_tbl_we = 1;
 				m->s_tbl_addr = (15 << 6) | dst;
-				m->s_tbl_wdata = e;
+				m->s_tbl_wdata = dor_entry(i, dst);
 				tick();
 			}
 			m->s_tbl_we = 0;
+		}
+	}
+	// node reset: rst for `cycles` (the node keeps being clocked, its state is
+	// cleared: link ports restart at sequence number 0, tables invalid); then
+	// its tables are written again, one entry per cycle, before its units send.
+	// Its units lose what they held: queued packets are never sent (removed
+	// from the queue), a packet partly injected or partly received is lost.
+	void node_reset(int i, int cycles, std::function<void(const Pkt &)> unsent)
+	{
+		rst_left[i] = cycles;
+		for (int u = 0; u < 2; u++) {
+			Snd &s = snd[i * 2 + u];
+			if (s.pos) s.q.pop_front();  // partly injected: lost in the node
+			for (auto &p : s.q) unsent(p);
+			s.q.clear();
+			s.pos = 0;
+			for (int v = 0; v < NVC; v++) s.cred[v] = DEPTH;
+			Rcv &r = rcv[i * 2 + u];
+			for (int v = 0; v < NVC; v++) r.buf[v].clear(), r.cur[v].clear();
 		}
 	}
 	bool step()
@@ -164,6 +200,15 @@ struct Net {
 		for (int i = 0; i < N; i++) {
 			Vnet_node *m = n[i];
 			if (frozen[i]) continue;
+			m->rst = rst_left[i] > 0;
+			if (rst_left[i] > 0 && --rst_left[i] == 0) tbl_pos[i] = 0;
+			m->s_tbl_we = !m->rst && tbl_pos[i] < TN;
+			if (m->s_tbl_we) {
+				m->s_tbl_addr = (15 << 6) | tbl_pos[i];
+				m->s_tbl_wdata = dor_entry(i, tbl_pos[i]);
+				tbl_pos[i]++;
+			}
+			bool quiet = m->rst || m->s_tbl_we;  // no unit traffic while reset or programmed
 			for (int l = 0; l < NL; l++) {
 				Phy p;  // unconnected: a dead wire (all zero)
 				p.crc = 0;
@@ -184,9 +229,10 @@ struct Net {
 			unsigned lc = 0;
 			for (int u = 0; u < 2; u++) {
 				Snd &s = snd[i * 2 + u];
-				if (!s.q.empty() && s.cred[0] > 0 && rnd() < inj_prob) {
+				if (!quiet && !s.q.empty() && s.cred[0] > 0 && rnd() < inj_prob) {
 					Pkt &pk = s.q.front();
 					if (s.pos == 0 && on_inject) on_inject(pk);
+					if (s.pos == 0) injected[i]++;
 					set_flit(m->s_loc_data, u, pk.f[s.pos]);
 					bool last = s.pos + 1 == pk.f.size();
 					m->s_loc_valid |= 1u << u;
@@ -201,7 +247,7 @@ struct Net {
 				}
 				Rcv &r = rcv[i * 2 + u];
 				for (int v = 0; v < NVC; v++)
-					if (!r.buf[v].empty() && rnd() < r.drain) {
+					if (!quiet && !r.buf[v].empty() && rnd() < r.drain) {
 						r.buf[v].pop_front();
 						lc |= 1u << (u * 2 + v);
 					}
@@ -241,7 +287,7 @@ struct Net {
 				}
 				wire[k].push_back(p);
 			}
-			for (int u = 0; u < 2; u++) {
+			for (int u = 0; u < 2 && !m->rst; u++) {  // a unit in reset sees nothing
 				for (int v = 0; v < NVC; v++)
 					if ((m->m_loc_credit >> (u * 2 + v)) & 1)
 						if (++snd[i * 2 + u].cred[v] > DEPTH) {
@@ -629,7 +675,7 @@ struct Rogue {
 	std::deque<std::pair<std::vector<Flit>, int>> q;  // packets (flits, vc) to send
 	size_t pos = 0;
 	uint8_t seq = 0, rx_ack = 0xFF;
-	bool seen_init = false, up = false;
+	bool seen_init = false, up = false, seen_fresh = false;
 	uint16_t cred[NVC] = {0, 0}, sent[NVC] = {0, 0}, rx_flits[NVC] = {0, 0};
 	uint64_t cyc = 0, rx_pkts = 0, naks = 0;
 	std::vector<Flit> rx_cur;
@@ -672,6 +718,8 @@ struct Rogue {
 			Flit c = {{0, 0}};
 			net_lctl_set_ctype(c.w, up ? NET_LCTL_ACK : NET_LCTL_INIT);
 			net_lctl_set_peer(c.w, seen_init);
+			net_lctl_set_fresh(c.w, !up);         // never reset again: fresh until up
+			net_lctl_set_fack(c.w, seen_fresh);   // its state is always the initial one
 			net_lctl_set_ack(c.w, rx_ack);
 			net_lctl_set_cred0(c.w, (uint16_t)(DEPTH + rx_flits[0]));
 			net_lctl_set_cred1(c.w, (uint16_t)(DEPTH + rx_flits[1]));
@@ -689,6 +737,8 @@ struct Rogue {
 		if (kind == NET_LKIND_IDLE || p.crc != net_link_sym_crc(p.frm, p.data.w)) return;
 		if (kind == NET_LKIND_CTL) {
 			unsigned t = (unsigned)net_lctl_get_ctype(p.data.w);
+			if (net_lctl_get_fresh(p.data.w)) seen_fresh = true;
+			if (t == NET_LCTL_INIT && !net_lctl_get_fack(p.data.w)) return;  // node 0's old state: ignored
 			if (t == NET_LCTL_INIT) seen_init = true;
 			if (t == NET_LCTL_ACK || t == NET_LCTL_NAK || (t == NET_LCTL_INIT && net_lctl_get_peer(p.data.w)))
 				up = true;
@@ -731,10 +781,14 @@ int main(int argc, char **argv)
 			g_ber = strtod(argv[++i], nullptr);
 			continue;
 		}
+		if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+			g_only = argv[++i];
+			continue;
+		}
 		args.push_back(argv[i]);
 	}
 	if (tb_args((int)args.size(), args.data()).bench) return bench();
-	TbRunner r;
+	NodeRunner r;
 
 	r.run("link_pair", "two nodes, 5-cycle links both ways, random traffic incl. source routes over X+ and X-, random "
 			   "unit back-pressure, no errors: links train, no link buffer overrun (credits in control words), "
@@ -935,6 +989,169 @@ int main(int argc, char **argv)
 		       (unsigned long long)net.drops());
 		EXPECT(b.maybe.size() == net.drops(), "%zu packets for node 1 missing, %llu counted dropped",
 		       b.maybe.size(), (unsigned long long)net.drops());
+		return true;
+	});
+
+	// node 1 of a 3-node ring is reset (state cleared, not frozen) for RST cycles at t_rst; returns the
+	// cycles from the end of its reset until every link is up again (its tables rewritten meanwhile)
+	auto reset_node1 = [&](Net &net, Board &b, int rst_cycles, uint64_t bound) -> int64_t {
+		net.node_reset(1, rst_cycles, [&](const Pkt &p) { b.pending.erase(p.id); });
+		while (net.rst_left[1] > 0) EXPECT(net.step() && b.err.empty(), "step");
+		uint64_t t_rel = net.cyc;
+		while (!net.all_up() && net.cyc < t_rel + bound) EXPECT(net.step() && b.err.empty(), "step");
+		int64_t t = net.all_up() ? (int64_t)(net.cyc - t_rel) : -1;
+		while (net.tbl_pos[1] < TN) EXPECT(net.step() && b.err.empty(), "step");  // its tables written
+		return t;
+	};
+
+	// node 1 reset in the middle of traffic between all nodes; first hung (frozen) for `hang` cycles;
+	// with `stall`, the units of nodes 0 and 2 take nothing from 300 cycles before the reset until
+	// `stall` cycles after it (what node 1 sent them stays in their link input buffers: the links
+	// come up only after it drained)
+	auto reset_test = [&](int D, uint64_t seed, uint64_t hang, uint64_t stall) -> bool {
+		const uint64_t UP_BOUND = 300 + stall, GAP_BOUND = 400 + stall;
+		const int RST = 20;
+		Net net(3, 1, 1, D, seed);
+		Board b;
+		collect(net, b);
+		uint64_t last02 = 0, max_gap = 0, at1 = 0;  // deliveries between nodes 0 and 2; at node 1
+		bool watch = false;
+		net.on_pkt = [&](int node, int port, std::vector<Flit> &f) {
+			uint64_t id = net_hdr_get_cmd(f[0].w);
+			auto it = b.pending.find(id);
+			bool other = it != b.pending.end() && node != 1 && std::get<0>(it->second.key) != 1;
+			if (node == 1) at1++;
+			if (other && watch) max_gap = std::max(max_gap, net.cyc - last02);
+			if (other) last02 = net.cyc;
+			b.got(node, port, f);
+		};
+		for (auto &rc : net.rcv) rc.drain = 0.7;
+		for (int i = 0; i < 300 && !net.all_up(); i++) EXPECT(net.step(), "step");
+		EXPECT(net.all_up(), "links trained");
+		for (int k = 0; k < 3000; k++) {
+			int s = net.rng() % 3;
+			send(net, b, s, net.rng() % 2, net.rng() % 3, 1 + net.rng() % 8, net.rng() % 17);
+		}
+		for (int i = 0; i < 1500; i++) EXPECT(net.step(), "step");
+		uint64_t drops0 = net.drops();
+		EXPECT(b.delivered > 0 && !b.pending.empty() && drops0 == 0, "traffic flowing at the reset");
+		// what entered node 1 and what left it, up to its reset (and until the last flits on the wires
+		// from it have arrived): the difference was inside it and is lost with its state
+		uint64_t entered = net.injected[1] + (uint64_t)net.n[1]->m_rx_pkt_cnt[0] + net.n[1]->m_rx_pkt_cnt[1];
+		uint64_t at1_rst = at1;
+		if (hang) {  // hung: its partners' replay buffers fill with packets it never ACKs
+			net.frozen[1] = true;
+			for (uint64_t i = 0; i < hang; i++) EXPECT(net.step() && b.err.empty(), "step");
+			net.frozen[1] = false;
+			EXPECT(net.drops() == drops0, "dropped while hung (shorter than DEAD_TIME)");
+		}
+		if (stall) {  // the units of nodes 0 and 2 stop taking packets: the buffers behind the links fill
+			for (int u : {0, 1, 4, 5}) net.rcv[u].drain = 0;
+			for (int i = 0; i < 300; i++) EXPECT(net.step() && b.err.empty(), "step");
+			entered = net.injected[1] + (uint64_t)net.n[1]->m_rx_pkt_cnt[0] + net.n[1]->m_rx_pkt_cnt[1];
+			at1_rst = at1;
+		}
+		size_t pend_rst = b.pending.size();
+		last02 = net.cyc;
+		watch = true;
+		uint64_t t_rst = net.cyc;
+		net.node_reset(1, RST, [&](const Pkt &p) { b.pending.erase(p.id); });
+		auto unstall = [&] {
+			if (stall && net.cyc >= t_rst + stall)
+				for (int u : {0, 1, 4, 5}) net.rcv[u].drain = 0.7;
+		};
+		size_t unsent = pend_rst - b.pending.size();
+		for (int i = 0; i < D + 4; i++) EXPECT(net.step() && b.err.empty(), "step");
+		uint64_t left = at1_rst + (uint64_t)net.n[0]->m_rx_pkt_cnt[0] + net.n[2]->m_rx_pkt_cnt[1];
+		uint64_t inside = entered - left;
+		// every packet to or from node 1 pending now may be lost
+		for (auto it = b.pending.begin(); it != b.pending.end();)
+			if (it->second.node == 1 || std::get<0>(it->second.key) == 1) b.maybe.insert(*it), it = b.pending.erase(it);
+			else ++it;
+		size_t maybe0 = b.maybe.size();
+		while (net.rst_left[1] > 0) EXPECT(net.step() && b.err.empty(), "step");
+		uint64_t t_rel = net.cyc;
+		while (!net.all_up() && net.cyc < t_rel + UP_BOUND) {
+			EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+			unstall();
+		}
+		EXPECT(net.all_up(), "links not up %llu cycles after the reset of node 1 ended (states %x %x %x)",
+		       (unsigned long long)UP_BOUND, net.n[0]->m_link_state, net.n[1]->m_link_state, net.n[2]->m_link_state);
+		uint64_t t_up = net.cyc - t_rel;
+		EXPECT(!stall || net.cyc >= t_rst + stall, "links up at cycle %llu after the reset, while the buffers behind "
+		       "them still held node 1's packets (units stalled until %llu)", (unsigned long long)(net.cyc - t_rst),
+		       (unsigned long long)stall);
+		while (net.tbl_pos[1] < TN || (stall && net.cyc < t_rst + stall)) {
+			EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());  // its tables written
+			unstall();
+		}
+		// traffic between all nodes again, node 1 included
+		for (int k = 0; k < 1500; k++) {
+			int s = net.rng() % 3;
+			send(net, b, s, net.rng() % 2, net.rng() % 3, 1 + net.rng() % 8, net.rng() % 17);
+		}
+		EXPECT(run(net, b, 20000), "traffic after the reset");
+		watch = false;
+		for (int i = 0; i < 2000; i++) EXPECT(net.step(), "step");
+		EXPECT(b.err.empty(), "%s", b.err.c_str());
+		uint64_t dropped = net.drops() - drops0, missing = b.maybe.size();
+		if (stall) printf("    units of nodes 0 and 2 stalled for %llu cycles from the reset\n", (unsigned long long)stall);
+		printf("    %s%sreset of node 1 at cycle %llu for %d cycles (%zu queued packets of its units never sent): links "
+		       "up %llu cycles after it; longest pause between deliveries of node 0 <-> 2 traffic %llu cycles; "
+		       "%zu packets to/from node 1 pending, %zu delivered, %llu missing: %llu were inside node 1, %llu "
+		       "counted dropped by its partners\n",
+		       hang ? "hung for " : "", hang ? (std::to_string(hang) + " cycles, then ").c_str() : "",
+		       (unsigned long long)t_rst, RST, unsent, (unsigned long long)t_up, (unsigned long long)max_gap, maybe0,
+		       maybe0 - b.maybe.size(), (unsigned long long)missing, (unsigned long long)inside,
+		       (unsigned long long)dropped);
+		EXPECT(max_gap <= GAP_BOUND, "traffic between nodes 0 and 2 paused for %llu cycles (bound %llu)",
+		       (unsigned long long)max_gap, (unsigned long long)GAP_BOUND);
+		if (hang) EXPECT(dropped > 0, "nothing counted dropped (the partners' replay buffers held packets for node 1)");
+		// a packet missing was inside node 1 (lost with its state) or dropped by a partner (counted; a partner
+		// cannot know whether the old node had taken a packet it had not yet ACKed, so both may count one)
+		EXPECT(missing >= inside && missing <= inside + dropped,
+		       "%llu packets missing, %llu inside node 1 at its reset, %llu counted dropped",
+		       (unsigned long long)missing, (unsigned long long)inside, (unsigned long long)dropped);
+		EXPECT(net.all_up(), "links up at the end");
+		return true;
+	};
+	r.run("node_reset", "3-node ring (every pair one hop apart), traffic between all nodes; node 1 is **reset** in "
+			    "the middle (its state cleared, not frozen: its link ports restart at sequence number 0 with "
+			    "initial credits, its tables are invalid until rewritten): its partners notice the fresh "
+			    "incarnation (net_lctl_t.fresh), drop and count what it never ACKed and re-initialise; the links "
+			    "are up again within a bound, traffic between nodes 0 and 2 never stops for longer than a bound, "
+			    "no packet is delivered twice or corrupted, every packet missing was inside node 1 at its reset "
+			    "or counted dropped by a partner, and traffic to and from node 1 flows afterwards",
+	      [&] { return reset_test(3, 31, 0, 0); });
+	r.run("node_reset_hung", "the same with 10-cycle links, and node 1 hung (frozen) for 1000 cycles before its reset "
+				 "(the partners' replay buffers fill with packets it never ACKs: dropped and counted)",
+	      [&] { return reset_test(10, 33, 1000, 0); });
+	r.run("node_reset_full", "the same (3-cycle links), with the units of nodes 0 and 2 stalled for 400 cycles from "
+				 "the reset (and 300 before it): their link input buffers still hold node 1's packets, so the links come up only "
+				 "after those drained (a partner that trusted its initial credits at once would overrun them)",
+	      [&] { return reset_test(3, 34, 0, 400); });
+
+	r.run("node_reset_idle", "3-node ring, links up and idle; node 1 is reset: the links train again within a bound, "
+				 "nothing is dropped, then traffic between all nodes (node 1 included) is delivered; twice",
+	      [&] {
+		Net net(3, 1, 1, 3, 32);
+		Board b;
+		collect(net, b);
+		for (int i = 0; i < 300 && !net.all_up(); i++) EXPECT(net.step(), "step");
+		EXPECT(net.all_up(), "links trained");
+		for (int round = 0; round < 2; round++) {
+			for (int i = 0; i < 500; i++) EXPECT(net.step(), "step");
+			int64_t t = reset_node1(net, b, 10 + 100 * round, 300);
+			EXPECT(t >= 0, "links not up 300 cycles after the reset of node 1 (states %x %x %x)",
+			       net.n[0]->m_link_state, net.n[1]->m_link_state, net.n[2]->m_link_state);
+			for (int k = 0; k < 600; k++) {
+				int s = net.rng() % 3;
+				send(net, b, s, net.rng() % 2, net.rng() % 3, 1 + net.rng() % 8, net.rng() % 17);
+			}
+			EXPECT(run(net, b, 20000), "traffic after the reset");
+			EXPECT(net.drops() == 0, "%llu packets dropped", (unsigned long long)net.drops());
+			printf("    reset %d: links up %lld cycles after it ended, 600 packets delivered\n", round + 1, (long long)t);
+		}
 		return true;
 	});
 
