@@ -450,6 +450,22 @@ module nic_core #(
     .denied_smfu   (own_denied[2])
   );
 
+  // a change of holder (claim of a free node, release, forced release, lease
+  // expiry, a claim by another node): clears every DMA window's permissions
+  // (dma.win_base*.read/.write hwclr), so no grant outlives its holder
+  logic        own_change, own_held_q;
+  logic [15:0] own_owner_q;
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      own_held_q  <= 1'b0;
+      own_owner_q <= '0;
+    end else begin
+      own_held_q  <= own_held;
+      own_owner_q <= own_owner;
+    end
+  end
+  assign own_change = own_held != own_held_q || (own_held && own_owner != own_owner_q);
+
   // Configuration flash controller (the flash block) and the boot identity
   extoll_regs_pkg::extoll_nic__in_t flash_hwif;
   logic [47:0] id_version;
@@ -480,8 +496,10 @@ module nic_core #(
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
     .sm_eg_node, .sm_in_base,
     .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, .nq_log2, .nq_cons, .rma_win_en, .rma_win_base,
+    .dma_enforce, .dma_base, .dma_limit, .dma_perm,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
+    .st_dma_refused, .st_dma_last_addr, .st_dma_last_kind, .own_change,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
     .malformed_cnt,
     .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,
