@@ -375,6 +375,8 @@ module nic_core #(
     `CPUIF_CONNECT(cpuif, rr),
     .cpuif_src       (rr_src),
     .own_held, .own_owner, .ev_wr_denied, .ev_inj_denied,
+    .mgmt_valid      (hwif_out.own.mgmt.valid.value),
+    .mgmt_node       (hwif_out.own.mgmt.node.value),
     // requester: launch on the write of rra.req.seq, with the value being written
     .req_launch      (hwif_out.rra.req.seq.swmod),
     .req_q           ({hwif_out.rra.req.seq.value, 2'b00, hwif_out.rra.req.tlp_len.value,
@@ -435,6 +437,9 @@ module nic_core #(
     .claim_src    (cpuif_src),
     .claim_op     (hwif_out.own.claim.op.value),
     .lease_units  (hwif_out.own.lease.units.value),
+    .node_id,
+    .mgmt_valid   (hwif_out.own.mgmt.valid.value),
+    .mgmt_node    (hwif_out.own.mgmt.node.value),
     .ev_wr_denied, .ev_inj_denied, .ev_smfu_denied,
     .owner        (own_owner),
     .held         (own_held),
