@@ -49,7 +49,7 @@ echo "RAM windows:$wins"
 set_ram() {
 	local w i v
 	for w in $wins; do
-		i=${w%%=*}; v=0x${w#*=}
+		i=${w%%=*}; v=${w#*=}
 		naactl rra write "$NODE" $((DMA + 0x40 + 8 * i)) $(( v & ~3 | v & $1 )) >/dev/null ||
 			fail "naactl rra write window $i"
 	done
