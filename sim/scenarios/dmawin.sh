@@ -65,6 +65,8 @@ w1=$(dma_field refused_writes)
 [ $rc -eq 1 ] && [ "$(tail -n 1 /tmp/sacc.out)" = FAIL ] &&
 	pass "RAM read only: sacc-test fails cleanly (exit 1, $ms ms): the device->host data never arrived" ||
 	fail "RAM read only: sacc-test fails cleanly (exit $rc, $ms ms)"
+grep -q "read back 0x5a" /tmp/sacc.out && pass "host memory untouched: the buffer still holds sacc-test's 0x5a pattern" ||
+	fail "host memory untouched: the buffer still holds sacc-test's 0x5a pattern"
 [ "$w1" -gt "$w0" ] && pass "refused writes counted on the node ($w0 -> $w1)" ||
 	fail "refused writes counted on the node ($w0 -> $w1)"
 out=$(naactl dma "$NODE"); echo "$out"
