@@ -14,7 +14,6 @@
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
 SIZE=64K
-DMA=$((0x1c00))   # EXTOLL_DMA_BASE; registers by name below where naactl has them
 
 sacc_setup || { finish; exit 1; }
 naa_attach "$NODE" || { finish; exit 1; }
@@ -39,19 +38,22 @@ echo "$out" | grep -q "^{\"node\":$NODE,\"enforce\":true,\"refused_reads\":0,\"r
 sacc_job "granted" "$DEV" "$SIZE"
 
 # ---- narrow the grant: every RAM window (1..7) read only, then off
+# windows 1..7 as OFFSET=VALUE (offsets from the register table: naactl regs -j)
 wins=""
 for i in 1 2 3 4 5 6 7; do
-	v=$(naactl rra read "$NODE" $((DMA + 0x40 + 8 * i)))
-	wins="$wins $i=$v"
+	j=$(naactl -j regs "$NODE" dma.win_base$i)
+	off=$(echo "$j" | sed -n 's/.*"offset":"\(0x[0-9a-f]*\)".*/\1/p')
+	v=$(echo "$j" | sed -n 's/.*"value":"\(0x[0-9a-f]*\)".*/\1/p')
+	wins="$wins $off=$v"
 done
-echo "RAM windows:$wins"
+echo "RAM windows (offset=value):$wins"
 # set_ram MASK: keep only the permission bits of MASK (1 read, 2 write) in windows 1..7
 set_ram() {
-	local w i v
+	local w off v
 	for w in $wins; do
-		i=${w%%=*}; v=${w#*=}
-		naactl rra write "$NODE" $((DMA + 0x40 + 8 * i)) $(( v & ~3 | v & $1 )) >/dev/null ||
-			fail "naactl rra write window $i"
+		off=${w%%=*}; v=${w#*=}
+		naactl rra write "$NODE" "$off" $(( v & ~3 | v & $1 )) >/dev/null ||
+			fail "naactl rra write $off"
 	done
 }
 w0=$(dma_field refused_writes); r0=$(dma_field refused_reads)
