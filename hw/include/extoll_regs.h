@@ -687,6 +687,15 @@
 #define EXTOLL_OWN_PEER_EN_WIDTH                     1
 #define EXTOLL_OWN_PEER_EN_MASK                      0x10000ULL
 #define EXTOLL_OWN_PEER_EN_RESET                     0x0ULL
+#define EXTOLL_OWN_MGMT                              0x0048
+#define EXTOLL_OWN_MGMT_NODE_SHIFT                   0
+#define EXTOLL_OWN_MGMT_NODE_WIDTH                   16
+#define EXTOLL_OWN_MGMT_NODE_MASK                    0xffffULL
+#define EXTOLL_OWN_MGMT_NODE_RESET                   0x0ULL
+#define EXTOLL_OWN_MGMT_VALID_SHIFT                  16
+#define EXTOLL_OWN_MGMT_VALID_WIDTH                  1
+#define EXTOLL_OWN_MGMT_VALID_MASK                   0x10000ULL
+#define EXTOLL_OWN_MGMT_VALID_RESET                  0x0ULL
 
 /* MSI-X table and PBA (no block header: not in the block list) */
 #define EXTOLL_MSIX_BASE                             0x1000
@@ -708,6 +717,58 @@
 #define EXTOLL_MSIX_PBA_PENDING_SHIFT                0
 #define EXTOLL_MSIX_PBA_PENDING_WIDTH                1
 #define EXTOLL_MSIX_PBA_PENDING_MASK                 0x1ULL
+
+/* Block dma: DMA windows */
+#define EXTOLL_DMA_BASE                              0x1c00
+#define EXTOLL_DMA_TYPE                              0x000b
+#define EXTOLL_DMA_VER_MAJOR                         1
+#define EXTOLL_DMA_VER_MINOR                         0
+#define EXTOLL_DMA_CTRL                              0x0008
+#define EXTOLL_DMA_CTRL_ENFORCE_SHIFT                0
+#define EXTOLL_DMA_CTRL_ENFORCE_WIDTH                1
+#define EXTOLL_DMA_CTRL_ENFORCE_MASK                 0x1ULL
+#define EXTOLL_DMA_CTRL_ENFORCE_RESET                0x0ULL
+#define EXTOLL_DMA_REFUSED                           0x0010
+#define EXTOLL_DMA_REFUSED_READS_SHIFT               0
+#define EXTOLL_DMA_REFUSED_READS_WIDTH               32
+#define EXTOLL_DMA_REFUSED_READS_MASK                0xffffffffULL
+#define EXTOLL_DMA_REFUSED_WRITES_SHIFT              32
+#define EXTOLL_DMA_REFUSED_WRITES_WIDTH              32
+#define EXTOLL_DMA_REFUSED_WRITES_MASK               0xffffffff00000000ULL
+#define EXTOLL_DMA_LAST                              0x0018
+#define EXTOLL_DMA_LAST_VALID_SHIFT                  0
+#define EXTOLL_DMA_LAST_VALID_WIDTH                  1
+#define EXTOLL_DMA_LAST_VALID_MASK                   0x1ULL
+#define EXTOLL_DMA_LAST_WRITE_SHIFT                  1
+#define EXTOLL_DMA_LAST_WRITE_WIDTH                  1
+#define EXTOLL_DMA_LAST_WRITE_MASK                   0x2ULL
+#define EXTOLL_DMA_LAST_ADDR_SHIFT                   2
+#define EXTOLL_DMA_LAST_ADDR_WIDTH                   62
+#define EXTOLL_DMA_LAST_ADDR_MASK                    0xfffffffffffffffcULL
+#define EXTOLL_DMA_WIN_BASE                          0x0040
+#define EXTOLL_DMA_WIN_BASE_READ_SHIFT               0
+#define EXTOLL_DMA_WIN_BASE_READ_WIDTH               1
+#define EXTOLL_DMA_WIN_BASE_READ_MASK                0x1ULL
+#define EXTOLL_DMA_WIN_BASE_READ_RESET               0x0ULL
+#define EXTOLL_DMA_WIN_BASE_WRITE_SHIFT              1
+#define EXTOLL_DMA_WIN_BASE_WRITE_WIDTH              1
+#define EXTOLL_DMA_WIN_BASE_WRITE_MASK               0x2ULL
+#define EXTOLL_DMA_WIN_BASE_WRITE_RESET              0x0ULL
+#define EXTOLL_DMA_WIN_BASE_BASE_SHIFT               12
+#define EXTOLL_DMA_WIN_BASE_BASE_WIDTH               52
+#define EXTOLL_DMA_WIN_BASE_BASE_MASK                0xfffffffffffff000ULL
+#define EXTOLL_DMA_WIN_BASE_BASE_RESET               0x0ULL
+#define EXTOLL_DMA_WIN_BASE_STRIDE                   0x8
+#define EXTOLL_DMA_WIN_BASE_COUNT                    8
+#define EXTOLL_DMA_WIN_BASE_N(i)                     (EXTOLL_DMA_WIN_BASE + (i) * EXTOLL_DMA_WIN_BASE_STRIDE)
+#define EXTOLL_DMA_WIN_LIMIT                         0x0080
+#define EXTOLL_DMA_WIN_LIMIT_LIMIT_SHIFT             12
+#define EXTOLL_DMA_WIN_LIMIT_LIMIT_WIDTH             52
+#define EXTOLL_DMA_WIN_LIMIT_LIMIT_MASK              0xfffffffffffff000ULL
+#define EXTOLL_DMA_WIN_LIMIT_LIMIT_RESET             0x0ULL
+#define EXTOLL_DMA_WIN_LIMIT_STRIDE                  0x8
+#define EXTOLL_DMA_WIN_LIMIT_COUNT                   8
+#define EXTOLL_DMA_WIN_LIMIT_N(i)                    (EXTOLL_DMA_WIN_LIMIT + (i) * EXTOLL_DMA_WIN_LIMIT_STRIDE)
 
 /* Block rma: RMA */
 #define EXTOLL_RMA_BASE                              0x2000
@@ -846,6 +907,7 @@
 #define EXTOLL_BLK_TYPE_NOTIFY                       0x0007
 #define EXTOLL_BLK_TYPE_FLASH                        0x0008
 #define EXTOLL_BLK_TYPE_OWN                          0x0009
+#define EXTOLL_BLK_TYPE_DMA                          0x000b
 #define EXTOLL_BLK_TYPE_RMA                          0x000a
 
 #endif /* EXTOLL_REGS_H */

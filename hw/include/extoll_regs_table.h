@@ -219,6 +219,10 @@ static const struct extoll_reg_field f_own_peer[] = {
 	{ "node", 0, 16, "Node id granted." },
 	{ "en", 16, 1, "1: SMFU requests from node pass the holder check (cleared while the node is free)." },
 };
+static const struct extoll_reg_field f_own_mgmt[] = {
+	{ "node", 0, 16, "Node id of the management node." },
+	{ "valid", 16, 1, "1: the management node is configured." },
+};
 static const struct extoll_reg_field f_msix_addr[] = {
 	{ "addr", 2, 62, "Message address bits 63:2." },
 };
@@ -228,6 +232,26 @@ static const struct extoll_reg_field f_msix_ctrl[] = {
 };
 static const struct extoll_reg_field f_msix_pba[] = {
 	{ "pending", 0, 1, "Pending bit of vector 0." },
+};
+static const struct extoll_reg_field f_dma_ctrl[] = {
+	{ "enforce", 0, 1, "Check the device's memory requests against the windows." },
+};
+static const struct extoll_reg_field f_dma_refused[] = {
+	{ "reads", 0, 32, "Reads answered Unsupported Request." },
+	{ "writes", 32, 32, "Writes (MSIs included) dropped." },
+};
+static const struct extoll_reg_field f_dma_last[] = {
+	{ "valid", 0, 1, "1: a request has been refused since reset." },
+	{ "write", 1, 1, "1: it was a write." },
+	{ "addr", 2, 62, "Bits 63:2 of its address." },
+};
+static const struct extoll_reg_field f_dma_win_base0[] = {
+	{ "read", 0, 1, "The device may read (MRd) in the window." },
+	{ "write", 1, 1, "The device may write (MWr, MSI) in the window." },
+	{ "base", 12, 52, "Bits 63:12 of the window's first address." },
+};
+static const struct extoll_reg_field f_dma_win_limit0[] = {
+	{ "limit", 12, 52, "Bits 63:12 of the window's last page." },
 };
 static const struct extoll_reg_field f_rma_d_src[] = {
 	{ "addr", 0, 48, "Bus address at the node (bits 47:43 must be 0: the pass-through form reaches 2^43 bytes)." },
@@ -830,6 +854,9 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "own", "peer", 0x0f40, "rw", "Peer grant",
 	  "The holder lets one other node's SMFU requests (SMFU_RD/SMFU_WR: its RMA unit's reads and writes, its aperture accesses) into this node's PCIe hierarchy, e.g. the NAA of another accelerator the same host holds, so the two accelerators exchange data by RMA (docs/security.md). Only the holder can write it while the node is held (other nodes' writes are refused); en reads 0 and is cleared in hardware while the node is free, so a grant ends with the holding (release, expiry, forced release) and a new holder starts without one.",
 	  2, f_own_peer },
+	{ "own", "mgmt", 0x0f48, "rw", "Management node",
+	  "The node that administers this one (docs/security.md). While valid: a forced release (claim op 3) is taken only from the management node or from this node itself (BAR0), others are refused like a claim against another holder (owner.last_refused, events.refused); this register itself is written only by the management node or this node (an RRA write from another node is refused with status DENIED, counted in denied.writes). While not valid: anyone may force, and anyone the other rules let write may set it (the bring-up host sets it first).",
+	  2, f_own_mgmt },
 	{ "msix", "addr", 0x1000, "rw", "Message address",
 	  "Table entry 0, Message Address (bits 63:2; bits 1:0 read 0).",
 	  1, f_msix_addr },
@@ -839,6 +866,66 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	{ "msix", "pba", 0x1800, "r", "Pending Bit Array",
 	  "Pending bit of vector 0: a message is owed while the vector or the function is masked.",
 	  1, f_msix_pba },
+	{ "dma", "hdr", 0x1c00, "r", "Block header",
+	  "Type and version of this block and the BAR offset of the next block (0: last block).",
+	  4, f_info_hdr },
+	{ "dma", "ctrl", 0x1c08, "rw", "DMA window control",
+	  "Reset 0: every device request passes (the behaviour before the table; a node that nobody attached keeps working with hand-set pass-through). naa_bus grants its windows, then sets enforce at attach.",
+	  1, f_dma_ctrl },
+	{ "dma", "refused", 0x1c10, "r", "DMA refusals",
+	  "Device requests refused while enforce is set (32 bit each, wrap).",
+	  2, f_dma_refused },
+	{ "dma", "last", 0x1c18, "r", "Last refused request",
+	  "The last refused request (valid once one has been refused).",
+	  3, f_dma_last },
+	{ "dma", "win_base0", 0x1c40, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_base1", 0x1c48, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_base2", 0x1c50, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_base3", 0x1c58, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_base4", 0x1c60, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_base5", 0x1c68, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_base6", 0x1c70, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_base7", 0x1c78, "rw", "DMA window base and permissions",
+	  "Window i: bits 63:12 of its first address (device-side bus address, as the device sends it) and what the device may do in it. No permission: the window is off. Both permission bits are cleared by hardware when the node's holder changes.",
+	  3, f_dma_win_base0 },
+	{ "dma", "win_limit0", 0x1c80, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
+	{ "dma", "win_limit1", 0x1c88, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
+	{ "dma", "win_limit2", 0x1c90, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
+	{ "dma", "win_limit3", 0x1c98, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
+	{ "dma", "win_limit4", 0x1ca0, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
+	{ "dma", "win_limit5", 0x1ca8, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
+	{ "dma", "win_limit6", 0x1cb0, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
+	{ "dma", "win_limit7", 0x1cb8, "rw", "DMA window limit",
+	  "Window i: bits 63:12 of its last 4 KiB page (the window ends at limit | 0xfff, inclusive). A window with limit below base is empty.",
+	  1, f_dma_win_limit0 },
 	{ "rma", "hdr", 0x2000, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
 	  4, f_info_hdr },

@@ -201,10 +201,15 @@ int naa_host_create(struct naa_host *host)
 	if (ret)
 		goto err_bridge;
 
-	/* The devices' DMA and MSI writes come to us. */
-	ret = naa_passthru_enable(host);
+	/* Only into the interrupt window and RAM (dma.c) ... */
+	ret = naa_dma_grant(host);
 	if (ret)
 		goto err_msi;
+
+	/* ... the devices' DMA and MSI writes come to us. */
+	ret = naa_passthru_enable(host);
+	if (ret)
+		goto err_dma;
 
 	ret = naa_bridge_scan(host);
 	if (ret)
@@ -213,6 +218,8 @@ int naa_host_create(struct naa_host *host)
 
 err_passthru:
 	naa_passthru_disable(host);
+err_dma:
+	naa_dma_revoke(host);
 err_msi:
 	naa_msi_remove(host);
 err_bridge:
@@ -257,6 +264,7 @@ void naa_host_remove(struct naa_host *host)
 
 	/* Drivers gone, vectors freed: nothing of the node's may reach us. */
 	naa_passthru_disable(host);
+	naa_dma_revoke(host);
 	/* Waits for a dispatch in progress; then the domain can go. */
 	naa_msi_remove(host);
 	naa_map_remove(host);

@@ -110,6 +110,7 @@ struct naa_host {
 	unsigned int nr_maps;
 	bool passthru;			/* the node's pass-through points at us */
 	bool claimed;			/* we hold the node (own.c) */
+	bool dma_granted;		/* its DMA windows are ours (dma.c) */
 };
 
 /* Module parameters (main.c). */
@@ -141,6 +142,10 @@ void naa_passthru_disable(struct naa_host *host);
 int naa_own_claim(struct naa_host *host);
 int naa_handover_reset(struct naa_host *host);
 void naa_own_release(struct naa_host *host);
+
+/* dma.c: the node's DMA windows (granted on attach, cleared on detach) */
+int naa_dma_grant(struct naa_host *host);
+void naa_dma_revoke(struct naa_host *host);
 
 /* alive.c: liveness probe, surprise removal */
 void naa_alive_init(struct naa_host *host);

@@ -213,7 +213,7 @@ package extoll_addr_pkg;
 
   // Ownership
   localparam int unsigned OWN_BASE                         = 'h0f00;
-  localparam int unsigned OWN_SIZE                         = 'h0048;
+  localparam int unsigned OWN_SIZE                         = 'h0050;
   localparam int unsigned OWN_OWNER                        = 'h0f08;
   localparam int unsigned OWN_CLAIM                        = 'h0f10;
   localparam int unsigned OWN_LEASE                        = 'h0f18;
@@ -222,6 +222,7 @@ package extoll_addr_pkg;
   localparam int unsigned OWN_DENIED                       = 'h0f30;
   localparam int unsigned OWN_DENIED_SMFU                  = 'h0f38;
   localparam int unsigned OWN_PEER                         = 'h0f40;
+  localparam int unsigned OWN_MGMT                         = 'h0f48;
 
   // MSI-X table and PBA
   localparam int unsigned MSIX_BASE                        = 'h1000;
@@ -229,6 +230,29 @@ package extoll_addr_pkg;
   localparam int unsigned MSIX_ADDR                        = 'h1000;
   localparam int unsigned MSIX_CTRL                        = 'h1008;
   localparam int unsigned MSIX_PBA                         = 'h1800;
+
+  // DMA windows
+  localparam int unsigned DMA_BASE                         = 'h1c00;
+  localparam int unsigned DMA_SIZE                         = 'h00c0;
+  localparam int unsigned DMA_CTRL                         = 'h1c08;
+  localparam int unsigned DMA_REFUSED                      = 'h1c10;
+  localparam int unsigned DMA_LAST                         = 'h1c18;
+  localparam int unsigned DMA_WIN_BASE0                    = 'h1c40;
+  localparam int unsigned DMA_WIN_BASE1                    = 'h1c48;
+  localparam int unsigned DMA_WIN_BASE2                    = 'h1c50;
+  localparam int unsigned DMA_WIN_BASE3                    = 'h1c58;
+  localparam int unsigned DMA_WIN_BASE4                    = 'h1c60;
+  localparam int unsigned DMA_WIN_BASE5                    = 'h1c68;
+  localparam int unsigned DMA_WIN_BASE6                    = 'h1c70;
+  localparam int unsigned DMA_WIN_BASE7                    = 'h1c78;
+  localparam int unsigned DMA_WIN_LIMIT0                   = 'h1c80;
+  localparam int unsigned DMA_WIN_LIMIT1                   = 'h1c88;
+  localparam int unsigned DMA_WIN_LIMIT2                   = 'h1c90;
+  localparam int unsigned DMA_WIN_LIMIT3                   = 'h1c98;
+  localparam int unsigned DMA_WIN_LIMIT4                   = 'h1ca0;
+  localparam int unsigned DMA_WIN_LIMIT5                   = 'h1ca8;
+  localparam int unsigned DMA_WIN_LIMIT6                   = 'h1cb0;
+  localparam int unsigned DMA_WIN_LIMIT7                   = 'h1cb8;
 
   // RMA
   localparam int unsigned RMA_BASE                         = 'h2000;

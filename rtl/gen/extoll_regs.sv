@@ -270,12 +270,35 @@ module extoll_regs (
             logic denied;
             logic denied_smfu;
             logic peer;
+            logic mgmt;
         } own;
         struct packed {
             logic addr;
             logic ctrl;
             logic pba;
         } msix;
+        struct packed {
+            logic hdr;
+            logic ctrl;
+            logic refused;
+            logic last;
+            logic win_base0;
+            logic win_base1;
+            logic win_base2;
+            logic win_base3;
+            logic win_base4;
+            logic win_base5;
+            logic win_base6;
+            logic win_base7;
+            logic win_limit0;
+            logic win_limit1;
+            logic win_limit2;
+            logic win_limit3;
+            logic win_limit4;
+            logic win_limit5;
+            logic win_limit6;
+            logic win_limit7;
+        } dma;
         struct packed {
             logic hdr;
             logic d_src;
@@ -494,9 +517,30 @@ module extoll_regs (
         decoded_reg_strb.own.denied = cpuif_req_masked & (cpuif_addr == 14'hf30) & !cpuif_req_is_wr;
         decoded_reg_strb.own.denied_smfu = cpuif_req_masked & (cpuif_addr == 14'hf38) & !cpuif_req_is_wr;
         decoded_reg_strb.own.peer = cpuif_req_masked & (cpuif_addr == 14'hf40);
+        decoded_reg_strb.own.mgmt = cpuif_req_masked & (cpuif_addr == 14'hf48);
         decoded_reg_strb.msix.addr = cpuif_req_masked & (cpuif_addr == 14'h1000);
         decoded_reg_strb.msix.ctrl = cpuif_req_masked & (cpuif_addr == 14'h1008);
         decoded_reg_strb.msix.pba = cpuif_req_masked & (cpuif_addr == 14'h1800) & !cpuif_req_is_wr;
+        decoded_reg_strb.dma.hdr = cpuif_req_masked & (cpuif_addr == 14'h1c00) & !cpuif_req_is_wr;
+        decoded_reg_strb.dma.ctrl = cpuif_req_masked & (cpuif_addr == 14'h1c08);
+        decoded_reg_strb.dma.refused = cpuif_req_masked & (cpuif_addr == 14'h1c10) & !cpuif_req_is_wr;
+        decoded_reg_strb.dma.last = cpuif_req_masked & (cpuif_addr == 14'h1c18) & !cpuif_req_is_wr;
+        decoded_reg_strb.dma.win_base0 = cpuif_req_masked & (cpuif_addr == 14'h1c40);
+        decoded_reg_strb.dma.win_base1 = cpuif_req_masked & (cpuif_addr == 14'h1c48);
+        decoded_reg_strb.dma.win_base2 = cpuif_req_masked & (cpuif_addr == 14'h1c50);
+        decoded_reg_strb.dma.win_base3 = cpuif_req_masked & (cpuif_addr == 14'h1c58);
+        decoded_reg_strb.dma.win_base4 = cpuif_req_masked & (cpuif_addr == 14'h1c60);
+        decoded_reg_strb.dma.win_base5 = cpuif_req_masked & (cpuif_addr == 14'h1c68);
+        decoded_reg_strb.dma.win_base6 = cpuif_req_masked & (cpuif_addr == 14'h1c70);
+        decoded_reg_strb.dma.win_base7 = cpuif_req_masked & (cpuif_addr == 14'h1c78);
+        decoded_reg_strb.dma.win_limit0 = cpuif_req_masked & (cpuif_addr == 14'h1c80);
+        decoded_reg_strb.dma.win_limit1 = cpuif_req_masked & (cpuif_addr == 14'h1c88);
+        decoded_reg_strb.dma.win_limit2 = cpuif_req_masked & (cpuif_addr == 14'h1c90);
+        decoded_reg_strb.dma.win_limit3 = cpuif_req_masked & (cpuif_addr == 14'h1c98);
+        decoded_reg_strb.dma.win_limit4 = cpuif_req_masked & (cpuif_addr == 14'h1ca0);
+        decoded_reg_strb.dma.win_limit5 = cpuif_req_masked & (cpuif_addr == 14'h1ca8);
+        decoded_reg_strb.dma.win_limit6 = cpuif_req_masked & (cpuif_addr == 14'h1cb0);
+        decoded_reg_strb.dma.win_limit7 = cpuif_req_masked & (cpuif_addr == 14'h1cb8);
         decoded_reg_strb.rma.hdr = cpuif_req_masked & (cpuif_addr == 14'h2000) & !cpuif_req_is_wr;
         decoded_reg_strb.rma.d_src = cpuif_req_masked & (cpuif_addr == 14'h2008);
         decoded_reg_strb.rma.d_dst = cpuif_req_masked & (cpuif_addr == 14'h2010);
@@ -1609,6 +1653,16 @@ module extoll_regs (
                     logic load_next;
                 } en;
             } peer;
+            struct packed {
+                struct packed {
+                    logic [15:0] next;
+                    logic load_next;
+                } node;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } valid;
+            } mgmt;
         } own;
         struct packed {
             struct packed {
@@ -1628,6 +1682,174 @@ module extoll_regs (
                 } mask;
             } ctrl;
         } msix;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } enforce;
+            } ctrl;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base0;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base1;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base2;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base3;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base4;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base5;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base6;
+            struct packed {
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } read;
+                struct packed {
+                    logic next;
+                    logic load_next;
+                } write;
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } base;
+            } win_base7;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit0;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit1;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit2;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit3;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit4;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit5;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit6;
+            struct packed {
+                struct packed {
+                    logic [51:0] next;
+                    logic load_next;
+                } limit;
+            } win_limit7;
+        } dma;
         struct packed {
             struct packed {
                 struct packed {
@@ -2577,6 +2799,14 @@ module extoll_regs (
                     logic value;
                 } en;
             } peer;
+            struct packed {
+                struct packed {
+                    logic [15:0] value;
+                } node;
+                struct packed {
+                    logic value;
+                } valid;
+            } mgmt;
         } own;
         struct packed {
             struct packed {
@@ -2593,6 +2823,141 @@ module extoll_regs (
                 } mask;
             } ctrl;
         } msix;
+        struct packed {
+            struct packed {
+                struct packed {
+                    logic value;
+                } enforce;
+            } ctrl;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base0;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base1;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base2;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base3;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base4;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base5;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base6;
+            struct packed {
+                struct packed {
+                    logic value;
+                } read;
+                struct packed {
+                    logic value;
+                } write;
+                struct packed {
+                    logic [51:0] value;
+                } base;
+            } win_base7;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit0;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit1;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit2;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit3;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit4;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit5;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit6;
+            struct packed {
+                struct packed {
+                    logic [51:0] value;
+                } limit;
+            } win_limit7;
+        } dma;
         struct packed {
             struct packed {
                 struct packed {
@@ -7161,6 +7526,52 @@ module extoll_regs (
         end
     end
     assign hwif_out.own.peer.en.value = field_storage.own.peer.en.value;
+    // Field: extoll_nic.own.mgmt.node
+    always_comb begin
+        automatic logic [15:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.own.mgmt.node.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.own.mgmt && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.own.mgmt.node.value & ~decoded_wr_biten[15:0]) | (decoded_wr_data[15:0] & decoded_wr_biten[15:0]);
+            load_next_c = '1;
+        end
+        field_combo.own.mgmt.node.next = next_c;
+        field_combo.own.mgmt.node.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.own.mgmt.node.value <= 16'h0;
+        end else begin
+            if(field_combo.own.mgmt.node.load_next) begin
+                field_storage.own.mgmt.node.value <= field_combo.own.mgmt.node.next;
+            end
+        end
+    end
+    assign hwif_out.own.mgmt.node.value = field_storage.own.mgmt.node.value;
+    // Field: extoll_nic.own.mgmt.valid
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.own.mgmt.valid.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.own.mgmt && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.own.mgmt.valid.value & ~decoded_wr_biten[16:16]) | (decoded_wr_data[16:16] & decoded_wr_biten[16:16]);
+            load_next_c = '1;
+        end
+        field_combo.own.mgmt.valid.next = next_c;
+        field_combo.own.mgmt.valid.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.own.mgmt.valid.value <= 1'h0;
+        end else begin
+            if(field_combo.own.mgmt.valid.load_next) begin
+                field_storage.own.mgmt.valid.value <= field_combo.own.mgmt.valid.next;
+            end
+        end
+    end
+    assign hwif_out.own.mgmt.valid.value = field_storage.own.mgmt.valid.value;
     // Field: extoll_nic.msix.addr.addr
     always_comb begin
         automatic logic [61:0] next_c;
@@ -7230,6 +7641,813 @@ module extoll_regs (
         end
     end
     assign hwif_out.msix.ctrl.mask.value = field_storage.msix.ctrl.mask.value;
+    // Field: extoll_nic.dma.ctrl.enforce
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.ctrl.enforce.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.ctrl && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.ctrl.enforce.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end
+        field_combo.dma.ctrl.enforce.next = next_c;
+        field_combo.dma.ctrl.enforce.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.ctrl.enforce.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.ctrl.enforce.load_next) begin
+                field_storage.dma.ctrl.enforce.value <= field_combo.dma.ctrl.enforce.next;
+            end
+        end
+    end
+    assign hwif_out.dma.ctrl.enforce.value = field_storage.dma.ctrl.enforce.value;
+    // Field: extoll_nic.dma.win_base0.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base0.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base0.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base0.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base0.read.next = next_c;
+        field_combo.dma.win_base0.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base0.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base0.read.load_next) begin
+                field_storage.dma.win_base0.read.value <= field_combo.dma.win_base0.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base0.read.value = field_storage.dma.win_base0.read.value;
+    // Field: extoll_nic.dma.win_base0.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base0.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base0.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base0.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base0.write.next = next_c;
+        field_combo.dma.win_base0.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base0.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base0.write.load_next) begin
+                field_storage.dma.win_base0.write.value <= field_combo.dma.win_base0.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base0.write.value = field_storage.dma.win_base0.write.value;
+    // Field: extoll_nic.dma.win_base0.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base0.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base0.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base0.base.next = next_c;
+        field_combo.dma.win_base0.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base0.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base0.base.load_next) begin
+                field_storage.dma.win_base0.base.value <= field_combo.dma.win_base0.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base0.base.value = field_storage.dma.win_base0.base.value;
+    // Field: extoll_nic.dma.win_base1.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base1.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base1.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base1.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base1.read.next = next_c;
+        field_combo.dma.win_base1.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base1.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base1.read.load_next) begin
+                field_storage.dma.win_base1.read.value <= field_combo.dma.win_base1.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base1.read.value = field_storage.dma.win_base1.read.value;
+    // Field: extoll_nic.dma.win_base1.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base1.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base1.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base1.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base1.write.next = next_c;
+        field_combo.dma.win_base1.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base1.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base1.write.load_next) begin
+                field_storage.dma.win_base1.write.value <= field_combo.dma.win_base1.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base1.write.value = field_storage.dma.win_base1.write.value;
+    // Field: extoll_nic.dma.win_base1.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base1.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base1.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base1.base.next = next_c;
+        field_combo.dma.win_base1.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base1.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base1.base.load_next) begin
+                field_storage.dma.win_base1.base.value <= field_combo.dma.win_base1.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base1.base.value = field_storage.dma.win_base1.base.value;
+    // Field: extoll_nic.dma.win_base2.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base2.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base2.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base2.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base2.read.next = next_c;
+        field_combo.dma.win_base2.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base2.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base2.read.load_next) begin
+                field_storage.dma.win_base2.read.value <= field_combo.dma.win_base2.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base2.read.value = field_storage.dma.win_base2.read.value;
+    // Field: extoll_nic.dma.win_base2.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base2.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base2.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base2.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base2.write.next = next_c;
+        field_combo.dma.win_base2.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base2.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base2.write.load_next) begin
+                field_storage.dma.win_base2.write.value <= field_combo.dma.win_base2.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base2.write.value = field_storage.dma.win_base2.write.value;
+    // Field: extoll_nic.dma.win_base2.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base2.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base2.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base2.base.next = next_c;
+        field_combo.dma.win_base2.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base2.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base2.base.load_next) begin
+                field_storage.dma.win_base2.base.value <= field_combo.dma.win_base2.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base2.base.value = field_storage.dma.win_base2.base.value;
+    // Field: extoll_nic.dma.win_base3.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base3.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base3.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base3.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base3.read.next = next_c;
+        field_combo.dma.win_base3.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base3.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base3.read.load_next) begin
+                field_storage.dma.win_base3.read.value <= field_combo.dma.win_base3.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base3.read.value = field_storage.dma.win_base3.read.value;
+    // Field: extoll_nic.dma.win_base3.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base3.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base3.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base3.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base3.write.next = next_c;
+        field_combo.dma.win_base3.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base3.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base3.write.load_next) begin
+                field_storage.dma.win_base3.write.value <= field_combo.dma.win_base3.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base3.write.value = field_storage.dma.win_base3.write.value;
+    // Field: extoll_nic.dma.win_base3.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base3.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base3.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base3.base.next = next_c;
+        field_combo.dma.win_base3.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base3.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base3.base.load_next) begin
+                field_storage.dma.win_base3.base.value <= field_combo.dma.win_base3.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base3.base.value = field_storage.dma.win_base3.base.value;
+    // Field: extoll_nic.dma.win_base4.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base4.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base4.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base4.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base4.read.next = next_c;
+        field_combo.dma.win_base4.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base4.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base4.read.load_next) begin
+                field_storage.dma.win_base4.read.value <= field_combo.dma.win_base4.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base4.read.value = field_storage.dma.win_base4.read.value;
+    // Field: extoll_nic.dma.win_base4.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base4.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base4.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base4.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base4.write.next = next_c;
+        field_combo.dma.win_base4.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base4.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base4.write.load_next) begin
+                field_storage.dma.win_base4.write.value <= field_combo.dma.win_base4.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base4.write.value = field_storage.dma.win_base4.write.value;
+    // Field: extoll_nic.dma.win_base4.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base4.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base4.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base4.base.next = next_c;
+        field_combo.dma.win_base4.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base4.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base4.base.load_next) begin
+                field_storage.dma.win_base4.base.value <= field_combo.dma.win_base4.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base4.base.value = field_storage.dma.win_base4.base.value;
+    // Field: extoll_nic.dma.win_base5.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base5.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base5.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base5.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base5.read.next = next_c;
+        field_combo.dma.win_base5.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base5.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base5.read.load_next) begin
+                field_storage.dma.win_base5.read.value <= field_combo.dma.win_base5.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base5.read.value = field_storage.dma.win_base5.read.value;
+    // Field: extoll_nic.dma.win_base5.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base5.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base5.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base5.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base5.write.next = next_c;
+        field_combo.dma.win_base5.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base5.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base5.write.load_next) begin
+                field_storage.dma.win_base5.write.value <= field_combo.dma.win_base5.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base5.write.value = field_storage.dma.win_base5.write.value;
+    // Field: extoll_nic.dma.win_base5.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base5.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base5.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base5.base.next = next_c;
+        field_combo.dma.win_base5.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base5.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base5.base.load_next) begin
+                field_storage.dma.win_base5.base.value <= field_combo.dma.win_base5.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base5.base.value = field_storage.dma.win_base5.base.value;
+    // Field: extoll_nic.dma.win_base6.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base6.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base6.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base6.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base6.read.next = next_c;
+        field_combo.dma.win_base6.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base6.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base6.read.load_next) begin
+                field_storage.dma.win_base6.read.value <= field_combo.dma.win_base6.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base6.read.value = field_storage.dma.win_base6.read.value;
+    // Field: extoll_nic.dma.win_base6.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base6.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base6.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base6.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base6.write.next = next_c;
+        field_combo.dma.win_base6.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base6.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base6.write.load_next) begin
+                field_storage.dma.win_base6.write.value <= field_combo.dma.win_base6.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base6.write.value = field_storage.dma.win_base6.write.value;
+    // Field: extoll_nic.dma.win_base6.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base6.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base6.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base6.base.next = next_c;
+        field_combo.dma.win_base6.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base6.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base6.base.load_next) begin
+                field_storage.dma.win_base6.base.value <= field_combo.dma.win_base6.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base6.base.value = field_storage.dma.win_base6.base.value;
+    // Field: extoll_nic.dma.win_base7.read
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base7.read.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base7.read.value & ~decoded_wr_biten[0:0]) | (decoded_wr_data[0:0] & decoded_wr_biten[0:0]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base7.read.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base7.read.next = next_c;
+        field_combo.dma.win_base7.read.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base7.read.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base7.read.load_next) begin
+                field_storage.dma.win_base7.read.value <= field_combo.dma.win_base7.read.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base7.read.value = field_storage.dma.win_base7.read.value;
+    // Field: extoll_nic.dma.win_base7.write
+    always_comb begin
+        automatic logic [0:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base7.write.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base7.write.value & ~decoded_wr_biten[1:1]) | (decoded_wr_data[1:1] & decoded_wr_biten[1:1]);
+            load_next_c = '1;
+        end else if(hwif_in.dma.win_base7.write.hwclr) begin // HW Clear
+            next_c = '0;
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base7.write.next = next_c;
+        field_combo.dma.win_base7.write.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base7.write.value <= 1'h0;
+        end else begin
+            if(field_combo.dma.win_base7.write.load_next) begin
+                field_storage.dma.win_base7.write.value <= field_combo.dma.win_base7.write.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base7.write.value = field_storage.dma.win_base7.write.value;
+    // Field: extoll_nic.dma.win_base7.base
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_base7.base.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_base7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_base7.base.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_base7.base.next = next_c;
+        field_combo.dma.win_base7.base.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_base7.base.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_base7.base.load_next) begin
+                field_storage.dma.win_base7.base.value <= field_combo.dma.win_base7.base.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_base7.base.value = field_storage.dma.win_base7.base.value;
+    // Field: extoll_nic.dma.win_limit0.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit0.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit0 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit0.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit0.limit.next = next_c;
+        field_combo.dma.win_limit0.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit0.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit0.limit.load_next) begin
+                field_storage.dma.win_limit0.limit.value <= field_combo.dma.win_limit0.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit0.limit.value = field_storage.dma.win_limit0.limit.value;
+    // Field: extoll_nic.dma.win_limit1.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit1.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit1 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit1.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit1.limit.next = next_c;
+        field_combo.dma.win_limit1.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit1.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit1.limit.load_next) begin
+                field_storage.dma.win_limit1.limit.value <= field_combo.dma.win_limit1.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit1.limit.value = field_storage.dma.win_limit1.limit.value;
+    // Field: extoll_nic.dma.win_limit2.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit2.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit2 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit2.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit2.limit.next = next_c;
+        field_combo.dma.win_limit2.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit2.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit2.limit.load_next) begin
+                field_storage.dma.win_limit2.limit.value <= field_combo.dma.win_limit2.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit2.limit.value = field_storage.dma.win_limit2.limit.value;
+    // Field: extoll_nic.dma.win_limit3.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit3.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit3 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit3.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit3.limit.next = next_c;
+        field_combo.dma.win_limit3.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit3.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit3.limit.load_next) begin
+                field_storage.dma.win_limit3.limit.value <= field_combo.dma.win_limit3.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit3.limit.value = field_storage.dma.win_limit3.limit.value;
+    // Field: extoll_nic.dma.win_limit4.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit4.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit4 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit4.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit4.limit.next = next_c;
+        field_combo.dma.win_limit4.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit4.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit4.limit.load_next) begin
+                field_storage.dma.win_limit4.limit.value <= field_combo.dma.win_limit4.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit4.limit.value = field_storage.dma.win_limit4.limit.value;
+    // Field: extoll_nic.dma.win_limit5.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit5.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit5 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit5.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit5.limit.next = next_c;
+        field_combo.dma.win_limit5.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit5.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit5.limit.load_next) begin
+                field_storage.dma.win_limit5.limit.value <= field_combo.dma.win_limit5.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit5.limit.value = field_storage.dma.win_limit5.limit.value;
+    // Field: extoll_nic.dma.win_limit6.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit6.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit6 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit6.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit6.limit.next = next_c;
+        field_combo.dma.win_limit6.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit6.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit6.limit.load_next) begin
+                field_storage.dma.win_limit6.limit.value <= field_combo.dma.win_limit6.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit6.limit.value = field_storage.dma.win_limit6.limit.value;
+    // Field: extoll_nic.dma.win_limit7.limit
+    always_comb begin
+        automatic logic [51:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.dma.win_limit7.limit.value;
+        load_next_c = '0;
+        if(decoded_reg_strb.dma.win_limit7 && decoded_req_is_wr) begin // SW write
+            next_c = (field_storage.dma.win_limit7.limit.value & ~decoded_wr_biten[63:12]) | (decoded_wr_data[63:12] & decoded_wr_biten[63:12]);
+            load_next_c = '1;
+        end
+        field_combo.dma.win_limit7.limit.next = next_c;
+        field_combo.dma.win_limit7.limit.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.dma.win_limit7.limit.value <= 52'h0;
+        end else begin
+            if(field_combo.dma.win_limit7.limit.load_next) begin
+                field_storage.dma.win_limit7.limit.value <= field_combo.dma.win_limit7.limit.next;
+            end
+        end
+    end
+    assign hwif_out.dma.win_limit7.limit.value = field_storage.dma.win_limit7.limit.value;
     // Field: extoll_nic.rma.d_src.addr
     always_comb begin
         automatic logic [47:0] next_c;
@@ -8227,7 +9445,7 @@ module extoll_regs (
             readback_data_var[15:0] = 16'h9;
             readback_data_var[23:16] = 8'h1;
             readback_data_var[31:24] = 8'h1;
-            readback_data_var[63:32] = 32'h2000;
+            readback_data_var[63:32] = 32'h1c00;
         end
         if(rd_mux_addr == 14'hf08) begin
             readback_data_var[15:0] = hwif_in.own.owner.node.next;
@@ -8258,6 +9476,10 @@ module extoll_regs (
             readback_data_var[15:0] = field_storage.own.peer.node.value;
             readback_data_var[16] = field_storage.own.peer.en.value;
         end
+        if(rd_mux_addr == 14'hf48) begin
+            readback_data_var[15:0] = field_storage.own.mgmt.node.value;
+            readback_data_var[16] = field_storage.own.mgmt.valid.value;
+        end
         if(rd_mux_addr == 14'h1000) begin
             readback_data_var[63:2] = field_storage.msix.addr.addr.value;
         end
@@ -8267,6 +9489,88 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'h1800) begin
             readback_data_var[0] = hwif_in.msix.pba.pending.next;
+        end
+        if(rd_mux_addr == 14'h1c00) begin
+            readback_data_var[15:0] = 16'hb;
+            readback_data_var[23:16] = 8'h0;
+            readback_data_var[31:24] = 8'h1;
+            readback_data_var[63:32] = 32'h2000;
+        end
+        if(rd_mux_addr == 14'h1c08) begin
+            readback_data_var[0] = field_storage.dma.ctrl.enforce.value;
+        end
+        if(rd_mux_addr == 14'h1c10) begin
+            readback_data_var[31:0] = hwif_in.dma.refused.reads.next;
+            readback_data_var[63:32] = hwif_in.dma.refused.writes.next;
+        end
+        if(rd_mux_addr == 14'h1c18) begin
+            readback_data_var[0] = hwif_in.dma.last.valid.next;
+            readback_data_var[1] = hwif_in.dma.last.write.next;
+            readback_data_var[63:2] = hwif_in.dma.last.addr.next;
+        end
+        if(rd_mux_addr == 14'h1c40) begin
+            readback_data_var[0] = field_storage.dma.win_base0.read.value;
+            readback_data_var[1] = field_storage.dma.win_base0.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base0.base.value;
+        end
+        if(rd_mux_addr == 14'h1c48) begin
+            readback_data_var[0] = field_storage.dma.win_base1.read.value;
+            readback_data_var[1] = field_storage.dma.win_base1.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base1.base.value;
+        end
+        if(rd_mux_addr == 14'h1c50) begin
+            readback_data_var[0] = field_storage.dma.win_base2.read.value;
+            readback_data_var[1] = field_storage.dma.win_base2.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base2.base.value;
+        end
+        if(rd_mux_addr == 14'h1c58) begin
+            readback_data_var[0] = field_storage.dma.win_base3.read.value;
+            readback_data_var[1] = field_storage.dma.win_base3.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base3.base.value;
+        end
+        if(rd_mux_addr == 14'h1c60) begin
+            readback_data_var[0] = field_storage.dma.win_base4.read.value;
+            readback_data_var[1] = field_storage.dma.win_base4.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base4.base.value;
+        end
+        if(rd_mux_addr == 14'h1c68) begin
+            readback_data_var[0] = field_storage.dma.win_base5.read.value;
+            readback_data_var[1] = field_storage.dma.win_base5.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base5.base.value;
+        end
+        if(rd_mux_addr == 14'h1c70) begin
+            readback_data_var[0] = field_storage.dma.win_base6.read.value;
+            readback_data_var[1] = field_storage.dma.win_base6.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base6.base.value;
+        end
+        if(rd_mux_addr == 14'h1c78) begin
+            readback_data_var[0] = field_storage.dma.win_base7.read.value;
+            readback_data_var[1] = field_storage.dma.win_base7.write.value;
+            readback_data_var[63:12] = field_storage.dma.win_base7.base.value;
+        end
+        if(rd_mux_addr == 14'h1c80) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit0.limit.value;
+        end
+        if(rd_mux_addr == 14'h1c88) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit1.limit.value;
+        end
+        if(rd_mux_addr == 14'h1c90) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit2.limit.value;
+        end
+        if(rd_mux_addr == 14'h1c98) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit3.limit.value;
+        end
+        if(rd_mux_addr == 14'h1ca0) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit4.limit.value;
+        end
+        if(rd_mux_addr == 14'h1ca8) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit5.limit.value;
+        end
+        if(rd_mux_addr == 14'h1cb0) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit6.limit.value;
+        end
+        if(rd_mux_addr == 14'h1cb8) begin
+            readback_data_var[63:12] = field_storage.dma.win_limit7.limit.value;
         end
         if(rd_mux_addr == 14'h2000) begin
             readback_data_var[15:0] = 16'ha;

@@ -589,95 +589,95 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_38a86362__owner__node__in_t;
+    } own_t_hdr_9612fccb__owner__node__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_38a86362__owner__held__in_t;
+    } own_t_hdr_9612fccb__owner__held__in_t;
 
     typedef struct packed {
         logic [15:0] next;
-    } own_t_hdr_38a86362__owner__last_src__in_t;
+    } own_t_hdr_9612fccb__owner__last_src__in_t;
 
     typedef struct packed {
         logic next;
-    } own_t_hdr_38a86362__owner__last_refused__in_t;
+    } own_t_hdr_9612fccb__owner__last_refused__in_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__owner__node__in_t node;
-        own_t_hdr_38a86362__owner__held__in_t held;
-        own_t_hdr_38a86362__owner__last_src__in_t last_src;
-        own_t_hdr_38a86362__owner__last_refused__in_t last_refused;
-    } own_t_hdr_38a86362__owner__in_t;
-
-    typedef struct packed {
-        logic [31:0] next;
-    } own_t_hdr_38a86362__lease_left__units__in_t;
-
-    typedef struct packed {
-        own_t_hdr_38a86362__lease_left__units__in_t units;
-    } own_t_hdr_38a86362__lease_left__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_38a86362__events__won__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_38a86362__events__refused__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_38a86362__events__expired__in_t;
-
-    typedef struct packed {
-        logic [15:0] next;
-    } own_t_hdr_38a86362__events__forced__in_t;
-
-    typedef struct packed {
-        own_t_hdr_38a86362__events__won__in_t won;
-        own_t_hdr_38a86362__events__refused__in_t refused;
-        own_t_hdr_38a86362__events__expired__in_t expired;
-        own_t_hdr_38a86362__events__forced__in_t forced;
-    } own_t_hdr_38a86362__events__in_t;
+        own_t_hdr_9612fccb__owner__node__in_t node;
+        own_t_hdr_9612fccb__owner__held__in_t held;
+        own_t_hdr_9612fccb__owner__last_src__in_t last_src;
+        own_t_hdr_9612fccb__owner__last_refused__in_t last_refused;
+    } own_t_hdr_9612fccb__owner__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_38a86362__denied__writes__in_t;
+    } own_t_hdr_9612fccb__lease_left__units__in_t;
+
+    typedef struct packed {
+        own_t_hdr_9612fccb__lease_left__units__in_t units;
+    } own_t_hdr_9612fccb__lease_left__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_9612fccb__events__won__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_9612fccb__events__refused__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_9612fccb__events__expired__in_t;
+
+    typedef struct packed {
+        logic [15:0] next;
+    } own_t_hdr_9612fccb__events__forced__in_t;
+
+    typedef struct packed {
+        own_t_hdr_9612fccb__events__won__in_t won;
+        own_t_hdr_9612fccb__events__refused__in_t refused;
+        own_t_hdr_9612fccb__events__expired__in_t expired;
+        own_t_hdr_9612fccb__events__forced__in_t forced;
+    } own_t_hdr_9612fccb__events__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_38a86362__denied__tunnel__in_t;
-
-    typedef struct packed {
-        own_t_hdr_38a86362__denied__writes__in_t writes;
-        own_t_hdr_38a86362__denied__tunnel__in_t tunnel;
-    } own_t_hdr_38a86362__denied__in_t;
+    } own_t_hdr_9612fccb__denied__writes__in_t;
 
     typedef struct packed {
         logic [31:0] next;
-    } own_t_hdr_38a86362__denied_smfu__count__in_t;
+    } own_t_hdr_9612fccb__denied__tunnel__in_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__denied_smfu__count__in_t count;
-    } own_t_hdr_38a86362__denied_smfu__in_t;
+        own_t_hdr_9612fccb__denied__writes__in_t writes;
+        own_t_hdr_9612fccb__denied__tunnel__in_t tunnel;
+    } own_t_hdr_9612fccb__denied__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } own_t_hdr_9612fccb__denied_smfu__count__in_t;
+
+    typedef struct packed {
+        own_t_hdr_9612fccb__denied_smfu__count__in_t count;
+    } own_t_hdr_9612fccb__denied_smfu__in_t;
 
     typedef struct packed {
         logic hwclr;
-    } own_t_hdr_38a86362__peer__en__in_t;
+    } own_t_hdr_9612fccb__peer__en__in_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__peer__en__in_t en;
-    } own_t_hdr_38a86362__peer__in_t;
+        own_t_hdr_9612fccb__peer__en__in_t en;
+    } own_t_hdr_9612fccb__peer__in_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__owner__in_t owner;
-        own_t_hdr_38a86362__lease_left__in_t lease_left;
-        own_t_hdr_38a86362__events__in_t events;
-        own_t_hdr_38a86362__denied__in_t denied;
-        own_t_hdr_38a86362__denied_smfu__in_t denied_smfu;
-        own_t_hdr_38a86362__peer__in_t peer;
-    } own_t_hdr_38a86362__in_t;
+        own_t_hdr_9612fccb__owner__in_t owner;
+        own_t_hdr_9612fccb__lease_left__in_t lease_left;
+        own_t_hdr_9612fccb__events__in_t events;
+        own_t_hdr_9612fccb__denied__in_t denied;
+        own_t_hdr_9612fccb__denied_smfu__in_t denied_smfu;
+        own_t_hdr_9612fccb__peer__in_t peer;
+    } own_t_hdr_9612fccb__in_t;
 
     typedef struct packed {
         logic next;
@@ -690,6 +690,63 @@ package extoll_regs_pkg;
     typedef struct packed {
         msix_t__pba__in_t pba;
     } msix_t__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } dma_t_hdr_bc3f7800__refused__reads__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } dma_t_hdr_bc3f7800__refused__writes__in_t;
+
+    typedef struct packed {
+        dma_t_hdr_bc3f7800__refused__reads__in_t reads;
+        dma_t_hdr_bc3f7800__refused__writes__in_t writes;
+    } dma_t_hdr_bc3f7800__refused__in_t;
+
+    typedef struct packed {
+        logic next;
+    } dma_t_hdr_bc3f7800__last__valid__in_t;
+
+    typedef struct packed {
+        logic next;
+    } dma_t_hdr_bc3f7800__last__write__in_t;
+
+    typedef struct packed {
+        logic [61:0] next;
+    } dma_t_hdr_bc3f7800__last__addr__in_t;
+
+    typedef struct packed {
+        dma_t_hdr_bc3f7800__last__valid__in_t valid;
+        dma_t_hdr_bc3f7800__last__write__in_t write;
+        dma_t_hdr_bc3f7800__last__addr__in_t addr;
+    } dma_t_hdr_bc3f7800__last__in_t;
+
+    typedef struct packed {
+        logic hwclr;
+    } dma_win_base_t__read__in_t;
+
+    typedef struct packed {
+        logic hwclr;
+    } dma_win_base_t__write__in_t;
+
+    typedef struct packed {
+        dma_win_base_t__read__in_t read;
+        dma_win_base_t__write__in_t write;
+    } dma_win_base_t__in_t;
+
+    typedef struct packed {
+        dma_t_hdr_bc3f7800__refused__in_t refused;
+        dma_t_hdr_bc3f7800__last__in_t last;
+        dma_win_base_t__in_t win_base0;
+        dma_win_base_t__in_t win_base1;
+        dma_win_base_t__in_t win_base2;
+        dma_win_base_t__in_t win_base3;
+        dma_win_base_t__in_t win_base4;
+        dma_win_base_t__in_t win_base5;
+        dma_win_base_t__in_t win_base6;
+        dma_win_base_t__in_t win_base7;
+    } dma_t_hdr_bc3f7800__in_t;
 
     typedef struct packed {
         logic [7:0] next;
@@ -782,8 +839,9 @@ package extoll_regs_pkg;
         smfu_t_hdr_a2812d67__in_t smfu;
         notify_t_hdr_f8d52111__in_t notify;
         flash_t_hdr_7c42df2c__in_t flash;
-        own_t_hdr_38a86362__in_t own;
+        own_t_hdr_9612fccb__in_t own;
         msix_t__in_t msix;
+        dma_t_hdr_bc3f7800__in_t dma;
         rma_t_hdr_0722b03d__in_t rma;
     } extoll_nic__in_t;
 
@@ -1355,38 +1413,52 @@ package extoll_regs_pkg;
     typedef struct packed {
         logic [1:0] value;
         logic swmod;
-    } own_t_hdr_38a86362__claim__op__out_t;
+    } own_t_hdr_9612fccb__claim__op__out_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__claim__op__out_t op;
-    } own_t_hdr_38a86362__claim__out_t;
+        own_t_hdr_9612fccb__claim__op__out_t op;
+    } own_t_hdr_9612fccb__claim__out_t;
 
     typedef struct packed {
         logic [31:0] value;
-    } own_t_hdr_38a86362__lease__units__out_t;
+    } own_t_hdr_9612fccb__lease__units__out_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__lease__units__out_t units;
-    } own_t_hdr_38a86362__lease__out_t;
+        own_t_hdr_9612fccb__lease__units__out_t units;
+    } own_t_hdr_9612fccb__lease__out_t;
 
     typedef struct packed {
         logic [15:0] value;
-    } own_t_hdr_38a86362__peer__node__out_t;
+    } own_t_hdr_9612fccb__peer__node__out_t;
 
     typedef struct packed {
         logic value;
-    } own_t_hdr_38a86362__peer__en__out_t;
+    } own_t_hdr_9612fccb__peer__en__out_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__peer__node__out_t node;
-        own_t_hdr_38a86362__peer__en__out_t en;
-    } own_t_hdr_38a86362__peer__out_t;
+        own_t_hdr_9612fccb__peer__node__out_t node;
+        own_t_hdr_9612fccb__peer__en__out_t en;
+    } own_t_hdr_9612fccb__peer__out_t;
 
     typedef struct packed {
-        own_t_hdr_38a86362__claim__out_t claim;
-        own_t_hdr_38a86362__lease__out_t lease;
-        own_t_hdr_38a86362__peer__out_t peer;
-    } own_t_hdr_38a86362__out_t;
+        logic [15:0] value;
+    } own_t_hdr_9612fccb__mgmt__node__out_t;
+
+    typedef struct packed {
+        logic value;
+    } own_t_hdr_9612fccb__mgmt__valid__out_t;
+
+    typedef struct packed {
+        own_t_hdr_9612fccb__mgmt__node__out_t node;
+        own_t_hdr_9612fccb__mgmt__valid__out_t valid;
+    } own_t_hdr_9612fccb__mgmt__out_t;
+
+    typedef struct packed {
+        own_t_hdr_9612fccb__claim__out_t claim;
+        own_t_hdr_9612fccb__lease__out_t lease;
+        own_t_hdr_9612fccb__peer__out_t peer;
+        own_t_hdr_9612fccb__mgmt__out_t mgmt;
+    } own_t_hdr_9612fccb__out_t;
 
     typedef struct packed {
         logic [61:0] value;
@@ -1413,6 +1485,60 @@ package extoll_regs_pkg;
         msix_t__addr__out_t addr;
         msix_t__ctrl__out_t ctrl;
     } msix_t__out_t;
+
+    typedef struct packed {
+        logic value;
+    } dma_t_hdr_bc3f7800__ctrl__enforce__out_t;
+
+    typedef struct packed {
+        dma_t_hdr_bc3f7800__ctrl__enforce__out_t enforce;
+    } dma_t_hdr_bc3f7800__ctrl__out_t;
+
+    typedef struct packed {
+        logic value;
+    } dma_win_base_t__read__out_t;
+
+    typedef struct packed {
+        logic value;
+    } dma_win_base_t__write__out_t;
+
+    typedef struct packed {
+        logic [51:0] value;
+    } dma_win_base_t__base__out_t;
+
+    typedef struct packed {
+        dma_win_base_t__read__out_t read;
+        dma_win_base_t__write__out_t write;
+        dma_win_base_t__base__out_t base;
+    } dma_win_base_t__out_t;
+
+    typedef struct packed {
+        logic [51:0] value;
+    } dma_win_limit_t__limit__out_t;
+
+    typedef struct packed {
+        dma_win_limit_t__limit__out_t limit;
+    } dma_win_limit_t__out_t;
+
+    typedef struct packed {
+        dma_t_hdr_bc3f7800__ctrl__out_t ctrl;
+        dma_win_base_t__out_t win_base0;
+        dma_win_base_t__out_t win_base1;
+        dma_win_base_t__out_t win_base2;
+        dma_win_base_t__out_t win_base3;
+        dma_win_base_t__out_t win_base4;
+        dma_win_base_t__out_t win_base5;
+        dma_win_base_t__out_t win_base6;
+        dma_win_base_t__out_t win_base7;
+        dma_win_limit_t__out_t win_limit0;
+        dma_win_limit_t__out_t win_limit1;
+        dma_win_limit_t__out_t win_limit2;
+        dma_win_limit_t__out_t win_limit3;
+        dma_win_limit_t__out_t win_limit4;
+        dma_win_limit_t__out_t win_limit5;
+        dma_win_limit_t__out_t win_limit6;
+        dma_win_limit_t__out_t win_limit7;
+    } dma_t_hdr_bc3f7800__out_t;
 
     typedef struct packed {
         logic [47:0] value;
@@ -1532,8 +1658,9 @@ package extoll_regs_pkg;
         smfu_t_hdr_a2812d67__out_t smfu;
         notify_t_hdr_f8d52111__out_t notify;
         flash_t_hdr_7c42df2c__out_t flash;
-        own_t_hdr_38a86362__out_t own;
+        own_t_hdr_9612fccb__out_t own;
         msix_t__out_t msix;
+        dma_t_hdr_bc3f7800__out_t dma;
         rma_t_hdr_0722b03d__out_t rma;
     } extoll_nic__out_t;
 

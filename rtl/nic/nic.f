@@ -28,6 +28,7 @@ nic_reg_map.sv
 nic_core.sv
 nic_cpl_split.sv
 nic_rma_win.sv
+nic_dma_win.sv
 nic_ports.svh
 nic_side_ports.svh
 nic_side_params.svh

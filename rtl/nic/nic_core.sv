@@ -377,6 +377,8 @@ module nic_core #(
     `CPUIF_CONNECT(cpuif, rr),
     .cpuif_src       (rr_src),
     .own_held, .own_owner, .ev_wr_denied, .ev_inj_denied,
+    .mgmt_valid      (hwif_out.own.mgmt.valid.value),
+    .mgmt_node       (hwif_out.own.mgmt.node.value),
     // requester: launch on the write of rra.req.seq, with the value being written
     .req_launch      (hwif_out.rra.req.seq.swmod),
     .req_q           ({hwif_out.rra.req.seq.value, 2'b00, hwif_out.rra.req.tlp_len.value,
@@ -437,6 +439,9 @@ module nic_core #(
     .claim_src    (cpuif_src),
     .claim_op     (hwif_out.own.claim.op.value),
     .lease_units  (hwif_out.own.lease.units.value),
+    .node_id,
+    .mgmt_valid   (hwif_out.own.mgmt.valid.value),
+    .mgmt_node    (hwif_out.own.mgmt.node.value),
     .ev_wr_denied, .ev_inj_denied, .ev_smfu_denied,
     .owner        (own_owner),
     .held         (own_held),
@@ -451,6 +456,22 @@ module nic_core #(
     .denied_tunnel (own_denied[1]),
     .denied_smfu   (own_denied[2])
   );
+
+  // a change of holder (claim of a free node, release, forced release, lease
+  // expiry, a claim by another node): clears every DMA window's permissions
+  // (dma.win_base*.read/.write hwclr), so no grant outlives its holder
+  logic        own_change, own_held_q;
+  logic [15:0] own_owner_q;
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      own_held_q  <= 1'b0;
+      own_owner_q <= '0;
+    end else begin
+      own_held_q  <= own_held;
+      own_owner_q <= own_owner;
+    end
+  end
+  assign own_change = own_held != own_held_q || (own_held && own_owner != own_owner_q);
 
   // Configuration flash controller (the flash block) and the boot identity
   extoll_regs_pkg::extoll_nic__in_t flash_hwif;
@@ -482,8 +503,10 @@ module nic_core #(
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
     .sm_eg_node, .sm_in_base,
     .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable, .nq_log2, .nq_cons, .rma_win_en, .rma_win_base,
+    .dma_enforce, .dma_base, .dma_limit, .dma_perm,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
+    .st_dma_refused, .st_dma_last_addr, .st_dma_last_kind, .own_change,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
     .malformed_cnt,
     .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,

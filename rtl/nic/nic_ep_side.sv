@@ -136,6 +136,10 @@ module nic_ep_side #(
     .irq_notify
   );
   assign st_in_reqs = '0;
+  // no DMA window table in this role (dma.* reads 0)
+  assign st_dma_refused   = '0;
+  assign st_dma_last_addr = '0;
+  assign st_dma_last_kind = '0;
 
   // the sources are registered or (SMFU) arbitrated registered streams:
   // the merge needs no output stage
@@ -166,7 +170,7 @@ module nic_ep_side #(
   assign pcie_sec_reset = 1'b0;
 
   logic unused;
-  assign unused = ^{rma_win_en, rma_win_base, tx_mon_ur, tx_mon_pcpl, bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
+  assign unused = ^{rma_win_en, rma_win_base, dma_enforce, dma_base, dma_limit, dma_perm, tx_mon_ur, tx_mon_pcpl, bd_rx_ready, bd_pass_valid, bd_pass_sop, pcie_link_up, ep_ev_tx_tlp, sm_drops,
                     sm_in_base, sm_passthru, sm_up_node};
 
 endmodule

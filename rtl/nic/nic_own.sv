@@ -9,7 +9,10 @@
 //   1 claim           take the node if it is free or already the source's
 //                     (a renewal); reloads the lease
 //   2 release         free the node if the source holds it
-//   3 forced release  free the node whoever holds it (the administrator)
+//   3 forced release  free the node whoever holds it (the administrator);
+//                     with a management node configured (own.mgmt valid)
+//                     only from the management node or this node itself
+//                     (BAR0), otherwise refused like a foreign claim
 //
 // A claim or release against another holder is refused: nothing changes but
 // owner.last_* and the refused counter. The lease (own.lease, units of 1024
@@ -37,6 +40,9 @@ module nic_own #(
   input  wire logic [15:0] claim_src,    // node the write comes from (nic_cpuif_arb m_src)
   input  wire logic [1:0]  claim_op,     // own.claim.op (the written value, a cycle later)
   input  wire logic [31:0] lease_units,  // own.lease.units
+  input  wire logic [15:0] node_id,      // this node (BAR0 writes come from it)
+  input  wire logic        mgmt_valid,   // own.mgmt.valid: forced release only from
+  input  wire logic [15:0] mgmt_node,    //   own.mgmt.node or this node
 
   // ---------------- refusals by the units (nic_rra_unit) ----------------
   input  wire logic        ev_wr_denied,   // an RRA register write refused
@@ -68,9 +74,11 @@ module nic_own #(
   logic [LEASE_TICK_LOG2-1:0] div_q;      // lease prescaler
   logic                       tick;
   logic                       mine;       // the source holds the node, or nobody does
+  logic                       may_force;  // the source may force a release
 
-  assign tick = &div_q;
-  assign mine = !held || owner == src_q;
+  assign tick      = &div_q;
+  assign mine      = !held || owner == src_q;
+  assign may_force = !mgmt_valid || src_q == mgmt_node || src_q == node_id;
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -98,7 +106,7 @@ module nic_own #(
       div_q <= div_q + 1'b1;
       if (pend_q && claim_op != 2'd0) begin
         last_src     <= src_q;
-        last_refused <= !mine && claim_op != OP_FORCE;
+        last_refused <= claim_op == OP_FORCE ? !may_force : !mine;
         unique case (claim_op)
           OP_CLAIM: begin
             if (mine) begin
@@ -119,9 +127,13 @@ module nic_own #(
             end
           end
           default: begin   // OP_FORCE
-            if (held) forced <= forced + 1'b1;
-            held       <= 1'b0;
-            lease_left <= '0;
+            if (!may_force) begin
+              refused    <= refused + 1'b1;
+            end else begin
+              if (held) forced <= forced + 1'b1;
+              held       <= 1'b0;
+              lease_left <= '0;
+            end
           end
         endcase
       end else if (tick && held && lease_left != '0) begin

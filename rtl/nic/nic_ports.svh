@@ -21,9 +21,14 @@
 //       nq_win_base, nq_win_size, nq_ring_base, nq_enable, nq_log2, nq_cons
 //       rma_win_en, rma_win_base                rma.win (root-port role: nic_rma_win)
 //                                           notify.* (ring, window, consumer)
+//       dma_enforce, dma_base[w], dma_limit[w], dma_perm[w]   dma.* (root-port role:
+//                                           nic_dma_win): enforce, window w's first and
+//                                           last page (address bits 63:12), {write, read};
+//                                           8 windows (dma.win_base0..7)
 //   `NIC_SMFU_ST_PORTS(o)        smfu.* / notify.* status the side drives (the
 //                                other role's read 0), irq_notify: pulse,
-//                                info.irq_status.notify hwset
+//                                info.irq_status.notify hwset; dma.refused
+//                                {writes, reads}, dma.last (address, {write, valid})
 //
 //   `NIC_FLASH_PORTS(o, i)       the configuration flash and the boot identity
 //                                (nic_flash, docs/flash.md "Controller"):
@@ -90,7 +95,11 @@
   i logic [3:0]            nq_log2, \
   i logic [31:0]           nq_cons, \
   i logic                  rma_win_en, \
-  i logic [63:0]           rma_win_base
+  i logic [63:0]           rma_win_base, \
+  i logic                  dma_enforce, \
+  i logic [7:0][51:0]      dma_base, \
+  i logic [7:0][51:0]      dma_limit, \
+  i logic [7:0][1:0]       dma_perm
 
 `define NIC_SMFU_ST_PORTS(o) \
   o logic [31:0] st_eg_hits, \
@@ -101,6 +110,9 @@
   o logic [31:0] st_nq_prod, \
   o logic [31:0] st_nq_full_stalls, \
   o logic [31:0] st_nq_events, \
-  o logic        irq_notify
+  o logic        irq_notify, \
+  o logic [1:0][31:0] st_dma_refused, \
+  o logic [63:2] st_dma_last_addr, \
+  o logic [1:0]  st_dma_last_kind
 
 `endif  // NIC_PORTS_SVH

@@ -75,6 +75,7 @@ module nic_reg_map #(
   input  wire logic [31:0]           own_lease_left,
   input  wire logic [3:0][15:0]      own_events,     // {forced, expired, refused, won}
   input  wire logic [2:0][31:0]      own_denied,     // {smfu, tunnel, writes}
+  input  wire logic                  own_change,     // pulse: the holder changed (clears dma.win_base*.read/.write)
 
   // ---------------- rma.* (rma_unit) ----------------
   input  wire logic [7:0]            rma_free,       // status.free
@@ -124,6 +125,17 @@ module nic_reg_map #(
   assign nq_cons      = hwif_out.notify.cons.index.value;
   assign rma_win_en   = hwif_out.rma.win.en.value;
   assign rma_win_base = {hwif_out.rma.win.base.value, 12'h000};
+  assign dma_enforce  = hwif_out.dma.ctrl.enforce.value;
+  // the 8 DMA windows (unrolled in the register file like the intervals)
+`define NIC_REG_MAP_DMA(i) \
+    dma_base[i]  = hwif_out.dma.win_base``i.base.value; \
+    dma_limit[i] = hwif_out.dma.win_limit``i.limit.value; \
+    dma_perm[i]  = {hwif_out.dma.win_base``i.write.value, hwif_out.dma.win_base``i.read.value};
+  always_comb begin
+    `NIC_REG_MAP_DMA(0) `NIC_REG_MAP_DMA(1) `NIC_REG_MAP_DMA(2) `NIC_REG_MAP_DMA(3)
+    `NIC_REG_MAP_DMA(4) `NIC_REG_MAP_DMA(5) `NIC_REG_MAP_DMA(6) `NIC_REG_MAP_DMA(7)
+  end
+`undef NIC_REG_MAP_DMA
 
   // MSI-X table entry 0 (the endpoint role's one vector)
   assign msix_addr = {hwif_out.msix.addr.addr.value, 2'b00};
@@ -190,6 +202,18 @@ module nic_reg_map #(
     hwif_in.notify.prod.index.next        = st_nq_prod;
     hwif_in.notify.full_stalls.count.next = st_nq_full_stalls;
     hwif_in.notify.events.count.next      = st_nq_events;
+    // dma (root-port role: nic_dma_win; the endpoint's read 0)
+    hwif_in.dma.refused.reads.next        = st_dma_refused[0];
+    hwif_in.dma.refused.writes.next       = st_dma_refused[1];
+    hwif_in.dma.last.valid.next           = st_dma_last_kind[0];
+    hwif_in.dma.last.write.next           = st_dma_last_kind[1];
+    hwif_in.dma.last.addr.next            = st_dma_last_addr;
+`define NIC_REG_MAP_DMA_CLR(i) \
+    hwif_in.dma.win_base``i.read.hwclr  = own_change; \
+    hwif_in.dma.win_base``i.write.hwclr = own_change;
+    `NIC_REG_MAP_DMA_CLR(0) `NIC_REG_MAP_DMA_CLR(1) `NIC_REG_MAP_DMA_CLR(2) `NIC_REG_MAP_DMA_CLR(3)
+    `NIC_REG_MAP_DMA_CLR(4) `NIC_REG_MAP_DMA_CLR(5) `NIC_REG_MAP_DMA_CLR(6) `NIC_REG_MAP_DMA_CLR(7)
+`undef NIC_REG_MAP_DMA_CLR
     // router
     hwif_in.router.crc_errors.count.next  = crc_sum;
     hwif_in.router.unroutable.count.next  = noroute_cnt;

@@ -11,11 +11,16 @@
 //   pcie_rp s_up   <-- pcie_tlp_arb merge (backdoor TX bd_tx, smfu_naa m_dev:
 //                      ingress MRd/MWr toward the device, completions for the
 //                      device's pass-through reads)
-//   pcie_rp m_up_req --> nic_cpl_split --> nic_rma_win --> smfu_naa s_dev_req (pass-through)
+//   pcie_rp m_up_req --> nic_cpl_split --> nic_rma_win --> nic_dma_win --> smfu_naa s_dev_req
+//                        (pass-through)
 //                        nic_rma_win: the device's reads / writes in the rma.win window
 //                        --> pcie_reg_bridge --> bar_* (the register file: the rma
 //                        block), its completions (and pcie_cpl_ur's for refused
 //                        window reads) --> the s_up merge
+//                        nic_dma_win: the DMA window table (dma.*, docs/security.md):
+//                        while enforced, requests outside the holder's grants are
+//                        refused (writes dropped, reads answered UR by a second
+//                        pcie_cpl_ur --> the s_up merge)
 //   pcie_rp m_up_cpl --> nic_cpl_split: tag 0x80..0x8f -> smfu_naa s_dev_cpl,
 //                        others -> backdoor RX filter (bd_rx); an SMFU
 //                        completion waits while a device request is pending
@@ -62,18 +67,56 @@ module nic_rp_side #(
   logic [3:0]   wreq_keep, wc_keep, uc_keep;
   logic         wreq_sop, wreq_eop, wreq_valid, wreq_ready;
   logic         wc_sop, wc_eop, wc_valid, wc_ready, uc_sop, uc_eop, uc_valid, uc_ready;
+  logic [127:0] dreq_data, dc_data;
+  logic [3:0]   dreq_keep, dc_keep;
+  logic         dreq_sop, dreq_eop, dreq_valid, dreq_ready;
+  logic         dc_sop, dc_eop, dc_valid, dc_ready;
 
   // toward the device: the SMFU's ingress and completions, the backdoor, the
-  // window's completions (register reads, UR)
-  pcie_tlp_arb #(.N(4), .DATA_W(128)) u_up_merge (
+  // window's completions (register reads, UR), the DMA table's UR completions
+  pcie_tlp_arb #(.N(5), .DATA_W(128)) u_up_merge (
     .clk, .rst,
-    .s_data  ({dm_data, bd_tx_data, wc_data, uc_data}),
-    .s_keep  ({dm_keep, bd_tx_keep, wc_keep, uc_keep}),
-    .s_sop   ({dm_sop, bd_tx_sop, wc_sop, uc_sop}),
-    .s_eop   ({dm_eop, bd_tx_eop, wc_eop, uc_eop}),
-    .s_valid ({dm_valid, bd_tx_valid, wc_valid, uc_valid}),
-    .s_ready ({dm_ready, bd_tx_ready, wc_ready, uc_ready}),
+    .s_data  ({dm_data, bd_tx_data, wc_data, uc_data, dc_data}),
+    .s_keep  ({dm_keep, bd_tx_keep, wc_keep, uc_keep, dc_keep}),
+    .s_sop   ({dm_sop, bd_tx_sop, wc_sop, uc_sop, dc_sop}),
+    .s_eop   ({dm_eop, bd_tx_eop, wc_eop, uc_eop, dc_eop}),
+    .s_valid ({dm_valid, bd_tx_valid, wc_valid, uc_valid, dc_valid}),
+    .s_ready ({dm_ready, bd_tx_ready, wc_ready, uc_ready, dc_ready}),
     `TLP_CONNECT(m, up)
+  );
+
+  // ---- the accelerator's DMA windows (dma.*, docs/security.md)
+  logic                   dma_ur_valid, dma_ur_ready;
+  pcie_tlp_pkg::tlp_req_t dma_ur_req;
+
+  nic_dma_win #(.NWIN(8)) u_dma_win (
+    .clk, .rst,
+    .cfg_enforce   (dma_enforce),
+    .cfg_base      (dma_base),
+    .cfg_limit     (dma_limit),
+    .cfg_rd        ({dma_perm[7][0], dma_perm[6][0], dma_perm[5][0], dma_perm[4][0],
+                     dma_perm[3][0], dma_perm[2][0], dma_perm[1][0], dma_perm[0][0]}),
+    .cfg_wr        ({dma_perm[7][1], dma_perm[6][1], dma_perm[5][1], dma_perm[4][1],
+                     dma_perm[3][1], dma_perm[2][1], dma_perm[1][1], dma_perm[0][1]}),
+    `TLP_CONNECT(s, wreq),
+    `TLP_CONNECT(m, dreq),
+    .ur_valid      (dma_ur_valid),
+    .ur_ready      (dma_ur_ready),
+    .ur_req        (dma_ur_req),
+    .st_rd_refused (st_dma_refused[0]),
+    .st_wr_refused (st_dma_refused[1]),
+    .st_last_valid (st_dma_last_kind[0]),
+    .st_last_wr    (st_dma_last_kind[1]),
+    .st_last_addr  (st_dma_last_addr)
+  );
+
+  pcie_cpl_ur u_dma_ur (
+    .clk, .rst,
+    .req_valid (dma_ur_valid),
+    .req_ready (dma_ur_ready),
+    .req       (dma_ur_req),
+    .cpl_id,
+    `TLP_CONNECT(m_cpl, dc)
   );
 
   // ---- the accelerator's descriptor window (rma.win, docs/rma.md)
@@ -202,7 +245,7 @@ module nic_rp_side #(
     .cfg_fwd_base (rp_win_base),
     .cfg_fwd_limit (rp_win_limit),
     .sbr          (pcie_sec_reset),
-    `TLP_CONNECT(s_dev_req, wreq),
+    `TLP_CONNECT(s_dev_req, dreq),
     `TLP_CONNECT(s_dev_cpl, scpl),
     `TLP_CONNECT(m_dev, dm),
     `NET_LOCAL_CONNECT(s_net, m_net, l1_out, l1_in),

@@ -14,7 +14,11 @@
 // status 1 also when the register block reports an error. Status 3 (DENIED)
 // without any register access for a write while the node is held (own block)
 // by another node than the request's source, except a write of own.claim
-// (CLAIM_ADDR), which nic_own decides (docs/security.md); ev_denied pulses. A write whose
+// (CLAIM_ADDR), which nic_own decides (docs/security.md); ev_denied pulses.
+// With a management node configured (own.mgmt valid), also a write to a
+// free node from another node than the management node (own.claim still
+// excepted: anyone may claim a free node), and a write of own.mgmt itself
+// (MGMT_ADDR) from another node than the management node, held or not. A write whose
 // answer address is 0 gets no answer (docs/packets.md). A source-routed
 // request is answered source-routed on the reversed hop list the routers
 // recorded in it, so discovery works before any table exists; a table-routed
@@ -28,7 +32,8 @@
 module nic_rra_rsp #(
   parameter int          ADDR_W     = 12,       // register block address width
   parameter int          REGS_BYTES = 'h1000,   // size of the register file in bytes
-  parameter logic [47:0] CLAIM_ADDR = 48'(extoll_addr_pkg::OWN_CLAIM) // own.claim: the write every node may send
+  parameter logic [47:0] CLAIM_ADDR = 48'(extoll_addr_pkg::OWN_CLAIM), // own.claim: the write every node may send
+  parameter logic [47:0] MGMT_ADDR  = 48'(extoll_addr_pkg::OWN_MGMT)   // own.mgmt: only the management node, once set
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic               clk,
@@ -38,6 +43,8 @@ module nic_rra_rsp #(
   input  wire logic [15:0]        my_node,
   input  wire logic               own_held,     // own.owner.held: writes only from own_owner
   input  wire logic [15:0]        own_owner,
+  input  wire logic               mgmt_valid,   // own.mgmt: a management node is configured
+  input  wire logic [15:0]        mgmt_node,
 
   // ---------------- request packet (RRA_RD / RRA_WR) ----------------
   input  wire logic               s_valid,
@@ -174,8 +181,9 @@ module nic_rra_rsp #(
       ans_q   <= s_f1[127:64];
       is_wr_q <= (sh.ptype == net_pkg::NET_TYPE_RRA_WR);
       bad_q   <= (saddr >= 48'(REGS_BYTES)) || (saddr[2:0] != 3'd0);
-      deny_q  <= (sh.ptype == net_pkg::NET_TYPE_RRA_WR) && own_held && sh.src != own_owner &&
-                 saddr != CLAIM_ADDR;
+      deny_q  <= (sh.ptype == net_pkg::NET_TYPE_RRA_WR) && saddr != CLAIM_ADDR &&
+                 ((own_held && sh.src != own_owner) ||
+                  (mgmt_valid && sh.src != mgmt_node && (!own_held || saddr == MGMT_ADDR)));
     end
     if (done) begin
       m_f0 <= rsp_h;

@@ -40,6 +40,8 @@ module nic_rra_unit #(
   input  wire logic                  bus_master,     // Command.BusMasterEnable (records)
   input  wire logic                  own_held,       // own block: writes and injections
   input  wire logic [15:0]           own_owner,      //   only from the holder while held
+  input  wire logic                  mgmt_valid,     // own.mgmt: writes to a free node and to
+  input  wire logic [15:0]           mgmt_node,      //   own.mgmt only from the management node
   input  wire logic [15:0]           cpl_id,         // requester ID of the record MWr
 
   // ---------------- router local port (net_local_port.svh) ----------------
@@ -141,7 +143,7 @@ module nic_rra_unit #(
   nic_rra_rsp #(.ADDR_W(REG_ADDR_W), .REGS_BYTES(REG_MAP_BYTES)) u_rsp (
     .clk, .rst,
     .my_node  (node_id),
-    .own_held, .own_owner,
+    .own_held, .own_owner, .mgmt_valid, .mgmt_node,
     .s_valid  (rsp_valid),
     .s_ready  (rsp_ready),
     .s_f0     (pk_f0),

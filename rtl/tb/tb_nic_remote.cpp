@@ -336,6 +336,46 @@ static void test(Tb &tb)
 		e = rra_rd_ok(tb, N_NAA, EVENTS, "naa own.events", rn);
 		CHECK(!held(o) && ev(e, 2) == 1, "the lease ran out: free, expired 1 (owner 0x%" PRIx64 ")", o);
 		rra_wr_ok(tb, N_NAA, LEASE, 0, rn, "naa own.lease = 0");
+
+		// the management node (own.mgmt): set by the host while unset
+		const uint32_t MGMT = EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT;
+		const uint64_t MG_HOST = N_HOST | EXTOLL_OWN_MGMT_VALID_MASK;
+		rra_wr_ok(tb, N_NAA, MGMT, MG_HOST, rn, "naa own.mgmt = the host");
+		as_node(N_OTHER);
+		claim(1, "claim as another node (a free node: anyone may claim)");
+		claim(3, "forced release as a node that is not the management node");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(held(o) && owner(o) == N_OTHER && EXTOLL_REC_GET(EXTOLL_OWN_OWNER_LAST_REFUSED, o),
+		      "management node set: another node's forced release refused (owner 0x%" PRIx64 ")", o);
+		r = rra(tb, N_NAA, MGMT, OP_WRITE, N_OTHER | EXTOLL_OWN_MGMT_VALID_MASK, rn);
+		CHECK(r.ok && r.status() == EXTOLL_CMP_DENIED, "its write of own.mgmt refused: status %u (want %u)",
+		      r.ok ? r.status() : 99, EXTOLL_CMP_DENIED);
+		CHECK_EQ(rra_rd_ok(tb, N_NAA, MGMT, "naa own.mgmt", rn), MG_HOST, "own.mgmt unchanged");
+		// the holder's grants: its DMA windows are cleared when the holder changes
+		const uint32_t WB0 = EXTOLL_DMA_BASE + EXTOLL_DMA_WIN_BASE_N(0);
+		const uint64_t WIN = 0x12345000ull | EXTOLL_DMA_WIN_BASE_READ_MASK | EXTOLL_DMA_WIN_BASE_WRITE_MASK;
+		rra_wr_ok(tb, N_NAA, WB0, WIN, rn, "holder: naa dma.win_base0 (read, write)");
+		CHECK_EQ(rra_rd_ok(tb, N_NAA, WB0, "naa dma.win_base0", rn), WIN, "window granted");
+		as_node(N_HOST);
+		claim(3, "forced release by the management node");
+		o = rra_rd_ok(tb, N_NAA, OWNER, "naa own.owner", rn);
+		CHECK(!held(o) && !EXTOLL_REC_GET(EXTOLL_OWN_OWNER_LAST_REFUSED, o),
+		      "the management node's forced release frees it (owner 0x%" PRIx64 ")", o);
+		CHECK_EQ(rra_rd_ok(tb, N_NAA, WB0, "naa dma.win_base0", rn), 0x12345000ull,
+			 "a change of holder cleared the window's permissions (base kept)");
+		// a free node with a management node: other nodes' writes refused (a claim is not)
+		as_node(N_OTHER);
+		r = rra(tb, N_NAA, SCR, OP_WRITE, 0xbadbadbadull, rn);
+		CHECK(r.ok && r.status() == EXTOLL_CMP_DENIED, "free node: another node's register write refused: status %u",
+		      r.ok ? r.status() : 99);
+		CHECK_EQ(rra_rd_ok(tb, N_NAA, SCR, "naa scratch", rn), 0x0123456789abcdefull, "scratch unchanged");
+		as_node(N_HOST);
+		e = rra_rd_ok(tb, N_NAA, EVENTS, "naa own.events", rn);
+		CHECK(ev(e, 1) == 3 && ev(e, 3) == 2, "events: refused 3, forced 2 (%u %u %u %u)", ev(e, 0), ev(e, 1),
+		      ev(e, 2), ev(e, 3));
+		rra_wr_ok(tb, N_NAA, SCR, 0x0123456789abcdefull, rn, "the management node writes the free node");
+		rra_wr_ok(tb, N_NAA, MGMT, 0, rn, "naa own.mgmt cleared");
+		rra_wr_ok(tb, N_NAA, WB0, 0, rn, "naa dma.win_base0 = 0");
 	}
 
 	section("router and link status registers");

@@ -746,6 +746,137 @@ static void test_rma(Tb &tb)
 // ---------------------------------------------------------------------------
 // Test
 // ---------------------------------------------------------------------------
+// ---------------------------------------------------------------------------
+// DMA windows (docs/security.md): the accelerator's DMA and MSIs reach the
+// holder only inside the windows it granted on the NAA (dma.*)
+// ---------------------------------------------------------------------------
+static void dma_grant(Tb &tb, unsigned i, uint64_t first, uint64_t last, bool rd, bool wr)
+{
+	uint64_t v = (first & EXTOLL_DMA_WIN_BASE_BASE_MASK) | (rd ? EXTOLL_DMA_WIN_BASE_READ_MASK : 0) |
+		     (wr ? EXTOLL_DMA_WIN_BASE_WRITE_MASK : 0);
+	rra_wr_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_WIN_LIMIT_N(i), last & EXTOLL_DMA_WIN_LIMIT_LIMIT_MASK, 0,
+		  "naa dma.win_limit");
+	rra_wr_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_WIN_BASE_N(i), v, 0, "naa dma.win_base");
+}
+
+static uint64_t dma_refused(Tb &tb, bool wr)
+{
+	uint64_t v = rra_rd_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_REFUSED, "naa dma.refused");
+	return wr ? EXTOLL_REC_GET(EXTOLL_DMA_REFUSED_WRITES, v) : EXTOLL_REC_GET(EXTOLL_DMA_REFUSED_READS, v);
+}
+
+// wait for the job to end; its status
+static uint32_t job_wait(Tb &tb)
+{
+	uint32_t js = 0;
+	for (unsigned i = 0; i < 200; i++) {
+		js = acc_rd32(tb, ACCEL_REG_JOB_STATUS);
+		if (js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR))
+			break;
+		tb.idle(100);
+	}
+	return js;
+}
+
+// an entry arrived for the job (its MSI passed): consume it
+static bool take_entry(Tb &tb, unsigned timeout)
+{
+	if (wait_entry(tb, g_cons, timeout) < 0)
+		return false;
+	g_cons++;
+	bar_wr(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_CONS, g_cons);
+	bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+	return true;
+}
+
+static void test_dma_win(Tb &tb)
+{
+	section("DMA windows: the accelerator's DMA and MSIs reach the holder only inside its grants (dma.*)");
+	const uint32_t D = EXTOLL_DMA_BASE;
+	const unsigned LEN = 4096;
+	const uint64_t HIN = HBUF + 0x8000;      // inside the granted window
+	const uint64_t HOUT = HBUF + 0x20000;    // outside every window
+	const uint32_t POISON = 0xdeadbeefu;
+	rra_wr_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, EXTOLL_OWN_CLAIM_OP_CLAIM, 0, "claim the NAA");
+	dma_grant(tb, 0, HBUF, HBUF + 0xffff, true, true);   // the DMA buffers
+	dma_grant(tb, 1, WIN, WIN + 0xfffff, false, true);   // the notify window: MSIs
+	rra_wr_ok(tb, N_NAA, D + EXTOLL_DMA_CTRL, EXTOLL_DMA_CTRL_ENFORCE_MASK, 0, "naa dma.ctrl.enforce = 1");
+	uint64_t w0 = dma_refused(tb, true), r0 = dma_refused(tb, false);
+
+	// inside: a D2H job writes the host buffer, its MSI arrives
+	tb.mem_clear(HIN, LEN);
+	job(tb, ACCEL_OP_D2H, HIN, 0x8000, LEN);
+	CHECK(take_entry(tb, 20000), "inside the grant: D2H job's notification entry");
+	CHECK(devmem_equals(tb, 0x8000, HIN, LEN), "inside the grant: host buffer = device memory");
+	CHECK(dma_refused(tb, true) == w0 && dma_refused(tb, false) == r0, "inside the grant: nothing refused");
+
+	// a write outside: dropped, host memory untouched, counted; the job's MSI still arrives
+	for (unsigned i = 0; i < LEN; i += 4)
+		tb.mem_set(HOUT + i, POISON);
+	size_t m0 = tb.mwrs.size();
+	job(tb, ACCEL_OP_D2H, HOUT, 0x8000, LEN);
+	CHECK(take_entry(tb, 20000), "write outside: the job's MSI (notify window granted) arrives");
+	unsigned hits = 0;
+	for (size_t k = m0; k < tb.mwrs.size(); k++)
+		if (tb.mwrs[k].addr >= HOUT && tb.mwrs[k].addr < HOUT + LEN)
+			hits++;
+	bool untouched = true;
+	for (unsigned i = 0; i < LEN; i += 4)
+		if (tb.mem32(HOUT + i) != POISON)
+			untouched = false;
+	CHECK(hits == 0 && untouched, "write outside: no MWr reached the host (%u), host memory untouched", hits);
+	uint64_t w1 = dma_refused(tb, true);
+	CHECK(w1 > w0, "write outside: dma.refused.writes counted (%" PRIu64 " -> %" PRIu64 ")", w0, w1);
+	uint64_t last = rra_rd_ok(tb, N_NAA, D + EXTOLL_DMA_LAST, "naa dma.last");
+	uint64_t la = last & EXTOLL_DMA_LAST_ADDR_MASK;
+	CHECK(EXTOLL_REC_GET(EXTOLL_DMA_LAST_VALID, last) && EXTOLL_REC_GET(EXTOLL_DMA_LAST_WRITE, last) && la >= HOUT &&
+		      la < HOUT + LEN,
+	      "dma.last: a write inside the refused buffer (0x%" PRIx64 ")", last);
+
+	// a read outside: answered UR, the job fails cleanly
+	job(tb, ACCEL_OP_H2D, HOUT, 0x9000, LEN);
+	uint32_t js = job_wait(tb);
+	CHECK(js & ACCEL_JOB_ERROR, "read outside: the device got an error completion, its job failed (status 0x%x)", js);
+	take_entry(tb, 4000);   // the error interrupt
+	uint64_t r1 = dma_refused(tb, false);
+	CHECK(r1 > r0, "read outside: dma.refused.reads counted (%" PRIu64 " -> %" PRIu64 ")", r0, r1);
+	last = rra_rd_ok(tb, N_NAA, D + EXTOLL_DMA_LAST, "naa dma.last");
+	CHECK(!EXTOLL_REC_GET(EXTOLL_DMA_LAST_WRITE, last) && (last & EXTOLL_DMA_LAST_ADDR_MASK) >= HOUT,
+	      "dma.last: a read (0x%" PRIx64 ")", last);
+
+	// the MSI without the notify window: refused, no entry
+	uint32_t p0 = (uint32_t)bar_rd(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_PROD);
+	rra_wr_ok(tb, N_NAA, D + EXTOLL_DMA_WIN_BASE_N(1), 0, 0, "revoke the notify window");
+	w1 = dma_refused(tb, true);
+	job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
+	js = job_wait(tb);
+	tb.idle(2000);
+	CHECK((js & ACCEL_JOB_DONE) && (uint32_t)bar_rd(tb, EXTOLL_NOTIFY_BASE + EXTOLL_NOTIFY_PROD) == p0,
+	      "MSI outside every window: job done (0x%x), no notification entry", js);
+	CHECK_EQ(dma_refused(tb, true), w1 + 1, "the MSI counted as a refused write");
+	last = rra_rd_ok(tb, N_NAA, D + EXTOLL_DMA_LAST, "naa dma.last");
+	CHECK_EQ(last & EXTOLL_DMA_LAST_ADDR_MASK, WIN + 0x40, "dma.last: the MSI's address");
+
+	// granted again: the job passes
+	dma_grant(tb, 1, WIN, WIN + 0xfffff, false, true);
+	tb.mem_clear(HIN, LEN);
+	job(tb, ACCEL_OP_D2H, HIN, 0x8000, LEN);
+	CHECK(take_entry(tb, 20000), "granted again: the job's MSI arrives");
+	CHECK(devmem_equals(tb, 0x8000, HIN, LEN), "granted again: host buffer = device memory");
+
+	// release: the hardware clears the grants
+	rra_wr_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, EXTOLL_OWN_CLAIM_OP_RELEASE, 0, "release the NAA");
+	uint64_t b0 = rra_rd_ok(tb, N_NAA, D + EXTOLL_DMA_WIN_BASE_N(0), "naa dma.win_base0");
+	CHECK(!(b0 & (EXTOLL_DMA_WIN_BASE_READ_MASK | EXTOLL_DMA_WIN_BASE_WRITE_MASK)),
+	      "released: window 0's permissions cleared by the hardware (0x%" PRIx64 ")", b0);
+
+	// enforcement off: the old behaviour (everything passes)
+	rra_wr_ok(tb, N_NAA, D + EXTOLL_DMA_CTRL, 0, 0, "naa dma.ctrl.enforce = 0");
+	job(tb, ACCEL_OP_D2H, HOUT, 0x8000, LEN);
+	CHECK(take_entry(tb, 20000), "enforcement off: the job's MSI arrives");
+	CHECK(devmem_equals(tb, 0x8000, HOUT, LEN), "enforcement off: the write anywhere reaches host memory");
+}
+
 static void test(Tb &tb)
 {
 	section("setup: host NIC, tables, root port + accelerator through the tunnel, SMFU both sides, ring");
@@ -1097,11 +1228,25 @@ static void test(Tb &tb)
 		CHECK(early_irq == 0, "intx rose after the entry's last beat was taken, every event (%u early)", early_irq);
 	}
 
+	test_dma_win(tb);
+
 	// held by the host, as after an attach: the NAA's own RMA unit (the
-	// NAA-posted and third-party sections) still reaches its device memory
+	// NAA-posted and third-party sections) still reaches its device memory;
+	// the DMA windows enforced as naa_bus grants them (host memory: here all
+	// of the model's addresses below 512 GiB, the descriptor window's "off"
+	// check writes host memory at 0x7f00000000; and the notify window): the
+	// RMA unit's traffic does not pass the table, the accelerator's
+	// (descriptor window, DMA) stays inside its grants
 	rra_wr_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, EXTOLL_OWN_CLAIM_OP_CLAIM, 0, "claim the NAA for the RMA sections");
+	dma_grant(tb, 0, 0, 0x7fffffffffull, true, true);
+	dma_grant(tb, 1, WIN, WIN + 0xfffff, false, true);
+	rra_wr_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_CTRL, EXTOLL_DMA_CTRL_ENFORCE_MASK, 0, "naa dma.ctrl.enforce = 1");
+	uint64_t ref0 = rra_rd_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_REFUSED, "naa dma.refused");
 	test_rma(tb);
+	CHECK_EQ(rra_rd_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_REFUSED, "naa dma.refused"), ref0,
+		 "RMA sections with the windows enforced: nothing refused");
 	rra_wr_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, EXTOLL_OWN_CLAIM_OP_RELEASE, 0, "release the NAA after the RMA sections");
+	rra_wr_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_CTRL, 0, 0, "naa dma.ctrl.enforce = 0");
 }
 
 // ---------------------------------------------------------------------------

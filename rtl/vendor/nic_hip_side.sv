@@ -299,6 +299,10 @@ module nic_hip_side #(
     .irq_notify
   );
   assign st_in_reqs = '0;
+  // no DMA window table in this role (dma.* reads 0)
+  assign st_dma_refused   = '0;
+  assign st_dma_last_addr = '0;
+  assign st_dma_last_kind = '0;
 
   // ------------------------------------------------------------------
   // Transmit path
@@ -325,7 +329,7 @@ module nic_hip_side #(
   );
 
   logic unused;
-  assign unused = ^{rma_win_en, rma_win_base, cfg_valid, cfg_req, cfg_wdata, ev_ur_wr, rx_poisoned_own, rx_poisoned_wr,
+  assign unused = ^{rma_win_en, rma_win_base, dma_enforce, dma_base, dma_limit, dma_perm, cfg_valid, cfg_req, cfg_wdata, ev_ur_wr, rx_poisoned_own, rx_poisoned_wr,
                     tx_mon_ur, tx_mon_pcpl, tx_poisoned_wr, bd_pass_valid, bd_pass_sop,
                     sm_drops, sm_in_base, sm_passthru, sm_up_node, bar0_q[REG_BAR_LOG2-1:0],
                     bar2_q[APERTURE_LOG2-1:0], s_addr[REG_BAR_LOG2-1:0]};

@@ -209,6 +209,9 @@ usage "rma put --hex" '--hex of get' rma put fffe:01:00.0 --hex
 usage "rma get --hex over 256 B" 'at most 256 B' rma get fffe:01:00.0 --hex --size 512
 usage "rma bench: --max 4" 'below 8 B' rma bench fffe:01:00.0 --max 4
 usage "help: two commands" 'help \[COMMAND\]' help list info
+usage "dma: no node" 'dma NODE' dma
+usage "dma: bad node" "invalid node id 'x'" dma x
+usage "dma: two nodes" 'dma NODE' dma 1 2
 usage "flash: no file" 'flash NODE FILE' flash 5
 usage "flash: bad node" "invalid node id 'x'" flash x img
 usage "flash --info with a file" 'flash: NODE FILE, --info NODE or --reload NODE' flash --info 5 img
@@ -242,6 +245,8 @@ for r in 10.w 0.L 3c.b 3C.B COMMAND STATUS VENDOR_ID BASE_ADDRESS_0 CAP_EXP+8 CA
 	nic "cfg $r" cfg 5 01:00.0 "$r"
 done
 nic "cfg REG VALUE" cfg 5 01:00.0 4.w 146
+nic "dma NODE" dma 5
+nic "dma NODE -j after the command" dma 5 -j
 nic "regs (local)" regs
 nic "regs BLOCK" regs router
 nic "regs BLOCK.REG" regs router.link_status

@@ -12,7 +12,7 @@
 #include "../tools/naactl.c"
 #undef main
 
-/* route.c, discover.c, flash.c and rma.c are not linked in: their commands as stubs */
+/* route.c, discover.c, flash.c, rma.c and dma.c are not linked in: their commands as stubs */
 #define STUB_CMD(name)								\
 	int name(struct extoll_nic *nic, int argc, char **argv)		\
 	{									\
@@ -25,7 +25,8 @@ STUB_CMD(cmd_route)
 STUB_CMD(cmd_topo)
 STUB_CMD(cmd_flash)
 STUB_CMD(cmd_rma)
-const char route_usage[] = "", topo_usage[] = "", flash_usage[] = "", rma_usage[] = "";
+STUB_CMD(cmd_dma)
+const char route_usage[] = "", topo_usage[] = "", flash_usage[] = "", rma_usage[] = "", dma_usage[] = "";
 
 static void node_case(struct extoll_naa *a, int k)
 {

@@ -832,6 +832,9 @@ static const struct cmd cmds[] = {
 	{ "release", cmd_release, 0, release_usage,
 	  "give back a node this host holds but has not attached;\n"
 	  "--force: free it whoever holds it (a crashed holder)" },
+	{ "dma", cmd_dma, 0, dma_usage,
+	  "an NAA's DMA window table: enforcement, the host ranges its\n"
+	  "accelerator may read/write, refused requests (docs/security.md)" },
 	{ "info", cmd_info, 0, "",
 	  "the NIC: node id, role, PCI address, RRA timeout" },
 	{ "route", cmd_route, 0, route_usage,

@@ -99,4 +99,8 @@ extern const char flash_usage[];
 int cmd_rma(struct extoll_nic *nic, int argc, char **argv);
 extern const char rma_usage[];
 
+/* dma.c: an NAA's DMA window table (a command of the table) */
+int cmd_dma(struct extoll_nic *nic, int argc, char **argv);
+extern const char dma_usage[];
+
 #endif /* NAACTL_H */

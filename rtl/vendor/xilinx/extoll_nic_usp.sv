@@ -186,6 +186,12 @@ module extoll_nic_usp #(
   logic [31:0]           nq_cons;
   logic                  rma_win_en;
   logic [63:0]           rma_win_base;
+  logic                  dma_enforce;
+  logic [7:0][51:0]      dma_base, dma_limit;
+  logic [7:0][1:0]       dma_perm;
+  logic [1:0][31:0]      st_dma_refused;
+  logic [63:2]           st_dma_last_addr;
+  logic [1:0]            st_dma_last_kind;
   logic [31:0]           st_eg_hits, st_eg_misses, st_timeouts, st_up_reqs, st_in_reqs;
   logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
   logic                  irq_notify;
@@ -285,8 +291,10 @@ module extoll_nic_usp #(
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
     .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable,
     .nq_log2, .nq_cons, .rma_win_en, .rma_win_base,
+    .dma_enforce, .dma_base, .dma_limit, .dma_perm,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
+    .st_dma_refused, .st_dma_last_addr, .st_dma_last_kind,
     .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit,
     .l1_in_valid, .l1_in_data, .l1_in_last, .l1_in_vc, .l1_in_credit
   );
@@ -327,8 +335,10 @@ module extoll_nic_usp #(
     .sm_timeout, .sm_passthru, .sm_up_node, .sm_eg_start, .sm_eg_end, .sm_eg_valid,
     .sm_eg_node, .sm_in_base, .nq_win_base, .nq_win_size, .nq_ring_base, .nq_enable,
     .nq_log2, .nq_cons, .rma_win_en, .rma_win_base,
+    .dma_enforce, .dma_base, .dma_limit, .dma_perm,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
+    .st_dma_refused, .st_dma_last_addr, .st_dma_last_kind,
     .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit,
     .l1_in_valid, .l1_in_data, .l1_in_last, .l1_in_vc, .l1_in_credit
   );
