@@ -143,7 +143,7 @@ LAYOUTS = [
     ("net_smfu_ext_t", "NET_SMFU_EXT", 21, "SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it)", [
         ("tc", 0, 3, None, "Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side"),
         ("attr", 3, 3, None, "Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow"),
-        ("wcnt", 6, 12, None, "SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; the receiver issues the read only after that many writes from the sender (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md); SMFU_WR: 0"),
+        ("wcnt", 6, 12, None, "SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; SMFU_WR: its own number among them (0, 1, ...); the receiver issues a read only after the write numbered wcnt - 1 (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md)"),
         ("winj", 18, 1, None, "SMFU_RD: which sender of the source node stamped wcnt: 0 its SMFU (smfu_net_if), 1 its RMA unit (rma_port); SMFU_WR: the sender"),
     ]),
     ("net_cmd_cpl_t", "NET_CMD_CPL", 64, "cmd of SMFU_CPL", [

@@ -150,7 +150,7 @@ package net_pkg;
   typedef struct packed {
     logic [1:0]        rsvd0;  // [20:19] reserved, 0
     logic              winj;  // [18:18] SMFU_RD: which sender of the source node stamped wcnt: 0 its SMFU (smfu_net_if), 1 its RMA unit (rma_port); SMFU_WR: the sender
-    logic [11:0]       wcnt;  // [17:6] SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; the receiver issues the read only after that many writes from the sender (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md); SMFU_WR: 0
+    logic [11:0]       wcnt;  // [17:6] SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; SMFU_WR: its own number among them (0, 1, ...); the receiver issues a read only after the write numbered wcnt - 1 (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md)
     logic [2:0]        attr;  // [5:3] Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow
     logic [2:0]        tc;  // [2:0] Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side
   } net_smfu_ext_t;

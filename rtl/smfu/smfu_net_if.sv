@@ -24,9 +24,10 @@
 //   transmit  two packet streams (s_txq requests, s_txc completions) merged a
 //             whole packet at a time (round robin), each packet on the VC of
 //             its class (net_pkg::net_class) into the router's local inport,
-//             started only when its class has credits for all of it
+//             one flit per cycle while that class's credits last
 //             (LOCAL_BUF_DEPTH per class at reset, one back per s_net_credit
-//             pulse); SMFU_RD headers are stamped by smfu_wr_stamp.
+//             pulse; a packet whose class has none does not hold up one of
+//             the other class); SMFU_RD headers are stamped by smfu_wr_stamp.
 //
 // Packet streams inside the SMFU: flit data, last (on the last flit), valid,
 // ready (AXI-Stream rules); the first flit of a packet is its header.
@@ -113,8 +114,11 @@ module smfu_net_if
 
   // ---- reads wait in their own buffer (request class) until the writes
   // their sender sent before them have entered the in-order path (the fence:
-  // smfu_wr_stamp wrote that count into the read, the writes are counted
-  // here per source node and sender as they enter rxq)
+  // smfu_wr_stamp numbers every SMFU_WR and writes the count of earlier
+  // writes into every SMFU_RD; per source node and sender this remembers the
+  // number of the last write that entered rxq, plus 1: an absolute value, so
+  // it follows the sender after a restart of its numbering; until the first
+  // write of a source is seen, its reads pass)
   localparam int NODE_AW = 6;              // sources counted (the routing table size)
   localparam int RW      = $clog2(RX_DEPTH / 2);
   logic [127:0]  r_out;
@@ -127,7 +131,7 @@ module smfu_net_if
   sync_fifo #(.WIDTH(128), .DEPTH(RX_DEPTH / 2)) u_rxr (
     .clk, .rst,
     .s_data  (s_net_data),
-    .s_valid (s_net_valid && kind == K_RD),
+    .s_valid (s_net_valid && kind == K_RD && !rd_direct),
     .s_ready (r_in_ready),
     .m_data  (r_out),
     .m_valid (r_valid),
@@ -135,33 +139,49 @@ module smfu_net_if
     .count   (r_count)
   );
 
-  logic [11:0]            wcnt_q [2**NODE_AW][2];  // SMFU_WR received per source node and sender
-  net_pkg::net_hdr_t      fh;
-  net_pkg::net_smfu_ext_t fx, wx;
-  logic [11:0]            fdiff;
-  logic                   fence_ok, wr_in, wr_hdr;
+  logic [11:0]            wcnt_q [2**NODE_AW][2];  // per source node and sender: last write's number + 1
+  logic [1:0]             wval_q [2**NODE_AW];     // ... a write of it has been seen
+  net_pkg::net_smfu_ext_t wx;
+  logic                   fence_ok, fence_now, wr_in, wr_hdr, rd_direct;
+
+  // the writes a read header must follow have entered rxq
+  /* verilator lint_off UNUSEDSIGNAL */  // src, rmode and the extension only
+  function automatic logic fence(input logic [127:0] d);
+    net_pkg::net_hdr_t      fh;
+    net_pkg::net_smfu_ext_t fx;
+    logic [11:0]            fdiff;
+    fh    = net_pkg::net_hdr_t'(d);
+    fx    = net_pkg::net_smfu_ext_t'(fh.route);
+    fdiff = wcnt_q[fh.src[NODE_AW-1:0]][fx.winj] - fx.wcnt;
+    fence = fh.rmode == net_pkg::NET_RMODE_SOURCE || !wval_q[fh.src[NODE_AW-1:0]][fx.winj] || !fdiff[11];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   always_comb begin
-    fh       = net_pkg::net_hdr_t'(r_out);
-    fx       = net_pkg::net_smfu_ext_t'(fh.route);
-    fdiff    = wcnt_q[fh.src[NODE_AW-1:0]][fx.winj] - fx.wcnt;
-    fence_ok = fh.rmode == net_pkg::NET_RMODE_SOURCE || !fdiff[11];
-    wx       = net_pkg::net_smfu_ext_t'(rh.route);
+    fence_ok  = fence(r_out);
+    fence_now = fence(s_net_data);
+    wx        = net_pkg::net_smfu_ext_t'(rh.route);
   end
 
   assign wr_in  = s_net_valid && kind == K_WR;
   assign wr_hdr = wr_in && !in_pkt_q;
-  // a read moves into rxq between write packets, never into one
-  assign r_pop  = r_valid && fence_ok && !wr_in && !(in_pkt_q && kind_q == K_WR);
+  // a read whose writes are in, and with no read waiting before it, enters
+  // rxq as it arrives (in arrival order, as a write would); the others wait
+  // and then move between write packets, never into one (so writes that
+  // arrive meanwhile pass it, as PCIe allows)
+  assign rd_direct = s_net_valid && kind == K_RD && !r_valid && fence_now;
+  assign r_pop     = r_valid && fence_ok && !wr_in && !(in_pkt_q && kind_q == K_WR);
 
   always_ff @(posedge clk) begin
     if (rst) begin
       for (int i = 0; i < 2**NODE_AW; i++) begin
         wcnt_q[i][0] <= '0;
         wcnt_q[i][1] <= '0;
+        wval_q[i]    <= '0;
       end
     end else if (wr_hdr && rh.rmode == net_pkg::NET_RMODE_TABLE) begin
-      wcnt_q[rh.src[NODE_AW-1:0]][wx.winj] <= wcnt_q[rh.src[NODE_AW-1:0]][wx.winj] + 1'b1;
+      wcnt_q[rh.src[NODE_AW-1:0]][wx.winj] <= wx.wcnt + 1'b1;
+      wval_q[rh.src[NODE_AW-1:0]][wx.winj] <= 1'b1;
     end
   end
 
@@ -176,7 +196,7 @@ module smfu_net_if
   sync_fifo #(.WIDTH(130), .DEPTH(RX_DEPTH)) u_rxq (
     .clk, .rst,
     .s_data  (r_pop ? {1'b0, 1'b1, r_out} : {s_net_vc, s_net_last, s_net_data}),
-    .s_valid (wr_in || r_pop),
+    .s_valid (wr_in || r_pop || rd_direct),
     .s_ready (q_in_ready),
     .m_data  (q_out),
     .m_valid (q_valid),
@@ -231,39 +251,44 @@ module smfu_net_if
   end
 
   // ------------------------------------------------------------------
-  // Transmit: packet round robin, credits per class, registered output.
-  // A packet starts only with credits of its class for all of it (its plen),
-  // so it never pauses and a class without credits never holds up the other.
+  // Transmit: packet round robin, credits per class, registered output, one
+  // flit per cycle while the packet's class has credits. Of two packets of
+  // one class the one presented first goes first (a completion must not pass
+  // a write presented before it, when both wait for credits), then they
+  // alternate; of two packets of different classes, one whose class has no
+  // credits does not hold up the other (a response never waits for request
+  // credits).
   // ------------------------------------------------------------------
   localparam int TW = $clog2(LOCAL_BUF_DEPTH) + 1;
   logic [TW-1:0] cred_q [2];
   logic          lock_q, sel_q, last_sel_q, sel, cls_q, cls;
-  logic          fire, go_q, go_c;
+  logic          fire, cq, cc, ok_q, ok_c;
+  logic          older_c_q;               // the completion stream's packet waits longer
   logic [127:0]  t_data, t_stamped;
   logic          t_last, t_valid;
-  net_pkg::net_hdr_t qh, ch;
 
-  assign qh   = net_pkg::net_hdr_t'(s_txq_data);
-  assign ch   = net_pkg::net_hdr_t'(s_txc_data);
-  // a stream's packet may start: valid, and its class has credits for all of it
-  assign go_q = s_txq_valid && cred_q[net_pkg::net_class(s_txq_data)] > TW'(qh.plen);
-  assign go_c = s_txc_valid && cred_q[net_pkg::net_class(s_txc_data)] > TW'(ch.plen);
+  assign cq   = net_pkg::net_class(s_txq_data);
+  assign cc   = net_pkg::net_class(s_txc_data);
+  assign ok_q = s_txq_valid && cred_q[cq] != '0;
+  assign ok_c = s_txc_valid && cred_q[cc] != '0;
 
   always_comb begin
     if (lock_q) begin
       sel = sel_q;
-    end else if (go_q && go_c) begin
-      sel = !last_sel_q;           // alternate when both wait
+    end else if (s_txq_valid && s_txc_valid) begin
+      if (cq == cc)          sel = older_c_q;
+      else if (ok_q && ok_c) sel = !last_sel_q;   // alternate when both can go
+      else                   sel = ok_c;
     end else begin
-      sel = go_c;
+      sel = s_txc_valid;
     end
     t_data  = sel ? s_txc_data  : s_txq_data;
     t_last  = sel ? s_txc_last  : s_txq_last;
-    t_valid = lock_q ? (sel ? s_txc_valid : s_txq_valid) : (sel ? go_c : go_q);
-    cls     = lock_q ? cls_q : net_pkg::net_class(t_data);
+    t_valid = sel ? s_txc_valid : s_txq_valid;
+    cls     = lock_q ? cls_q : (sel ? cc : cq);
   end
 
-  assign fire        = t_valid;
+  assign fire        = t_valid && cred_q[cls] != '0;
   assign s_txq_ready = fire && !sel;
   assign s_txc_ready = fire && sel;
 
@@ -283,6 +308,7 @@ module smfu_net_if
       sel_q       <= 1'b0;
       cls_q       <= 1'b0;
       last_sel_q  <= 1'b1;
+      older_c_q   <= 1'b0;
       m_net_valid <= 1'b0;
       m_net_last  <= 1'b0;
       m_net_vc    <= 1'b0;
@@ -291,6 +317,8 @@ module smfu_net_if
         cred_q[c] <= cred_q[c] - TW'(fire && cls == 1'(c)) + TW'(s_net_credit[c]);
       m_net_valid <= fire;
       m_net_last  <= fire && t_last;
+      if (fire && t_last)                        older_c_q <= !sel;  // the other one waits longer now
+      else if (!(s_txq_valid && s_txc_valid))    older_c_q <= s_txc_valid;
       if (fire) begin
         m_net_vc <= cls;
         lock_q   <= !t_last;
@@ -307,8 +335,8 @@ module smfu_net_if
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
-  assign unused = ^{rh.dst, rh.vc, rh.cmd, wx.tc, wx.attr, wx.wcnt, wx.rsvd0, fh.dst, fh.ptype, fh.vc,
-                    fh.plen, fh.cmd, fx.tc, fx.attr, fx.rsvd0, fdiff[10:0], qh, ch};
+  assign unused = ^{rh.dst, rh.vc, rh.cmd, wx.tc, wx.attr, wx.rsvd0,
+                    wx.wcnt};
   /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

@@ -4,12 +4,15 @@
 // two message classes (docs/network.md "The protocol part"). SMFU_WR travels
 // in the response class, SMFU_RD in the request class, so a read can overtake
 // the writes its sender issued before it; PCIe forbids that (a read must not
-// pass an earlier posted write of the same requester). This module counts, per
-// destination node, the SMFU_WR packets that pass it, and writes the count of
-// the read's destination into every SMFU_RD header that passes it
-// (net_smfu_ext_t.wcnt; winj = INJ in both names this sender); the receiver
-// (smfu_net_if) issues the read only after that many writes from this sender
-// have entered its in-order path. Counts are modulo 4096.
+// pass an earlier posted write of the same requester). This module numbers,
+// per destination node, the SMFU_WR packets that pass it (0, 1, 2, ... in
+// net_smfu_ext_t.wcnt), and writes the count of earlier writes to the read's
+// destination into every SMFU_RD header that passes it (wcnt; winj = INJ in
+// both names this sender); the receiver (smfu_net_if) issues the read only
+// after the write numbered wcnt - 1 from this sender has entered its in-order
+// path. Counts are modulo 4096. When the source id in the headers changes
+// (router.node set in-band), the numbering restarts at 0: the receiver keeps
+// its state per source id and takes the number from each write, so it follows.
 //
 // One instance per sender of SMFU packets: the SMFU's smfu_net_if (INJ 0) and
 // the RMA unit's rma_port (INJ 1). Combinational on the header flit (s_hdr
@@ -40,15 +43,19 @@ module smfu_wr_stamp #(
   net_pkg::net_hdr_t      h, ho;
   net_pkg::net_smfu_ext_t x;
   logic [NODE_AW-1:0]     d;
-  logic                   is_rd, is_wr;
+  logic                   is_rd, is_wr, new_src;
+  logic [15:0]            src_q;            // source id of the last SMFU request
+  logic [CW-1:0]          c;                // count for this header
 
   always_comb begin
     h     = net_pkg::net_hdr_t'(s_data);
     d     = h.dst[NODE_AW-1:0];
     is_rd = s_hdr && h.ptype == net_pkg::NET_TYPE_SMFU_RD;
     is_wr = s_hdr && h.ptype == net_pkg::NET_TYPE_SMFU_WR;
+    new_src = h.src != src_q;
+    c     = new_src ? '0 : cnt_q[d];
     x     = net_pkg::net_smfu_ext_t'(h.route);
-    if (is_rd) x.wcnt = cnt_q[d];
+    if (is_rd || is_wr) x.wcnt = c;
     x.winj   = INJ;
     ho       = h;
     ho.route = x;
@@ -58,8 +65,12 @@ module smfu_wr_stamp #(
   always_ff @(posedge clk) begin
     if (rst) begin
       for (int i = 0; i < N; i++) cnt_q[i] <= '0;
-    end else if (is_wr) begin
-      cnt_q[d] <= cnt_q[d] + 1'b1;
+      src_q <= '0;
+    end else if (is_rd || is_wr) begin
+      src_q <= h.src;
+      if (new_src)
+        for (int i = 0; i < N; i++) cnt_q[i] <= '0;
+      if (is_wr) cnt_q[d] <= c + 1'b1;
     end
   end
 

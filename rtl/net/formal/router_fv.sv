@@ -45,7 +45,7 @@ module router_fv #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   router #(
-    .N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .LINK_BUF_DEPTH(32), .LOCAL_BUF_DEPTH(32),
+    .N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .LINK_BUF_DEPTH(8), .LOCAL_BUF_DEPTH(8),
     .LINK_CREDITS(32), .LOCAL_CREDITS(32)
   ) dut (
     .clk, .rst(init),
