@@ -25,7 +25,10 @@ hand-written decoding logic tools/wireshark/extoll.lua):
 import sys
 
 FLIT_W = 128
-NVC = 2
+NCLS = 2          # message classes (docs/network.md "The protocol part")
+NDL = 2           # dateline VCs per class
+NVC = NCLS * NDL  # VCs per link: vc = {class, dateline VC}
+VC_W = 2          # bits of a link VC number
 NODE_W = 16
 HOP_W = 3
 NHOPS = 7
@@ -97,7 +100,7 @@ LAYOUTS = [
         ("kind", 0, 2, "net_lkind_e", "symbol kind"),
         ("first", 2, 1, None, "DATA: first flit of a packet"),
         ("last", 3, 1, None, "DATA: last flit of a packet"),
-        ("vc", 4, 1, None, "DATA: virtual channel"),
+        ("vc", 4, 2, None, "DATA: virtual channel {class, dateline VC} (0..3)"),
         ("seq", 8, 8, None, "DATA: link sequence number of the packet"),
     ]),
     ("net_lctl_t", "NET_LCTL", 128, "link control word: the data field of a CTL symbol", [
@@ -108,12 +111,14 @@ LAYOUTS = [
         ("ack", 8, 8, None, "sequence number of the last packet received in order (cumulative)"),
         ("cred0", 16, 16, None, "VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16"),
         ("cred1", 32, 16, None, "VC1 credits granted so far, likewise"),
+        ("cred2", 48, 16, None, "VC2 credits granted so far, likewise"),
+        ("cred3", 64, 16, None, "VC3 credits granted so far, likewise"),
     ]),
     ("net_hdr_t", "NET_HDR", 128, "header flit (flit 0 of every packet)", [
         ("dst", 0, 16, None, "destination node id"),
         ("src", 16, 16, None, "source node id"),
         ("ptype", 32, 4, "net_type_e", "packet type"),
-        ("vc", 36, 1, None, "virtual channel (rewritten by every router)"),
+        ("vc", 36, 1, None, "dateline VC of the packet's class (rewritten by every router); the class itself is a function of ptype (CLASS_OF)"),
         ("rmode", 37, 1, "net_rmode_e", "routing mode"),
         ("plen", 38, 5, None, "payload flits after the header (0..31)"),
         ("route", 43, 21, None, "source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: not read or changed by the routers; SMFU_RD/SMFU_WR carry net_smfu_ext_t there, other types 0)"),
@@ -140,6 +145,8 @@ LAYOUTS = [
     ("net_smfu_ext_t", "NET_SMFU_EXT", 21, "SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it)", [
         ("tc", 0, 3, None, "Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side"),
         ("attr", 3, 3, None, "Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow"),
+        ("wcnt", 6, 12, None, "SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; SMFU_WR: its own number among them (0, 1, ...); the receiver issues a read only after the write numbered wcnt - 1 (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md)"),
+        ("winj", 18, 1, None, "SMFU_RD: which sender of the source node stamped wcnt: 0 its SMFU (smfu_net_if), 1 its RMA unit (rma_port); SMFU_WR: the sender"),
     ]),
     ("net_cmd_cpl_t", "NET_CMD_CPL", 64, "cmd of SMFU_CPL", [
         ("tag", 0, 8, None, "tag of the read"),
@@ -254,6 +261,13 @@ CMD_OF = {"RRA_RD": "net_cmd_rra_t", "RRA_WR": "net_cmd_rra_t", "RRA_RSP": "net_
 PAYLOAD_OF = {"RRA_RD": "net_rra_pl_t", "RRA_WR": "net_rra_pl_t", "RRA_RSP": "net_rra_pl_t",
               "INTR": "net_intr_pl_t"}
 SUBFIELD_OF = {("RRA_RSP", "aux"): "net_rsp_aux_t"}
+# Message class of each packet type (docs/network.md "The protocol part"): 0
+# REQUEST, may wait at its sink; 1 RESPONSE, always sunk.  TLP_RAW by its dir
+# bit: inject a request, extract a response.  The class is chosen by the sending
+# unit (its local-port VC) and kept by every router; generated as
+# net_pkg::net_class() and net_packet.h net_class().
+CLASS_OF = {"RRA_RD": 0, "RRA_WR": 0, "SMFU_RD": 0, "RRA_RSP": 1, "SMFU_WR": 1,
+            "SMFU_CPL": 1, "INTR": 1, "TLP_RAW": None}
 # TLP_RAW: flit 1 is the TLP header (beat 0 of the TLP stream, docs/tlp-interface.md)
 TLP_HDR_FLIT_OF = {"TLP_RAW": 1}
 
@@ -314,7 +328,9 @@ def gen_sv():
          "  // Not every user needs every constant.",
          "  /* verilator lint_off UNUSEDPARAM */"]
     L += [f"  localparam int FLIT_W = {FLIT_W};  // flit (datapath) width",
-          f"  localparam int NVC    = {NVC};    // virtual channels per link",
+          f"  localparam int NVC    = {NVC};    // virtual channels per link: {{class, dateline VC}}",
+          f"  localparam int NCLS   = {NCLS};    // message classes: 0 request, 1 response",
+          f"  localparam int VC_W   = {VC_W};    // bits of a link VC number",
           f"  localparam int NODE_W = {NODE_W};   // node id width",
           f"  localparam int HOP_W  = {HOP_W};    // one source-route hop",
           f"  localparam int NHOPS  = {NHOPS};    // hops in the header",
@@ -435,8 +451,48 @@ def gen_sv():
           "",
           "  // The CRC of an idle symbol (all data and framing bits 0): a constant.",
           f"  localparam logic [31:0] LINK_IDLE_CRC = 32'h{link_idle_crc():08X};",
-          "", "  /* verilator lint_on UNUSEDPARAM */", "", "endpackage", ""]
+          ""] + class_sv() + ["  /* verilator lint_on UNUSEDPARAM */", "", "endpackage", ""]
     return "\n".join(L)
+
+
+def class_sv():
+    """SV function net_class(hdr): the message class of a header flit (CLASS_OF)."""
+    types = dict((n, v) for n, v, c in ENUMS[0][3])
+    lay = dict((l[0], l[4]) for l in LAYOUTS)
+    cmd_lsb = [f for f in lay["net_hdr_t"] if f[0] == "cmd"][0][1]
+    pt_lsb = [f for f in lay["net_hdr_t"] if f[0] == "ptype"][0][1]
+    dir_bit = cmd_lsb + [f for f in lay["net_cmd_tlp_t"] if f[0] == "dir"][0][1]
+    L = ["  // Message class of a packet (hw/gen/gen_net.py CLASS_OF; docs/network.md",
+         "  // \"The protocol part\"): 0 request (may wait at its sink), 1 response",
+         "  // (always sunk). TLP_RAW: by its dir bit (inject a request, extract a response).",
+         "  /* verilator lint_off UNUSEDSIGNAL */  // only ptype and TLP_RAW's dir are read",
+         "  function automatic logic net_class(input logic [FLIT_W-1:0] hdr);",
+         f"    case (hdr[{pt_lsb + 3}:{pt_lsb}])"]
+    for n, c in CLASS_OF.items():
+        if c is None:
+            L.append(f"      4'd{types[n]}: net_class = hdr[{dir_bit}];  // {n}: dir")
+        else:
+            L.append(f"      4'd{types[n]}: net_class = 1'b{c};  // {n}")
+    L += ["      default: net_class = 1'b0;", "    endcase", "  endfunction",
+          "  /* verilator lint_on UNUSEDSIGNAL */", ""]
+    return L
+
+
+def class_c():
+    types = dict((n, v) for n, v, c in ENUMS[0][3])
+    L = ["/* Message class of a packet (CLASS_OF in hw/gen/gen_net.py, docs/network.md):",
+         " * NET_CLASS_REQ may wait at its sink, NET_CLASS_RSP is always sunk; the local-port",
+         " * VC a unit sends it on. TLP_RAW: by its dir bit. */",
+         "#define NET_CLASS_REQ 0", "#define NET_CLASS_RSP 1",
+         "static inline unsigned net_class(const uint64_t *hdr)", "{",
+         "\tswitch (net_hdr_get_ptype(hdr)) {"]
+    for n, c in CLASS_OF.items():
+        if c is None:
+            L.append(f"\tcase {types[n]}: return (unsigned)net_cmd_tlp_get_dir(&hdr[1]); /* {n} */")
+        else:
+            L.append(f"\tcase {types[n]}: return {c}; /* {n} */")
+    L += ["\tdefault: return 0;", "\t}", "}", ""]
+    return L
 
 
 def link_sym_crc(frm, data):
@@ -467,7 +523,7 @@ def gen_c():
          "#ifndef SIM_LIB_NET_PACKET_H", "#define SIM_LIB_NET_PACKET_H", "",
          "#include <stddef.h>", "#include <stdint.h>", "",
          "#ifdef __cplusplus", 'extern "C" {', "#endif", "",
-         f"#define NET_FLIT_BYTES {FLIT_W // 8}", f"#define NET_NVC {NVC}",
+         f"#define NET_FLIT_BYTES {FLIT_W // 8}", f"#define NET_NVC {NVC}", f"#define NET_NCLS {NCLS}",
          f"#define NET_NODE_W {NODE_W}", f"#define NET_HOP_W {HOP_W}", f"#define NET_NHOPS {NHOPS}",
          f"#define NET_PLEN_W {PLEN_W}", "#define NET_NLINK 7",
          "#define NET_CRC32C_POLY 0x82F63B78u", "#define NET_CRC32C_INIT 0xFFFFFFFFu", "",
@@ -536,6 +592,7 @@ def gen_c():
           "\treturn r;",
           "}", "",
           ]
+    L += class_c()
     L += ["/* Capture (cosimd --pcap, docs/cosim.md): pcap link-layer types and the",
           " * little-endian pseudo-header in front of every captured packet / TLP:",
           " * NET_CAP_<KIND>_<FIELD>_OFF and _SIZE (bytes). */",

@@ -17,7 +17,8 @@ extern "C" {
 #endif
 
 #define NET_FLIT_BYTES 16
-#define NET_NVC 2
+#define NET_NVC 4
+#define NET_NCLS 2
 #define NET_NODE_W 16
 #define NET_HOP_W 3
 #define NET_NHOPS 7
@@ -114,7 +115,7 @@ static inline void net_bits_set(uint64_t *w, unsigned lsb, unsigned width, uint6
 #define NET_LFRM_LAST_LSB 3
 #define NET_LFRM_LAST_WIDTH 1
 #define NET_LFRM_VC_LSB 4
-#define NET_LFRM_VC_WIDTH 1
+#define NET_LFRM_VC_WIDTH 2
 #define NET_LFRM_SEQ_LSB 8
 #define NET_LFRM_SEQ_WIDTH 8
 static inline uint64_t net_lfrm_get_kind(const uint64_t *w) { return net_bits_get(w, NET_LFRM_KIND_LSB, NET_LFRM_KIND_WIDTH); } /* symbol kind */
@@ -123,7 +124,7 @@ static inline uint64_t net_lfrm_get_first(const uint64_t *w) { return net_bits_g
 static inline void net_lfrm_set_first(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_FIRST_LSB, NET_LFRM_FIRST_WIDTH, v); }
 static inline uint64_t net_lfrm_get_last(const uint64_t *w) { return net_bits_get(w, NET_LFRM_LAST_LSB, NET_LFRM_LAST_WIDTH); } /* DATA: last flit of a packet */
 static inline void net_lfrm_set_last(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_LAST_LSB, NET_LFRM_LAST_WIDTH, v); }
-static inline uint64_t net_lfrm_get_vc(const uint64_t *w) { return net_bits_get(w, NET_LFRM_VC_LSB, NET_LFRM_VC_WIDTH); } /* DATA: virtual channel */
+static inline uint64_t net_lfrm_get_vc(const uint64_t *w) { return net_bits_get(w, NET_LFRM_VC_LSB, NET_LFRM_VC_WIDTH); } /* DATA: virtual channel {class, dateline VC} (0..3) */
 static inline void net_lfrm_set_vc(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_VC_LSB, NET_LFRM_VC_WIDTH, v); }
 static inline uint64_t net_lfrm_get_seq(const uint64_t *w) { return net_bits_get(w, NET_LFRM_SEQ_LSB, NET_LFRM_SEQ_WIDTH); } /* DATA: link sequence number of the packet */
 static inline void net_lfrm_set_seq(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_SEQ_LSB, NET_LFRM_SEQ_WIDTH, v); }
@@ -143,6 +144,10 @@ static inline void net_lfrm_set_seq(uint64_t *w, uint64_t v) { net_bits_set(w, N
 #define NET_LCTL_CRED0_WIDTH 16
 #define NET_LCTL_CRED1_LSB 32
 #define NET_LCTL_CRED1_WIDTH 16
+#define NET_LCTL_CRED2_LSB 48
+#define NET_LCTL_CRED2_WIDTH 16
+#define NET_LCTL_CRED3_LSB 64
+#define NET_LCTL_CRED3_WIDTH 16
 static inline uint64_t net_lctl_get_ctype(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CTYPE_LSB, NET_LCTL_CTYPE_WIDTH); } /* control word type */
 static inline void net_lctl_set_ctype(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CTYPE_LSB, NET_LCTL_CTYPE_WIDTH, v); }
 static inline uint64_t net_lctl_get_peer(const uint64_t *w) { return net_bits_get(w, NET_LCTL_PEER_LSB, NET_LCTL_PEER_WIDTH); } /* INIT: the sender has received an INIT from its partner */
@@ -157,6 +162,10 @@ static inline uint64_t net_lctl_get_cred0(const uint64_t *w) { return net_bits_g
 static inline void net_lctl_set_cred0(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CRED0_LSB, NET_LCTL_CRED0_WIDTH, v); }
 static inline uint64_t net_lctl_get_cred1(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CRED1_LSB, NET_LCTL_CRED1_WIDTH); } /* VC1 credits granted so far, likewise */
 static inline void net_lctl_set_cred1(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CRED1_LSB, NET_LCTL_CRED1_WIDTH, v); }
+static inline uint64_t net_lctl_get_cred2(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CRED2_LSB, NET_LCTL_CRED2_WIDTH); } /* VC2 credits granted so far, likewise */
+static inline void net_lctl_set_cred2(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CRED2_LSB, NET_LCTL_CRED2_WIDTH, v); }
+static inline uint64_t net_lctl_get_cred3(const uint64_t *w) { return net_bits_get(w, NET_LCTL_CRED3_LSB, NET_LCTL_CRED3_WIDTH); } /* VC3 credits granted so far, likewise */
+static inline void net_lctl_set_cred3(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LCTL_CRED3_LSB, NET_LCTL_CRED3_WIDTH, v); }
 
 /* header flit (flit 0 of every packet) (128 bit) */
 #define NET_HDR_DST_LSB 0
@@ -181,7 +190,7 @@ static inline uint64_t net_hdr_get_src(const uint64_t *w) { return net_bits_get(
 static inline void net_hdr_set_src(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_SRC_LSB, NET_HDR_SRC_WIDTH, v); }
 static inline uint64_t net_hdr_get_ptype(const uint64_t *w) { return net_bits_get(w, NET_HDR_PTYPE_LSB, NET_HDR_PTYPE_WIDTH); } /* packet type */
 static inline void net_hdr_set_ptype(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_PTYPE_LSB, NET_HDR_PTYPE_WIDTH, v); }
-static inline uint64_t net_hdr_get_vc(const uint64_t *w) { return net_bits_get(w, NET_HDR_VC_LSB, NET_HDR_VC_WIDTH); } /* virtual channel (rewritten by every router) */
+static inline uint64_t net_hdr_get_vc(const uint64_t *w) { return net_bits_get(w, NET_HDR_VC_LSB, NET_HDR_VC_WIDTH); } /* dateline VC of the packet's class (rewritten by every router); the class itself is a function of ptype (CLASS_OF) */
 static inline void net_hdr_set_vc(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_VC_LSB, NET_HDR_VC_WIDTH, v); }
 static inline uint64_t net_hdr_get_rmode(const uint64_t *w) { return net_bits_get(w, NET_HDR_RMODE_LSB, NET_HDR_RMODE_WIDTH); } /* routing mode */
 static inline void net_hdr_set_rmode(uint64_t *w, uint64_t v) { net_bits_set(w, NET_HDR_RMODE_LSB, NET_HDR_RMODE_WIDTH, v); }
@@ -251,10 +260,18 @@ static inline void net_cmd_smfu_set_tag(uint64_t *w, uint64_t v) { net_bits_set(
 #define NET_SMFU_EXT_TC_WIDTH 3
 #define NET_SMFU_EXT_ATTR_LSB 3
 #define NET_SMFU_EXT_ATTR_WIDTH 3
+#define NET_SMFU_EXT_WCNT_LSB 6
+#define NET_SMFU_EXT_WCNT_WIDTH 12
+#define NET_SMFU_EXT_WINJ_LSB 18
+#define NET_SMFU_EXT_WINJ_WIDTH 1
 static inline uint64_t net_smfu_ext_get_tc(const uint64_t *w) { return net_bits_get(w, NET_SMFU_EXT_TC_LSB, NET_SMFU_EXT_TC_WIDTH); } /* Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side */
 static inline void net_smfu_ext_set_tc(uint64_t *w, uint64_t v) { net_bits_set(w, NET_SMFU_EXT_TC_LSB, NET_SMFU_EXT_TC_WIDTH, v); }
 static inline uint64_t net_smfu_ext_get_attr(const uint64_t *w) { return net_bits_get(w, NET_SMFU_EXT_ATTR_LSB, NET_SMFU_EXT_ATTR_WIDTH); } /* Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow */
 static inline void net_smfu_ext_set_attr(uint64_t *w, uint64_t v) { net_bits_set(w, NET_SMFU_EXT_ATTR_LSB, NET_SMFU_EXT_ATTR_WIDTH, v); }
+static inline uint64_t net_smfu_ext_get_wcnt(const uint64_t *w) { return net_bits_get(w, NET_SMFU_EXT_WCNT_LSB, NET_SMFU_EXT_WCNT_WIDTH); } /* SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; SMFU_WR: its own number among them (0, 1, ...); the receiver issues a read only after the write numbered wcnt - 1 (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md) */
+static inline void net_smfu_ext_set_wcnt(uint64_t *w, uint64_t v) { net_bits_set(w, NET_SMFU_EXT_WCNT_LSB, NET_SMFU_EXT_WCNT_WIDTH, v); }
+static inline uint64_t net_smfu_ext_get_winj(const uint64_t *w) { return net_bits_get(w, NET_SMFU_EXT_WINJ_LSB, NET_SMFU_EXT_WINJ_WIDTH); } /* SMFU_RD: which sender of the source node stamped wcnt: 0 its SMFU (smfu_net_if), 1 its RMA unit (rma_port); SMFU_WR: the sender */
+static inline void net_smfu_ext_set_winj(uint64_t *w, uint64_t v) { net_bits_set(w, NET_SMFU_EXT_WINJ_LSB, NET_SMFU_EXT_WINJ_WIDTH, v); }
 
 /* cmd of SMFU_CPL (64 bit) */
 #define NET_CMD_CPL_TAG_LSB 0
@@ -370,6 +387,26 @@ static inline uint64_t net_route_reverse(uint64_t route)
 	for (unsigned i = 0; i < NET_NHOPS; i++)
 		r |= ((route >> (NET_HOP_W * i)) & 7u) << (NET_HOP_W * (NET_NHOPS - 1 - i));
 	return r;
+}
+
+/* Message class of a packet (CLASS_OF in hw/gen/gen_net.py, docs/network.md):
+ * NET_CLASS_REQ may wait at its sink, NET_CLASS_RSP is always sunk; the local-port
+ * VC a unit sends it on. TLP_RAW: by its dir bit. */
+#define NET_CLASS_REQ 0
+#define NET_CLASS_RSP 1
+static inline unsigned net_class(const uint64_t *hdr)
+{
+	switch (net_hdr_get_ptype(hdr)) {
+	case 1: return 0; /* RRA_RD */
+	case 2: return 0; /* RRA_WR */
+	case 5: return 0; /* SMFU_RD */
+	case 3: return 1; /* RRA_RSP */
+	case 6: return 1; /* SMFU_WR */
+	case 7: return 1; /* SMFU_CPL */
+	case 8: return 1; /* INTR */
+	case 4: return (unsigned)net_cmd_tlp_get_dir(&hdr[1]); /* TLP_RAW */
+	default: return 0;
+	}
 }
 
 /* Capture (cosimd --pcap, docs/cosim.md): pcap link-layer types and the

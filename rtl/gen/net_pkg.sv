@@ -9,7 +9,9 @@ package net_pkg;
   // Not every user needs every constant.
   /* verilator lint_off UNUSEDPARAM */
   localparam int FLIT_W = 128;  // flit (datapath) width
-  localparam int NVC    = 2;    // virtual channels per link
+  localparam int NVC    = 4;    // virtual channels per link: {class, dateline VC}
+  localparam int NCLS   = 2;    // message classes: 0 request, 1 response
+  localparam int VC_W   = 2;    // bits of a link VC number
   localparam int NODE_W = 16;   // node id width
   localparam int HOP_W  = 3;    // one source-route hop
   localparam int NHOPS  = 7;    // hops in the header
@@ -87,8 +89,8 @@ package net_pkg;
   // link framing word of a symbol (m_phy_frm), covered by the symbol CRC (16 bit)
   typedef struct packed {
     logic [7:0]        seq;  // [15:8] DATA: link sequence number of the packet
-    logic [2:0]        rsvd0;  // [7:5] reserved, 0
-    logic              vc;  // [4:4] DATA: virtual channel
+    logic [1:0]        rsvd0;  // [7:6] reserved, 0
+    logic [1:0]        vc;  // [5:4] DATA: virtual channel {class, dateline VC} (0..3)
     logic              last;  // [3:3] DATA: last flit of a packet
     logic              first;  // [2:2] DATA: first flit of a packet
     net_lkind_e        kind;  // [1:0] symbol kind
@@ -96,7 +98,9 @@ package net_pkg;
 
   // link control word: the data field of a CTL symbol (128 bit)
   typedef struct packed {
-    logic [79:0]       rsvd1;  // [127:48] reserved, 0
+    logic [47:0]       rsvd1;  // [127:80] reserved, 0
+    logic [15:0]       cred3;  // [79:64] VC3 credits granted so far, likewise
+    logic [15:0]       cred2;  // [63:48] VC2 credits granted so far, likewise
     logic [15:0]       cred1;  // [47:32] VC1 credits granted so far, likewise
     logic [15:0]       cred0;  // [31:16] VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16
     logic [7:0]        ack;  // [15:8] sequence number of the last packet received in order (cumulative)
@@ -113,7 +117,7 @@ package net_pkg;
     logic [20:0]       route;  // [63:43] source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: not read or changed by the routers; SMFU_RD/SMFU_WR carry net_smfu_ext_t there, other types 0)
     logic [4:0]        plen;  // [42:38] payload flits after the header (0..31)
     net_rmode_e        rmode;  // [37:37] routing mode
-    logic              vc;  // [36:36] virtual channel (rewritten by every router)
+    logic              vc;  // [36:36] dateline VC of the packet's class (rewritten by every router); the class itself is a function of ptype (CLASS_OF)
     net_type_e         ptype;  // [35:32] packet type
     logic [15:0]       src;  // [31:16] source node id
     logic [15:0]       dst;  // [15:0] destination node id
@@ -146,7 +150,9 @@ package net_pkg;
 
   // SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it) (21 bit)
   typedef struct packed {
-    logic [14:0]       rsvd0;  // [20:6] reserved, 0
+    logic [1:0]        rsvd0;  // [20:19] reserved, 0
+    logic              winj;  // [18:18] SMFU_RD: which sender of the source node stamped wcnt: 0 its SMFU (smfu_net_if), 1 its RMA unit (rma_port); SMFU_WR: the sender
+    logic [11:0]       wcnt;  // [17:6] SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; SMFU_WR: its own number among them (0, 1, ...); the receiver issues a read only after the write numbered wcnt - 1 (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md)
     logic [2:0]        attr;  // [5:3] Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow
     logic [2:0]        tc;  // [2:0] Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side
   } net_smfu_ext_t;
@@ -337,6 +343,25 @@ package net_pkg;
 
   // The CRC of an idle symbol (all data and framing bits 0): a constant.
   localparam logic [31:0] LINK_IDLE_CRC = 32'hBCC5563E;
+
+  // Message class of a packet (hw/gen/gen_net.py CLASS_OF; docs/network.md
+  // "The protocol part"): 0 request (may wait at its sink), 1 response
+  // (always sunk). TLP_RAW: by its dir bit (inject a request, extract a response).
+  /* verilator lint_off UNUSEDSIGNAL */  // only ptype and TLP_RAW's dir are read
+  function automatic logic net_class(input logic [FLIT_W-1:0] hdr);
+    case (hdr[35:32])
+      4'd1: net_class = 1'b0;  // RRA_RD
+      4'd2: net_class = 1'b0;  // RRA_WR
+      4'd5: net_class = 1'b0;  // SMFU_RD
+      4'd3: net_class = 1'b1;  // RRA_RSP
+      4'd6: net_class = 1'b1;  // SMFU_WR
+      4'd7: net_class = 1'b1;  // SMFU_CPL
+      4'd8: net_class = 1'b1;  // INTR
+      4'd4: net_class = hdr[80];  // TLP_RAW: dir
+      default: net_class = 1'b0;
+    endcase
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   /* verilator lint_on UNUSEDPARAM */
 

@@ -77,6 +77,7 @@ module link_rx #(
   parameter int DEAD_TIME   = 8192,  // cycles out of UP after which a link that was up is dead (>= DOWN_TIME)
   parameter int NAK_HOLD    = 128,   // cycles before another NAK unless the expected packet arrived
   localparam int NVC        = net_pkg::NVC,
+  localparam int VW         = net_pkg::VC_W,
   localparam int FW         = net_pkg::FLIT_W
 ) (
   // ---- clock and reset (synchronous, active high)
@@ -90,7 +91,7 @@ module link_rx #(
   output logic                      m_valid,
   output logic [FW-1:0]             m_data,
   output logic                      m_last,
-  output logic                      m_vc,
+  output logic [VW-1:0]             m_vc,         // {class, dateline VC}
   output logic                      m_drop,       // without m_valid: discard the partial packet of VC m_vc
   input  wire logic [NVC-1:0]       s_credit,     // from the router's m_in_credit
   // ---- to the local link_tx
@@ -142,7 +143,7 @@ module link_rx #(
   logic [7:0]  exp_seq;     // next expected sequence number
   logic [7:0]  seq_back;    // how far the symbol's sequence number lies behind exp_seq
   logic        in_pkt;      // accepting a packet (first flit written)
-  logic        cur_vc;
+  logic [VW-1:0] cur_vc;
   logic        acc, drop, err, dup, commit;
   logic [HW-1:0] nak_tmr;   // 0: a NAK may be sent
   // malformed packets
@@ -224,7 +225,9 @@ module link_rx #(
   always_comb begin
     fidx     = frm.first ? 16'd0 : nflit;
     plen     = frm.first ? hdr.plen : cur_plen;
-    bad_now  = (frm.first && (hdr.ptype == net_pkg::NET_TYPE_NONE || hdr.ptype > net_pkg::NET_TYPE_INTR))
+    // unknown type, or a packet on a VC of the wrong message class
+    bad_now  = (frm.first && (hdr.ptype == net_pkg::NET_TYPE_NONE || hdr.ptype > net_pkg::NET_TYPE_INTR
+                              || frm.vc[VW-1] != net_pkg::net_class(s_phy_data)))
                || (frm.last ? fidx != 16'(plen) : fidx >= 16'(plen));
     disc     = acc && (bad_seq || bad_now);
     rewind   = disc && !bad_seq && !frm.first;  // a prefix was written: discard it
@@ -273,7 +276,7 @@ module link_rx #(
       err_run       <= '0;
       exp_seq       <= '0;
       in_pkt        <= 1'b0;
-      cur_vc        <= 1'b0;
+      cur_vc        <= '0;
       nak_tmr       <= '0;
       for (int v = 0; v < NVC; v++) m_cred[v] <= 16'(CREDITS);
       m_pkt_cnt     <= '0;

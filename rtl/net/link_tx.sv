@@ -58,6 +58,7 @@ module link_tx #(
   parameter int KEEPALIVE    = 64,   // a control word at least every KEEPALIVE cycles (4x while data waits)
   parameter int INIT_GAP     = 8,    // cycles between INIT words while training
   localparam int NVC         = net_pkg::NVC,
+  localparam int VW          = net_pkg::VC_W,
   localparam int FW          = net_pkg::FLIT_W
 ) (
   // ---- clock and reset (synchronous, active high)
@@ -67,7 +68,7 @@ module link_tx #(
   input  wire logic                  s_valid,
   input  wire logic [FW-1:0]         s_data,
   input  wire logic                  s_last,
-  input  wire logic                  s_vc,
+  input  wire logic [VW-1:0]         s_vc,          // {class, dateline VC}
   output logic [NVC-1:0]             m_credit,      // to the router's s_out_credit
   // ---- link (towards the far link_rx)
   output logic [FW-1:0]              m_phy_data,
@@ -101,7 +102,7 @@ module link_tx #(
 
   // ------------------------------------------------------------------ replay buffer
   // {vc, last, data} per flit; end_tbl[seq] = write pointer after the packet's last flit.
-  logic [FW+1:0] mem [RPL_DEPTH];
+  logic [FW+VW:0] mem [RPL_DEPTH];
   logic [AW:0]   end_tbl [RPL_DEPTH];
   logic [AW:0]   wr_ptr, snd_ptr, ack_ptr;
   logic [7:0]    wr_seq;   // sequence number of the packet being written (complete ones: below)
@@ -111,7 +112,7 @@ module link_tx #(
   logic          rpl_req;  // replay wanted (done at the next packet boundary)
   logic          wr_mid;   // between the first and the last flit of a packet being written
   logic [AW:0]   wr_start; // write pointer at the first flit of that packet
-  logic          wr_vc;    // its VC
+  logic [VW-1:0] wr_vc;    // its VC
   logic [AW-1:0] wr_idx;   // end_tbl entry of the packet being written (sequence number 0 at a partner reset)
   assign wr_idx = s_reinit ? '0 : wr_seq[AW-1:0];
 
@@ -151,6 +152,8 @@ module link_tx #(
   logic [NVC-1:0][15:0] cred_in;
   assign cred_in[0] = ctl.cred0;
   assign cred_in[1] = ctl.cred1;
+  assign cred_in[2] = ctl.cred2;
+  assign cred_in[3] = ctl.cred3;
   logic [NVC-1:0][15:0] cred_d;  // new credits in this control word
   always_comb begin
     for (int v = 0; v < NVC; v++) begin
@@ -162,7 +165,7 @@ module link_tx #(
 
   // ------------------------------------------------------------------ what to send
   logic          have_data, bypass;
-  logic [FW+1:0] q_flit;
+  logic [FW+VW:0] q_flit;
   logic          snd_data, snd_ctl;
   logic [3:0]    ctl_type;
   logic [7:0]    ack_sent;
@@ -211,13 +214,15 @@ module link_tx #(
       c.ack    = s_rx_ack;
       c.cred0  = s_rx_cred[0];
       c.cred1  = s_rx_cred[1];
+      c.cred2  = s_rx_cred[2];
+      c.cred3  = s_rx_cred[3];
       frm.kind = net_pkg::NET_LKIND_CTL;
       sym_data = c;
     end else if (snd_data) begin
       frm.kind  = net_pkg::NET_LKIND_DATA;
       frm.first = !snd_mid;
       frm.last  = q_flit[FW];
-      frm.vc    = q_flit[FW+1];
+      frm.vc    = q_flit[FW+VW:FW+1];
       frm.seq   = snd_seq;
       sym_data  = q_flit[FW-1:0];
     end
@@ -267,7 +272,7 @@ module link_tx #(
       end
       wr_mid       <= 1'b0;
       wr_start     <= '0;
-      wr_vc        <= 1'b0;
+      wr_vc        <= '0;
       m_flush_cnt  <= '0;
       ack_sent     <= 8'hFF;
       force_q      <= 1'b0;

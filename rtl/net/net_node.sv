@@ -9,14 +9,17 @@
 
 module net_node #(
   parameter int          N_LOCAL       = 2,   // local unit ports
-  parameter int          LINK_BUF_DEPTH  = 64, // flits per VC buffer of a link inport (and far link credits)
-  parameter int          LOCAL_BUF_DEPTH = 32, // flits per VC buffer of a local inport
+  parameter int          LINK_BUF_DEPTH  = 32, // flits per VC buffer of a link inport (and far link credits;
+                                               // 4 VCs: 128 flits per link, the replay buffer's size)
+  parameter int          LOCAL_BUF_DEPTH = 32, // flits per class buffer of a local inport
   parameter int          TBL_AW        = 6,   // routing table index bits
-  parameter int          LOCAL_CREDITS = 32,  // unit receive buffer per VC, flits
+  parameter int          LOCAL_CREDITS = 32,  // unit receive buffer per class, flits
   parameter logic [63:0] EJECT_MAP     = 64'h0000_0001_1110_0000, // local port per type
   parameter int          DEAD_TIME     = 8192, // cycles out of UP after which packets into a link that was up are dropped
   localparam int         NL            = net_pkg::NLINK,
-  localparam int         NVC           = net_pkg::NVC,
+  localparam int         NVC           = net_pkg::NVC,   // link VCs {class, dateline VC}
+  localparam int         NCLS          = net_pkg::NCLS,  // local ports: one VC per message class
+  localparam int         VW            = net_pkg::VC_W,
   localparam int         FW            = net_pkg::FLIT_W
 ) (
   // ---- clock and reset (synchronous, active high)
@@ -38,18 +41,19 @@ module net_node #(
   input  wire logic [NL-1:0][FW-1:0]         s_phy_data,
   input  wire logic [NL-1:0][15:0]           s_phy_frm,
   input  wire logic [NL-1:0][31:0]           s_phy_crc,
-  // ---- local unit ports, into the network (unit holds LOCAL_BUF_DEPTH credits per VC)
+  // ---- local unit ports, into the network (unit holds LOCAL_BUF_DEPTH credits per class);
+  // the VC of a local port is the packet's message class (net_pkg::net_class)
   input  wire logic [N_LOCAL-1:0]            s_loc_valid,
   input  wire logic [N_LOCAL-1:0][FW-1:0]    s_loc_data,
   input  wire logic [N_LOCAL-1:0]            s_loc_last,
   input  wire logic [N_LOCAL-1:0]            s_loc_vc,
-  output logic [N_LOCAL-1:0][NVC-1:0]        m_loc_credit,
-  // ---- local unit ports, out of the network (unit returns credits)
+  output logic [N_LOCAL-1:0][NCLS-1:0]       m_loc_credit,
+  // ---- local unit ports, out of the network (unit returns credits per class)
   output logic [N_LOCAL-1:0]                 m_loc_valid,
   output logic [N_LOCAL-1:0][FW-1:0]         m_loc_data,
   output logic [N_LOCAL-1:0]                 m_loc_last,
   output logic [N_LOCAL-1:0]                 m_loc_vc,
-  input  wire logic [N_LOCAL-1:0][NVC-1:0]   s_loc_credit,
+  input  wire logic [N_LOCAL-1:0][NCLS-1:0]  s_loc_credit,
   // ---- status
   output logic [NL-1:0][31:0]                m_crc_err_cnt, // bad symbols per incoming link (while up)
   output logic [NL-1:0][31:0]                m_rx_pkt_cnt,  // packets accepted per incoming link
@@ -65,10 +69,11 @@ module net_node #(
 );
   localparam int NP = NL + N_LOCAL;
 
-  logic [NP-1:0]          in_valid, in_last, in_vc, in_drop;
+  logic [NP-1:0]          in_valid, in_last, in_drop;
+  logic [NP-1:0][VW-1:0]  in_vc, out_vc;
   logic [NP-1:0][FW-1:0]  in_data;
   logic [NP-1:0][NVC-1:0] in_credit, out_credit;
-  logic [NP-1:0]          out_valid, out_last, out_vc;
+  logic [NP-1:0]          out_valid, out_last;
   logic [NP-1:0][FW-1:0]  out_data;
   logic [NL-1:0]          dead;
   logic [NL-1:0][31:0]    malformed_cnt;
@@ -135,14 +140,18 @@ module net_node #(
     assign in_valid[NL+u]   = s_loc_valid[u];
     assign in_data[NL+u]    = s_loc_data[u];
     assign in_last[NL+u]    = s_loc_last[u];
-    assign in_vc[NL+u]      = s_loc_vc[u];
+    // class c of a unit port <-> router VC {c, dateline VC 0}
+    assign in_vc[NL+u]      = {s_loc_vc[u], 1'b0};
     assign in_drop[NL+u]    = 1'b0;
-    assign m_loc_credit[u]  = in_credit[NL+u];
     assign m_loc_valid[u]   = out_valid[NL+u];
     assign m_loc_data[u]    = out_data[NL+u];
     assign m_loc_last[u]    = out_last[NL+u];
-    assign m_loc_vc[u]      = out_vc[NL+u];
-    assign out_credit[NL+u] = s_loc_credit[u];
+    assign m_loc_vc[u]      = out_vc[NL+u][VW-1];
+    for (genvar c = 0; c < NCLS; c++) begin : g_cls
+      assign m_loc_credit[u][c]           = in_credit[NL+u][c * 2];
+      assign out_credit[NL+u][c * 2]      = s_loc_credit[u][c];
+      assign out_credit[NL+u][c * 2 + 1]  = 1'b0;
+    end
   end
 
 endmodule

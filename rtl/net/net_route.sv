@@ -14,7 +14,10 @@
 // VC rule AUTO (dateline rule, docs/network.md): a packet leaves on VC0 when it
 // changes dimension (or is injected), keeps its VC within a dimension, and
 // moves to VC1 when it leaves on a link marked in cfg_dateline (the torus
-// wrap-around link of that ring).
+// wrap-around link of that ring). Message classes (docs/network.md "The
+// protocol part"): the output VC is {class, dateline VC}; the class is the
+// one of the input VC and is never changed; an ejected packet leaves on
+// dateline VC 0 of its class (a local port has one VC per class).
 
 `default_nettype none
 
@@ -26,13 +29,14 @@ module net_route #(
   localparam int         NP        = net_pkg::NLINK + N_LOCAL,
   localparam int         PW        = $clog2(NP)
 ) (
-  // ---- head flit and its table entry
+  // ---- head flit, its class and its table entry
+  input  wire logic                       s_class,    // message class of the input VC
   input  wire logic [net_pkg::FLIT_W-1:0] s_hdr,
   input  wire net_pkg::net_tbl_entry_t    s_entry,    // table[IN_PORT][hdr.dst]
   input  wire logic [net_pkg::NLINK-1:0]  cfg_dateline, // links that cross the dateline
   // ---- decision
   output logic [PW-1:0]                   m_port,     // output port index
-  output logic                            m_vc,       // output VC
+  output logic [net_pkg::VC_W-1:0]        m_vc,       // output VC {class, dateline VC}
   output logic [net_pkg::FLIT_W-1:0]      m_hdr,      // header as it leaves
   output logic [net_pkg::PLEN_W:0]        m_len,      // packet length in flits
   output logic                            m_drop      // no route: drop the packet
@@ -42,7 +46,7 @@ module net_route #(
   logic [2:0] code;
   logic [1:0] rule;
   logic [3:0] loc;
-  logic       vc_auto;
+  logic       vc_auto, dl;
 
   function automatic logic [2:0] dim_of(input int p);
     // 0 X, 1 Y, 2 Z, 3 spare, 4 local
@@ -73,12 +77,14 @@ module net_route #(
     if (code == net_pkg::NET_PORT_EJECT) vc_auto = h.vc;
     else vc_auto = ((dim_of(int'(code)) == dim_of(IN_PORT)) ? h.vc : 1'b0) | cfg_dateline[code];
     case (rule)
-      net_pkg::NET_VCRULE_VC0:  m_vc = 1'b0;
-      net_pkg::NET_VCRULE_VC1:  m_vc = 1'b1;
-      net_pkg::NET_VCRULE_KEEP: m_vc = h.vc;
-      default:         m_vc = vc_auto;
+      net_pkg::NET_VCRULE_VC0:  dl = 1'b0;
+      net_pkg::NET_VCRULE_VC1:  dl = 1'b1;
+      net_pkg::NET_VCRULE_KEEP: dl = h.vc;
+      default:         dl = vc_auto;
     endcase
-    ho.vc = m_vc;
+    if (code == net_pkg::NET_PORT_EJECT) dl = 1'b0;
+    m_vc  = {s_class, dl};
+    ho.vc = dl;
     m_hdr = ho;
   end
 

@@ -40,7 +40,8 @@ module router #(
   parameter logic [63:0] EJECT_MAP     = 64'h0000_0001_1110_0000, // local port per packet type (4 bit each)
   localparam int         NP            = net_pkg::NLINK + N_LOCAL,  // ports
   localparam int         PW            = $clog2(NP),
-  localparam int         NVC           = net_pkg::NVC,
+  localparam int         NVC           = net_pkg::NVC,   // {class, dateline VC}
+  localparam int         VW            = net_pkg::VC_W,
   localparam int         FW            = net_pkg::FLIT_W
 ) (
   // ---- clock and reset (synchronous, active high)
@@ -63,7 +64,7 @@ module router #(
   input  wire logic [NP-1:0]              s_in_valid,
   input  wire logic [NP-1:0][FW-1:0]      s_in_data,
   input  wire logic [NP-1:0]              s_in_last,
-  input  wire logic [NP-1:0]              s_in_vc,
+  input  wire logic [NP-1:0][VW-1:0]     s_in_vc,       // {class, dateline VC}; local ports: dateline VC 0
   input  wire logic [NP-1:0]              s_in_drop,     // no valid: discard the partial packet of VC s_in_vc (links only)
   output logic      [NP-1:0][NVC-1:0]     m_in_credit,   // one buffer slot of that VC freed
 
@@ -71,7 +72,7 @@ module router #(
   output logic      [NP-1:0]              m_out_valid,
   output logic      [NP-1:0][FW-1:0]      m_out_data,
   output logic      [NP-1:0]              m_out_last,
-  output logic      [NP-1:0]              m_out_vc,
+  output logic      [NP-1:0][VW-1:0]     m_out_vc,      // local ports: dateline VC 0
   input  wire logic [NP-1:0][NVC-1:0]     s_out_credit,  // downstream freed one slot of that VC
 
   // ---- status
@@ -110,7 +111,7 @@ module router #(
   logic [NP-1:0][NVC-1:0] f_ovf;
   logic [FW-1:0]          f_data  [NP][NVC];
   logic [PW-1:0]          r_port  [NP][NVC];
-  logic [NVC-1:0]         r_vc    [NP];
+  logic [VW-1:0]          r_vc    [NP][NVC];
   logic [NVC-1:0]         r_nort  [NP];  // no route (table)
   logic [NVC-1:0]         r_drop  [NP];  // no route, or routed to a dead link
   logic [FW-1:0]          r_hdr   [NP][NVC];
@@ -127,20 +128,32 @@ module router #(
     end
     assign tbl_rd[p] = tbl[tr_idx];
     for (genvar v = 0; v < NVC; v++) begin : g_vc
-      net_pkt_fifo #(.DEPTH(p < net_pkg::NLINK ? LINK_BUF_DEPTH : LOCAL_BUF_DEPTH), .SAF(p < net_pkg::NLINK)) u_fifo (
-        .clk, .rst,
-        .s_valid (s_in_valid[p] && s_in_vc[p] == v[0]),
-        .s_data  (s_in_data[p]),
-        .s_last  (s_in_last[p]),
-        .s_drop  (s_in_drop[p] && s_in_vc[p] == v[0]),
-        .m_credit(m_in_credit[p][v]),
-        .m_avail (f_avail[p][v]),
-        .m_data  (f_data[p][v]),
-        .m_last  (f_last[p][v]),
-        .s_pop   (f_pop[p][v]),
-        .m_ovf   (f_ovf[p][v])
-      );
+      // A local inport has one buffer per class (dateline VC 0): a unit's
+      // packets enter a dimension on dateline VC 0 anyway.
+      if (p < net_pkg::NLINK || v % net_pkg::NCLS == 0) begin : g_buf
+        net_pkt_fifo #(.DEPTH(p < net_pkg::NLINK ? LINK_BUF_DEPTH : LOCAL_BUF_DEPTH), .SAF(p < net_pkg::NLINK)) u_fifo (
+          .clk, .rst,
+          .s_valid (s_in_valid[p] && s_in_vc[p] == VW'(v)),
+          .s_data  (s_in_data[p]),
+          .s_last  (s_in_last[p]),
+          .s_drop  (s_in_drop[p] && s_in_vc[p] == VW'(v)),
+          .m_credit(m_in_credit[p][v]),
+          .m_avail (f_avail[p][v]),
+          .m_data  (f_data[p][v]),
+          .m_last  (f_last[p][v]),
+          .s_pop   (f_pop[p][v]),
+          .m_ovf   (f_ovf[p][v])
+        );
+      end else begin : g_nobuf
+        assign m_in_credit[p][v] = 1'b0;
+        assign f_avail[p][v]     = 1'b0;
+        assign f_data[p][v]      = '0;
+        assign f_last[p][v]      = 1'b0;
+        assign f_ovf[p][v]       = 1'b0;
+      end
+      // the class of a packet is the class of its VC, kept on every hop
       net_route #(.N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .EJECT_MAP(EJECT_MAP), .IN_PORT(p)) u_route (
+        .s_class     (1'(v / net_pkg::NCLS)),
         .s_hdr       (f_data[p][v]),
         .s_entry     (net_pkg::net_tbl_entry_t'(tbl[f_data[p][v][TBL_AW-1:0]])),
         .cfg_dateline(cfg_dateline),
@@ -172,13 +185,15 @@ module router #(
   // Output o is busy while it carries a packet: from input o_own, VC o_ivc, leaving on o_ovc.
   logic [NP-1:0]                  o_busy;
   logic [NP-1:0][PW-1:0]          o_own;
-  logic [NP-1:0]                  o_ivc, o_ovc;
+  logic [VW-1:0]                  o_ivc [NP];
+  logic [VW-1:0]                  o_ovc [NP];
   logic [CRW-1:0]                 cred [NP][NVC];
   // Input i drains (drops) a packet without a route from VC d_vc.
-  logic [NP-1:0]                  d_busy, d_vc;
-  logic [NP-1:0]                  vc_rr;   // VC preferred next by each input
+  logic [NP-1:0]                  d_busy;
+  logic [VW-1:0]                  d_vc  [NP];
+  logic [VW-1:0]                  vc_rr [NP];   // VC preferred next by each input
   // Credit reservation of output VC (o, w) by the head of input VC rsv_id = {input, VC}
-  // (index input * NVC + VC = {input, VC}: NVC = 2).
+  // (index input * NVC + VC = {input, VC}: NVC = 4).
   localparam int HW = $clog2(NP * NVC);
   logic [NVC-1:0]                 rsv_v  [NP];
   logic [HW-1:0]                  rsv_id [NP][NVC];
@@ -186,7 +201,9 @@ module router #(
   // ------------------------------------------------------------------ allocation
   logic [NP-1:0]                  in_busy;   // input carries or drops a packet
   logic [NVC-1:0]                 cand [NP];
-  logic [NP-1:0]                  req, sel_vc, drop_start, drop_vc;
+  logic [NP-1:0]                  req, drop_start;
+  logic [VW-1:0]                  sel_vc  [NP];
+  logic [VW-1:0]                  drop_vc [NP];
   logic [PW-1:0]                  req_port [NP];
   logic [NP-1:0]                  o_req [NP]; // [output][input]
   logic [NP-1:0]                  g_valid;
@@ -205,7 +222,7 @@ module router #(
       for (int w = 0; w < NVC; w++) rs_req[o][w] = '0;
     for (int i = 0; i < NP; i++) begin
       drop_start[i] = 1'b0;
-      drop_vc[i]    = 1'b0;
+      drop_vc[i]    = '0;
       for (int v = 0; v < NVC; v++) begin
         starve[i][v] = f_avail[i][v] && !r_drop[i][v]
                        && cred[int'(r_port[i][v])][r_vc[i][v]] < CRW'(r_len[i][v]);
@@ -217,12 +234,14 @@ module router #(
                           && int'(rsv_id[int'(r_port[i][v])][r_vc[i][v]]) != i * NVC + v);
         if (!in_busy[i] && f_avail[i][v] && r_drop[i][v] && !drop_start[i]) begin
           drop_start[i] = 1'b1;
-          drop_vc[i]    = v[0];
+          drop_vc[i]    = VW'(v);
         end
       end
-      if (cand[i][0] && cand[i][1]) sel_vc[i] = vc_rr[i];
-      else                          sel_vc[i] = cand[i][1];
-      req[i]      = (cand[i][0] || cand[i][1]) && !drop_start[i];
+      // round robin over the VCs, starting at vc_rr
+      sel_vc[i] = vc_rr[i];
+      for (int k = NVC - 1; k >= 0; k--)
+        if (cand[i][VW'(int'(vc_rr[i]) + k)]) sel_vc[i] = VW'(int'(vc_rr[i]) + k);
+      req[i]      = (|cand[i]) && !drop_start[i];
       req_port[i] = r_port[i][sel_vc[i]];
     end
     for (int o = 0; o < NP; o++)
@@ -251,16 +270,17 @@ module router #(
   end
 
   // ------------------------------------------------------------------ crossbar
-  logic [NP-1:0]         x_send, x_last, x_vc;
+  logic [NP-1:0]         x_send, x_last;
+  logic [VW-1:0]         x_vc [NP];
   logic [PW-1:0]         x_in [NP];  // input and VC output o takes its flit from
-  logic [NP-1:0]         x_ivc;
+  logic [VW-1:0]         x_ivc [NP];
   logic [NP-1:0]         x_grant;   // a new packet starts on output o this cycle
 
   always_comb begin
     for (int i = 0; i < NP; i++) f_pop[i] = '0;
     for (int o = 0; o < NP; o++) begin
       logic [PW-1:0] i;
-      logic          v;
+      logic [VW-1:0] v;
       x_send[o]  = 1'b0;
       x_grant[o] = 1'b0;
       if (o_busy[o]) begin
@@ -290,8 +310,8 @@ module router #(
     for (int o = 0; o < NP; o++)
       for (int w = 0; w < NVC; w++) begin
         logic [PW-1:0] hi;
-        logic          hv;
-        {hi, hv} = (PW + 1)'(rsv_id[o][w]);
+        logic [VW-1:0] hv;
+        {hi, hv} = (PW + VW)'(rsv_id[o][w]);
         rsv_keep[o][w] = rsv_v[o][w] && f_avail[hi][hv] && !r_drop[hi][hv]
                          && int'(r_port[hi][hv]) == o && int'(r_vc[hi][hv]) == w
                          && !(x_grant[o] && g_idx[o] == hi && sel_vc[hi] == hv);
@@ -302,11 +322,13 @@ module router #(
     if (rst) begin
       o_busy        <= '0;
       o_own         <= '0;
-      o_ivc         <= '0;
-      o_ovc         <= '0;
       d_busy        <= '0;
-      d_vc          <= '0;
-      vc_rr         <= '0;
+      for (int i = 0; i < NP; i++) begin
+        o_ivc[i] <= '0;
+        o_ovc[i] <= '0;
+        d_vc[i]  <= '0;
+        vc_rr[i] <= '0;
+      end
       m_out_valid   <= '0;
       for (int o = 0; o < NP; o++) begin
         rsv_v[o] <= '0;
@@ -324,7 +346,7 @@ module router #(
           o_own[o]  <= g_idx[o];
           o_ivc[o]  <= sel_vc[int'(g_idx[o])];
           o_ovc[o]  <= x_vc[o];
-          vc_rr[int'(g_idx[o])] <= !sel_vc[int'(g_idx[o])];
+          vc_rr[int'(g_idx[o])] <= sel_vc[int'(g_idx[o])] + 1'b1;
         end else if (o_busy[o] && x_send[o] && x_last[o]) begin
           o_busy[o] <= 1'b0;
         end
@@ -359,7 +381,7 @@ module router #(
     ok_rsv  = 1'b1;
     for (int o = 0; o < NP; o++) begin
       logic [PW-1:0] gi;
-      logic          gv;
+      logic [VW-1:0] gv;
       gi = g_idx[o];
       gv = sel_vc[gi];
       if (x_grant[o]) begin

@@ -39,7 +39,7 @@ module nic_core #(
   parameter int          ROLE            = 0,        // 0 endpoint, 1 root port
   parameter logic [15:0] NODE_ID         = 16'd0,    // ORed with the cfg_node_id strap
   parameter int          TBL_AW          = 6,        // routing table index bits
-  parameter int          LINK_BUF_DEPTH  = 64,       // flits per VC of a link inport buffer
+  parameter int          LINK_BUF_DEPTH  = 32,       // flits per VC of a link inport buffer (4 VCs)
   parameter int          LOCAL_BUF_DEPTH = 32,       // flits per VC of a local inport buffer
   parameter int          LOCAL_CREDITS   = 32,       // credits per VC of a local outport
   parameter int          NIVL            = 16,       // SMFU intervals (the register file has 16)
@@ -242,10 +242,13 @@ module nic_core #(
   assign l1_in_credit      = loc_in_credit[1];
 
   // ---- the RMA unit (docs/rma.md): transmits on local inport 0 beside the RRA
-  // unit (its data reads on VC 0 from a reserve of RMA_VC0_CREDITS, the rest on
-  // VC 1), receives its SMFU_CPL (tag bit 7) from local outport 1
-  // (the RRA unit needs 3 for its longest packet: a small synthesis buffer keeps them)
-  localparam int RMA_VC0_CREDITS = (LOCAL_BUF_DEPTH >= 8) ? 4 : 1;
+  // unit, each packet on its message class (reads on class 0 from a reserve of
+  // RMA_CREDITS0, writes and records on class 1 from RMA_CREDITS1), receives its
+  // SMFU_CPL (tag bit 7) from local outport 1 (the RRA unit needs 3 of each
+  // class for its longest packet: a small synthesis buffer keeps them)
+  localparam int RMA_CREDITS0 = (LOCAL_BUF_DEPTH >= 8) ? 4 : 1;
+  localparam int RMA_CREDITS1 = (LOCAL_BUF_DEPTH >= 32) ? LOCAL_BUF_DEPTH - 8 : LOCAL_BUF_DEPTH - 3;
+  logic [1:0]   ra_hold;                        // rma_port: an RMA packet is open on the class
   logic         ra_valid, ra_last, ra_vc;       // the RRA unit's packets
   logic [127:0] ra_data;
   logic [1:0]   ra_credit;
@@ -260,7 +263,8 @@ module nic_core #(
   rma_port #(
     .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
     .LOCAL_CREDITS   (LOCAL_CREDITS),
-    .RMA_VC0_CREDITS (RMA_VC0_CREDITS)
+    .RMA_CREDITS0    (RMA_CREDITS0),
+    .RMA_CREDITS1    (RMA_CREDITS1)
   ) u_rma_port (
     .clk, .rst,
     .o1_valid   (loc_out_valid[1]),
@@ -281,7 +285,7 @@ module nic_core #(
     .i0_last    (loc_in_last[0]),
     .i0_vc      (loc_in_vc[0]),
     .i0_credit  (loc_in_credit[0]),
-    .ra_valid, .ra_data, .ra_last, .ra_vc, .ra_credit,
+    .ra_valid, .ra_data, .ra_last, .ra_vc, .ra_credit, .ra_hold,
     .s_rt_data  (rt_data),
     .s_rt_last  (rt_last),
     .s_rt_vc    (rt_vc),
@@ -360,7 +364,8 @@ module nic_core #(
     .REG_ADDR_W      (REG_ADDR_W),
     .REG_MAP_BYTES   (REG_MAP_BYTES),
     .LOCAL_CREDITS   (LOCAL_CREDITS),
-    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH - RMA_VC0_CREDITS)   // the rest: the RMA unit's reads (rma_port)
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH - RMA_CREDITS0),  // the rest: the RMA unit's (rma_port)
+    .RSP_BUF_DEPTH   (LOCAL_BUF_DEPTH - RMA_CREDITS1)
   ) u_rra (
     .clk, .rst,
     .node_id, .bus_master, .cpl_id,
@@ -369,6 +374,7 @@ module nic_core #(
     .s_net_last      (loc_out_last[0]),
     .s_net_vc        (loc_out_vc[0]),
     .m_net_credit    (loc_out_credit[0]),
+    .tx_hold         (ra_hold),
     .m_net_valid     (ra_valid),          // through rma_port (VC 0 of local inport 0)
     .m_net_data      (ra_data),
     .m_net_last      (ra_last),

@@ -2,11 +2,13 @@
 //
 // nic_net_rx: receive side of the NIC's local network port 0 (RRA, TLP_RAW).
 //
-// The router's local outport holds LOCAL_CREDITS credits per VC for this
-// unit (docs/network.md, "Flow control"), so the unit owns a receive buffer
-// of 2 * LOCAL_CREDITS flits: one FIFO shared by both VCs (the outport never
-// interleaves packets, and each VC can never hold more than its credits),
-// returning a credit pulse for the VC of every flit that leaves it.
+// The router's local outport holds LOCAL_CREDITS credits per VC (message
+// class) for this unit (docs/network.md, "Flow control"), so the unit owns a
+// receive buffer of CLASSES * LOCAL_CREDITS flits: one FIFO for the classes it
+// is given (the outport never interleaves packets, and each class can never
+// hold more than its credits), returning a credit pulse for the VC of every
+// flit that leaves it. nic_rra_unit gives each class an instance of its own
+// (CLASSES = 1), so responses never wait behind requests.
 //
 // Flits leave the FIFO into a packet register that keeps the first three
 // flits of a packet (every packet this port handles is at most 3 flits;
@@ -17,7 +19,8 @@
 `default_nettype none
 
 module nic_net_rx #(
-  parameter int LOCAL_CREDITS = 32   // credits per VC the router outport holds (net_node LOCAL_CREDITS)
+  parameter int LOCAL_CREDITS = 32,  // credits per VC the router outport holds (net_node LOCAL_CREDITS)
+  parameter int CLASSES       = 2    // VCs (message classes) whose flits arrive here: 1 or 2
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic          clk,
@@ -41,7 +44,7 @@ module nic_net_rx #(
   output      logic          m_ovf         // sticky: a flit arrived while the buffer was full
 );
 
-  localparam int DEPTH = 2 * LOCAL_CREDITS;
+  localparam int DEPTH = CLASSES * LOCAL_CREDITS;
   localparam int AW    = $clog2(DEPTH);
 
   logic [129:0]    mem [DEPTH];            // {vc, last, data}

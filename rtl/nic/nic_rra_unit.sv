@@ -5,11 +5,13 @@
 // network side of the PCIe backdoor (config tunnel). Wiring only (and the OR
 // of the requester's and the record writer's drop events for rra.dropped):
 //
-//   router local outport 0 --> nic_net_rx --> nic_pkt_dispatch
-//        RRA_RD/RRA_WR            --> nic_rra_rsp (register file, cpuif master)
-//        RRA_RSP, TLP_RAW extract --> nic_host_wr (completion record MWr -> m_tlp)
-//        TLP_RAW inject           --> backdoor inject slot (m_inj)
-//   router local inport 0 <-- nic_net_tx (round robin per packet)
+//   router local outport 0 --> nic_net_rx per message class --> nic_pkt_dispatch
+//     requests  RRA_RD/RRA_WR            --> nic_rra_rsp (register file, cpuif master)
+//               TLP_RAW inject           --> backdoor inject slot (m_inj)
+//     responses RRA_RSP, TLP_RAW extract --> nic_host_wr (completion record MWr -> m_tlp)
+//   (one buffer per class: the records are written whatever the responder and
+//   the inject slot wait for, docs/network.md "The protocol part")
+//   router local inport 0 <-- nic_net_tx (round robin per packet, each on its class)
 //        0 RRA_RSP of nic_rra_rsp
 //        1 TLP_RAW extract: backdoor forward (s_fwd) packed by nic_fwd_pkt
 //        2 RRA_RD/RRA_WR/TLP_RAW inject of nic_rra_req (launched by rra.req.seq)
@@ -28,8 +30,9 @@ module nic_rra_unit #(
   parameter bit ENDPOINT        = 1'b1,    // endpoint role (a host above)
   parameter int REG_ADDR_W      = 12,      // register block address width
   parameter int REG_MAP_BYTES   = 'h1000,  // register file size: beyond, RRA status 1
-  parameter int LOCAL_CREDITS   = 32,      // credits per VC of the router's local outport
-  parameter int LOCAL_BUF_DEPTH = 32       // credits per VC of the router's local inport
+  parameter int LOCAL_CREDITS   = 32,      // credits per class of the router's local outport
+  parameter int LOCAL_BUF_DEPTH = 32,      // class 0 credits of the router's local inport (this unit's share)
+  parameter int RSP_BUF_DEPTH   = 32       // class 1 credits of the router's local inport (this unit's share, >= 3)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic                  clk,
@@ -46,6 +49,7 @@ module nic_rra_unit #(
 
   // ---------------- router local port (net_local_port.svh) ----------------
   `NET_LOCAL_PORTS(s_net, m_net),
+  input  wire logic [1:0]            tx_hold,        // per class: start no packet of it (rma_port)
 
   // ---------------- register file (responder, cpuif master) ----------------
   `CPUIF_M_PORTS(cpuif, REG_ADDR_W),
@@ -82,25 +86,44 @@ module nic_rra_unit #(
 );
 
   // ---- receive, dispatch
-  logic         pk_valid, pk_ready;
-  logic [127:0] pk_f0, pk_f1, pk_f2;
+  logic         pk_valid, pk_ready, pr_valid, pr_ready;
+  logic [127:0] pk_f0, pk_f1, pk_f2, pr_f0, pr_f1, pr_f2;  // request / response class
+  logic [1:0]   rx_credit_q, rx_credit_r;
+  logic         rx_ovf_q, rx_ovf_r;
   logic         rsp_valid, rsp_ready, rec_valid, rec_ready;
   logic [15:0]  inj_seq;
 
-  nic_net_rx #(.LOCAL_CREDITS(LOCAL_CREDITS)) u_rx (
+  nic_net_rx #(.LOCAL_CREDITS(LOCAL_CREDITS), .CLASSES(1)) u_rx (
     .clk, .rst,
-    .s_valid  (s_net_valid),
+    .s_valid  (s_net_valid && s_net_vc == 1'b0),
     .s_data   (s_net_data),
     .s_last   (s_net_last),
     .s_vc     (s_net_vc),
-    .m_credit (m_net_credit),
+    .m_credit (rx_credit_q),
     .m_valid  (pk_valid),
     .m_ready  (pk_ready),
     .m_f0     (pk_f0),
     .m_f1     (pk_f1),
     .m_f2     (pk_f2),
-    .m_ovf    (rx_ovf)
+    .m_ovf    (rx_ovf_q)
   );
+
+  nic_net_rx #(.LOCAL_CREDITS(LOCAL_CREDITS), .CLASSES(1)) u_rx_rsp (
+    .clk, .rst,
+    .s_valid  (s_net_valid && s_net_vc == 1'b1),
+    .s_data   (s_net_data),
+    .s_last   (s_net_last),
+    .s_vc     (s_net_vc),
+    .m_credit (rx_credit_r),
+    .m_valid  (pr_valid),
+    .m_ready  (pr_ready),
+    .m_f0     (pr_f0),
+    .m_f1     (pr_f1),
+    .m_f2     (pr_f2),
+    .m_ovf    (rx_ovf_r)
+  );
+  assign m_net_credit = rx_credit_q | rx_credit_r;
+  assign rx_ovf       = rx_ovf_q || rx_ovf_r;
 
   nic_pkt_dispatch u_dispatch (
     .clk, .rst,
@@ -109,6 +132,9 @@ module nic_rra_unit #(
     .s_f0          (pk_f0),
     .s_f1          (pk_f1),
     .s_f2          (pk_f2),
+    .s_rsp_valid   (pr_valid),
+    .s_rsp_ready   (pr_ready),
+    .s_rsp_f0      (pr_f0),
     .m_rsp_valid   (rsp_valid),
     .m_rsp_ready   (rsp_ready),
     .m_rec_valid   (rec_valid),
@@ -126,9 +152,9 @@ module nic_rra_unit #(
     .req_id     (cpl_id),
     .s_valid    (rec_valid),
     .s_ready    (rec_ready),
-    .s_f0       (pk_f0),
-    .s_f1       (pk_f1),
-    .s_f2       (pk_f2),
+    .s_f0       (pr_f0),
+    .s_f1       (pr_f1),
+    .s_f2       (pr_f2),
     .m_tlp_data, .m_tlp_keep, .m_tlp_sop, .m_tlp_eop, .m_tlp_valid, .m_tlp_ready,
     .ev_done    (ev_completed),
     .ev_drop    (ev_rec_drop)
@@ -187,7 +213,7 @@ module nic_rra_unit #(
   );
   assign ev_dropped = ev_req_drop || ev_rec_drop;
 
-  nic_net_tx #(.N(NTX), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH)) u_tx (
+  nic_net_tx #(.N(NTX), .LOCAL_BUF_DEPTH(LOCAL_BUF_DEPTH), .RSP_BUF_DEPTH(RSP_BUF_DEPTH)) u_tx (
     .clk, .rst,
     .s_valid  (tx_valid),
     .s_ready  (tx_ready),
@@ -199,7 +225,8 @@ module nic_rra_unit #(
     .m_data   (m_net_data),
     .m_last   (m_net_last),
     .m_vc     (m_net_vc),
-    .s_credit (s_net_credit)
+    .s_credit (s_net_credit),
+    .s_hold   (tx_hold)
   );
 
 endmodule

@@ -21,7 +21,7 @@
 `default_nettype none
 
 module nic_smfu_gate #(
-  parameter int         NVC         = net_pkg::NVC,  // virtual channels of the port
+  parameter int         NVC         = net_pkg::NCLS, // VCs of the port (one per message class)
   parameter logic [5:0] REFUSED_IVL = 6'd31          // an interval id no SMFU accepts
 ) (
   // ---------------- clock and reset ----------------

@@ -13,25 +13,27 @@
 //             to the router: the SMFU's pulses pass through; one for each
 //             flit the RMA unit took is added in a cycle without an SMFU
 //             pulse on that VC (a pending count per VC).
-//   transmit  on local port 0 (the RRA unit's inport): the RRA unit keeps
-//             priority (nic_net_tx: whole packets, never paused, all on VC 0);
-//             the RMA unit sends in the cycles the RRA unit does not. Its
-//             data reads (s_rt_vc 0: one flit each) go on VC 0, between the
-//             RRA unit's packets, from RMA_VC0_CREDITS credits of that buffer
-//             reserved for them (the RRA unit is built with the rest: nic_core);
-//             everything else (writes, the flush read, which must stay behind
-//             the writes, records) on VC 1, one flit per cycle while VC 1
-//             credits last (LOCAL_BUF_DEPTH at reset). The router's VC 0
-//             credit pulses come back in the order of the flits in that
-//             buffer: a FIFO of owner bits hands each to the RRA unit or to
-//             the reserve. Two VCs because a read for this node's own memory
+//   transmit  on local port 0 (the RRA unit's inport), every packet on the
+//             VC of its message class (net_pkg::net_class, docs/network.md
+//             "The protocol part"): the RMA unit's reads (data reads and the
+//             flush read) on class 0, its writes and records on class 1; the
+//             RRA unit's requests on 0, its responses on 1. The RRA unit keeps
+//             priority (nic_net_tx: whole packets, never paused); the RMA unit
+//             sends one flit per cycle in the cycles the RRA unit does not,
+//             from RMA_CREDITS0 / RMA_CREDITS1 credits of the class buffers
+//             reserved for it (the RRA unit is built with the rest: nic_core),
+//             and while an RMA packet is open on a class the RRA unit starts
+//             none on that class (ra_hold). The router's credit pulses of a
+//             class come back in the order of the flits in that class's
+//             buffer: a FIFO of owner bits per class hands each to the RRA
+//             unit or to the reserve. A data read for this node's own memory
 //             (a put from it) waits for local outport 1 while the SMFU's
-//             completions stream there; on the writes' VC it would hold up the
-//             writes behind it (the router serves the VCs of an inport round
-//             robin, so a blocked VC does not block the other). The VC of a
-//             packet from a local port is chosen anew by the first router
-//             (rule AUTO: VC 0 on the links, docs/network.md): the VCs here
-//             only name buffers of the local inport.
+//             completions stream there; on class 0 it does not hold up the
+//             writes (class 1; the router serves the VCs of an inport round
+//             robin). The flush read no longer follows the writes in one
+//             buffer: the SMFU_RD carries the count of earlier writes to its
+//             destination (nic_wr_stamp) and waits at the receiver for them
+//             (smfu_net_if).
 //
 // Synchronous to clk, reset rst (sync, high).
 
@@ -40,8 +42,10 @@
 module rma_port #(
   parameter int LOCAL_BUF_DEPTH = 32,   // credits per VC of the router's local inports
   parameter int LOCAL_CREDITS   = 32,   // credits per VC of the router's local outports
-  parameter int RMA_VC0_CREDITS = 4     // of the VC 0 credits of local inport 0: the RMA unit's reads
-                                        // (LOCAL_BUF_DEPTH: a power of two)
+  parameter int RMA_CREDITS0    = 4,    // of the class 0 (request) credits of local inport 0: the
+                                        // RMA unit's (its reads); the rest is the RRA unit's
+  parameter int RMA_CREDITS1    = 24    // of the class 1 (response) credits: the RMA unit's (its
+                                        // writes and records) (LOCAL_BUF_DEPTH: a power of two)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic         clk,
@@ -73,17 +77,18 @@ module rma_port #(
   output      logic         i0_vc,
   input  wire logic [1:0]   i0_credit,
 
-  // ---------------- ... from the RRA unit (VC 0) ----------------
+  // ---------------- ... from the RRA unit (whole packets, on their class) ----------------
   input  wire logic         ra_valid,
   input  wire logic [127:0] ra_data,
   input  wire logic         ra_last,
   input  wire logic         ra_vc,
   output      logic [1:0]   ra_credit,
+  output      logic [1:0]   ra_hold,        // per class: start no packet (an RMA packet is open)
 
-  // ---------------- ... and from the RMA unit (VC 1) ----------------
+  // ---------------- ... and from the RMA unit (flit by flit, on its class) ----------------
   input  wire logic [127:0] s_rt_data,
   input  wire logic         s_rt_last,
-  input  wire logic         s_rt_vc,        // 0: a one-flit data read
+  input  wire logic         s_rt_vc,        // unused: the class comes from the header
   input  wire logic         s_rt_valid,
   output      logic         s_rt_ready
 );
@@ -144,50 +149,82 @@ module rma_port #(
   end
 
   // ------------------------------------------------------------------
-  // Transmit merge
+  // Transmit merge: per message class c, the class's LOCAL_BUF_DEPTH credits
+  // of local inport 0 are split: RMA_CREDITS[c] for the RMA unit, the rest
+  // for the RRA unit (nic_core builds it with those). The router's credit
+  // pulses of a class come back in the order of the flits in that class's
+  // buffer: a FIFO of owner bits per class hands each to its owner.
   // ------------------------------------------------------------------
   localparam int TW = $clog2(LOCAL_BUF_DEPTH) + 1;
   localparam int OW = $clog2(LOCAL_BUF_DEPTH);
-  logic [TW-1:0] cred1_q, cred0_q;      // VC 1 credits; the reserved VC 0 credits
-  logic          rt_fire, own_push, own_pop, own_bit, own_rma;
-  logic [LOCAL_BUF_DEPTH-1:0] own_q;    // owner of each flit in the VC 0 buffer (1: RMA)
-  logic [OW:0]   own_wp_q, own_rp_q;
+  logic [TW-1:0] cred_q [2];            // the RMA unit's credits per class
+  logic          rt_fire, rt_cls, rt_mid_q, rt_cls_q;
+  logic [127:0]  rt_stamped;
+  logic [1:0]    own_push, own_pop, own_rma;
+  logic [LOCAL_BUF_DEPTH-1:0] own_q [2];  // owner of each flit in a class buffer (1: RMA)
+  logic [OW:0]   own_wp_q [2];
+  logic [OW:0]   own_rp_q [2];
 
-  assign s_rt_ready = !ra_valid && (s_rt_vc ? cred1_q != '0 : cred0_q != '0);
+  // class of the RMA unit's packet: from its header, held to the last flit
+  assign rt_cls     = rt_mid_q ? rt_cls_q : net_pkg::net_class(s_rt_data);
+  assign s_rt_ready = !ra_valid && cred_q[rt_cls] != '0;
   assign rt_fire    = s_rt_valid && s_rt_ready;
   assign i0_valid   = ra_valid || rt_fire;
-  assign i0_data    = ra_valid ? ra_data : s_rt_data;
+  assign i0_data    = ra_valid ? ra_data : rt_stamped;
   assign i0_last    = ra_valid ? ra_last : s_rt_last;
-  assign i0_vc      = ra_valid ? ra_vc : s_rt_vc;
+  assign i0_vc      = ra_valid ? ra_vc : rt_cls;
+  // the read-after-write fence: the RMA unit's SMFU_RD headers carry the count
+  // of its earlier writes to their destination (smfu_wr_stamp, sender 1)
+  smfu_wr_stamp #(.INJ(1'b1)) u_stamp (
+    .clk, .rst,
+    .s_hdr  (rt_fire && !rt_mid_q),
+    .s_data (s_rt_data),
+    .m_data (rt_stamped)
+  );
 
-  // VC 0 credit pulses: in buffer order, to the RRA unit or to the reserve
-  assign own_push  = (ra_valid && !ra_vc) || (rt_fire && !s_rt_vc);
-  assign own_bit   = !ra_valid;
-  assign own_pop   = i0_credit[0];
-  assign own_rma   = own_q[own_rp_q[OW-1:0]];
-  assign ra_credit = {1'b0, own_pop && !own_rma};
+  // the RRA unit starts no packet on the class of an RMA packet in progress
+  // (its flits would land inside it in that class's buffer)
+  assign ra_hold    = {rt_mid_q && rt_cls_q, rt_mid_q && !rt_cls_q};
 
-  always_ff @(posedge clk) begin
-    if (rst) begin
-      cred1_q  <= TW'(LOCAL_BUF_DEPTH);
-      cred0_q  <= TW'(RMA_VC0_CREDITS);
-      own_wp_q <= '0;
-      own_rp_q <= '0;
-    end else begin
-      cred1_q <= cred1_q - TW'(rt_fire && s_rt_vc) + TW'(i0_credit[1]);
-      cred0_q <= cred0_q - TW'(rt_fire && !s_rt_vc) + TW'(own_pop && own_rma);
-      if (own_push) own_wp_q <= own_wp_q + 1'b1;
-      if (own_pop)  own_rp_q <= own_rp_q + 1'b1;
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      own_push[c] = (ra_valid && ra_vc == 1'(c)) || (rt_fire && rt_cls == 1'(c));
+      own_pop[c]  = i0_credit[c];
+      own_rma[c]  = own_q[c][own_rp_q[c][OW-1:0]];
+      ra_credit[c] = own_pop[c] && !own_rma[c];
     end
   end
 
   always_ff @(posedge clk) begin
-    if (own_push) own_q[own_wp_q[OW-1:0]] <= own_bit;
+    if (rst) begin
+      rt_mid_q <= 1'b0;
+      rt_cls_q <= 1'b0;
+      for (int c = 0; c < 2; c++) begin
+        cred_q[c]   <= TW'(c == 0 ? RMA_CREDITS0 : RMA_CREDITS1);
+        own_wp_q[c] <= '0;
+        own_rp_q[c] <= '0;
+      end
+    end else begin
+      if (rt_fire) begin
+        rt_mid_q <= !s_rt_last;
+        rt_cls_q <= rt_cls;
+      end
+      for (int c = 0; c < 2; c++) begin
+        cred_q[c] <= cred_q[c] - TW'(rt_fire && rt_cls == 1'(c)) + TW'(own_pop[c] && own_rma[c]);
+        if (own_push[c]) own_wp_q[c] <= own_wp_q[c] + 1'b1;
+        if (own_pop[c])  own_rp_q[c] <= own_rp_q[c] + 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    for (int c = 0; c < 2; c++)
+      if (own_push[c]) own_q[c][own_wp_q[c][OW-1:0]] <= !ra_valid;
   end
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
-  assign unused = ^{h.dst, h.src, h.vc, h.rmode, h.plen, h.route, cc.status, cc.last, cc.len_m1,
+  assign unused = ^{s_rt_vc, h.dst, h.src, h.vc, h.rmode, h.plen, h.route, cc.status, cc.last, cc.len_m1,
                     cc.lower_addr, cc.byte_count, cc.ep, cc.rsvd0, cc.tag[6:0]};
   /* verilator lint_on UNUSEDSIGNAL */
 

@@ -6,6 +6,7 @@
 @pcie
 
 smfu_func.svh
+smfu_wr_stamp.sv
 smfu_net_if.sv
 smfu_rd_cpl.sv
 smfu_cpl2pkt.sv

@@ -515,7 +515,7 @@ module smfu_in
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
   assign unused = ^{woff[63:32], cfg_in_base, cfg_win_base, cfg_win_size, cfg_bus_master,
-                    cfg_fwd_base, cfg_fwd_limit, x.rsvd0, x.attr[2], h.plen, h.vc, h.dst};
+                    cfg_fwd_base, cfg_fwd_limit, x.rsvd0, x.wcnt, x.winj, x.attr[2], h.plen, h.vc, h.dst};
   /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

@@ -39,7 +39,7 @@ F["cap_tlp.payload_dw"] = ProtoField.uint16("extoll_tlp.cap.payload_dw", "payloa
 F["net_lfrm_t.kind"] = ProtoField.uint8("extoll.lfrm.kind", "kind", base.DEC, vs_net_lkind, nil, "symbol kind")
 F["net_lfrm_t.first"] = ProtoField.uint8("extoll.lfrm.first", "first", base.DEC, nil, nil, "DATA: first flit of a packet")
 F["net_lfrm_t.last"] = ProtoField.uint8("extoll.lfrm.last", "last", base.DEC, nil, nil, "DATA: last flit of a packet")
-F["net_lfrm_t.vc"] = ProtoField.uint8("extoll.lfrm.vc", "vc", base.DEC, nil, nil, "DATA: virtual channel")
+F["net_lfrm_t.vc"] = ProtoField.uint8("extoll.lfrm.vc", "vc", base.DEC, nil, nil, "DATA: virtual channel {class, dateline VC} (0..3)")
 F["net_lfrm_t.seq"] = ProtoField.uint8("extoll.lfrm.seq", "seq", base.DEC, nil, nil, "DATA: link sequence number of the packet")
 F["net_lctl_t.ctype"] = ProtoField.uint8("extoll.lctl.ctype", "ctype", base.DEC, vs_net_lctl, nil, "control word type")
 F["net_lctl_t.peer"] = ProtoField.uint8("extoll.lctl.peer", "peer", base.DEC, nil, nil, "INIT: the sender has received an INIT from its partner")
@@ -48,10 +48,12 @@ F["net_lctl_t.fack"] = ProtoField.uint8("extoll.lctl.fack", "fack", base.DEC, ni
 F["net_lctl_t.ack"] = ProtoField.uint8("extoll.lctl.ack", "ack", base.DEC, nil, nil, "sequence number of the last packet received in order (cumulative)")
 F["net_lctl_t.cred0"] = ProtoField.uint16("extoll.lctl.cred0", "cred0", base.HEX, nil, nil, "VC0 credits granted so far: buffer depth + flits freed since reset, mod 2^16")
 F["net_lctl_t.cred1"] = ProtoField.uint16("extoll.lctl.cred1", "cred1", base.HEX, nil, nil, "VC1 credits granted so far, likewise")
+F["net_lctl_t.cred2"] = ProtoField.uint16("extoll.lctl.cred2", "cred2", base.HEX, nil, nil, "VC2 credits granted so far, likewise")
+F["net_lctl_t.cred3"] = ProtoField.uint16("extoll.lctl.cred3", "cred3", base.HEX, nil, nil, "VC3 credits granted so far, likewise")
 F["net_hdr_t.dst"] = ProtoField.uint16("extoll.hdr.dst", "dst", base.DEC, nil, nil, "destination node id")
 F["net_hdr_t.src"] = ProtoField.uint16("extoll.hdr.src", "src", base.DEC, nil, nil, "source node id")
 F["net_hdr_t.ptype"] = ProtoField.uint8("extoll.hdr.ptype", "ptype", base.DEC, vs_net_type, nil, "packet type")
-F["net_hdr_t.vc"] = ProtoField.uint8("extoll.hdr.vc", "vc", base.DEC, nil, nil, "virtual channel (rewritten by every router)")
+F["net_hdr_t.vc"] = ProtoField.uint8("extoll.hdr.vc", "vc", base.DEC, nil, nil, "dateline VC of the packet's class (rewritten by every router); the class itself is a function of ptype (CLASS_OF)")
 F["net_hdr_t.rmode"] = ProtoField.uint8("extoll.hdr.rmode", "rmode", base.DEC, vs_net_rmode, nil, "routing mode")
 F["net_hdr_t.plen"] = ProtoField.uint8("extoll.hdr.plen", "plen", base.DEC, nil, nil, "payload flits after the header (0..31)")
 F["net_hdr_t.route"] = ProtoField.uint32("extoll.hdr.route", "route", base.HEX, nil, nil, "source route: 7 hops x 3 bit, hop 0 in bits 2:0 (table mode: not read or changed by the routers; SMFU_RD/SMFU_WR carry net_smfu_ext_t there, other types 0)")
@@ -70,6 +72,8 @@ F["net_cmd_smfu_t.len_m1"] = ProtoField.uint8("extoll.cmd_smfu.len_m1", "len_m1"
 F["net_cmd_smfu_t.tag"] = ProtoField.uint8("extoll.cmd_smfu.tag", "tag", base.DEC, nil, nil, "read tag (SMFU_RD), 0 for writes")
 F["net_smfu_ext_t.tc"] = ProtoField.uint8("extoll.smfu_ext.tc", "tc", base.DEC, nil, nil, "Traffic Class of the request (PCIe Base Spec. 2.2.6.6), re-issued at the far side")
 F["net_smfu_ext_t.attr"] = ProtoField.uint8("extoll.smfu_ext.attr", "attr", base.DEC, nil, nil, "Attr[2:0] of the request: bit 0 No Snoop, bit 1 Relaxed Ordering, bit 2 ID-Based Ordering (2.2.6.4, 2.2.6.5); re-issued as far as the issuing side's Device Control enables allow")
+F["net_smfu_ext_t.wcnt"] = ProtoField.uint16("extoll.smfu_ext.wcnt", "wcnt", base.HEX, nil, nil, "SMFU_RD: SMFU_WR packets its sender (winj) sent to this destination before it, mod 4096; SMFU_WR: its own number among them (0, 1, ...); the receiver issues a read only after the write numbered wcnt - 1 (smfu_wr_stamp, smfu_net_if: the read must not pass them, docs/network.md)")
+F["net_smfu_ext_t.winj"] = ProtoField.uint8("extoll.smfu_ext.winj", "winj", base.DEC, nil, nil, "SMFU_RD: which sender of the source node stamped wcnt: 0 its SMFU (smfu_net_if), 1 its RMA unit (rma_port); SMFU_WR: the sender")
 F["net_cmd_cpl_t.tag"] = ProtoField.uint8("extoll.cmd_cpl.tag", "tag", base.DEC, nil, nil, "tag of the read")
 F["net_cmd_cpl_t.status"] = ProtoField.uint8("extoll.cmd_cpl.status", "status", base.DEC, nil, nil, "PCIe completion status (0 SC, 1 UR, 2 CRS, 4 CA)")
 F["net_cmd_cpl_t.last"] = ProtoField.uint8("extoll.cmd_cpl.last", "last", base.DEC, nil, nil, "last completion for this tag")
@@ -94,7 +98,7 @@ LAYOUT["net_lfrm_t"] = { desc = "link framing word of a symbol (m_phy_frm), cove
   { "net_lfrm_t.kind", 0, 0, 2, 0, 1 },
   { "net_lfrm_t.first", 0, 2, 1, 0, 1 },
   { "net_lfrm_t.last", 0, 3, 1, 0, 1 },
-  { "net_lfrm_t.vc", 0, 4, 1, 0, 1 },
+  { "net_lfrm_t.vc", 0, 4, 2, 0, 1 },
   { "net_lfrm_t.seq", 0, 8, 8, 1, 1 },
 }
 LAYOUT["net_lctl_t"] = { desc = "link control word: the data field of a CTL symbol",
@@ -105,6 +109,8 @@ LAYOUT["net_lctl_t"] = { desc = "link control word: the data field of a CTL symb
   { "net_lctl_t.ack", 0, 8, 8, 1, 1 },
   { "net_lctl_t.cred0", 0, 16, 16, 2, 2 },
   { "net_lctl_t.cred1", 0, 32, 16, 4, 2 },
+  { "net_lctl_t.cred2", 0, 48, 16, 6, 2 },
+  { "net_lctl_t.cred3", 8, 0, 16, 8, 2 },
 }
 LAYOUT["net_hdr_t"] = { desc = "header flit (flit 0 of every packet)",
   { "net_hdr_t.dst", 0, 0, 16, 0, 2 },
@@ -137,6 +143,8 @@ LAYOUT["net_cmd_smfu_t"] = { desc = "cmd of SMFU_RD/SMFU_WR",
 LAYOUT["net_smfu_ext_t"] = { desc = "SMFU_RD/SMFU_WR: the request's TLP attributes, in the header's route field (the packets are table routed: the routers neither read nor change it)",
   { "net_smfu_ext_t.tc", 0, 0, 3, 0, 1 },
   { "net_smfu_ext_t.attr", 0, 3, 3, 0, 1 },
+  { "net_smfu_ext_t.wcnt", 0, 6, 12, 0, 3 },
+  { "net_smfu_ext_t.winj", 0, 18, 1, 2, 1 },
 }
 LAYOUT["net_cmd_cpl_t"] = { desc = "cmd of SMFU_CPL",
   { "net_cmd_cpl_t.tag", 0, 0, 8, 0, 1 },

@@ -4,7 +4,7 @@
 // formal`, docs/network.md "Formal checks"): link_tx turns the far receiver's
 // cumulative credit counts (mod 2^16, in control words) into credit pulses for
 // the router output's credit counter. Around the real link_tx the harness
-// models, per VC:
+// models, per VC (all four: two message classes x two dateline VCs):
 //   rc   the router output's credit counter (router.sv `cred`: starts at
 //        LINK_CREDITS, +1 per pulse on m_credit, -1 per flit sent; a flit is
 //        sent only with rc > 0);
@@ -44,7 +44,7 @@ module link_cred_fv #(
   input  wire logic                           clk,
   // ---- free inputs: traffic
   input  wire logic                           s_send,    // a flit leaves the router output
-  input  wire logic                           s_send_vc,
+  input  wire logic [net_pkg::VC_W-1:0]      s_send_vc, // {class, dateline VC}
   input  wire logic [net_pkg::NVC-1:0]        s_free,    // the far receiver frees a slot of the VC
   // ---- free inputs: control words
   input  wire logic                           s_deliver, // a control word arrives
@@ -73,7 +73,7 @@ module link_cred_fv #(
   logic [NVC-1:0]       snd, fr;
   always_comb begin
     for (int v = 0; v < NVC; v++) begin
-      snd[v] = s_send && s_send_vc == v[0];
+      snd[v] = s_send && s_send_vc == net_pkg::VC_W'(v);
       fr[v]  = s_free[v] && occ[v] != '0;
     end
   end
@@ -86,6 +86,8 @@ module link_cred_fv #(
     ctl.peer  = s_peer;
     ctl.cred0 = s_cred[0];
     ctl.cred1 = s_cred[1];
+    ctl.cred2 = s_cred[2];
+    ctl.cred3 = s_cred[3];
   end
 
   // ------------------------------------------------------------------ link_tx
@@ -95,7 +97,7 @@ module link_cred_fv #(
   logic [15:0]                phy_frm;
   logic [31:0]                phy_crc, pkt_cnt, replay_cnt, nak_tx_cnt, nak_rx_cnt, flush_cnt;
   /* verilator lint_on UNUSEDSIGNAL */
-  link_tx #(.LINK_CREDITS(L), .RPL_DEPTH(2 * L)) dut (
+  link_tx #(.LINK_CREDITS(L), .RPL_DEPTH(NVC * L)) dut (
     .clk, .rst(init),
     .s_valid(s_send), .s_data, .s_last, .s_vc(s_send_vc), .m_credit,
     .m_phy_data(phy_data), .m_phy_frm(phy_frm), .m_phy_crc(phy_crc),

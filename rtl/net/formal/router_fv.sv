@@ -13,6 +13,7 @@ module router_fv #(
   parameter int TBL_AW  = 1,  // table index bits (few destinations: a smaller model)
   localparam int NP     = net_pkg::NLINK + N_LOCAL,
   localparam int NVC    = net_pkg::NVC,
+  localparam int VW     = net_pkg::VC_W,
   localparam int FW     = net_pkg::FLIT_W
 ) (
   // ---- clock (reset: the first cycle)
@@ -26,7 +27,7 @@ module router_fv #(
   input  wire logic [NP-1:0]              s_in_valid,
   input  wire logic [NP-1:0][FW-1:0]      s_in_data,
   input  wire logic [NP-1:0]              s_in_last,
-  input  wire logic [NP-1:0]              s_in_vc,
+  input  wire logic [NP-1:0][VW-1:0]      s_in_vc,
   input  wire logic [NP-1:0]              s_in_drop,
   input  wire logic [NP-1:0][NVC-1:0]     s_out_credit
 );
@@ -36,14 +37,15 @@ module router_fv #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [5:0]                  tbl_rdata;
   logic [NP-1:0][NVC-1:0]      in_credit;
-  logic [NP-1:0]               out_valid, out_last, out_vc;
+  logic [NP-1:0]               out_valid, out_last;
+  logic [NP-1:0][VW-1:0]       out_vc;
   logic [NP-1:0][FW-1:0]       out_data;
   logic [31:0]                 noroute_cnt;
   logic                        ovf;
   /* verilator lint_on UNUSEDSIGNAL */
 
   router #(
-    .N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .LINK_BUF_DEPTH(32), .LOCAL_BUF_DEPTH(32),
+    .N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .LINK_BUF_DEPTH(8), .LOCAL_BUF_DEPTH(8),
     .LINK_CREDITS(32), .LOCAL_CREDITS(32)
   ) dut (
     .clk, .rst(init),

@@ -18,7 +18,9 @@
 #include <cmath>
 #include <set>
 
-static const int NL = 7, NVC = 2, DEPTH = 32, TN = 64, LOCAL_CAP = 32;
+// Links carry NVC = 4 VCs {message class, dateline VC}; a unit port has one VC per
+// message class (NLC = 2, net_class() of the header: docs/network.md).
+static const int NL = 7, NVC = 4, NLC = 2, DEPTH = 32, TN = 64, LOCAL_CAP = 32;
 static const int SYM_BITS = 128 + 16 + 32;  // one link symbol on the wire
 static double g_ber = -1;                    // --ber: overrides every test's rate
 static const char *g_only;                   // --only PREFIX: run only the tests whose name starts so
@@ -54,15 +56,22 @@ struct Net {
 	int64_t next_err = -1;              // wire bits until the next error (geometric)
 	uint64_t flipped = 0, sym_hit = 0, sym_data = 0;
 	// local ports
+	// A unit port: one queue per message class, sent on the local VC of the class
+	// with the class's credits (a class without credits does not hold up the other).
 	struct Snd {
-		std::deque<Pkt> q;
+		std::deque<Pkt> q[NLC];
 		size_t pos = 0;
-		int cred[NVC] = {DEPTH, DEPTH};
+		int cur = -1;  // class of the packet being sent
+		int rr = 0;
+		int cred[NLC] = {DEPTH, DEPTH};
+		void push(const Pkt &p) { q[net_class(p.f[0].w)].push_back(p); }
+		bool empty() const { return q[0].empty() && q[1].empty(); }
 	};
 	struct Rcv {
-		std::deque<int> buf[NVC];
-		std::vector<Flit> cur[NVC];
+		std::deque<int> buf[NLC];
+		std::vector<Flit> cur[NLC];
 		double drain = 1.0;
+		double drain_cls[NLC] = {1.0, 1.0};  // per class (a request sink that stalls)
 	};
 	std::vector<Snd> snd;  // [node*2+port]
 	std::vector<Rcv> rcv;
@@ -185,13 +194,16 @@ struct Net {
 		rst_left[i] = cycles;
 		for (int u = 0; u < 2; u++) {
 			Snd &s = snd[i * 2 + u];
-			if (s.pos) s.q.pop_front();  // partly injected: lost in the node
-			for (auto &p : s.q) unsent(p);
-			s.q.clear();
+			if (s.pos) s.q[s.cur].pop_front();  // partly injected: lost in the node
+			for (int c = 0; c < NLC; c++) {
+				for (auto &p : s.q[c]) unsent(p);
+				s.q[c].clear();
+				s.cred[c] = DEPTH;
+			}
 			s.pos = 0;
-			for (int v = 0; v < NVC; v++) s.cred[v] = DEPTH;
+			s.cur = -1;
 			Rcv &r = rcv[i * 2 + u];
-			for (int v = 0; v < NVC; v++) r.buf[v].clear(), r.cur[v].clear();
+			for (int v = 0; v < NLC; v++) r.buf[v].clear(), r.cur[v].clear();
 		}
 	}
 	bool step()
@@ -229,25 +241,36 @@ struct Net {
 			unsigned lc = 0;
 			for (int u = 0; u < 2; u++) {
 				Snd &s = snd[i * 2 + u];
-				if (!quiet && !s.q.empty() && s.cred[0] > 0 && rnd() < inj_prob) {
-					Pkt &pk = s.q.front();
+				int c = s.cur;
+				if (c < 0)  // a new packet, with credits for all of it (as the NIC's units):
+					    // the classes round robin
+					for (int k = 0; k < NLC && c < 0; k++) {
+						int cc = (s.rr + k) % NLC;
+						if (!s.q[cc].empty() && s.cred[cc] >= (int)s.q[cc].front().f.size()) c = cc;
+					}
+				if (!quiet && c >= 0 && s.cred[c] > 0 && rnd() < inj_prob) {
+					Pkt &pk = s.q[c].front();
 					if (s.pos == 0 && on_inject) on_inject(pk);
 					if (s.pos == 0) injected[i]++;
 					set_flit(m->s_loc_data, u, pk.f[s.pos]);
 					bool last = s.pos + 1 == pk.f.size();
 					m->s_loc_valid |= 1u << u;
 					m->s_loc_last |= (uint32_t)last << u;
-					s.cred[0]--;
+					m->s_loc_vc |= (uint32_t)c << u;
+					s.cred[c]--;
+					s.cur = c;
 					if (last) {
-						s.q.pop_front();
+						s.q[c].pop_front();
 						s.pos = 0;
+						s.cur = -1;
+						s.rr = (c + 1) % NLC;
 					} else {
 						s.pos++;
 					}
 				}
 				Rcv &r = rcv[i * 2 + u];
-				for (int v = 0; v < NVC; v++)
-					if (!quiet && !r.buf[v].empty() && rnd() < r.drain) {
+				for (int v = 0; v < NLC; v++)
+					if (!quiet && !r.buf[v].empty() && rnd() < r.drain && rnd() < r.drain_cls[v]) {
 						r.buf[v].pop_front();
 						lc |= 1u << (u * 2 + v);
 					}
@@ -288,7 +311,7 @@ struct Net {
 				wire[k].push_back(p);
 			}
 			for (int u = 0; u < 2 && !m->rst; u++) {  // a unit in reset sees nothing
-				for (int v = 0; v < NVC; v++)
+				for (int v = 0; v < NLC; v++)
 					if ((m->m_loc_credit >> (u * 2 + v)) & 1)
 						if (++snd[i * 2 + u].cred[v] > DEPTH) {
 							err = "local input credit returned beyond the buffer size";
@@ -447,8 +470,10 @@ static void send(Net &net, Board &b, int src, int u, int dst, unsigned type, uns
 		 uint64_t route = 0)
 {
 	Pkt p = make_pkt(net.rng, next_id++, dst, src, type, 0, srcroute ? NET_RMODE_SOURCE : NET_RMODE_TABLE, route, plen);
-	b.pending[p.id] = {dst, eject_port_of_type[type], p, {src, u, dst * 4 + (srcroute ? 1 + (int)(route & 1) : 0)}};
-	net.snd[src * 2 + u].q.push_back(p);
+	// a flow: source, unit port, destination, route, class (the classes are independent)
+	b.pending[p.id] = {dst, eject_port_of_type[type], p,
+			   {src, u, (dst * 4 + (srcroute ? 1 + (int)(route & 1) : 0)) * 2 + (int)net_class(p.f[0].w)}};
+	net.snd[src * 2 + u].push(p);
 }
 
 static bool run(Net &net, Board &b, uint64_t limit)
@@ -464,7 +489,7 @@ static bool run(Net &net, Board &b, uint64_t limit)
 			return false;
 		}
 		bool idle = true;
-		for (auto &s : net.snd) idle &= s.q.empty();
+		for (auto &s : net.snd) idle &= s.empty();
 		if (idle && b.pending.empty()) {
 			for (int i = 0; i < 100; i++) net.step();  // let counters settle
 			return b.err.empty();
@@ -639,7 +664,7 @@ static SatPoint sat_point(double offered, double hot, uint64_t seed)
 
 static int sat_bench(void)
 {
-	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 64-flit link buffers, DOR + dateline VCs,\n"
+	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 4 VCs x 32-flit link buffers, DOR + dateline VCs,\n"
 	       "5-flit packets (64 B payload), Bernoulli sources on both unit ports, 1500 cycles warm-up, 3000 measured\n");
 	bool ok = true;
 	for (double hot : {0.0, 0.25}) {
@@ -676,7 +701,7 @@ struct Rogue {
 	size_t pos = 0;
 	uint8_t seq = 0, rx_ack = 0xFF;
 	bool seen_init = false, up = false, seen_fresh = false;
-	uint16_t cred[NVC] = {0, 0}, sent[NVC] = {0, 0}, rx_flits[NVC] = {0, 0};
+	uint16_t cred[NVC] = {0, 0, 0, 0}, sent[NVC] = {0, 0, 0, 0}, rx_flits[NVC] = {0, 0, 0, 0};
 	uint64_t cyc = 0, rx_pkts = 0, naks = 0;
 	std::vector<Flit> rx_cur;
 	Phy sym(uint16_t frm, const Flit &d)
@@ -723,6 +748,8 @@ struct Rogue {
 			net_lctl_set_ack(c.w, rx_ack);
 			net_lctl_set_cred0(c.w, (uint16_t)(DEPTH + rx_flits[0]));
 			net_lctl_set_cred1(c.w, (uint16_t)(DEPTH + rx_flits[1]));
+			net_lctl_set_cred2(c.w, (uint16_t)(DEPTH + rx_flits[2]));
+			net_lctl_set_cred3(c.w, (uint16_t)(DEPTH + rx_flits[3]));
 			uint64_t f = 0;
 			net_lfrm_set_kind(&f, NET_LKIND_CTL);
 			return sym((uint16_t)f, c);
@@ -745,6 +772,8 @@ struct Rogue {
 			if (t == NET_LCTL_NAK) naks++;
 			cred[0] = (uint16_t)net_lctl_get_cred0(p.data.w);
 			cred[1] = (uint16_t)net_lctl_get_cred1(p.data.w);
+			cred[2] = (uint16_t)net_lctl_get_cred2(p.data.w);
+			cred[3] = (uint16_t)net_lctl_get_cred3(p.data.w);
 		} else if (kind == NET_LKIND_DATA) {
 			int vc = (int)net_lfrm_get_vc(&f);
 			rx_flits[vc]++;
@@ -1155,6 +1184,72 @@ int main(int argc, char **argv)
 		return true;
 	});
 
+	r.run("class_stall", "message classes (docs/network.md \"The protocol part\"): on a 3-node ring two request "
+			     "sinks stall (node 0 unit 0 takes no RRA/TLP requests, node 1 unit 1 no SMFU_RD) until they have "
+			     "received the responses they wait for (RRA_RSP; SMFU_CPL, SMFU_WR, INTR), which are sent after "
+			     "1600 requests to them and share every link, router port and ejection port with those requests, "
+			     "under random traffic of both classes between all nodes: the responses arrive while the requests "
+			     "wait (else: deadlock), then everything is delivered", [&] {
+		Net net(3, 1, 1, 3, 31);
+		Board b;
+		collect(net, b);
+		for (auto &rc : net.rcv) rc.drain = 0.5;
+		// the stalled sinks: (node, unit port); they count the responses that reach them
+		const int SN[2] = {0, 1}, SU[2] = {0, 1};
+		int need[2] = {0, 0}, got[2] = {0, 0}, req_got[2] = {0, 0};
+		auto inner = net.on_pkt;
+		net.on_pkt = [&](int node, int port, std::vector<Flit> &f) {
+			for (int k = 0; k < 2; k++)
+				if (node == SN[k] && port == SU[k]) (net_class(f[0].w) == NET_CLASS_RSP ? got : req_got)[k]++;
+			inner(node, port, f);
+		};
+		for (int k = 0; k < 2; k++) net.rcv[SN[k] * 2 + SU[k]].drain_cls[NET_CLASS_REQ] = 0;
+		// requests for the stalled sinks first (far more than the buffers on their way hold)
+		for (int k = 0; k < 800; k++) {
+			int s = 1 + (int)(net.rng() % 2);
+			send(net, b, s, (int)(net.rng() % 2), 0, net.rng() % 2 ? NET_TYPE_RRA_RD : NET_TYPE_RRA_WR, 1);
+			s = net.rng() % 2 ? 0 : 2;
+			send(net, b, s, (int)(net.rng() % 2), 1, NET_TYPE_SMFU_RD, 0);
+		}
+		all_to_all(net, b, 100);  // background: both classes, all nodes
+		// then the responses the stalled sinks wait for
+		const unsigned rsp1[3] = {NET_TYPE_SMFU_CPL, NET_TYPE_SMFU_WR, NET_TYPE_INTR};
+		for (int k = 0; k < 300; k++) {
+			send(net, b, 1 + (int)(net.rng() % 2), (int)(net.rng() % 2), 0, NET_TYPE_RRA_RSP, 1);
+			send(net, b, net.rng() % 2 ? 0 : 2, (int)(net.rng() % 2), 1, rsp1[net.rng() % 3], net.rng() % 17);
+		}
+		for (int k = 0; k < 2; k++)
+			for (auto &e : b.pending)
+				if (e.second.node == SN[k] && e.second.port == SU[k] && net_class(e.second.p.f[0].w) == NET_CLASS_RSP)
+					need[k]++;
+		// bounded wait: every response reaches its stalled sink
+		const uint64_t BOUND = 30000;
+		uint64_t t0 = net.cyc;
+		while ((got[0] < need[0] || got[1] < need[1]) && net.cyc - t0 < BOUND)
+			EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+		EXPECT(got[0] == need[0] && got[1] == need[1],
+		       "deadlock: the stalled request sinks received %d of %d and %d of %d responses in %llu cycles "
+		       "(responses held behind the requests they do not take)", got[0], need[0], got[1], need[1],
+		       (unsigned long long)BOUND);
+		uint64_t t_rsp = net.cyc - t0;
+		int req_at[2] = {req_got[0], req_got[1]};  // requests the stalled sinks had received by then
+		EXPECT(req_at[0] <= LOCAL_CAP && req_at[1] <= LOCAL_CAP, "the stalled sinks received %d and %d requests",
+		       req_at[0], req_at[1]);
+		int waiting = 0;
+		for (auto &e : b.pending)
+			for (int k = 0; k < 2; k++)
+				waiting += e.second.node == SN[k] && e.second.port == SU[k];
+		EXPECT(waiting > 1000, "only %d requests waiting at the stalled sinks: the stall was not real", waiting);
+		for (int k = 0; k < 2; k++) net.rcv[SN[k] * 2 + SU[k]].drain_cls[NET_CLASS_REQ] = 1.0;
+		EXPECT(run(net, b, 20000), "after the sinks resume");
+		EXPECT(b.pending.empty(), "%zu packets not delivered", b.pending.size());
+		printf("    %d + %d responses reached the stalled sinks in %llu cycles past %d waiting requests (%d + %d "
+		       "requests in their full buffers); all %llu packets delivered in %llu cycles\n",
+		       need[0], need[1], (unsigned long long)t_rsp, waiting, req_at[0], req_at[1],
+		       (unsigned long long)b.delivered, (unsigned long long)(net.cyc - t0));
+		return true;
+	});
+
 	r.run("malformed", "100,000 random malformed packets into node 0 over a link (a link partner modelled in C++ "
 			   "that keeps the link protocol): more or fewer flits than plen + 1 (up to 72), unknown types, "
 			   "destinations without a route, source routes into links that never came up; every one is dropped "
@@ -1178,9 +1273,9 @@ int main(int argc, char **argv)
 		for (int i = 0; i < 2300; i++) EXPECT(net.step(), "step");
 		EXPECT(rg.up && net.all_up(), "links trained");
 		const int NBAD = 100000;
-		int kinds[5] = {};
+		int kinds[6] = {};
 		for (int n = 0; n < NBAD; n++) {
-			int kind = (int)(net.rng() % 5), vc = (int)(net.rng() % 2);
+			int kind = (int)(net.rng() % 6), dl = (int)(net.rng() % 2);
 			unsigned plen = net.rng() % 32, nfl = plen + 1, type = 1 + net.rng() % 8, dst = net.rng() % 2;
 			unsigned rmode = NET_RMODE_TABLE;
 			uint64_t route = 0;
@@ -1196,9 +1291,11 @@ int main(int argc, char **argv)
 				rmode = NET_RMODE_SOURCE;
 				route = 0x1FFFF8 | (uint64_t)(3 + net.rng() % 4);
 				break;
+			case 5: break;  // on a VC of the other message class
 			}
 			kinds[kind]++;
-			Pkt p = make_pkt(net.rng, next_id++, dst, 7, type, vc, rmode, route, plen);
+			Pkt p = make_pkt(net.rng, next_id++, dst, 7, type, dl, rmode, route, plen);
+			int vc = (int)((net_class(p.f[0].w) ^ (kind == 5)) << 1) | dl;
 			while (p.f.size() < nfl) p.f.push_back(Flit{{net.rng(), net.rng()}});
 			p.f.resize(nfl);
 			rg.q.push_back({p.f, vc});
@@ -1211,18 +1308,20 @@ int main(int argc, char **argv)
 			if (rg.q.size() != last_q) last_q = rg.q.size(), last_prog = net.cyc;
 			if (net.cyc - last_prog >= limit)
 				EXPECT(false,
-				       "link wedged: %zu malformed packets not sent for %llu cycles (credits granted %u/%u, "
-				       "flits sent %u/%u, link state %u, %u dropped)",
-				       rg.q.size(), (unsigned long long)limit, rg.cred[0], rg.cred[1], rg.sent[0], rg.sent[1],
+				       "link wedged: %zu malformed packets not sent for %llu cycles (credits granted %u/%u/%u/%u, "
+				       "flits sent %u/%u/%u/%u, link state %u, %u dropped)",
+				       rg.q.size(), (unsigned long long)limit, rg.cred[0], rg.cred[1], rg.cred[2], rg.cred[3],
+				       rg.sent[0], rg.sent[1], rg.sent[2], rg.sent[3],
 				       (unsigned)(net.n[0]->m_link_state >> (2 * RL)) & 3, net.n[0]->m_noroute_cnt + net.n[0]->m_malformed_cnt);
 		}
 		for (int i = 0; i < 500; i++) EXPECT(net.step(), "step");
 		uint32_t drops = net.n[0]->m_noroute_cnt, malf = net.n[0]->m_malformed_cnt;
-		printf("    %d malformed packets (%d too long, %d too short, %d unknown type, %d no route, %d into a dead link) "
-		       "in %llu cycles; node 0 counted %u malformed, %u dropped by the router\n",
-		       NBAD, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], (unsigned long long)(net.cyc - t0), malf, drops);
-		EXPECT(malf == (uint32_t)(kinds[0] + kinds[1] + kinds[2]), "counted %u malformed, expected %d", malf,
-		       kinds[0] + kinds[1] + kinds[2]);
+		printf("    %d malformed packets (%d too long, %d too short, %d unknown type, %d no route, %d into a dead link, "
+		       "%d on the other class's VC) in %llu cycles; node 0 counted %u malformed, %u dropped by the router\n",
+		       NBAD, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], (unsigned long long)(net.cyc - t0), malf,
+		       drops);
+		EXPECT(malf == (uint32_t)(kinds[0] + kinds[1] + kinds[2] + kinds[5]), "counted %u malformed, expected %d", malf,
+		       kinds[0] + kinds[1] + kinds[2] + kinds[5]);
 		EXPECT(drops == (uint32_t)(kinds[3] + kinds[4]), "router dropped and counted %u, expected %d", drops,
 		       kinds[3] + kinds[4]);
 		EXPECT(net.n[1]->m_noroute_cnt == 0 && net.n[1]->m_malformed_cnt == 0, "node 1 counted drops");
@@ -1231,8 +1330,9 @@ int main(int argc, char **argv)
 		// normal traffic: through the same link into node 0's units and on to node 1, between the
 		// two nodes' units, and from node 0's units out through the link to the partner
 		for (int k = 0; k < 2000; k++) {
-			unsigned type = 1 + net.rng() % 8, dst = net.rng() % 2, vc = net.rng() % 2;
-			Pkt p = make_pkt(net.rng, next_id++, dst, 7, type, vc, NET_RMODE_TABLE, 0, net.rng() % 32);
+			unsigned type = 1 + net.rng() % 8, dst = net.rng() % 2, dl = net.rng() % 2;
+			Pkt p = make_pkt(net.rng, next_id++, dst, 7, type, dl, NET_RMODE_TABLE, 0, net.rng() % 32);
+			unsigned vc = (unsigned)net_class(p.f[0].w) << 1 | dl;
 			b.pending[p.id] = {(int)dst, eject_port_of_type[type], p, {7, vc, (int)dst}};
 			rg.q.push_back({p.f, (int)vc});
 		}
@@ -1242,7 +1342,7 @@ int main(int argc, char **argv)
 		}
 		uint64_t rx0 = rg.rx_pkts;
 		for (int k = 0; k < 200; k++)
-			net.snd[net.rng() % 2].q.push_back(
+			net.snd[net.rng() % 2].push(
 				make_pkt(net.rng, 0, 7, 0, NET_TYPE_RRA_WR, 0, NET_RMODE_SOURCE, 0x1FFFF8 | RL, net.rng() % 17));
 		while (!rg.q.empty())
 			if (!net.step() || !b.err.empty()) EXPECT(false, "step: %s%s", net.err.c_str(), b.err.c_str());

@@ -9,7 +9,9 @@
 #include "tb_common.h"
 #include "verilated.h"
 
-static const int NP = 9, NVC = 2, DEPTH = 32, TN = 64, LOCAL_CAP = 32;
+// NVC = 4 VCs {message class, dateline VC} (docs/network.md); a local inport has the
+// dateline VC 0 of each class only, a packet's class is net_class() of its header.
+static const int NP = 9, NVC = 4, DEPTH = 32, TN = 64, LOCAL_CAP = 32;
 static const uint64_t EJECT_MAP = 0x0000000111100000ull;
 
 static int dim_of(int p) { return p < 6 ? p / 2 : p == 6 ? 3 : 4; }
@@ -29,8 +31,8 @@ struct RouterTB {
 	// senders
 	struct Snd {
 		std::deque<Pkt> q[NVC];
-		size_t pos[NVC] = {0, 0};
-		int cred[NVC] = {DEPTH, DEPTH};
+		size_t pos[NVC] = {0, 0, 0, 0};
+		int cred[NVC] = {DEPTH, DEPTH, DEPTH, DEPTH};
 		double prob = 1.0;
 	} snd[NP];
 	// receivers
@@ -99,8 +101,10 @@ struct RouterTB {
 		if (loc >= 2) loc = 0;
 		x.port = code == 7 ? 7 + loc : code;
 		unsigned a = code == 7 ? vc : ((dim_of(code) == dim_of(in) ? vc : 0) | ((dateline >> code) & 1));
-		x.vc = rule == NET_VCRULE_VC0 ? 0 : rule == NET_VCRULE_VC1 ? 1 : rule == NET_VCRULE_KEEP ? vc : a;
-		net_hdr_set_vc(x.hdr.w, x.vc);
+		unsigned dl = rule == NET_VCRULE_VC0 ? 0 : rule == NET_VCRULE_VC1 ? 1 : rule == NET_VCRULE_KEEP ? vc : a;
+		if (code == 7) dl = 0;  // ejected on dateline VC 0 of its class
+		net_hdr_set_vc(x.hdr.w, dl);
+		x.vc = (int)(net_class(h.w) << 1 | dl);
 		return x;
 	}
 
@@ -123,7 +127,7 @@ struct RouterTB {
 			bool last = s.pos[v] + 1 == pk.f.size();
 			d->s_in_valid |= 1u << p;
 			d->s_in_last |= (uint32_t)last << p;
-			d->s_in_vc |= (uint32_t)v << p;
+			d->s_in_vc |= (uint32_t)v << (2 * p);
 			s.cred[v]--;
 			if (last) {
 				s.q[v].pop_front();
@@ -132,25 +136,29 @@ struct RouterTB {
 				s.pos[v]++;
 			}
 		}
-		uint32_t oc = 0;
+		uint64_t oc = 0;
 		for (int o = 0; o < NP; o++)
 			for (int v = 0; v < NVC; v++)
 				if (!rcv[o].buf[v].empty() && rnd() < rcv[o].drain) {
 					rcv[o].buf[v].pop_front();
-					oc |= 1u << (o * 2 + v);
+					oc |= 1ull << (o * NVC + v);
 				}
 		d->s_out_credit = oc;
 		d->eval();
 		for (int p = 0; p < NP; p++)
 			for (int v = 0; v < NVC; v++)
-				if ((d->m_in_credit >> (p * 2 + v)) & 1)
+				if ((d->m_in_credit >> (p * NVC + v)) & 1)
 					if (++snd[p].cred[v] > DEPTH) {
 						err = "input credit returned beyond the buffer size";
 						return false;
 					}
 		for (int o = 0; o < NP; o++) {
 			if (!((d->m_out_valid >> o) & 1)) continue;
-			int v = (d->m_out_vc >> o) & 1;
+			int v = (d->m_out_vc >> (2 * o)) & 3;
+			if (o >= 7 && (v & 1)) {
+				err = "local output " + std::to_string(o) + ": packet on dateline VC 1";
+				return false;
+			}
 			Flit f = get_flit(d->m_out_data, o);
 			Rcv &r = rcv[o];
 			r.buf[v].push_back(f);
@@ -239,8 +247,13 @@ struct Board {
 
 static uint64_t next_id = 1;
 
-static void enqueue(RouterTB &tb, Board &b, int in, int vc, Pkt p)
+// dl: the dateline VC the packet arrives on (a link inport; local inports: 0). It
+// enters the buffer of VC {net_class(header), dl}.
+static void enqueue(RouterTB &tb, Board &b, int in, int dl, Pkt p)
 {
+	if (in >= 7) dl = 0;
+	net_hdr_set_vc(p.f[0].w, dl);
+	int vc = (int)(net_class(p.f[0].w) << 1) | dl;
 	b.sent(tb, in, vc, p);
 	tb.snd[in].q[vc].push_back(p);
 }
@@ -365,7 +378,7 @@ int main(int argc, char **argv)
 		return true;
 	});
 
-	r.run("router_stress", "random traffic from all inputs to all outputs (both VCs, 1..32 flits, some no-route "
+	r.run("router_stress", "random traffic from all inputs to all outputs (all four VCs, 1..32 flits, some no-route "
 			       "drops) with random back-pressure: credits never overflow, every packet delivered exactly "
 			       "once, intact, in order per (inport, VC, destination)", [&] {
 		RouterTB tb(13);

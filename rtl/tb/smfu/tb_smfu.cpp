@@ -2,7 +2,9 @@
 //
 // tb_smfu: block tests and bench of the SMFU (rtl/smfu, docs/smfu.md) on
 // tb_smfu_pair: a host NIC's smfu_host and an NAA NIC's smfu_naa whose local
-// router ports are joined by a modelled wire (credits per VC, latency,
+// router ports are joined by a modelled wire (credits per message class, the
+// class of every packet checked against net_class(), latency, an extra delay per
+// class so that reads overtake the writes sent before them (the fence test),
 // random gaps, packet drop / hold for the timeout test). The host side has
 // an aperture requester and a host memory; the NAA side a device model below
 // the root port (memory, split completions, DMA and MSI requests).
@@ -52,13 +54,16 @@ struct Pkt {
 	std::vector<Flit> f;
 	uint64_t t_ready = 0;
 	int vc = 0;
+	uint64_t seq = 0;  // order in which the sender sent it
 };
 enum { F_PASS, F_DROP, F_HOLD };
+
+static uint64_t next_seq = 0;  // packets sent on both wires, in order
 
 struct Wire {
 	std::string name;
 	// sender (unit -> router) pins
-	CData *s_valid, *s_last, *s_credit;
+	CData *s_valid, *s_last, *s_vc, *s_credit;
 	VlWide<4> *s_data;
 	// receiver (router -> unit) pins
 	CData *r_valid, *r_last, *r_vc, *r_credit;
@@ -66,29 +71,38 @@ struct Wire {
 	unsigned latency = 4;
 	double prob = 1.0;
 	std::function<int(const Pkt &)> filter;
-	std::deque<Pkt> q;
+	std::deque<Pkt> q;   // class 1 (response), or both classes when in order
+	std::deque<Pkt> q0;  // class 0 (request) while cls_delay: it may overtake q
 	std::vector<Pkt> held;
 	Pkt cur;
 	int rcv_cred[2] = {32, 32};
-	int pend_credit = 0;
+	int pend_credit[2] = {0, 0};  // per class: credits owed to the sender
+	unsigned cls_delay = 0;       // extra cycles for class 1 packets (0: one FIFO, in order)
 	size_t pos = 0;
-	bool active = false, driving = false;
-	unsigned drops = 0;
+	bool active = false, driving = false, from0 = false;
+	unsigned drops = 0, vc_errors = 0, overtakes = 0;
 	uint64_t tx_flits = 0, tx_first = 0, tx_last = 0, rx_hdr_cycle = 0;
 	std::vector<std::pair<uint64_t, uint64_t>> hdr_times; // (cycle sent, cycle delivered)
 
 	void drive()
 	{
 		*s_credit = 0;
-		if (pend_credit > 0) {
-			*s_credit = 1;
-			pend_credit--;
-		}
+		for (int c = 0; c < 2; c++)
+			if (pend_credit[c] > 0) {
+				*s_credit |= (CData)(1u << c);
+				pend_credit[c]--;
+			}
 		driving = false;
-		if (!q.empty() && q.front().t_ready <= cyc) {
-			Pkt &p = q.front();
-			if (!active && rcv_cred[p.vc] >= (int)p.f.size() && coin(prob))
+		if (!active)  // the next packet: a ready class 0 packet may go before class 1 ones
+			from0 = !q0.empty() && q0.front().t_ready <= cyc && rcv_cred[0] >= (int)q0.front().f.size();
+		std::deque<Pkt> &dq = from0 ? q0 : q;
+		if (!dq.empty() && dq.front().t_ready <= cyc) {
+			Pkt &p = dq.front();
+			if (!active && rcv_cred[p.vc] >= (int)p.f.size() && coin(prob)) {
 				active = true;
+				if (from0 && !q.empty() && q.front().seq < p.seq)
+					overtakes++;  // delivered before a class 1 packet sent earlier
+			}
 			if (active) {
 				driving = true;
 				const Flit &f = p.f[pos];
@@ -107,13 +121,14 @@ struct Wire {
 		if (*r_credit & 2)
 			rcv_cred[1]++;
 		if (driving) {
-			Pkt &p = q.front();
+			std::deque<Pkt> &dq = from0 ? q0 : q;
+			Pkt &p = dq.front();
 			rcv_cred[p.vc]--;
-			pend_credit++;
+			pend_credit[p.vc]++;
 			if (pos == 0)
 				rx_hdr_cycle = cyc;
 			if (++pos == p.f.size()) {
-				q.pop_front();
+				dq.pop_front();
 				pos = 0;
 				active = false;
 			}
@@ -123,19 +138,25 @@ struct Wire {
 			f.w[0] = (uint64_t)(*s_data)[0] | (uint64_t)(*s_data)[1] << 32;
 			f.w[1] = (uint64_t)(*s_data)[2] | (uint64_t)(*s_data)[3] << 32;
 			f.last = *s_last;
+			if (cur.f.empty())
+				cur.vc = *s_vc & 1;  // the sender's local VC = its message class
 			if (!tx_flits)
 				tx_first = cyc;
 			tx_flits++;
 			tx_last = cyc;
 			cur.f.push_back(f);
 			if (f.last) {
-				cur.t_ready = cyc + latency;
-				cur.vc = rnd(2);
+				int cls = (int)net_class(cur.f[0].w);
+				if (cur.vc != cls)
+					vc_errors++;
+				cur.vc = cls;
+				cur.seq = next_seq++;
+				cur.t_ready = cyc + latency + (cls == 1 ? cls_delay : 0);
 				int act = filter ? filter(cur) : F_PASS;
 				if (act == F_PASS) {
-					q.push_back(cur);
+					(cls == 0 && cls_delay ? q0 : q).push_back(cur);
 				} else {
-					pend_credit += (int)cur.f.size();
+					pend_credit[cls] += (int)cur.f.size();
 					if (act == F_DROP)
 						drops++;
 					else
@@ -149,8 +170,7 @@ struct Wire {
 	{
 		for (Pkt &p : held) {
 			p.t_ready = cyc;
-			q.push_back(p);
-			pend_credit -= 0;
+			(p.vc == 0 && cls_delay ? q0 : q).push_back(p);
 		}
 		held.clear();
 	}
@@ -374,12 +394,12 @@ static void setup()
 	m = new M;
 	w_h2n.name = "host->naa";
 	w_h2n.s_valid = &m->h_m_net_valid; w_h2n.s_last = &m->h_m_net_last; w_h2n.s_data = &m->h_m_net_data;
-	w_h2n.s_credit = &m->h_s_net_credit;
+	w_h2n.s_credit = &m->h_s_net_credit; w_h2n.s_vc = &m->h_m_net_vc;
 	w_h2n.r_valid = &m->n_s_net_valid; w_h2n.r_last = &m->n_s_net_last; w_h2n.r_vc = &m->n_s_net_vc;
 	w_h2n.r_data = &m->n_s_net_data; w_h2n.r_credit = &m->n_m_net_credit;
 	w_n2h.name = "naa->host";
 	w_n2h.s_valid = &m->n_m_net_valid; w_n2h.s_last = &m->n_m_net_last; w_n2h.s_data = &m->n_m_net_data;
-	w_n2h.s_credit = &m->n_s_net_credit;
+	w_n2h.s_credit = &m->n_s_net_credit; w_n2h.s_vc = &m->n_m_net_vc;
 	w_n2h.r_valid = &m->h_s_net_valid; w_n2h.r_last = &m->h_s_net_last; w_n2h.r_vc = &m->h_s_net_vc;
 	w_n2h.r_data = &m->h_s_net_data; w_n2h.r_credit = &m->h_m_net_credit;
 	h_ap.reset(new TlpSource<W4>("h_ap", TLP_PINS(m, h_ap), 11));
@@ -528,7 +548,7 @@ static void step()
 static bool idle()
 {
 	return h_ap->idle() && h_cpl->idle() && n_req->idle() && n_cpl->idle() && w_h2n.q.empty() &&
-	       w_n2h.q.empty() && host_cpl_q.empty() && dev_cpl_q.empty() && !h_tlp->in_tlp() &&
+	       w_n2h.q.empty() && w_h2n.q0.empty() && w_n2h.q0.empty() && host_cpl_q.empty() && dev_cpl_q.empty() && !h_tlp->in_tlp() &&
 	       !n_dev->in_tlp() && !m->h_tlp_valid && !m->n_dev_valid && !m->h_m_net_valid && !m->n_m_net_valid;
 }
 static void settle(unsigned max = 20000)
@@ -1665,6 +1685,26 @@ static void test_random()
 	CHECK(h_tlp->errors() == 0 && n_dev->errors() == 0, "TLP stream protocol clean under random back-pressure");
 }
 
+// The read-after-write fence (docs/network.md "The protocol part"): SMFU_WR
+// travels in the response class, SMFU_RD in the request class, and the wires
+// here delay class 1 by 300 cycles, so reads reach the far smfu_net_if before
+// the writes their sender sent earlier. The random mix must still read what
+// was written (the reference) and the bridge ordering checker must see no
+// read pass a write: smfu_wr_stamp / smfu_net_if hold each read until its
+// writes are in.
+static void test_fence()
+{
+	printf("read after write across the message classes: class 1 (writes) 300 cycles slower on both wires\n");
+	unsigned ot0 = w_h2n.overtakes + w_n2h.overtakes;
+	w_h2n.cls_delay = w_n2h.cls_delay = 300;
+	test_random();
+	settle();
+	w_h2n.cls_delay = w_n2h.cls_delay = 0;
+	unsigned ot = w_h2n.overtakes + w_n2h.overtakes - ot0;
+	printf("    %u reads delivered before a write sent earlier (each held by the fence)\n", ot);
+	CHECK(ot > 0, "the wires let reads overtake earlier writes (%u times)", ot);
+}
+
 // ---------------------------------------------------------------------------
 // Bench
 // ---------------------------------------------------------------------------
@@ -2156,6 +2196,9 @@ int main(int argc, char **argv)
 	test_row8();
 	ordered(test_tc_attr, "TC and attributes");
 	ordered(test_random, "random mix");
+	ordered(test_fence, "fence");
+	CHECK(w_h2n.vc_errors + w_n2h.vc_errors == 0, "every packet sent on the VC of its message class (%u, %u not)",
+	      w_h2n.vc_errors, w_n2h.vc_errors);
 	unsigned perr = h_ap->errors() + h_tlp->errors() + n_dev->errors() + h_cpl->errors() + n_req->errors() + n_cpl->errors();
 	CHECK(perr == 0, "no TLP protocol error on any stream");
 	CHECK(host_viol() == 0 && dev_viol() == 0, "whole run: no MPS/MRRS/4 KiB/RCB violation at the host (%u) or the device (%u)",
