@@ -133,6 +133,19 @@ static void print_src(const struct reg_src *s)
 
 /* sel: NULL (all), "block", "block.reg" or "reg" (unique); the table
  * entries it selects are flagged in pick[]. Returns how many (0: a message). */
+/* " info pcie ...": the blocks of the register table, in map order */
+static void block_names(char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	buf[0] = 0;
+	for (i = 0; i < EXTOLL_REG_TABLE_LEN && used < len; i++) {
+		if (i && !strcmp(extoll_reg_table[i].block, extoll_reg_table[i - 1].block))
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, " %s", extoll_reg_table[i].block);
+	}
+}
+
 static size_t select_regs(const char *sel, char *pick)
 {
 	const char *dot = sel ? strchr(sel, '.') : NULL;
@@ -163,9 +176,12 @@ static size_t select_regs(const char *sel, char *pick)
 		err_msg("register '%s' is in several blocks: give BLOCK.%s", sel, sel);
 		return 0;
 	}
-	if (!n)
-		err_msg("no register '%s' (blocks: info pcie rra backdoor router smfu notify; "
-			"'naactl regs' reads them all)", sel);
+	if (!n) {
+		char blocks[256];
+
+		block_names(blocks, sizeof(blocks));
+		err_msg("no register '%s' (blocks:%s; 'naactl regs' reads them all)", sel, blocks);
+	}
 	return n;
 }
 
