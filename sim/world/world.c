@@ -267,15 +267,22 @@ int world_link_set(struct world *w, unsigned node, unsigned port, bool up)
 	return l;
 }
 
+/* a node that fault injection may touch: *n, or -1 (no such node), -2 (a host) */
+static int fault_node(struct world *w, unsigned node, struct node **n)
+{
+	if (node >= w->t.n)
+		return -1;
+	*n = &w->node[node];
+	return (*n)->role == EXTOLL_TOPO_HOST ? -2 : 0;
+}
+
 int world_node_set(struct world *w, unsigned node, bool alive)
 {
 	struct node *n;
+	int ret = fault_node(w, node, &n);
 
-	if (node >= w->t.n)
-		return -1;
-	n = &w->node[node];
-	if (n->role == EXTOLL_TOPO_HOST)
-		return -2;
+	if (ret)
+		return ret;
 	if (n->dead == !alive)
 		return 0;
 	n->dead = !alive;
@@ -290,12 +297,10 @@ int world_node_set(struct world *w, unsigned node, bool alive)
 int world_node_reset(struct world *w, unsigned node)
 {
 	struct node *n;
+	int ret = fault_node(w, node, &n);
 
-	if (node >= w->t.n)
-		return -1;
-	n = &w->node[node];
-	if (n->role == EXTOLL_TOPO_HOST)
-		return -2;
+	if (ret)
+		return ret;
 	n->dead = false;
 	pcie_model_reset(n->m, 8);
 	return 0;
