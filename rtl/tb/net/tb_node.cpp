@@ -1222,6 +1222,9 @@ int main(int argc, char **argv)
 			for (auto &e : b.pending)
 				if (e.second.node == SN[k] && e.second.port == SU[k] && net_class(e.second.p.f[0].w) == NET_CLASS_RSP)
 					need[k]++;
+		// the wait below proves nothing unless responses are still on their way to both sinks
+		EXPECT(need[0] > 100 && need[1] > 100, "only %d and %d responses still pending for the stalled sinks",
+		       need[0], need[1]);
 		// bounded wait: every response reaches its stalled sink
 		const uint64_t BOUND = 30000;
 		uint64_t t0 = net.cyc;
