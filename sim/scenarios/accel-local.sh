@@ -18,7 +18,7 @@ DEV=$NIC_BDF
 lspci -nn -vv -s "$DEV"
 lspci -n -s "$DEV" | grep -q '1ee7:0100' && pass "accelerator $DEV [1ee7:0100] as a local proxy device" ||
 	{ fail "accelerator $DEV [1ee7:0100] as a local proxy device"; finish; exit 1; }
-check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
+sacc_insmod || { finish; exit 1; }
 driver_bound "$DEV" sample_accel && pass "sample_accel bound to $DEV" ||
 	{ fail "sample_accel bound to $DEV"; dmesg | tail -n 20; finish; exit 1; }
 dmesg | grep "sample_accel $DEV"

@@ -8,7 +8,7 @@
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh     # sacc_job
 DEV=$NIC_BDF
-check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
+sacc_insmod || { finish; exit 1; }
 echo "BENCH-BEGIN"
 sacc_job local "$DEV" 4M -S 1
 echo "BENCH sacc-test 4 MiB, local (irq $(cat /sys/bus/pci/devices/$DEV/irq_mode)): $SACC_MS ms wall (guest clock)"

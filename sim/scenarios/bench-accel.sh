@@ -7,7 +7,7 @@
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
 naa_setup >/dev/null || { finish; exit 1; }
-check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko || { finish; exit 1; }
+sacc_insmod || { finish; exit 1; }
 NODE=${NAA_NODES%% *}
 naa_attach "$NODE" >/dev/null || { finish; exit 1; }
 DEV=$ATTACH_DOMAIN:01:00.0

@@ -36,9 +36,9 @@ got=$(cat "$NIC_DEV/scratch")
 echo "  wrote $val, read $got"
 hex_eq "$got" "$val" && pass "scratch round trip" || fail "scratch round trip"
 
-say "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB, sample_accel.ko (the accelerator's ordinary PCI driver)"
+say "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB, sample_accel.ko job_timeout_ms=$SACC_JOB_TIMEOUT_MS (the accelerator's ordinary PCI driver)"
 check "insmod naa_bus" insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB"
-check "insmod sample_accel" insmod /lib/modules/sample_accel.ko
+sacc_insmod
 
 say "naactl route: every node's routing tables, programmed in-band from this host"
 check "naactl route" naactl route --topology "$TOPOLOGY"

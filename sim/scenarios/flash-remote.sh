@@ -143,7 +143,7 @@ bad 4 'node 9 does not answer' 9 $T/up2.img
 [ "$(slot fallback)" = "$fb" ] && pass "stored fallback still $fb" || fail "stored fallback '$(slot fallback)'"
 
 # ---- an attached node: flash and reload refused, nothing changes
-check "insmod sample_accel.ko" insmod /lib/modules/sample_accel.ko
+sacc_insmod
 if naa_attach "$NODE"; then
 	bad 5 "node $NODE is attached to this host: detach it first" "$NODE" $T/up2.img
 	out=$(naactl flash --reload "$NODE" 2>&1); rc=$?

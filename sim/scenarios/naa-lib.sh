@@ -6,6 +6,11 @@
 # NAA_WINDOW_MB: naa_bus window_mb (the accelerator's 64M prefetchable BAR
 # plus its control BAR need 128).
 NAA_WINDOW_MB=${NAA_WINDOW_MB:-128}
+# SACC_JOB_TIMEOUT_MS: sample_accel's job_timeout_ms for the simulator. The
+# driver's default (10 s of wall clock) is meant for hardware; a 4 MiB job
+# through the co-simulated fabric takes seconds of wall clock under TCG and more
+# on a loaded machine (a CI run timed out at 10 s with two tests beside it).
+SACC_JOB_TIMEOUT_MS=${SACC_JOB_TIMEOUT_MS:-120000}
 RRA_DIR=$NIC_DEV/rra
 
 # now_ns: GNU date +%s%N (the image has coreutils' date in /usr/bin; busybox
@@ -89,8 +94,18 @@ sacc_teardown() {
 # ordinary driver; NODE = the first NAA node. Returns non-zero on failure.
 sacc_setup() {
 	naa_setup || return 1
-	check "insmod sample_accel.ko $*" insmod /lib/modules/sample_accel.ko "$@" || return 1
+	sacc_insmod "$@" || return 1
 	NODE=${NAA_NODES%% *}
+}
+
+# sacc_insmod [sample_accel.ko parameters]: insmod sample_accel.ko as a check;
+# job_timeout_ms=SACC_JOB_TIMEOUT_MS unless the parameters set it
+sacc_insmod() {
+	case " $* " in
+	*" job_timeout_ms="*) ;;
+	*) set -- "$@" job_timeout_ms="$SACC_JOB_TIMEOUT_MS" ;;
+	esac
+	check "insmod sample_accel.ko $*" insmod /lib/modules/sample_accel.ko "$@"
 }
 
 rra_count() { cat "$RRA_DIR/$1" 2>/dev/null || echo 0; }

@@ -8,7 +8,7 @@
 # cosimd provides (`barrier NAME` on the control channel, scenario-lib.sh).
 # Kernel command line (SIM_APPEND; KEY=VALUE becomes the scenario's environment):
 # SACC_SIZE (default 256K) per job, SACC_ARGS (sample_accel.ko parameters, e.g.
-# job_timeout_ms=120000), ROUTE_ARGS (naactl route options, e.g. --all-inports: one
+# job_timeout_ms=300000; default job_timeout_ms: SACC_JOB_TIMEOUT_MS, naa-lib.sh), ROUTE_ARGS (naactl route options, e.g. --all-inports: one
 # table write per destination), RRA_TIMEOUT_US (scenario-lib.sh) - for large, slow
 # worlds such as greenice; two_hosts_fail=1 makes host B fail before the first barrier
 # (the run must fail, host A's barrier with it).
@@ -48,7 +48,8 @@ must "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
 	insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"
 must "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB" \
 	insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB"
-must "insmod sample_accel.ko ${SACC_ARGS:-}" insmod /lib/modules/sample_accel.ko ${SACC_ARGS:-}
+# shellcheck disable=SC2086 # SACC_ARGS: several parameters
+sacc_insmod ${SACC_ARGS:-} || { finish; exit 1; }
 naactl info
 # every node's routing tables: one host programs them all (dimension order, the same
 # tables whoever writes them)
