@@ -212,6 +212,12 @@ usage "help: two commands" 'help \[COMMAND\]' help list info
 usage "dma: no node" 'dma NODE' dma
 usage "dma: bad node" "invalid node id 'x'" dma x
 usage "dma: two nodes" 'dma NODE' dma 1 2
+usage "mgmt: no node" 'mgmt NODE \[set \[MGMT\] | clear\]' mgmt
+usage "mgmt: bad node" "invalid node id 'x'" mgmt x
+usage "mgmt: bad op" 'mgmt NODE \[set' mgmt 5 unset
+usage "mgmt set: bad MGMT" "invalid node id '70000'" mgmt 5 set 70000
+usage "mgmt clear MGMT" 'mgmt NODE \[set' mgmt 5 clear 3
+usage "mgmt: too many" 'mgmt NODE \[set' mgmt 5 set 3 4
 usage "flash: no file" 'flash NODE FILE' flash 5
 usage "flash: bad node" "invalid node id 'x'" flash x img
 usage "flash --info with a file" 'flash: NODE FILE, --info NODE or --reload NODE' flash --info 5 img
@@ -247,6 +253,10 @@ done
 nic "cfg REG VALUE" cfg 5 01:00.0 4.w 146
 nic "dma NODE" dma 5
 nic "dma NODE -j after the command" dma 5 -j
+nic "mgmt NODE" mgmt 5
+nic "mgmt NODE set" mgmt 5 set
+nic "mgmt NODE set MGMT -j" mgmt 5 set 0 -j
+nic "mgmt NODE clear" mgmt 5 clear
 nic "regs (local)" regs
 nic "regs BLOCK" regs router
 nic "regs BLOCK.REG" regs router.link_status

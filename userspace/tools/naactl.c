@@ -832,6 +832,10 @@ static const struct cmd cmds[] = {
 	{ "release", cmd_release, 0, release_usage,
 	  "give back a node this host holds but has not attached;\n"
 	  "--force: free it whoever holds it (a crashed holder)" },
+	{ "mgmt", cmd_mgmt, 0, mgmt_usage,
+	  "a node's management node (own.mgmt): the only node that may\n"
+	  "force its release or write it while free; set (default MGMT:\n"
+	  "this host), clear (by the management node only)" },
 	{ "dma", cmd_dma, 0, dma_usage,
 	  "an NAA's DMA window table: enforcement, the host ranges its\n"
 	  "accelerator may read/write, refused requests (docs/security.md)" },

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* naactl: what the command files share (naactl.c: options, the command
  * table, NIC opening; route.c: the route command; regs.c: regs and links;
- * cfg.c: setpci's syntax for cfg; own.c: release and a node's holder;
+ * cfg.c: setpci's syntax for cfg; own.c: release, mgmt and a node's holder;
  * fabric_list.c: list --all, the free NAAs for attach --any). A new command: its handler and synopsis
  * here, a line in naactl.c's cmds[] table, its file in the Makefile. */
 #ifndef NAACTL_H
@@ -59,6 +59,9 @@ extern const char regs_usage[], links_usage[];
 /* own.c: release (a command of the table); the holder of a node (own.owner):
  * 0 and *held, *holder, or a negative errno */
 int cmd_release(struct extoll_nic *nic, int argc, char **argv);
+/* own.c: mgmt (a command of the table): a node's management node (own.mgmt) */
+int cmd_mgmt(struct extoll_nic *nic, int argc, char **argv);
+extern const char mgmt_usage[];
 int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder);
 /* 1 if NODE is attached to this host (a PCI domain here), else 0 */
 int naactl_attached_here(struct extoll_nic *nic, uint16_t node);

@@ -4,6 +4,10 @@
  *   naactl release NODE            give back a node this host holds (not attached)
  *   naactl release --force NODE    free it whoever holds it (the administrator's
  *                                  way out when a holder crashed)
+ *   naactl mgmt NODE               its management node (own.mgmt)
+ *   naactl mgmt NODE set [MGMT]    name MGMT (default: this host's node) as
+ *                                  the node that administers NODE
+ *   naactl mgmt NODE clear         no management node any more
  * and the holder's name for attach's "node N is held by node M".
  */
 #include <errno.h>
@@ -16,6 +20,7 @@
 #include "naactl.h"
 
 const char release_usage[] = "[--force] NODE";
+const char mgmt_usage[] = "NODE [set [MGMT] | clear]";
 
 /* own.owner of NODE: 0 and *held / *holder, or a negative errno. */
 int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder)
@@ -95,5 +100,116 @@ int cmd_release(struct extoll_nic *nic, int argc, char **argv)
 	print_string(PRINT_ANY, "state", "%s", "free");
 	print_nl();
 	delete_json_obj();
+	return NAACTL_EXIT_OK;
+}
+
+/* own.mgmt of NODE: 0 and *valid / *mgmt, or a negative errno. */
+static int mgmt_read(struct extoll_nic *nic, uint16_t node, int *valid, uint16_t *mgmt)
+{
+	uint64_t v;
+	int ret = extoll_rra_read(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT, &v);
+
+	if (ret)
+		return ret;
+	*valid = !!(v & EXTOLL_OWN_MGMT_VALID_MASK);
+	*mgmt = (uint16_t)((v & EXTOLL_OWN_MGMT_NODE_MASK) >> EXTOLL_OWN_MGMT_NODE_SHIFT);
+	return 0;
+}
+
+static void mgmt_print(uint16_t node, int valid, uint16_t mgmt, uint16_t self)
+{
+	new_json_obj();
+	print_uint(PRINT_ANY, "node", "node %u: ", node);
+	if (valid) {
+		print_uint(PRINT_ANY, "mgmt", "managed by node %u", mgmt);
+		print_bool(PRINT_JSON, "this_host", NULL, mgmt == self);
+		print_text("%s", mgmt == self ? " (this host)" : "");
+	} else {
+		print_null(PRINT_ANY, "mgmt", "%s", "no management node");
+		print_bool(PRINT_JSON, "this_host", NULL, 0);
+	}
+	print_nl();
+	delete_json_obj();
+}
+
+/* The message and exit status of a failed access to NODE's own.mgmt. */
+static int mgmt_error(struct extoll_nic *nic, uint16_t node, int ret)
+{
+	int valid = 0;
+	uint16_t mgmt = 0;
+
+	if (ret == -EREMOTEIO) {
+		err_msg("node %u has no management register (an older NIC)", node);
+		return NAACTL_EXIT_OTHER;
+	}
+	if (ret == -EACCES) {
+		if (!mgmt_read(nic, node, &valid, &mgmt) && valid)
+			err_msg("node %u is managed by node %u: only node %u (or node %u itself) may change it",
+				node, mgmt, mgmt, node);
+		else
+			err_msg("node %u refused the write (held by another node: naactl regs %u own)",
+				node, node);
+		return NAACTL_EXIT_BUSY;
+	}
+	if (ret == -ETIMEDOUT)
+		err_msg("node %u does not answer (no such node, or unreachable)", node);
+	else
+		err_msg("node %u: %s", node, strerror(-ret));
+	return naactl_exit_of(ret);
+}
+
+/* Operands NODE [set [MGMT] | clear]: 0, or a usage exit status. */
+static int mgmt_parse(int argc, char **argv, uint16_t *node, int *op, int *named, uint16_t *mgmt)
+{
+	*op = 0;
+	*named = 0;
+	if (argc < 2 || argc > 4 || naactl_parse_node(argv[1], node))
+		return argc < 2 || argc > 4 ? naactl_usage_error("mgmt") : NAACTL_EXIT_USAGE;
+	if (argc == 2)
+		return 0;
+	if (!strcmp(argv[2], "set"))
+		*op = 1;
+	else if (!strcmp(argv[2], "clear") && argc == 3)
+		*op = 2;
+	else
+		return naactl_usage_error("mgmt");
+	if (argc == 4) {
+		if (naactl_parse_node(argv[3], mgmt))
+			return NAACTL_EXIT_USAGE;
+		*named = 1;
+	}
+	return 0;
+}
+
+int cmd_mgmt(struct extoll_nic *nic, int argc, char **argv)
+{
+	uint16_t node, mgmt = 0, self;
+	int ret, op, named, valid;
+
+	ret = naactl_operands(&argc, &argv);
+	if (ret)
+		return ret;
+	ret = mgmt_parse(argc, argv, &node, &op, &named, &mgmt);
+	if (ret)
+		return ret;
+	ret = naactl_open(&nic, 1);
+	if (ret)
+		return ret;
+	self = extoll_nic_info(nic)->node_id;
+	if (op == 1 && !named)
+		mgmt = self;
+	if (op)
+		ret = extoll_rra_write(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT,
+				       op == 1 ? EXTOLL_OWN_MGMT_VALID_MASK |
+				       ((uint64_t)mgmt << EXTOLL_OWN_MGMT_NODE_SHIFT) : 0);
+	if (!ret)
+		ret = mgmt_read(nic, node, &valid, &mgmt);
+	if (ret) {
+		ret = mgmt_error(nic, node, ret);
+		extoll_close(nic);
+		return ret;
+	}
+	extoll_close(nic);
+	mgmt_print(node, valid, mgmt, self);
 	return NAACTL_EXIT_OK;
 }
