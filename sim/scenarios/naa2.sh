@@ -4,7 +4,8 @@
 # naa 1 one hop away, router 2, naa 3 two hops away): two PCI domains, each
 # with its root port and accelerator; both detach cleanly. Before that, naactl mgmt
 # (own.mgmt, docs/security.md): this host manages NAA 1; router 2 manages NAA 3, so
-# this host cannot change NAA 3's own.mgmt, but can still claim and attach it.
+# this host cannot change NAA 3's own.mgmt, but can still claim and attach it;
+# route --mgmt makes this host the management node of all the others.
 # topology: torus-2x2x1
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
@@ -31,6 +32,16 @@ mgmt_expect "mgmt 3: still node 2" 0 "^node 3: managed by node 2$" mgmt 3
 mgmt_expect "mgmt 1 clear by its management node" 0 "^node 1: no management node$" mgmt 1 clear
 mgmt_expect "mgmt 9: no such node (exit 4)" 4 "node 9" mgmt 9
 mgmt_expect "mgmt 1 bogus: usage (exit 2)" 2 "usage" mgmt 1 bogus
+# route --mgmt: this host manages every node but NAA 3, which refuses even its
+# routing tables (a free node takes writes only from its management node, router 2)
+out=$(naactl route --topology "$TOPOLOGY" --mgmt 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 5 ] && [ "$(echo "$out" | grep -c ', managed by this host$')" -eq 3 ] &&
+	echo "$out" | grep -q '^node 3 .*: FAILED after 0 entries: refused, node 2 manages it' &&
+	echo "$out" | grep -q ', 3 managed by this host$' &&
+	pass "route --mgmt: nodes 0-2 managed by this host, node 3 refused (exit 5)" ||
+	fail "route --mgmt (exit $rc)"
+mgmt_expect "mgmt 2 after route --mgmt" 0 "^node 2: managed by node $HOST_NODE \\(this host\\)$" mgmt 2
 
 doms=
 for n in $NAA_NODES; do

@@ -254,6 +254,7 @@ nic "cfg REG VALUE" cfg 5 01:00.0 4.w 146
 nic "dma NODE" dma 5
 nic "dma NODE -j after the command" dma 5 -j
 nic "mgmt NODE" mgmt 5
+nic "route --mgmt" route --torus 2x2x1 --mgmt
 nic "mgmt NODE set" mgmt 5 set
 nic "mgmt NODE set MGMT -j" mgmt 5 set 0 -j
 nic "mgmt NODE clear" mgmt 5 clear

@@ -35,6 +35,7 @@ struct route_opts {
 	int all_inports;
 	int check;
 	int assign_ids;		/* set router.node at every node first */
+	int mgmt;		/* then own.mgmt = this host at every node */
 	long host_node;		/* -1: the NIC's */
 };
 
@@ -43,6 +44,8 @@ struct node_result {
 	unsigned int entries;
 	int error;		/* 0 or negative errno */
 	int reachable;		/* -1 not checked */
+	int mgmt;		/* --mgmt: 1 set, 0 not tried, negative errno */
+	int mgmt_other;		/* refused (-EACCES): the node that manages it, or -1 */
 };
 
 /* The torus of a topology file (sim/topologies/): the co-simulation's node
@@ -66,7 +69,7 @@ static int load_topology(const char *path, struct route_opts *o)
 }
 
 const char route_usage[] = "--torus XxYxZ | --topology FILE [--dry-run] [--tables] "
-			   "[--host-node N] [--all-inports] [--no-check] [--assign-ids]\n"
+			   "[--host-node N] [--all-inports] [--no-check] [--assign-ids] [--mgmt]\n"
 			   "--discover [--topology FILE] [--dry-run]";
 
 static int parse_opts(int argc, char **argv, struct route_opts *o)
@@ -80,6 +83,7 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 		{ "all-inports", no_argument, NULL, 'a' },
 		{ "no-check", no_argument, NULL, 'C' },
 		{ "assign-ids", no_argument, NULL, 'I' },
+		{ "mgmt", no_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -88,7 +92,7 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 	o->check = 1;
 	o->host_node = -1;
 	optind = 0;	/* options anywhere after "route", -j -p -q too */
-	while ((c = naactl_getopt(argc, argv, "t:f:nTH:aCI", opts)) != -1) {
+	while ((c = naactl_getopt(argc, argv, "t:f:nTH:aCIM", opts)) != -1) {
 		switch (c) {
 		case 't':
 			if (extoll_torus_parse(optarg, &o->torus)) {
@@ -124,6 +128,9 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
 		case 'I':
 			o->assign_ids = 1;
 			break;
+		case 'M':
+			o->mgmt = 1;
+			break;
 		default:
 			return -EINVAL;
 		}
@@ -149,6 +156,7 @@ static struct node_result *plan(const struct route_opts *o, unsigned int host)
 	for (i = 0; i < n; i++) {
 		r[i].s = steps[i];
 		r[i].reachable = -1;
+		r[i].mgmt_other = -1;
 	}
 	free(steps);
 	return r;
@@ -235,6 +243,48 @@ static int check_node(struct extoll_nic *nic, struct node_result *r)
 	return 0;
 }
 
+/* The node that manages NODE (own.mgmt), after NODE refused a write, or -1
+ * (none set, or unreadable). */
+static int managed_by(struct extoll_nic *nic, uint16_t node)
+{
+	uint64_t v;
+
+	if (extoll_rra_read(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT, &v) ||
+	    !(v & EXTOLL_OWN_MGMT_VALID_MASK))
+		return -1;
+	return (int)((v & EXTOLL_OWN_MGMT_NODE_MASK) >> EXTOLL_OWN_MGMT_NODE_SHIFT);
+}
+
+/* own.mgmt = this host (table routed, after the tables): 1, or a negative
+ * errno; a node another node manages refuses it (-EACCES, mgmt_other). */
+static int set_mgmt(struct extoll_nic *nic, unsigned int host, struct node_result *r)
+{
+	uint16_t node = (uint16_t)r->s.node;
+	uint64_t v = EXTOLL_OWN_MGMT_VALID_MASK | ((uint64_t)host << EXTOLL_OWN_MGMT_NODE_SHIFT);
+	int ret = extoll_rra_write(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT, v);
+
+	if (ret == -EACCES)
+		r->mgmt_other = managed_by(nic, node);
+	return ret ? ret : 1;
+}
+
+/* ", managed by this host" or why not; JSON "mgmt": true, false or absent */
+static void print_mgmt(const struct node_result *r)
+{
+	if (!r->mgmt)
+		return;
+	print_bool(PRINT_JSON, "mgmt", NULL, r->mgmt > 0);
+	if (r->mgmt > 0) {
+		print_text(", managed by this host");
+	} else if (r->mgmt == -EACCES && r->mgmt_other >= 0) {
+		print_uint(PRINT_ANY, "mgmt_other", ", NOT managed by this host: node %u manages it",
+			   (unsigned int)r->mgmt_other);
+	} else {
+		print_string(PRINT_ANY, "mgmt_error", ", own.mgmt not set: %s",
+			     r->mgmt == -EREMOTEIO ? "no own block (an older NIC)" : strerror(-r->mgmt));
+	}
+}
+
 /* The out port toward every destination; JSON: "tables", an array indexed
  * by destination. */
 static void print_tables(const struct route_opts *o, unsigned int node)
@@ -275,9 +325,16 @@ static void print_result(const struct route_opts *o, const struct node_result *r
 	if (o->dry_run) {
 		print_uint(PRINT_JSON, "entries", NULL, r->entries);
 		print_null(PRINT_JSON, "error", NULL, NULL);
+	} else if (r->error == -EACCES && r->mgmt_other >= 0) {
+		print_uint(PRINT_ANY, "entries", ": FAILED after %u entries: ", r->entries);
+		print_string(PRINT_JSON, "error", NULL, "refused");
+		print_uint(PRINT_ANY, "mgmt_other", "refused, node %u manages it",
+			   (unsigned int)r->mgmt_other);
 	} else if (r->error) {
 		print_uint(PRINT_ANY, "entries", ": FAILED after %u entries: ", r->entries);
-		print_string(PRINT_ANY, "error", "%s", strerror(-r->error));
+		print_string(PRINT_ANY, "error", "%s", r->error == -EACCES ?
+			     "refused (held by another node: naactl regs NODE own)" :
+			     strerror(-r->error));
 	} else {
 		print_uint(PRINT_ANY, "entries", ": %u entries", r->entries);
 		print_null(PRINT_JSON, "error", NULL, NULL);
@@ -289,6 +346,7 @@ static void print_result(const struct route_opts *o, const struct node_result *r
 	} else {
 		print_null(PRINT_JSON, "reachable", NULL, NULL);
 	}
+	print_mgmt(r);
 	print_nl();
 	if (o->tables)
 		print_tables(o, r->s.node);
@@ -299,7 +357,7 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 {
 	struct node_result *res;
 	struct route_opts o;
-	unsigned int host, n, i, failed = 0, unreachable = 0;
+	unsigned int host, n, i, failed = 0, unreachable = 0, mgmt_ok = 0;
 	int ret, quiet, worst = 0;
 	char dims[48];
 
@@ -345,6 +403,8 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 		res[i].entries = n * (o.all_inports ? 1 : ROUTE_INPORTS);
 	for (i = 0; nic && i < n; i++) {
 		res[i].error = program_node(nic, &o, host, &res[i]);
+		if (res[i].error == -EACCES)
+			res[i].mgmt_other = managed_by(nic, (uint16_t)res[i].s.node);
 		if (res[i].error) {
 			failed++;
 			if (!worst)
@@ -354,6 +414,12 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 	for (i = 0; nic && o.check && i < n; i++) {
 		res[i].reachable = !res[i].error && !check_node(nic, &res[i]);
 		unreachable += !res[i].reachable;
+	}
+	for (i = 0; nic && o.mgmt && i < n; i++) {
+		if (res[i].error || !res[i].reachable)
+			continue;
+		res[i].mgmt = set_mgmt(nic, host, &res[i]);
+		mgmt_ok += res[i].mgmt > 0;
 	}
 
 	/* -q: the text names only the nodes that failed, and the summary */
@@ -366,17 +432,21 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 	print_bool(PRINT_JSON, "dry_run", NULL, o.dry_run);
 	open_json_array(PRINT_JSON, "nodes");
 	for (i = 0; i < n; i++)
-		if (is_json_context() || !quiet || res[i].error || !res[i].reachable)
+		if (is_json_context() || !quiet || res[i].error || !res[i].reachable ||
+		    res[i].mgmt < 0)
 			print_result(&o, &res[i]);
 	close_json_array(PRINT_JSON, NULL);
 	if (!o.dry_run) {	/* the summary: JSON always, text unless -q and all well */
-		enum output_type t = !quiet || failed || unreachable ? PRINT_ANY : PRINT_JSON;
+		enum output_type t = !quiet || failed || unreachable || (o.mgmt && mgmt_ok < n) ?
+				     PRINT_ANY : PRINT_JSON;
 
 		print_uint(t, "programmed", "%u", n - failed);
 		print_uint(t, "n_nodes", " of %u node(s) programmed", n);
 		if (o.check)
 			print_uint(t, "n_reachable", ", %u reachable by table routing",
 				   n - unreachable);
+		if (o.mgmt)
+			print_uint(t, "n_managed", ", %u managed by this host", mgmt_ok);
 		if (t == PRINT_ANY)
 			print_nl();
 	}
@@ -385,7 +455,9 @@ int cmd_route(struct extoll_nic *nic, int argc, char **argv)
 
 	free(res);
 	extoll_close(nic);
-	if (failed)
-		return naactl_exit_of(worst);
-	return unreachable ? NAACTL_EXIT_NONODE : NAACTL_EXIT_OK;
+	if (failed)	/* refused: another node manages or holds it */
+		return worst == -EACCES ? NAACTL_EXIT_BUSY : naactl_exit_of(worst);
+	if (unreachable)
+		return NAACTL_EXIT_NONODE;
+	return o.mgmt && mgmt_ok < n ? NAACTL_EXIT_BUSY : NAACTL_EXIT_OK;
 }
