@@ -15,8 +15,11 @@
 //
 // The MWr uses a 3-DW header below 4 GiB, else 4-DW; requester ID = the
 // NIC's captured bus/device, tag 0, byte enables all set. A record is
-// dropped (ev_drop, rra.dropped) when Command.BusMasterEnable is clear or the
-// NIC is not in the endpoint role (no host above it).
+// dropped (ev_drop, rra.dropped) when Command.BusMasterEnable is clear, when
+// the NIC is not in the endpoint role (no host above it), or when its address
+// is not rec_addr (rra.cmp_addr, the one record the host set up): the address
+// travels in the packets, and a forged or stale answer must not make the NIC
+// write anywhere else in host memory (docs/security.md).
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -30,6 +33,7 @@ module nic_host_wr (
   input  wire logic          enable,       // endpoint role
   input  wire logic          bus_master,   // Command.BusMasterEnable
   input  wire logic [15:0]   req_id,       // requester ID (captured bus/dev)
+  input  wire logic [63:0]   rec_addr,     // rra.cmp_addr: the only address a record goes to
 
   // ---------------- answer packet (RRA_RSP or TLP_RAW extract) ----------------
   input  wire logic          s_valid,
@@ -85,6 +89,10 @@ module nic_host_wr (
                 14'd0, 10'd4};
   assign dw1 = {req_id, 8'd0, 4'hf, 4'hf};
 
+  // a record is written only where the host asked for it
+  logic take;
+  assign take = enable && bus_master && (addr == rec_addr);
+
   typedef enum logic [1:0] { T_IDLE, T_HDR, T_DATA } state_e;
   state_e       state_q;
   logic [127:0] hdr_q, pl_q;
@@ -97,7 +105,7 @@ module nic_host_wr (
       state_q <= T_IDLE;
     end else begin
       case (state_q)
-        T_IDLE:  if (s_valid && enable && bus_master) state_q <= T_HDR;
+        T_IDLE:  if (s_valid && take) state_q <= T_HDR;
         T_HDR:   if (m_tlp_ready) state_q <= T_DATA;
         T_DATA:  if (m_tlp_ready) state_q <= T_IDLE;
         default: state_q <= T_IDLE;
@@ -124,7 +132,7 @@ module nic_host_wr (
   assign unused = ^{aux.addr, s_f2[127:64], h[63:36], h[15:0], addr[1:0], c_tlp.dir, c_tlp.rsvd0};
 
   assign ev_done = (state_q == T_DATA) && m_tlp_ready;
-  assign ev_drop = (state_q == T_IDLE) && s_valid && !(enable && bus_master);
+  assign ev_drop = (state_q == T_IDLE) && s_valid && !take;
 
 endmodule
 

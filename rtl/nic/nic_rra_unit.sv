@@ -150,6 +150,7 @@ module nic_rra_unit #(
     .enable     (ENDPOINT),
     .bus_master (bus_master),
     .req_id     (cpl_id),
+    .rec_addr   (req_cmp_addr),
     .s_valid    (rec_valid),
     .s_ready    (rec_ready),
     .s_f0       (pr_f0),

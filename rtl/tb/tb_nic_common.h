@@ -191,6 +191,18 @@ static uint64_t req_word(uint16_t node, uint32_t addr, unsigned op, bool src, un
 	       (uint64_t)src << 43 | (uint64_t)tlp_len << 44 | (uint64_t)seq << 48;
 }
 
+// rra.cmp_addr: the host NIC writes records only there (docs/security.md), so a
+// request whose record goes elsewhere (the tunnel's REC_TUN, above 4 GiB) first
+// points cmp_addr at it, as software with two records would.
+static uint64_t g_cmp = ~0ull;
+static void set_cmp(NicTb &tb, uint64_t rec)
+{
+	if (rec == g_cmp)
+		return;
+	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_CMP_ADDR, rec);
+	g_cmp = rec;
+}
+
 // Launch one request and wait for its record at rec (0: expect none).
 static Rec rra(NicTb &tb, uint16_t node, uint32_t addr, unsigned op, uint64_t wdata = 0,
 	       uint64_t route = 0, uint64_t rec = REC, unsigned timeout = 3000,
@@ -199,6 +211,7 @@ static Rec rra(NicTb &tb, uint16_t node, uint32_t addr, unsigned op, uint64_t wd
 	Rec r{};
 	uint16_t seq = g_seq++;
 	tb.mem_clear(rec, 16);
+	set_cmp(tb, rec);
 	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_WDATA, wdata);
 	if (route)
 		bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_ROUTE, route);
@@ -278,7 +291,8 @@ static void setup_host(NicTb &tb, uint32_t bar2 = 0)
 	if (bar2)
 		cfg_wr(tb, 0x18, bar2);
 	cfg_wr(tb, 0x04, 0x0006);   // memory space + bus master
-	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_CMP_ADDR, REC);
+	g_cmp = ~0ull;
+	set_cmp(tb, REC);
 }
 
 // NAA backdoor: forward the tunnel's config completions to the host as records.

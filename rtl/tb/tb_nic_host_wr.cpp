@@ -9,7 +9,10 @@
 // posted write: 3-DW header below 4 GiB and 4-DW above, Length 4 with all
 // byte enables, requester ID = the captured ID, tag/TC/attributes 0, no TD/EP,
 // the 16 bytes inside one 4 KiB page; one record per answer, in order; none
-// (and a drop event) without Bus Master Enable or outside the endpoint role.
+// (and a drop event) without Bus Master Enable, outside the endpoint role, or
+// for an answer whose record address is not rec_addr (rra.cmp_addr): a forged
+// or stale answer writes nothing. The testbench drives rec_addr = the record
+// address of the answer it presents, unless the answer is meant to be forged.
 //
 // Usage: tb_nic_host_wr [-v] [seed]    exit status 0 = all checks passed
 
@@ -53,6 +56,7 @@ static Record record(uint64_t data, unsigned seq, unsigned status, unsigned cpl_
 struct Answer {
 	net_flit f[3];
 	uint64_t addr;   // where the record must go
+	uint64_t cmp;    // rec_addr (rra.cmp_addr) while it is offered: addr, unless forged
 	Record rec;      // what it must hold
 };
 
@@ -79,6 +83,7 @@ static Answer rra_rsp(uint64_t addr, uint16_t seq, uint64_t data, unsigned statu
 	net_rsp_aux_set_status(&a.f[1].w[1], status);
 	a.f[2] = {{0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull}};   // not part of an RRA_RSP
 	a.addr = addr;
+	a.cmp = addr;
 	a.rec = record(data, seq, status, 0, src);
 	return a;
 }
@@ -104,6 +109,7 @@ static Answer tlp_extract(uint64_t rec, uint16_t seq, uint8_t cst, unsigned ndw,
 	a.f[2].w[0] = data;
 	a.f[2].w[1] = 0x0123456789abcdefull;   // beyond the two payload dwords
 	a.addr = rec;
+	a.cmp = rec;
 	a.rec = record(ndw ? data : 0, seq, cst == TLP_CPL_SC ? EXTOLL_CMP_OK : EXTOLL_CMP_CPL_ERR, cst, src);
 	return a;
 }
@@ -155,6 +161,7 @@ private:
 		m->s_valid = presenting_;
 		Answer z{};
 		const Answer &a = presenting_ ? cur_ : z;
+		m->rec_addr = presenting_ ? a.cmp : 0;
 		put(m->s_f0, a.f[0]);
 		put(m->s_f1, a.f[1]);
 		put(m->s_f2, a.f[2]);
@@ -288,6 +295,42 @@ static void test_drop(Tb &tb)
 	one(tb, rra_rsp(0x10000, 0x0402, 3, 0, 3), "records written again with BME set");
 }
 
+// An answer is only written to rra.cmp_addr: one that names any other record
+// address (forged by another node, or stale after cmp_addr changed) is consumed
+// and dropped with ev_drop, nothing is written; the next good one is written.
+static void test_forged(Tb &tb)
+{
+	const uint64_t cmp = 0x7654320;
+	const struct {
+		uint64_t addr;
+		bool tlp;
+		const char *what;
+	} cases[] = {
+		{0x0, false, "RRA_RSP to address 0"},
+		{cmp + 0x10, false, "RRA_RSP 16 bytes past cmp_addr"},
+		{cmp - 0x10, false, "RRA_RSP 16 bytes before cmp_addr"},
+		{cmp | 0x800000000000ull, false, "RRA_RSP with bit 47 set"},
+		{0xfee00000, false, "RRA_RSP at the MSI address"},
+		{cmp + 0x1000, true, "TLP_RAW extract one page off"},
+		{cmp | 0x100000000ull, true, "TLP_RAW extract with bit 32 set"},
+	};
+	for (auto &c : cases) {
+		section((std::string("forged: ") + c.what).c_str());
+		Answer a = c.tlp ? tlp_extract(c.addr, 0x0600, TLP_CPL_SC, 2, 0x1111, 7) : rra_rsp(c.addr, 0x0600, 0x2222, 0, 7);
+		a.cmp = cmp;
+		uint64_t drop0 = tb.ev_drop, done0 = tb.ev_done, acc0 = tb.accepted;
+		tb.send(a);
+		tb.run_until_quiet(50);
+		CHECK_EQ(tb.accepted - acc0, 1, (std::string(c.what) + ": consumed").c_str());
+		CHECK_EQ(tb.ev_drop - drop0, 1, (std::string(c.what) + ": ev_drop").c_str());
+		CHECK_EQ(tb.ev_done - done0, 0, (std::string(c.what) + ": no ev_done").c_str());
+		CHECK(tb.rx().empty(), "%s: no MWr (%zu)", c.what, tb.rx().size());
+		tb.rx().clear();
+	}
+	one(tb, rra_rsp(cmp, 0x0601, 5, 0, 3), "the answer at cmp_addr after the forged ones");
+	one(tb, tlp_extract(cmp, 0x0602, TLP_CPL_SC, 1, 6, 3), "a tunnel completion at cmp_addr");
+}
+
 // A stream of answers with gaps on the input and back-pressure on m_tlp: one
 // record per answer, in arrival order, the stream rules kept (tlp_port.h).
 static void test_stream(Tb &tb, uint32_t seed, unsigned n, double vp, double rp)
@@ -361,6 +404,7 @@ int main(int argc, char **argv)
 	test_layout(tb);
 	test_req_id(tb);
 	test_drop(tb);
+	test_forged(tb);
 	test_stall(tb);
 	test_stream(tb, a.seed, 200, 0.7, 0.5);
 	test_stream(tb, a.seed, 100, 1.0, 0.2);

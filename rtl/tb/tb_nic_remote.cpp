@@ -451,6 +451,8 @@ static void bench_launch(Tb &tb, uint32_t addr, unsigned op, uint64_t rec, uint6
 {
 	tb.drain(20);
 	uint16_t seq = g_seq++;
+	set_cmp(tb, rec);
+	tb.drain(20);
 	bar_wr(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_REQ, req_word(N_NAA, addr, op, false, 0, seq));
 	tb.drain(0);
 	*t0 = tb.s_sop;
