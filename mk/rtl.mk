@@ -20,7 +20,8 @@
 #   BUILD_NAME       products go to build/$(BUILD_NAME)/
 #   UNITS            units read by default (e.g. `nic`: mk/rtl-files.sh adds their
 #                    dependencies)
-#   TOPS             lint and synthesis tops; LINT_TOPS / SYNTH_TOPS if they differ
+#   TOPS             lint and synthesis tops; LINT_TOPS / SYNTH_TOPS if they differ;
+#                    SYNTH_ALL: the tops `make synth` runs (default SYNTH_TOPS)
 #   per top <t>      TOP_MODULE_<t>   the module (default <t>)
 #                    UNITS_<t>        its units (default $(UNITS))
 #                    PARAMS_<t>       NAME=VALUE parameter overrides, lint and synth
@@ -62,6 +63,7 @@ export VENV
 
 LINT_TOPS  ?= $(TOPS)
 SYNTH_TOPS ?= $(TOPS)
+SYNTH_ALL  ?= $(SYNTH_TOPS)
 TB_ARGS    ?=
 # `make synth` runs RTL_JOBS Yosys at a time, `make tb` builds RTL_JOBS testbenches at
 # a time (each Verilator build compiles its C++ with as many jobs as cores), then
@@ -173,8 +175,8 @@ $(foreach t,$(SYNTH_TOPS),$(eval $(call SYNTH_TOP,$(t))))
 synth: | $(BUILD)
 	@rm -f $(BUILD)/synth.failed
 	@$(MAKE) --no-print-directory -f $(UNIT_MK) -k $(rtl_j) \
-	    $(foreach t,$(SYNTH_TOPS),$(BUILD)/synth-$(t).stat) > $(BUILD)/synth-build.log 2>&1 || :
-	@for t in $(SYNTH_TOPS); do \
+	    $(foreach t,$(SYNTH_ALL),$(BUILD)/synth-$(t).stat) > $(BUILD)/synth-build.log 2>&1 || :
+	@for t in $(SYNTH_ALL); do \
 	    if $(MAKE) --no-print-directory -f $(UNIT_MK) synth-$$t > $(BUILD)/synth-$$t.out 2>&1; then \
 	        cat $(BUILD)/synth-$$t.out; \
 	    else cat $(BUILD)/synth-$$t.out; echo "  synth $$t: FAILED (log: $(BUILD)/synth-$$t.log)"; \
@@ -182,7 +184,7 @@ synth: | $(BUILD)
 	done
 	@if [ -f $(BUILD)/synth.failed ]; then \
 	    echo "FAIL synth: $$(tr '\n' ' ' < $(BUILD)/synth.failed)"; exit 1; \
-	else echo "PASS synth: $(words $(SYNTH_TOPS)) top(s), no latches"; fi
+	else echo "PASS synth: $(words $(SYNTH_ALL)) top(s), no latches"; fi
 
 # ---------------------------------------------------------------------------
 # testbenches: build/<unit>/<tb>/<tb>
