@@ -210,7 +210,7 @@ static const struct extoll_reg_field f_own_events[] = {
 };
 static const struct extoll_reg_field f_own_denied[] = {
 	{ "writes", 0, 32, "RRA register writes refused." },
-	{ "tunnel", 32, 32, "TLP_RAW injections discarded." },
+	{ "tunnel", 32, 32, "TLP_RAW injections discarded (from a node that does not hold this one; at a host NIC, all)." },
 };
 static const struct extoll_reg_field f_own_denied_smfu[] = {
 	{ "count", 0, 32, "SMFU requests refused." },
@@ -846,7 +846,7 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  "Counters (16 bit, wrap): claims won, claims and releases refused, leases expired, forced releases.",
 	  4, f_own_events },
 	{ "own", "denied", 0x0f30, "r", "Denied",
-	  "Requests refused while the node is held, because they came from another node (32 bit, wrap): register writes by RRA (answered with status DENIED; own.claim is never refused here) and TLP_RAW injections into the node's PCIe hierarchy (config tunnel; discarded).",
+	  "Requests refused while the node is held, because they came from another node (32 bit, wrap): register writes by RRA (answered with status DENIED; own.claim is never refused here) and TLP_RAW injections into the node's PCIe hierarchy (config tunnel; discarded). A host NIC (endpoint role) discards every TLP_RAW injection from the network and counts it in tunnel too: nothing from the network enters a host's PCIe hierarchy as a raw TLP.",
 	  2, f_own_denied },
 	{ "own", "denied_smfu", 0x0f38, "r", "SMFU requests denied",
 	  "SMFU requests (SMFU_RD/SMFU_WR into the node's PCIe hierarchy through its intervals or by address) refused while the node is held, because they came from another node (32 bit, wrap): reads answered Unsupported Request, writes dropped; nothing reaches the device (nic_smfu_gate, docs/security.md).",

@@ -16,7 +16,9 @@
 //                                   payload dwords from flit 2, exactly as sent;
 //                                   discarded (ev_inj_denied) while the node is
 //                                   held by another node than its source
-//                                   (own block, docs/security.md)
+//                                   (own block, docs/security.md), and always
+//                                   when inj_allow is 0 (a host NIC: a TLP from
+//                                   the network would reach the host's memory)
 //   anything else, or a type on the other class's input -> discarded (ready 1)
 //
 // s_ready / s_rsp_ready is the ready of the chosen consumer. inj_seq keeps the seq of the
@@ -45,6 +47,7 @@ module nic_pkt_dispatch (
   // ---------------- the node's holder (nic_own) ----------------
   input  wire logic          own_held,
   input  wire logic [15:0]   own_owner,
+  input  wire logic          inj_allow,    // network injections may enter (root-port role)
 
   // ---------------- RRA requests -> responder ----------------
   output      logic          m_rsp_valid,
@@ -84,7 +87,7 @@ module nic_pkt_dispatch (
   assign to_inj = (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_INJECT) &&
                   !inj_denied;
   assign inj_denied = (h.ptype == net_pkg::NET_TYPE_TLP_RAW && tc.dir == net_pkg::NET_TLP_DIR_INJECT) &&
-                      own_held && h.src != own_owner;
+                      (!inj_allow || (own_held && h.src != own_owner));
   assign ev_inj_denied = s_valid && inj_denied;
 
   assign s_ready = to_rsp ? m_rsp_ready :

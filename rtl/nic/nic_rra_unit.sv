@@ -17,7 +17,9 @@
 //        2 RRA_RD/RRA_WR/TLP_RAW inject of nic_rra_req (launched by rra.req.seq)
 //
 // ENDPOINT = 0 (root-port role): no host above, so the requester and the
-// record writer drop and count (rra.dropped). Synchronous to clk, reset rst.
+// record writer drop and count (rra.dropped). ENDPOINT = 1: TLP_RAW injections
+// from the network are discarded (own.denied.tunnel): the tunnel only goes
+// into an NAA's hierarchy, never up into a host. Synchronous to clk, reset rst.
 
 `default_nettype none
 `include "cpuif_port.svh"
@@ -141,7 +143,8 @@ module nic_rra_unit #(
     .m_rec_ready   (rec_ready),
     .m_inj_valid, .m_inj_ready, .m_inj_hdr, .m_inj_data, .m_inj_hdr_dw, .m_inj_data_dw,
     .inj_seq,
-    .own_held, .own_owner, .ev_inj_denied
+    .own_held, .own_owner, .ev_inj_denied,
+    .inj_allow     (!ENDPOINT)
   );
 
   logic ev_rec_drop, ev_req_drop;

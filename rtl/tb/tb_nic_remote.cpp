@@ -178,6 +178,27 @@ static void test(Tb &tb)
 	r = tunnel(tb, false, 1, 0x0100, 0x000);
 	CHECK(r.ok && (r.q0 & 0xffffffff) == 0x01001ee7, "tunnel still works after UR");
 
+	section("a host NIC takes no TLP from the network: an injected MWr toward the host is discarded");
+	{
+		// op TLP to the host NIC's own node id, through its router: before the
+		// fix its backdoor sent the MWr up into host memory
+		const uint64_t TARGET = 0x48000;
+		struct tlp t;
+		uint32_t hdr[4], w = 0xdeadbeef;
+		tlp_mwr(&t, TARGET, &w, 1, 0xf, 0, HOST_ID);
+		tlp_encode_hdr(&t, hdr);
+		tb.mem_set(TARGET, 0x11111111);
+		uint64_t d0 = bar_rd(tb, EXTOLL_OWN_BASE + EXTOLL_OWN_DENIED);
+		Rec x = rra(tb, N_HOST, 0, OP_TLP, w, 0, REC_TUN, 1500, hdr, 1);
+		tb.drain(200);
+		CHECK(!x.ok, "no record for an injection at a host NIC");
+		CHECK_EQ(tb.mem32(TARGET), 0x11111111, "host memory unchanged by the injected MWr");
+		uint64_t d1 = bar_rd(tb, EXTOLL_OWN_BASE + EXTOLL_OWN_DENIED);
+		CHECK_EQ(EXTOLL_REC_GET(EXTOLL_OWN_DENIED_TUNNEL, d1) - EXTOLL_REC_GET(EXTOLL_OWN_DENIED_TUNNEL, d0), 1,
+			 "host NIC own.denied.tunnel counts it");
+		set_cmp(tb, REC);
+	}
+
 	section("slow backdoor path: TX registers + send, RX buffer read back by RRA");
 	{
 		const uint32_t BD = EXTOLL_BACKDOOR_BASE;
