@@ -59,8 +59,10 @@ extern const char regs_usage[], links_usage[];
 /* own.c: release (a command of the table); the holder of a node (own.owner):
  * 0 and *held, *holder, or a negative errno */
 int cmd_release(struct extoll_nic *nic, int argc, char **argv);
-/* own.c: mgmt (a command of the table): a node's management node (own.mgmt) */
+/* own.c: mgmt (a command of the table): a node's management node (own.mgmt):
+ * 0 and *valid, *mgmt, or a negative errno */
 int cmd_mgmt(struct extoll_nic *nic, int argc, char **argv);
+int naactl_mgmt(struct extoll_nic *nic, uint16_t node, int *valid, uint16_t *mgmt);
 extern const char mgmt_usage[];
 int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder);
 /* 1 if NODE is attached to this host (a PCI domain here), else 0 */

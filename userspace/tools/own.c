@@ -104,7 +104,7 @@ int cmd_release(struct extoll_nic *nic, int argc, char **argv)
 }
 
 /* own.mgmt of NODE: 0 and *valid / *mgmt, or a negative errno. */
-static int mgmt_read(struct extoll_nic *nic, uint16_t node, int *valid, uint16_t *mgmt)
+int naactl_mgmt(struct extoll_nic *nic, uint16_t node, int *valid, uint16_t *mgmt)
 {
 	uint64_t v;
 	int ret = extoll_rra_read(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT, &v);
@@ -143,7 +143,7 @@ static int mgmt_error(struct extoll_nic *nic, uint16_t node, int ret)
 		return NAACTL_EXIT_OTHER;
 	}
 	if (ret == -EACCES) {
-		if (!mgmt_read(nic, node, &valid, &mgmt) && valid)
+		if (!naactl_mgmt(nic, node, &valid, &mgmt) && valid)
 			err_msg("node %u is managed by node %u: only node %u (or node %u itself) may change it",
 				node, mgmt, mgmt, node);
 		else
@@ -203,7 +203,7 @@ int cmd_mgmt(struct extoll_nic *nic, int argc, char **argv)
 				       op == 1 ? EXTOLL_OWN_MGMT_VALID_MASK |
 				       ((uint64_t)mgmt << EXTOLL_OWN_MGMT_NODE_SHIFT) : 0);
 	if (!ret)
-		ret = mgmt_read(nic, node, &valid, &mgmt);
+		ret = naactl_mgmt(nic, node, &valid, &mgmt);
 	if (ret) {
 		ret = mgmt_error(nic, node, ret);
 		extoll_close(nic);

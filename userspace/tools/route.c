@@ -247,12 +247,12 @@ static int check_node(struct extoll_nic *nic, struct node_result *r)
  * (none set, or unreadable). */
 static int managed_by(struct extoll_nic *nic, uint16_t node)
 {
-	uint64_t v;
+	uint16_t mgmt;
+	int valid;
 
-	if (extoll_rra_read(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT, &v) ||
-	    !(v & EXTOLL_OWN_MGMT_VALID_MASK))
+	if (naactl_mgmt(nic, node, &valid, &mgmt) || !valid)
 		return -1;
-	return (int)((v & EXTOLL_OWN_MGMT_NODE_MASK) >> EXTOLL_OWN_MGMT_NODE_SHIFT);
+	return mgmt;
 }
 
 /* own.mgmt = this host (table routed, after the tables): 1, or a negative
