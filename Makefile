@@ -8,11 +8,12 @@
 BUILD   := build
 STAMP   := $(BUILD)/deps.stamp
 
-.PHONY: all deps gen test demo bench rtl kernel userspace sim clean distclean help install install-dkms deb
+.PHONY: all deps gen test soak demo bench rtl kernel userspace sim clean distclean help install install-dkms deb
 
 help:
 	@echo "make demo       co-simulated demo: Linux in QEMU drives the NIC RTL in Verilator"
 	@echo "make test       all tests, TEST_JOBS at a time (default: the cores); summary 'N passed, M failed'   (TESTS='pat ...' to select)"
+	@echo "make soak       long runs too slow for make test (mk/soak.list: 20-round attach race, full pcitest, seeds)"
 	@echo "make bench      benchmarks (RTL cycles/s, BAR round trip, boot time, router latency)"
 	@echo "make deps       install Debian packages, the guest kernel and the Python venv"
 	@echo "make gen        run every generator of hw/ (registers, packets) into the tree"
@@ -33,6 +34,9 @@ gen: $(STAMP)
 
 test: $(STAMP)
 	./mk/run-tests.sh $(if $(TEST_JOBS),-j $(TEST_JOBS)) $(TESTS)
+
+soak: $(STAMP)
+	TESTS_LIST=mk/soak.list ./mk/run-tests.sh $(if $(TEST_JOBS),-j $(TEST_JOBS)) $(TESTS)
 
 demo: $(STAMP)
 	$(MAKE) -C sim demo
