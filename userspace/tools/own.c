@@ -22,17 +22,25 @@
 const char release_usage[] = "[--force] NODE";
 const char mgmt_usage[] = "NODE [set [MGMT] | clear]";
 
-/* own.owner of NODE: 0 and *held / *holder, or a negative errno. */
-int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder)
+/* A register of NODE's own block that names a node: {flag, node}. */
+static int own_node_reg(struct extoll_nic *nic, uint16_t node, uint32_t reg, uint64_t flag_mask,
+			uint64_t node_mask, unsigned int node_shift, int *flag, uint16_t *who)
 {
 	uint64_t v;
-	int ret = extoll_rra_read(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_OWNER, &v);
+	int ret = extoll_rra_read(nic, node, EXTOLL_OWN_BASE + reg, &v);
 
 	if (ret)
 		return ret;
-	*held = !!(v & EXTOLL_OWN_OWNER_HELD_MASK);
-	*holder = (uint16_t)((v & EXTOLL_OWN_OWNER_NODE_MASK) >> EXTOLL_OWN_OWNER_NODE_SHIFT);
+	*flag = !!(v & flag_mask);
+	*who = (uint16_t)((v & node_mask) >> node_shift);
 	return 0;
+}
+
+/* own.owner of NODE: 0 and *held / *holder, or a negative errno. */
+int naactl_owner(struct extoll_nic *nic, uint16_t node, int *held, uint16_t *holder)
+{
+	return own_node_reg(nic, node, EXTOLL_OWN_OWNER, EXTOLL_OWN_OWNER_HELD_MASK,
+			    EXTOLL_OWN_OWNER_NODE_MASK, EXTOLL_OWN_OWNER_NODE_SHIFT, held, holder);
 }
 
 int naactl_attached_here(struct extoll_nic *nic, uint16_t node)
@@ -106,14 +114,8 @@ int cmd_release(struct extoll_nic *nic, int argc, char **argv)
 /* own.mgmt of NODE: 0 and *valid / *mgmt, or a negative errno. */
 int naactl_mgmt(struct extoll_nic *nic, uint16_t node, int *valid, uint16_t *mgmt)
 {
-	uint64_t v;
-	int ret = extoll_rra_read(nic, node, EXTOLL_OWN_BASE + EXTOLL_OWN_MGMT, &v);
-
-	if (ret)
-		return ret;
-	*valid = !!(v & EXTOLL_OWN_MGMT_VALID_MASK);
-	*mgmt = (uint16_t)((v & EXTOLL_OWN_MGMT_NODE_MASK) >> EXTOLL_OWN_MGMT_NODE_SHIFT);
-	return 0;
+	return own_node_reg(nic, node, EXTOLL_OWN_MGMT, EXTOLL_OWN_MGMT_VALID_MASK,
+			    EXTOLL_OWN_MGMT_NODE_MASK, EXTOLL_OWN_MGMT_NODE_SHIFT, valid, mgmt);
 }
 
 static void mgmt_print(uint16_t node, int valid, uint16_t mgmt, uint16_t self)
