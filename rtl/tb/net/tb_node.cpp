@@ -669,8 +669,9 @@ static SatPoint sat_point(double offered, double hot, uint64_t seed)
 
 static int sat_bench(void)
 {
-	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 4 VCs x 32-flit link buffers, DOR + dateline VCs,\n"
-	       "5-flit packets (64 B payload), Bernoulli sources on both unit ports, 1500 cycles warm-up, 3000 measured\n");
+	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 4 VCs x %d-flit link buffers, DOR + dateline "
+	       "VCs,\n5-flit packets (64 B payload), Bernoulli sources on both unit ports, 1500 cycles warm-up, 3000 measured\n",
+	       LINK_DEPTH);
 	bool ok = true;
 	for (double hot : {0.0, 0.25}) {
 		Net probe(4, 4, 2, 3, 1);
