@@ -1309,9 +1309,9 @@ int main(int argc, char **argv)
 	// flits, up to 256 one-flit packets, but 8-bit sequence numbers tell a replayed
 	// packet from a new one only within 128: link_tx sends at most 128 unacknowledged.
 	r.run("vc_window", "sequence window: 1-flit packets on all four VCs of one link (unit 1's table entry with VC "
-			   "rule VC1), 80-cycle wires (more than 128 packets fit in a credit round trip), bit-error rate "
+			   "rule VC1), 150-cycle wires (a credit round trip holds all 256 credits of 1-flit packets), bit-error rate "
 			   "1e-4 (NAKs, replays): every packet delivered exactly once, in order", [&] {
-		Net net(2, 1, 1, 80, 42);
+		Net net(2, 1, 1, 150, 42);
 		Board b;
 		collect(net, b);
 		net.n[0]->s_tbl_we = 1;  // inport 8 (local unit 1) -> node 1: X+, dateline VC 1
