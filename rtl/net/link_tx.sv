@@ -31,7 +31,7 @@
 // only while fewer than SEQ_WIN packets are unacknowledged (it waits in the
 // buffer, which still needs no back-pressure: its size is the credits). The
 // numbers counted here (written, sent, acknowledged) are one bit wider than
-// the link's, so up to 2 * SEQ_WIN packets can wait unacknowledged.
+// the link's, so up to 256 packets (RPL_DEPTH <= 256) can wait unacknowledged.
 //
 // Control words (net_lctl_t) carry this port's receiver state: the cumulative
 // ACK and, per VC, the cumulative credits granted (buffer depth + flits freed,
@@ -61,7 +61,7 @@
 
 module link_tx #(
   parameter int LINK_CREDITS = 64,   // credits per VC the router output starts with (= far buffer depth)
-  parameter int RPL_DEPTH    = 256,  // replay buffer, flits: NVC * LINK_CREDITS (power of 2, <= 2 * SEQ_WIN)
+  parameter int RPL_DEPTH    = 256,  // replay buffer, flits: NVC * LINK_CREDITS (power of 2, <= 256)
   parameter int SEQ_WIN      = 128,  // at most this many sent packets unacknowledged (<= 128: the
                                      // 8-bit link sequence numbers' duplicate window)
   parameter int ACK_TIMEOUT  = 1024, // cycles without ACK progress while packets are unacknowledged: replay
