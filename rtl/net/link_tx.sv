@@ -24,6 +24,15 @@
 // (LINK_CREDITS is itself sized for the credit round trip of the link). The
 // buffer can therefore not overflow and needs no back-pressure.
 //
+// Sequence window: the 8-bit sequence numbers on the link tell a duplicate
+// from a new packet only while at most SEQ_WIN = 128 sent packets are
+// unacknowledged. A replay buffer of more than 128 flits (256 at 4 VCs x 64
+// credits) may hold more packets than that (short ones), so a packet is sent
+// only while fewer than SEQ_WIN packets are unacknowledged (it waits in the
+// buffer, which still needs no back-pressure: its size is the credits). The
+// numbers counted here (written, sent, acknowledged) are one bit wider than
+// the link's, so up to 256 packets (RPL_DEPTH <= 256) can wait unacknowledged.
+//
 // Control words (net_lctl_t) carry this port's receiver state: the cumulative
 // ACK and, per VC, the cumulative credits granted (buffer depth + flits freed,
 // mod 2^16), so a lost control word heals with the next one. They are sent
@@ -52,7 +61,9 @@
 
 module link_tx #(
   parameter int LINK_CREDITS = 64,   // credits per VC the router output starts with (= far buffer depth)
-  parameter int RPL_DEPTH    = 128,  // replay buffer, flits: NVC * LINK_CREDITS (power of 2, <= 128)
+  parameter int RPL_DEPTH    = 256,  // replay buffer, flits: NVC * LINK_CREDITS (power of 2, <= 256)
+  parameter int SEQ_WIN      = 128,  // at most this many sent packets unacknowledged (<= 128: the
+                                     // 8-bit link sequence numbers' duplicate window)
   parameter int ACK_TIMEOUT  = 1024, // cycles without ACK progress while packets are unacknowledged: replay
   parameter int CTL_GAP      = 16,   // at most every CTL_GAP cycles an ACK/credit update while data waits
   parameter int KEEPALIVE    = 64,   // a control word at least every KEEPALIVE cycles (4x while data waits)
@@ -99,15 +110,17 @@ module link_tx #(
   localparam int TW  = $clog2(ACK_TIMEOUT + 1);
   localparam int KA_BUSY = 4 * KEEPALIVE;  // keep-alive interval while data waits
   localparam int GW  = $clog2(KA_BUSY + 1);
+  localparam int QW  = 9;  // packet counts: the link's 8-bit sequence number and one bit more
 
   // ------------------------------------------------------------------ replay buffer
   // {vc, last, data} per flit; end_tbl[seq] = write pointer after the packet's last flit.
   logic [FW+VW:0] mem [RPL_DEPTH];
   logic [AW:0]   end_tbl [RPL_DEPTH];
   logic [AW:0]   wr_ptr, snd_ptr, ack_ptr;
-  logic [7:0]    wr_seq;   // sequence number of the packet being written (complete ones: below)
-  logic [7:0]    snd_seq;  // sequence number of the packet being sent
-  logic [7:0]    una;      // oldest unacknowledged packet
+  logic [QW-1:0] wr_seq;   // sequence number of the packet being written (complete ones: below)
+  logic [QW-1:0] snd_seq;  // sequence number of the packet being sent (on the link: bits 7:0)
+  logic [QW-1:0] una;      // oldest unacknowledged packet
+  logic          win_ok;   // the packet at snd_seq is inside the sequence window
   logic          snd_mid;  // between the first and the last flit of a packet being sent
   logic          rpl_req;  // replay wanted (done at the next packet boundary)
   logic          wr_mid;   // between the first and the last flit of a packet being written
@@ -130,19 +143,20 @@ module link_tx #(
   logic              ctl_ack_ok;
   logic [7:0]        ack_d;
   logic [AW:0]       ack_ptr_n;
-  logic [7:0]        una_n;
+  logic [QW-1:0]     una_n;
   logic              is_nak;
   assign ctl        = net_pkg::net_lctl_t'(s_ctl);
   assign is_nak     = s_ctl_valid && ctl.ctype == net_pkg::NET_LCTL_NAK;
-  // ACK a covers packets una .. a when 1 <= a + 1 - una <= complete packets outstanding
-  assign ack_d      = ctl.ack + 8'd1 - una;
-  assign ctl_ack_ok = s_ctl_valid && ack_d != 8'd0 && ack_d <= wr_seq - una;
+  // ACK a covers packets una .. a when 1 <= a + 1 - una <= complete packets
+  // outstanding (at most SEQ_WIN of them were sent: no ACK goes further)
+  assign ack_d      = ctl.ack + 8'd1 - una[7:0];
+  assign ctl_ack_ok = s_ctl_valid && ack_d != 8'd0 && QW'(ack_d) <= wr_seq - una && 32'(ack_d) <= SEQ_WIN;
   always_comb begin
     ack_ptr_n = ack_ptr;
     una_n     = una;
     if (ctl_ack_ok) begin
       ack_ptr_n = end_tbl[ctl.ack[AW-1:0]];
-      una_n     = ctl.ack + 8'd1;
+      una_n     = una + QW'(ack_d);
     end
   end
 
@@ -175,6 +189,7 @@ module link_tx #(
   logic [TW-1:0] ack_tmr;
 
   assign bypass    = snd_ptr == wr_ptr;
+  assign win_ok    = 32'(QW'(snd_seq - una)) < SEQ_WIN;
   assign have_data = !bypass || s_valid;
   assign q_flit    = bypass ? {s_vc, s_last, s_data} : mem[snd_ptr[AW-1:0]];
   assign dirty     = force_q || ack_sent != s_rx_ack || cred_sent != s_rx_cred;
@@ -193,8 +208,9 @@ module link_tx #(
     end else if (since_ctl >= (have_data ? GW'(KA_BUSY) : GW'(KEEPALIVE))) begin
       snd_ctl  = 1'b1;
     end
-    // data: link up, no control word this cycle, no replay waiting at a boundary
-    snd_data = s_up && !snd_ctl && have_data && !(rpl_req && !snd_mid);
+    // data: link up, no control word this cycle, no replay waiting at a
+    // boundary, a new packet only inside the sequence window
+    snd_data = s_up && !snd_ctl && have_data && !(rpl_req && !snd_mid) && (snd_mid || win_ok);
   end
 
   // the symbol
@@ -223,7 +239,7 @@ module link_tx #(
       frm.first = !snd_mid;
       frm.last  = q_flit[FW];
       frm.vc    = q_flit[FW+VW:FW+1];
-      frm.seq   = snd_seq;
+      frm.seq   = snd_seq[7:0];
       sym_data  = q_flit[FW-1:0];
     end
     // The CRC is folded only for non-idle symbols (an idle link costs no CRC
@@ -243,7 +259,7 @@ module link_tx #(
   logic [AW:0]          rst_keep;  // partner reset: the buffer restarts here (a packet being written)
   logic [NVC-1:0][15:0] rst_kept;  // flits of that packet already written, per VC
   logic [AW:0]          rst_n;     // its length so far
-  logic [7:0]           rst_drop;  // complete packets never ACKed: dropped
+  logic [QW-1:0]        rst_drop;  // complete packets never ACKed: dropped
   assign rst_keep = wr_mid ? wr_start : wr_ptr;
   assign rst_n    = wr_ptr - wr_start;
   assign rst_drop = wr_seq - una;
@@ -352,7 +368,7 @@ module link_tx #(
         snd_ptr     <= rst_keep;
         una         <= '0;
         snd_seq     <= '0;
-        wr_seq      <= 8'(s_valid && s_last);
+        wr_seq      <= QW'(s_valid && s_last);
         snd_mid     <= 1'b0;
         rpl_req     <= 1'b1;
         nak_q       <= 1'b0;
@@ -371,6 +387,8 @@ module link_tx #(
   always_ff @(posedge clk) begin
     if (!rst && s_valid && wr_ptr - ack_ptr == (AW+1)'(RPL_DEPTH))
       $error("link_tx: replay buffer overrun (more unacknowledged flits than credits)");
+    if (!rst && 32'(QW'(snd_seq - una)) > SEQ_WIN)
+      $error("link_tx: more than %0d sent packets unacknowledged", SEQ_WIN);
   end
 `endif
 

@@ -9,8 +9,9 @@
 
 module net_node #(
   parameter int          N_LOCAL       = 2,   // local unit ports
-  parameter int          LINK_BUF_DEPTH  = 32, // flits per VC buffer of a link inport (and far link credits;
-                                               // 4 VCs: 128 flits per link, the replay buffer's size)
+  parameter int          LINK_BUF_DEPTH  = 64, // flits per VC buffer of a link inport (and far link credits;
+                                               // 4 VCs: 256 flits per link, the replay buffer's size; 64
+                                               // covers the credit round trip of a 256-B packet stream)
   parameter int          LOCAL_BUF_DEPTH = 32, // flits per class buffer of a local inport
   parameter int          TBL_AW        = 6,   // routing table index bits
   parameter int          LOCAL_CREDITS = 32,  // unit receive buffer per class, flits

@@ -62,7 +62,7 @@ module extoll_nic
   parameter logic [15:0] NODE_ID       = 16'd0,       // build-time node id, ORed with the cfg_node_id strap
                             // (keep 0 when the strap is used)
   parameter int          TBL_AW        = 6,           // routing table index bits (2**TBL_AW nodes)
-  parameter int          LINK_BUF_DEPTH  = 32,        // flits per VC of a link inport buffer (>= 32; 4 VCs)
+  parameter int          LINK_BUF_DEPTH  = 64,        // flits per VC of a link inport buffer (>= 32; 4 VCs; 64: a 256-B stream is not credit bound)
   parameter int          LOCAL_BUF_DEPTH = 32,        // flits per VC of a local inport buffer (>= 3)
 
   // ---------------- implementation ----------------

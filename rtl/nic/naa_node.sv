@@ -23,7 +23,7 @@ module naa_node
   // ---------------- NIC ----------------
   parameter logic [15:0] NODE_ID          = 16'd0,   // ORed with cfg_node_id (keep 0 when strapped)
   parameter int          TBL_AW           = 6,       // routing table index bits
-  parameter int          LINK_BUF_DEPTH   = 32,      // flits per VC of a link inport buffer (>= 32; 4 VCs)
+  parameter int          LINK_BUF_DEPTH   = 64,      // flits per VC of a link inport buffer (>= 32; 4 VCs; 64: a 256-B stream is not credit bound)
   parameter logic [31:0] BUILD_DATE       = 32'h0000_0000, // info.build.date, BCD 0xYYYYMMDD
   parameter logic [31:0] BUILD_COMMIT     = 32'h0000_0000, // info.build.commit
 

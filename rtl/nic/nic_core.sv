@@ -39,7 +39,7 @@ module nic_core #(
   parameter int          ROLE            = 0,        // 0 endpoint, 1 root port
   parameter logic [15:0] NODE_ID         = 16'd0,    // ORed with the cfg_node_id strap
   parameter int          TBL_AW          = 6,        // routing table index bits
-  parameter int          LINK_BUF_DEPTH  = 32,       // flits per VC of a link inport buffer (4 VCs)
+  parameter int          LINK_BUF_DEPTH  = 64,       // flits per VC of a link inport buffer (4 VCs; 64: a 256-B stream is not credit bound)
   parameter int          LOCAL_BUF_DEPTH = 32,       // flits per VC of a local inport buffer
   parameter int          LOCAL_CREDITS   = 32,       // credits per VC of a local outport
   parameter int          NIVL            = 16,       // SMFU intervals (the register file has 16)

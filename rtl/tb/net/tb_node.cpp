@@ -21,6 +21,11 @@
 // Links carry NVC = 4 VCs {message class, dateline VC}; a unit port has one VC per
 // message class (NLC = 2, net_class() of the header: docs/network.md).
 static const int NL = 7, NVC = 4, NLC = 2, DEPTH = 32, TN = 64, LOCAL_CAP = 32;
+// flits per VC of a link inport (the model's LINK_BUF_DEPTH, -DTB_LINK_DEPTH: rtl/net/Makefile)
+#ifndef TB_LINK_DEPTH
+#define TB_LINK_DEPTH 32
+#endif
+static const int LINK_DEPTH = TB_LINK_DEPTH;
 static const int SYM_BITS = 128 + 16 + 32;  // one link symbol on the wire
 static double g_ber = -1;                    // --ber: overrides every test's rate
 static const char *g_only;                   // --only PREFIX: run only the tests whose name starts so
@@ -664,8 +669,9 @@ static SatPoint sat_point(double offered, double hot, uint64_t seed)
 
 static int sat_bench(void)
 {
-	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 4 VCs x 32-flit link buffers, DOR + dateline VCs,\n"
-	       "5-flit packets (64 B payload), Bernoulli sources on both unit ports, 1500 cycles warm-up, 3000 measured\n");
+	printf("saturation throughput, 4x4x2 torus (32 nodes), 3-cycle links, 4 VCs x %d-flit link buffers, DOR + dateline "
+	       "VCs,\n5-flit packets (64 B payload), Bernoulli sources on both unit ports, 1500 cycles warm-up, 3000 measured\n",
+	       LINK_DEPTH);
 	bool ok = true;
 	for (double hot : {0.0, 0.25}) {
 		Net probe(4, 4, 2, 3, 1);
@@ -746,10 +752,10 @@ struct Rogue {
 			net_lctl_set_fresh(c.w, !up);         // never reset again: fresh until up
 			net_lctl_set_fack(c.w, seen_fresh);   // its state is always the initial one
 			net_lctl_set_ack(c.w, rx_ack);
-			net_lctl_set_cred0(c.w, (uint16_t)(DEPTH + rx_flits[0]));
-			net_lctl_set_cred1(c.w, (uint16_t)(DEPTH + rx_flits[1]));
-			net_lctl_set_cred2(c.w, (uint16_t)(DEPTH + rx_flits[2]));
-			net_lctl_set_cred3(c.w, (uint16_t)(DEPTH + rx_flits[3]));
+			net_lctl_set_cred0(c.w, (uint16_t)(LINK_DEPTH + rx_flits[0]));
+			net_lctl_set_cred1(c.w, (uint16_t)(LINK_DEPTH + rx_flits[1]));
+			net_lctl_set_cred2(c.w, (uint16_t)(LINK_DEPTH + rx_flits[2]));
+			net_lctl_set_cred3(c.w, (uint16_t)(LINK_DEPTH + rx_flits[3]));
 			uint64_t f = 0;
 			net_lfrm_set_kind(&f, NET_LKIND_CTL);
 			return sym((uint16_t)f, c);
@@ -1250,6 +1256,76 @@ int main(int argc, char **argv)
 		       "requests in their full buffers); all %llu packets delivered in %llu cycles\n",
 		       need[0], need[1], (unsigned long long)t_rsp, waiting, req_at[0], req_at[1],
 		       (unsigned long long)b.delivered, (unsigned long long)(net.cyc - t0));
+		return true;
+	});
+
+	// Per-VC link buffers (docs/network.md "Buffer depth per VC"): a stalled request
+	// class fills its own VC buffers on the way, the response class keeps its own and
+	// streams 256-byte packets at the link's rate (with 64 flits per VC: no longer
+	// credit bound).
+	r.run("vc_stream", "one link VC cannot take a buffer another needs, and one stream is not credit bound: node 1's "
+			   "unit 0 stops taking requests (class 0) while 600 requests to it fill every buffer of that "
+			   "class on the way; meanwhile node 0 streams 256-byte SMFU_WR (class 1) to node 1 over the "
+			   "same link and router ports at >= 90 % of the format bound (64 flits per VC; with 32 the "
+			   "stream is credit bound: >= 45 %); then the sink resumes and everything is delivered", [&] {
+		const int D = 4;
+		Net net(2, 1, 1, D, 41);
+		Board b;
+		collect(net, b);
+		net.rcv[1 * 2 + 0].drain_cls[NET_CLASS_REQ] = 0;
+		for (int k = 0; k < 600; k++) send(net, b, 0, 0, 1, NET_TYPE_RRA_WR, 1 + net.rng() % 16);
+		for (int i = 0; i < 3000; i++) EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+		size_t waiting = b.pending.size();
+		EXPECT(waiting > 500, "only %zu requests waiting: the stall was not real", waiting);
+		uint64_t bytes = 0;
+		bool measuring = false;
+		auto inner = net.on_pkt;
+		net.on_pkt = [&](int node, int port, std::vector<Flit> &f) {
+			if (measuring && net_class(f[0].w) == NET_CLASS_RSP) bytes += 16 * (f.size() - 1);
+			inner(node, port, f);
+		};
+		for (int k = 0; k < 2000; k++) send(net, b, 0, 1, 1, NET_TYPE_SMFU_WR, 16);
+		for (int i = 0; i < 500; i++) EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+		measuring = true;
+		uint64_t t0 = net.cyc;
+		for (int i = 0; i < 10000; i++) EXPECT(net.step() && b.err.empty(), "step: %s%s", net.err.c_str(), b.err.c_str());
+		double bpc = (double)bytes / (double)(net.cyc - t0), bound = 256.0 / 17;
+		double need = LINK_DEPTH >= 64 ? 0.9 : 0.45;
+		size_t req_left = 0;
+		for (auto &e : b.pending) req_left += net_class(e.second.p.f[0].w) == NET_CLASS_REQ;
+		EXPECT(req_left + 32 >= waiting, "the stalled sink took %zu requests", waiting - req_left);
+		EXPECT(bpc >= need * bound, "response stream %.2f B/cycle = %.1f %% of the bound %.2f, expected >= %.0f %% "
+		       "(%d flits per VC)", bpc, 100 * bpc / bound, bound, 100 * need, LINK_DEPTH);
+		net.rcv[1 * 2 + 0].drain_cls[NET_CLASS_REQ] = 1.0;
+		EXPECT(run(net, b, 20000), "after the sink resumes");
+		EXPECT(b.pending.empty(), "%zu packets not delivered", b.pending.size());
+		printf("    %d flits per VC: 256-byte stream %.2f B/cycle = %.1f %% of the format bound past %zu stalled "
+		       "requests of the other class; all %llu packets delivered\n", LINK_DEPTH, bpc, 100 * bpc / bound,
+		       req_left, (unsigned long long)b.delivered);
+		return true;
+	});
+
+	// The sequence window of link_tx: with 64 flits per VC the replay buffer holds 256
+	// flits, up to 256 one-flit packets, but 8-bit sequence numbers tell a replayed
+	// packet from a new one only within 128: link_tx sends at most 128 unacknowledged.
+	r.run("vc_window", "sequence window: 1-flit packets on all four VCs of one link (unit 1's table entry with VC "
+			   "rule VC1), 150-cycle wires (a credit round trip holds all 256 credits of 1-flit packets), bit-error rate "
+			   "1e-4 (NAKs, replays): every packet delivered exactly once, in order", [&] {
+		Net net(2, 1, 1, 150, 42);
+		Board b;
+		collect(net, b);
+		net.n[0]->s_tbl_we = 1;  // inport 8 (local unit 1) -> node 1: X+, dateline VC 1
+		net.n[0]->s_tbl_addr = (8 << 6) | 1;
+		net.n[0]->s_tbl_wdata = (uint8_t)(1 << 5 | NET_VCRULE_VC1 << 3 | NET_PORT_XP);
+		net.tick();
+		net.n[0]->s_tbl_we = 0;
+		net.set_ber(1e-4);
+		for (int k = 0; k < 8000; k++)
+			send(net, b, 0, k % 2, 1, (k / 2) % 2 ? NET_TYPE_RRA_RD : NET_TYPE_SMFU_WR, 0);
+		EXPECT(run(net, b, 20000), "run");
+		EXPECT(b.delivered == 8000, "delivered %llu", (unsigned long long)b.delivered);
+		printf("    8000 packets in %llu cycles; %s\n", (unsigned long long)net.cyc, net.counters().c_str());
+		EXPECT(net.replays() > 0, "no replay: the window was not tested under errors");
 		return true;
 	});
 
