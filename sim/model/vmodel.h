@@ -134,6 +134,46 @@ template <class Top> struct vmodel : pcie_model {
 		Verilated::threadContextp(nullptr);
 	}
 
+	/* ---- idle-node skipping (pcie_model_ops.skip_state / skip) ----
+	 * The state is the Verilated root object (all of the RTL's variables,
+	 * ports included) without what is no RTL state and differs between
+	 * instances: its VerilatedModule base (the name pointer) before, the
+	 * symbol table pointer vlSymsp (its last member) after.  skip_cnt: the
+	 * byte offsets in it of the RTL's free-running 64-bit counters, named by
+	 * the back end (skip_counter) so that a renamed counter fails the build. */
+	std::vector<size_t> skip_cnt;
+
+	char *state_base() const { return (char *)top->rootp + sizeof(VerilatedModule); }
+	size_t state_len() const { return (size_t)((const char *)&top->rootp->vlSymsp - state_base()); }
+	template <class T> void skip_counter(const T *field)
+	{
+		static_assert(sizeof(T) == sizeof(uint64_t), "a 64-bit counter");
+		skip_cnt.push_back((size_t)((const char *)field - state_base()));
+	}
+	const void *skip_root(size_t *len, const size_t **cnt, unsigned *ncnt) const
+	{
+		if (tracing)
+			return nullptr;
+		*len = state_len();
+		*cnt = skip_cnt.data();
+		*ncnt = (unsigned)skip_cnt.size();
+		return state_base();
+	}
+	void skip_cycles(uint64_t n)
+	{
+		char *st = state_base();
+
+		for (size_t off : skip_cnt) {
+			uint64_t v;
+
+			memcpy(&v, st + off, sizeof(v));
+			v += n;
+			memcpy(st + off, &v, sizeof(v));
+		}
+		cycles += n;
+		ctx->time(2 * cycles);
+	}
+
 	void trace_flush()
 	{
 #if NIC_MODEL_TRACE
@@ -373,6 +413,12 @@ template <class Top> struct flash_node {
 			reset_fn();
 		}
 	}
+	/* nothing to do for the part while the node is skipped: deselected,
+	 * no program/erase running, no reload requested */
+	bool idle(const Top *t) const
+	{
+		return t->flash_cs_n && !t->reload_req && !(part && (flash_part_sr(part) & FLASH_SR_WIP));
+	}
 	void close()
 	{
 		flash_part_close(part);
@@ -423,10 +469,18 @@ template <class M> struct vops {
 	static void links_get(const pcie_model *m, struct nic_links *o) { self(m)->links_get(o); }
 	static void links_set(pcie_model *m, const struct nic_links *in) { self(m)->links_set(in); }
 	static void trace_flush(pcie_model *m) { self(m)->trace_flush(); }
+	static const void *skip_state(const pcie_model *m, size_t *len, const size_t **cnt, unsigned *ncnt)
+	{
+		const M *s = self(m);
+
+		return s->skippable() ? s->skip_root(len, cnt, ncnt) : nullptr;
+	}
+	static void skip(pcie_model *m, uint64_t n) { self(m)->skip_cycles(n); }
 
 	/* The ops table: common() is what every device has; with_port() adds the
-	 * upstream TLP port, with_links() the straps, links and overrun (only
-	 * instantiated for an M that has them). */
+	 * upstream TLP port, with_links() the straps, links and overrun,
+	 * with_skip() idle-node skipping (M::skippable(), the counters named in
+	 * its init) (only instantiated for an M that has them). */
 	static pcie_model_ops common()
 	{
 		pcie_model_ops o = {};
@@ -454,6 +508,13 @@ template <class M> struct vops {
 		o.set_straps = set_straps;
 		o.links_get = links_get;
 		o.links_set = links_set;
+		return o;
+	}
+
+	static pcie_model_ops with_skip(pcie_model_ops o)
+	{
+		o.skip_state = skip_state;
+		o.skip = skip;
 		return o;
 	}
 
