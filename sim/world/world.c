@@ -214,6 +214,15 @@ static void skip_wake(struct world *w, struct node *n, uint64_t c)
 	k->run = 0;
 }
 
+/* The model is about to be changed outside of its clock (reset, death):
+ * wake it, and forget a snapshot (the period it would prove began before). */
+static void skip_touch(struct world *w, struct node *n)
+{
+	skip_wake(w, n, w->cycle);
+	n->sk.have_snap = false;
+	n->sk.run = 0;
+}
+
 /* Does the state st repeat the snapshot, the free-running counters advanced by period? */
 static bool skip_repeats(const struct world *w, struct node_skip *k, const uint8_t *st,
 			 const size_t *cnt, unsigned ncnt)
@@ -251,9 +260,10 @@ static void skip_observe(struct world *w, struct node *n, uint64_t c)
 		k->have_snap = false;
 		return;
 	}
-	if (k->have_snap && c + 1 - k->snap_cycle == w->period) {
+	if (k->have_snap && c + 1 - k->snap_cycle >= w->period) {
 		k->st.tries++;
-		if (k->len == len && skip_repeats(w, k, st, cnt, ncnt)) {
+		if (c + 1 - k->snap_cycle == w->period && k->len == len &&
+		    skip_repeats(w, k, st, cnt, ncnt)) {
 			k->asleep = true;
 			k->t0 = c + 1;
 			k->backoff = 0;
@@ -479,7 +489,7 @@ int world_node_set(struct world *w, unsigned node, bool alive)
 
 	if (ret)
 		return ret;
-	skip_wake(w, n, w->cycle);
+	skip_touch(w, n);
 	if (n->dead == !alive)
 		return 0;
 	n->dead = !alive;
@@ -498,7 +508,7 @@ int world_node_reset(struct world *w, unsigned node)
 
 	if (ret)
 		return ret;
-	skip_wake(w, n, w->cycle);
+	skip_touch(w, n);
 	n->dead = false;
 	pcie_model_reset(n->m, 8);
 	return 0;
