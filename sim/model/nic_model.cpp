@@ -31,8 +31,11 @@ struct nic_model : tlp_port_model<Vextoll_nic> {
 		flash.open(name);
 		flash.boot_straps(top.get(), name, 0);
 		reset(8);
-		/* info.cycles (nic_reg_hw), read only by register reads */
+		/* info.cycles (nic_reg_hw), read only by register reads, and its
+		 * copy in the register block's input struct */
 		skip_counter(&top->rootp->extoll_nic__DOT__u_core__DOT__cycles);
+		skip_mirror(&top->rootp->extoll_nic__DOT__u_core__DOT__cycles,
+			    &top->rootp->extoll_nic__DOT__u_core__DOT__hwif_in);
 	}
 
 	/* one rising edge, then the flash part on the pins; a reload request

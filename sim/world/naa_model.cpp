@@ -70,6 +70,8 @@ struct naa_model : vmodel<NAA_VTOP> {
 		top->eval();
 		reset(8);
 		skip_counter(&top->rootp->naa_node__DOT__u_nic__DOT__u_core__DOT__cycles);
+		skip_mirror(&top->rootp->naa_node__DOT__u_nic__DOT__u_core__DOT__cycles,
+			    &top->rootp->naa_node__DOT__u_nic__DOT__u_core__DOT__hwif_in);
 		NAA_DEV_COUNTERS(top->rootp);
 	}
 	bool irq() const { return top->dev_intx; }

@@ -227,13 +227,8 @@ static void skip_touch(struct world *w, struct node *n)
 static bool skip_repeats(const struct world *w, struct node_skip *k, const uint8_t *st,
 			 const size_t *cnt, unsigned ncnt)
 {
-	for (unsigned i = 0; i < ncnt; i++) {
-		uint64_t v;
-
-		memcpy(&v, k->snap + cnt[i], sizeof(v));
-		v += w->period;
-		memcpy(k->snap + cnt[i], &v, sizeof(v));
-	}
+	for (unsigned i = 0; i < ncnt; i++)
+		pcie_state_add64(k->snap, cnt[i], w->period);
 	return !memcmp(k->snap, st, k->len);
 }
 
