@@ -18,6 +18,7 @@
  *   world_equiv [-n CYCLES] TOPOLOGY.topo
  * Exit 0: equal; 1: a difference (the first one is reported); 2: usage.
  */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,12 @@ struct run {
 	size_t *len;
 	uint64_t *cycles;
 };
+
+static bool pkt_eq(const struct pkt_rec *a, const struct pkt_rec *b)
+{
+	return a->cycle == b->cycle && a->crc == b->crc && a->link == b->link && a->src == b->src &&
+	       a->vc == b->vc && a->nflits == b->nflits;
+}
 
 static void on_packet(void *ctx, const struct world_packet *p)
 {
@@ -143,7 +150,7 @@ static int compare(const struct extoll_topo *t, const struct run *a, const struc
 	int bad = 0;
 
 	for (size_t i = 0; i < a->npkt && i < b->npkt; i++)
-		if (memcmp(&a->pkt[i], &b->pkt[i], sizeof(a->pkt[i]))) {
+		if (!pkt_eq(&a->pkt[i], &b->pkt[i])) {
 			printf("world_equiv: FAIL: packet %zu differs: link %u cycle %llu crc %08x (plain) vs "
 			       "link %u cycle %llu crc %08x (skipping)\n", i, a->pkt[i].link,
 			       (unsigned long long)a->pkt[i].cycle, a->pkt[i].crc, b->pkt[i].link,
@@ -206,6 +213,9 @@ int main(int argc, char **argv)
 	struct run plain = { 0 }, skip = { 0 };
 
 	setenv("COSIM_FLASH_DIR", "none", 0);
+	/* The states are compared byte for byte, padding included: every model
+	 * from fresh (zeroed) pages, not from memory the first world freed. */
+	mallopt(M_MMAP_THRESHOLD, 16 * 1024);
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-n") && i + 1 < argc)
 			cycles = strtoull(argv[++i], NULL, 0);
