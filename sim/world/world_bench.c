@@ -6,7 +6,9 @@
  * host-NAA path active (world_traffic.h: the host reads info.cycles of the
  * first naa node, else node 1, by remote register access; a world of one node:
  * BAR reads), each with skipping off and on (world_set_skip).  A run steps
- * WARMUP cycles (links train, idle nodes fall asleep), then measures CYCLES:
+ * WARMUP cycles (default 20 periods: links train, the timers of ports without
+ * a cable saturate after DEAD_TIME = 8192, idle nodes fall asleep after two
+ * periods of repeating I/O), then measures CYCLES:
  * world cycles per second, and for skipping the share of node cycles that
  * were not evaluated.  One line per run, then a table (docs/benchmarks.md).
  */
@@ -94,7 +96,7 @@ static int run(const struct extoll_topo *t, bool path, bool skip, unsigned long 
 
 int main(int argc, char **argv)
 {
-	unsigned long cycles = 20000, warm = 8 * WORLD_SKIP_PERIOD;
+	unsigned long cycles = 20000, warm = 20 * WORLD_SKIP_PERIOD;
 	struct extoll_topo topo[16];
 	struct result res[16][4];
 	unsigned nt = 0;
