@@ -71,6 +71,28 @@ int world_traffic_init(struct world_traffic *t, struct world *w, unsigned dst, u
 	return 0;
 }
 
+int world_traffic_retarget(struct world_traffic *t, unsigned dst, uint32_t reg, char *err,
+			   size_t errlen)
+{
+	const struct extoll_topo *topo = world_topology(t->w);
+	uint64_t route = 0;
+	bool local = dst == world_host_node(t->w, 0);
+
+	if (!local && extoll_torus_route(&topo->torus, world_host_node(t->w, 0), dst, &route) < 0) {
+		snprintf(err, errlen, "%s: no source route to node %u", topo->name, dst);
+		return -1;
+	}
+	if (!local && t->local) {
+		snprintf(err, errlen, "%s: a local path cannot be retargeted", topo->name);
+		return -1;
+	}
+	t->dst = dst;
+	t->reg = reg;
+	if (!t->local)
+		mwr64(t->host, EXTOLL_RRA_BASE + EXTOLL_RRA_ROUTE, local ? 7 : route);
+	return 0;
+}
+
 static void launch(struct world_traffic *t)
 {
 	if (t->local) {

@@ -35,5 +35,8 @@ int world_traffic_init(struct world_traffic *t, struct world *w, unsigned dst, u
 /* Before each world_step while the path is active: take completions, launch
  * the next read when none is outstanding (a lost one after 20000 cycles). */
 void world_traffic_poll(struct world_traffic *t, bool launch);
+/* From now on read register reg of node dst (a new source route); 0 or -1. */
+int world_traffic_retarget(struct world_traffic *t, unsigned dst, uint32_t reg, char *err,
+			   size_t errlen);
 
 #endif /* SIM_WORLD_WORLD_TRAFFIC_H */
