@@ -17,6 +17,14 @@ module net_node #(
   parameter int          LOCAL_CREDITS = 32,  // unit receive buffer per class, flits
   parameter logic [63:0] EJECT_MAP     = 64'h0000_0001_1110_0000, // local port per type
   parameter int          DEAD_TIME     = 8192, // cycles out of UP after which packets into a link that was up are dropped
+  // link_tx sends a keep-alive (an INIT word while training) once KEEPALIVE
+  // (INIT_GAP) cycles have passed since its last control word, i.e. KEEPALIVE
+  // + 1 (INIT_GAP + 1) cycles apart: 63 and 7 make an idle link's symbols
+  // repeat every 64 (8) cycles, divisors of the NIC's prescaler periods (256,
+  // 1024), so an idle NIC's state repeats every 1024 cycles (the
+  // co-simulation skips such nodes: docs/cosim.md "Skipping idle nodes")
+  parameter int          KEEPALIVE     = 63,
+  parameter int          INIT_GAP      = 7,
   localparam int         NL            = net_pkg::NLINK,
   localparam int         NVC           = net_pkg::NVC,   // link VCs {class, dateline VC}
   localparam int         NCLS          = net_pkg::NCLS,  // local ports: one VC per message class
@@ -113,7 +121,8 @@ module net_node #(
     logic [7:0]           ack;
     logic [NVC-1:0][15:0] cred;
     logic [FW-1:0]        ctl;
-    link_tx #(.LINK_CREDITS(LINK_BUF_DEPTH), .RPL_DEPTH(NVC * LINK_BUF_DEPTH)) u_tx (
+    link_tx #(.LINK_CREDITS(LINK_BUF_DEPTH), .RPL_DEPTH(NVC * LINK_BUF_DEPTH), .KEEPALIVE(KEEPALIVE),
+              .INIT_GAP(INIT_GAP)) u_tx (
       .clk, .rst,
       .s_valid(out_valid[l]), .s_data(out_data[l]), .s_last(out_last[l]), .s_vc(out_vc[l]),
       .m_credit(out_credit[l]),

@@ -138,7 +138,10 @@ module smfu_cpl2pkt
     end else begin
       pre_q   <= pre_q + 6'd1;
       flush_q <= flush;
-      if (pre_q == 6'h3f) unit_q <= epoch ? 17'd0 : unit_q + 17'd1;
+      // epochs count only while a read is outstanding (an idle unit's state
+      // repeats: docs/cosim.md "Skipping idle nodes"); a read issued to an
+      // idle unit still times out between 1 and 2 epochs
+      if (pre_q == 6'h3f) unit_q <= (epoch || !(|v_q)) ? 17'd0 : unit_q + 17'd1;
     end
   end
 

@@ -179,7 +179,10 @@ module smfu_rd_cpl
       tick_q <= '0;
     end else begin
       pre_q <= pre_q + 8'd1;
-      if (pre_q == 8'hff) tick_q <= tick_q + 17'd1;
+      // time passes only while a request is outstanding (timeouts compare
+      // tick_q - t0_q: unchanged; an idle unit's state repeats, docs/cosim.md
+      // "Skipping idle nodes")
+      if (pre_q == 8'hff && |v_q) tick_q <= tick_q + 17'd1;
     end
   end
 

@@ -222,6 +222,16 @@ static void print_stats(void)
 		world_topology(world)->name, world_topology(world)->n, world_cycles(world),
 		pcie_model_cycles(hosts[0].dev), world_flits(world), world_ctl_words(world),
 		world_overrun(world) ? ", NETWORK BUFFER OVERRUN" : "");
+	if (world_skip_period(world)) {
+		struct world_skip_stats sk;
+
+		world_skip_stats(world, &sk);
+		fprintf(stderr, "cosimd stats: idle nodes skipped (period %u): %" PRIu64 " sleeps, %"
+			PRIu64 " wakes, %" PRIu64 " node cycles not evaluated (%.1f %%)\n",
+			world_skip_period(world), sk.sleeps, sk.wakes, sk.skipped,
+			world_cycles(world) ? 100.0 * (double)sk.skipped /
+					      ((double)world_cycles(world) * world_topology(world)->n) : 0.0);
+	}
 	if (world_bit_flips(world))
 		fprintf(stderr, "cosimd stats: bit-error rate %g (--ber; link-ber lines: their own): %"
 			PRIu64 " bits flipped on links\n", opt.ber, world_bit_flips(world));

@@ -12,6 +12,7 @@
 #include <linux/pci_regs.h>
 
 #include "Vextoll_nic.h"
+#include "Vextoll_nic___024root.h"  /* the RTL state, for skipping (vmodel.h) */
 #include "extoll_regs.h"
 #include "vmodel.h"
 
@@ -30,6 +31,11 @@ struct nic_model : tlp_port_model<Vextoll_nic> {
 		flash.open(name);
 		flash.boot_straps(top.get(), name, 0);
 		reset(8);
+		/* info.cycles (nic_reg_hw), read only by register reads, and its
+		 * copy in the register block's input struct */
+		skip_counter(&top->rootp->extoll_nic__DOT__u_core__DOT__cycles);
+		skip_mirror(&top->rootp->extoll_nic__DOT__u_core__DOT__cycles,
+			    &top->rootp->extoll_nic__DOT__u_core__DOT__hwif_in);
 	}
 
 	/* one rising edge, then the flash part on the pins; a reload request
@@ -76,6 +82,7 @@ struct nic_model : tlp_port_model<Vextoll_nic> {
 	bool irq() const { return top->intx; }
 	bool busy() const { return port_busy(); }
 	bool overrun() const { return top->net_ovf; }
+	bool skippable() const { return !busy() && flash.idle(top.get()); }
 };
 
 using ops_t = vops<nic_model>;
@@ -93,7 +100,7 @@ void print_stats(const pcie_model *m, FILE *f, const char *prefix)
 
 pcie_model_ops make_ops()
 {
-	pcie_model_ops o = ops_t::with_links(ops_t::with_port(ops_t::common()));
+	pcie_model_ops o = ops_t::with_skip(ops_t::with_links(ops_t::with_port(ops_t::common())));
 
 	o.print_stats = print_stats;
 	return o;

@@ -101,6 +101,21 @@ struct pcie_model_ops {
 	/* inputs for the next step: s_phy_* */
 	void (*links_set)(struct pcie_model *m, const struct nic_links *in);
 
+	/* -- idle-node skipping (optional; sim/world/world.c, docs/cosim.md
+	 * "Skipping idle nodes") -- */
+	/* The model's whole RTL state (the Verilated root object: every register,
+	 * memory and input port), *len bytes, or NULL when the model must not be
+	 * skipped now: a trace is written, TLP beats are pending (busy), its flash
+	 * part is selected or busy, or a reload is requested.  *cnt (ncnt entries):
+	 * bit offsets in that state of the free-running 64-bit counters (and of
+	 * their combinational copies), which count every cycle and feed nothing
+	 * but register reads (info.cycles); pcie_state_add64 advances one. */
+	const void *(*skip_state)(const struct pcie_model *m, size_t *len, const size_t **cnt,
+				  unsigned *ncnt);
+	/* n cycles that were not evaluated: the free-running counters and the
+	 * cycle count (pcie_model_cycles) advance by n; nothing else changes */
+	void (*skip)(struct pcie_model *m, uint64_t n);
+
 	/* -- diagnostics -- */
 	void (*trace_flush)(struct pcie_model *m);
 	/* device-specific counters for --stats, lines starting with prefix
@@ -231,6 +246,35 @@ static inline void pcie_model_links_set(struct pcie_model *m, const struct nic_l
 {
 	if (m->ops->links_set)
 		m->ops->links_set(m, in);
+}
+
+/* add n to the little-endian 64-bit field at bit offset bit of state st */
+static inline void pcie_state_add64(uint8_t *st, size_t bit, uint64_t n)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < 64; i++)
+		v |= (uint64_t)((st[(bit + i) / 8] >> ((bit + i) % 8)) & 1) << i;
+	v += n;
+	for (unsigned i = 0; i < 64; i++) {
+		uint8_t *b = &st[(bit + i) / 8];
+		unsigned k = (unsigned)((bit + i) % 8);
+
+		*b = (uint8_t)((*b & ~(1u << k)) | (((v >> i) & 1) << k));
+	}
+}
+
+/* the state for skipping (ops.skip_state): NULL when the model has none or is not skippable now */
+static inline const void *pcie_model_skip_state(const struct pcie_model *m, size_t *len,
+						const size_t **cnt, unsigned *ncnt)
+{
+	return m->ops->skip_state ? m->ops->skip_state(m, len, cnt, ncnt) : NULL;
+}
+
+static inline void pcie_model_skip(struct pcie_model *m, uint64_t n)
+{
+	if (m->ops->skip)
+		m->ops->skip(m, n);
 }
 
 static inline void pcie_model_trace_flush(struct pcie_model *m)

@@ -134,6 +134,106 @@ template <class Top> struct vmodel : pcie_model {
 		Verilated::threadContextp(nullptr);
 	}
 
+	/* ---- idle-node skipping (pcie_model_ops.skip_state / skip) ----
+	 * The state is the Verilated root object (all of the RTL's variables,
+	 * ports included) without what is no RTL state and differs between
+	 * instances: its VerilatedModule base (the name pointer) before, the
+	 * symbol table pointer vlSymsp (its last member) after.  skip_cnt: the
+	 * bit offsets in it of the RTL's free-running 64-bit counters, named by
+	 * the back end (skip_counter) so that a renamed counter fails the build,
+	 * and of their copies in packed structs (skip_mirror). */
+	std::vector<size_t> skip_cnt;
+
+	char *state_base() const { return (char *)top->rootp + sizeof(VerilatedModule); }
+	size_t state_len() const { return (size_t)((const char *)&top->rootp->vlSymsp - state_base()); }
+	template <class T> void skip_counter(const T *field)
+	{
+		static_assert(sizeof(T) == sizeof(uint64_t), "a 64-bit counter");
+		skip_cnt.push_back(8 * (size_t)((const char *)field - state_base()));
+	}
+	/* skip_mirror's probe: a scratch instance of Top, reset, the counter at
+	 * foff set to a marker, one rising edge; the bit offsets in the wlen
+	 * bytes at woff that hold the counter's value (the last, and how many) */
+	static void probe_mirror(size_t foff, size_t woff, size_t wlen, long *found, unsigned *hits)
+	{
+		const uint64_t marker = 0x5ca1ab1e0ddba11ull;
+		VerilatedContext c;
+
+		c.randReset(0);
+		{
+			Top t(&c, "skip_probe");
+			uint64_t v;
+
+			t.clk = 0;
+			t.rst = 1;
+			t.eval();
+			t.clk = 1;
+			t.eval();
+			t.clk = 0;
+			t.rst = 0;
+			t.eval();
+			memcpy((char *)t.rootp + foff, &marker, sizeof(marker));
+			t.clk = 1;
+			t.eval();
+			memcpy(&v, (char *)t.rootp + foff, sizeof(v));
+			const uint8_t *w = (const uint8_t *)t.rootp + woff;
+			for (size_t b = 0; b + 64 <= 8 * wlen; b++) {
+				uint64_t x = 0;
+
+				for (unsigned i = 0; i < 64; i++)
+					x |= (uint64_t)((w[(b + i) / 8] >> ((b + i) % 8)) & 1) << i;
+				if (x == v) {
+					*found = (long)b;
+					(*hits)++;
+				}
+			}
+			/* as close(): the scopes go from this context */
+			Verilated::threadContextp(&c);
+			t.final();
+		}
+		Verilated::threadContextp(nullptr);
+	}
+
+	/* A combinational copy of the counter `field` somewhere in the packed
+	 * struct `wide` (e.g. the register block's hwif_in.info.cycles), at a bit
+	 * offset Verilator does not name: found once in a scratch instance, where
+	 * the counter is given a marker value and clocked once.  Not found: not
+	 * registered (then the state never repeats and the node is never skipped). */
+	template <class T, class W> void skip_mirror(const T *field, const W *wide)
+	{
+		static_assert(sizeof(T) == sizeof(uint64_t), "a 64-bit counter");
+		const size_t foff = (size_t)((const char *)field - (const char *)top->rootp);
+		const size_t woff = (size_t)((const char *)wide - (const char *)top->rootp);
+		static long found = -2;         /* per Top: -2 not probed yet, -1 none */
+		static unsigned hits = 0;
+
+		if (found == -2) {
+			found = -1;
+			probe_mirror(foff, woff, sizeof(W), &found, &hits);
+		}
+		if (hits == 1)
+			skip_cnt.push_back(8 * (woff - sizeof(VerilatedModule)) + (size_t)found);
+		else
+			fprintf(stderr, "pcie_model %s: no single copy of a counter in a packed struct "
+				"(%u found): this node is never skipped\n", name.c_str(), hits);
+	}
+	const void *skip_root(size_t *len, const size_t **cnt, unsigned *ncnt) const
+	{
+		if (tracing)
+			return nullptr;
+		*len = state_len();
+		*cnt = skip_cnt.data();
+		*ncnt = (unsigned)skip_cnt.size();
+		return state_base();
+	}
+	void skip_cycles(uint64_t n)
+	{
+		for (size_t bit : skip_cnt)
+			pcie_state_add64((uint8_t *)state_base(), bit, n);
+		cycles += n;
+		ctx->time(2 * cycles);
+	}
+
 	void trace_flush()
 	{
 #if NIC_MODEL_TRACE
@@ -373,6 +473,12 @@ template <class Top> struct flash_node {
 			reset_fn();
 		}
 	}
+	/* nothing to do for the part while the node is skipped: deselected,
+	 * no program/erase running, no reload requested */
+	bool idle(const Top *t) const
+	{
+		return t->flash_cs_n && !t->reload_req && !(part && (flash_part_sr(part) & FLASH_SR_WIP));
+	}
 	void close()
 	{
 		flash_part_close(part);
@@ -423,10 +529,18 @@ template <class M> struct vops {
 	static void links_get(const pcie_model *m, struct nic_links *o) { self(m)->links_get(o); }
 	static void links_set(pcie_model *m, const struct nic_links *in) { self(m)->links_set(in); }
 	static void trace_flush(pcie_model *m) { self(m)->trace_flush(); }
+	static const void *skip_state(const pcie_model *m, size_t *len, const size_t **cnt, unsigned *ncnt)
+	{
+		const M *s = self(m);
+
+		return s->skippable() ? s->skip_root(len, cnt, ncnt) : nullptr;
+	}
+	static void skip(pcie_model *m, uint64_t n) { self(m)->skip_cycles(n); }
 
 	/* The ops table: common() is what every device has; with_port() adds the
-	 * upstream TLP port, with_links() the straps, links and overrun (only
-	 * instantiated for an M that has them). */
+	 * upstream TLP port, with_links() the straps, links and overrun,
+	 * with_skip() idle-node skipping (M::skippable(), the counters named in
+	 * its init) (only instantiated for an M that has them). */
 	static pcie_model_ops common()
 	{
 		pcie_model_ops o = {};
@@ -454,6 +568,13 @@ template <class M> struct vops {
 		o.set_straps = set_straps;
 		o.links_get = links_get;
 		o.links_set = links_set;
+		return o;
+	}
+
+	static pcie_model_ops with_skip(pcie_model_ops o)
+	{
+		o.skip_state = skip_state;
+		o.skip = skip;
 		return o;
 	}
 

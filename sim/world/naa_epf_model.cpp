@@ -6,6 +6,9 @@
  * naa_model.cpp's. */
 #define NAA_VTOP    Vnaa_epf
 #define NAA_VTOP_H  "Vnaa_epf.h"
+#define NAA_ROOT_H  "Vnaa_epf___024root.h"
+/* the endpoint test function has no free-running 64-bit counter */
+#define NAA_DEV_COUNTERS(r) ((void)(r))
 #define NAA_BACKEND pcie_backend_naa_epf
 #define NAA_NAME    "naa-epf"
 #define NAA_DESC    "naa_node DEVICE=1 (extoll_nic ROLE 1 + epf_test_top, network links only)"

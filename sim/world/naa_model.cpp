@@ -15,12 +15,21 @@
 #ifndef NAA_VTOP
 #define NAA_VTOP    Vnaa_node
 #define NAA_VTOP_H  "Vnaa_node.h"
+#define NAA_ROOT_H  "Vnaa_node___024root.h"
+/* the free-running counters besides the NIC's info.cycles (skipping, vmodel.h):
+ * the sample accelerator's cycles register and Verilator's shadow of it */
+#define NAA_DEV_COUNTERS(r)                                                              \
+	do {                                                                             \
+		skip_counter(&(r)->naa_node__DOT__u_dev__DOT__g_accel__DOT__u_dev__DOT__u_regs__DOT__cycles); \
+		skip_counter(&(r)->__Vdly__naa_node__DOT__u_dev__DOT__g_accel__DOT__u_dev__DOT__u_regs__DOT__cycles); \
+	} while (0)
 #define NAA_BACKEND pcie_backend_naa
 #define NAA_NAME    "naa"
 #define NAA_DESC    "naa_node (extoll_nic ROLE 1 + accel_top, network links only)"
 #endif
 
 #include NAA_VTOP_H
+#include NAA_ROOT_H
 #include "vmodel.h"
 
 namespace {
@@ -60,15 +69,20 @@ struct naa_model : vmodel<NAA_VTOP> {
 		flash.boot_straps(top.get(), name, 0);
 		top->eval();
 		reset(8);
+		skip_counter(&top->rootp->naa_node__DOT__u_nic__DOT__u_core__DOT__cycles);
+		skip_mirror(&top->rootp->naa_node__DOT__u_nic__DOT__u_core__DOT__cycles,
+			    &top->rootp->naa_node__DOT__u_nic__DOT__u_core__DOT__hwif_in);
+		NAA_DEV_COUNTERS(top->rootp);
 	}
 	bool irq() const { return top->dev_intx; }
 	bool busy() const { return top->dev_busy; }
 	bool overrun() const { return top->net_ovf; }
+	bool skippable() const { return !busy() && flash.idle(top.get()); }
 };
 
 using ops_t = vops<naa_model>;
 
-const pcie_model_ops naa_ops = ops_t::with_links(ops_t::common());
+const pcie_model_ops naa_ops = ops_t::with_skip(ops_t::with_links(ops_t::common()));
 
 pcie_model *create(const pcie_model_params *p)
 {

@@ -36,11 +36,36 @@ struct wire_pkt {
 	bool truncated;
 };
 
+/* Skipping an idle node (docs/cosim.md "Skipping idle nodes"): while awake,
+ * every cycle's link inputs and outputs go into rings of `period` entries
+ * (index cycle % period).  A snapshot of the RTL state (pcie_model_skip_state)
+ * that recurs `period` cycles later (free-running counters advanced by
+ * period) proves the node periodic: from then on (asleep, not evaluated) it
+ * drives the recorded outputs as long as its inputs repeat the recorded ones.
+ * An input that differs, or a call that needs the model (world_node_set,
+ * world_node_reset, world_skip_sync), wakes it: the counters advance by the
+ * whole periods slept (pcie_model_skip) and the rest is evaluated with the
+ * recorded inputs, so the model is in exactly the state it would have had. */
+struct node_skip {
+	bool on;                        /* may be skipped: router and naa nodes */
+	bool asleep;
+	struct nic_links *in, *out;     /* rings: period entries each */
+	uint8_t *snap;                  /* state snapshot (len bytes), or NULL */
+	size_t len;
+	bool have_snap;
+	uint64_t snap_cycle;            /* the cycle whose start state snap is */
+	uint64_t run;                   /* cycles of inputs/outputs equal to period ago */
+	uint64_t next_try, backoff;     /* next snapshot not before; after a failure */
+	uint64_t t0;                    /* asleep: first cycle not evaluated */
+	struct world_skip_stats st;
+};
+
 struct node {
 	enum extoll_topo_role role;
 	struct pcie_model *m;
 	struct nic_links in, out;
 	bool dead;                      /* world_node_kill: not clocked, its wires cut */
+	struct node_skip sk;
 };
 
 struct world {
@@ -54,6 +79,7 @@ struct world {
 	void *hook_ctx;
 	double ber;                     /* --ber: wires without a link-ber */
 	uint64_t rng, flipped;
+	unsigned period;                /* skipping: period in cycles (0: off) */
 };
 
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
@@ -142,6 +168,9 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 	}
 	w->rng = 0x9E3779B97F4A7C15ull;
 	world_set_ber(w, 0);
+	const char *sk = getenv("COSIM_WORLD_SKIP");
+	if (world_set_skip(w, sk && *sk ? (unsigned)strtoul(sk, NULL, 0) : WORLD_SKIP_PERIOD) < 0)
+		goto oom;
 	return w;
 oom:
 	snprintf(err, errlen, "out of memory");
@@ -153,12 +182,184 @@ fail:
 	return NULL;
 }
 
+static void skip_free(struct node_skip *k)
+{
+	free(k->in);
+	free(k->out);
+	free(k->snap);
+	k->in = k->out = NULL;
+	k->snap = NULL;
+	k->on = k->have_snap = false;
+}
+
+/* Wake a sleeping node at the start of cycle c (before it is evaluated):
+ * whole periods by the counters, the rest evaluated with the recorded inputs. */
+static void skip_wake(struct world *w, struct node *n, uint64_t c)
+{
+	struct node_skip *k = &n->sk;
+
+	if (!k->asleep)
+		return;
+	uint64_t rest = (c - k->t0) % w->period;
+
+	pcie_model_skip(n->m, c - k->t0 - rest);
+	for (uint64_t i = 0; i < rest; i++) {
+		pcie_model_links_set(n->m, &k->in[(k->t0 + i) % w->period]);
+		pcie_model_step(n->m, 1);
+	}
+	k->st.skipped += c - k->t0 - rest;
+	k->st.wakes++;
+	k->asleep = false;
+	k->have_snap = false;
+	k->run = 0;
+}
+
+/* The model is about to be changed outside of its clock (reset, death):
+ * wake it, and forget a snapshot (the period it would prove began before). */
+static void skip_touch(struct world *w, struct node *n)
+{
+	skip_wake(w, n, w->cycle);
+	n->sk.have_snap = false;
+	n->sk.run = 0;
+}
+
+/* Does the state st repeat the snapshot, the free-running counters advanced by period? */
+static bool skip_repeats(const struct world *w, struct node_skip *k, const uint8_t *st,
+			 const size_t *cnt, unsigned ncnt)
+{
+	for (unsigned i = 0; i < ncnt; i++)
+		pcie_state_add64(k->snap, cnt[i], w->period);
+	return !memcmp(k->snap, st, k->len);
+}
+
+/* An awake node after its evaluation in cycle c: record its inputs and
+ * outputs; snapshot its state once they have repeated for a period; sleep
+ * when the state a period after the snapshot equals it. */
+static void skip_observe(struct world *w, struct node *n, uint64_t c)
+{
+	struct node_skip *k = &n->sk;
+	unsigned p = (unsigned)(c % w->period);
+	size_t len;
+	const size_t *cnt;
+	unsigned ncnt;
+
+	if (!memcmp(&k->in[p], &n->in, sizeof(n->in)) && !memcmp(&k->out[p], &n->out, sizeof(n->out)))
+		k->run++;
+	else
+		k->run = 0;
+	k->in[p] = n->in;
+	k->out[p] = n->out;
+	const uint8_t *st = pcie_model_skip_state(n->m, &len, &cnt, &ncnt);
+	if (!st) {
+		k->run = 0;
+		k->have_snap = false;
+		return;
+	}
+	if (k->have_snap && c + 1 - k->snap_cycle >= w->period) {
+		k->st.tries++;
+		if (c + 1 - k->snap_cycle == w->period && k->len == len &&
+		    skip_repeats(w, k, st, cnt, ncnt)) {
+			k->asleep = true;
+			k->t0 = c + 1;
+			k->backoff = 0;
+			k->st.sleeps++;
+			return;
+		}
+		k->have_snap = false;
+		k->backoff = k->backoff ? (k->backoff < 64u * w->period ? 2 * k->backoff : k->backoff) : w->period;
+		k->next_try = c + 1 + k->backoff;
+		return;
+	}
+	if (k->have_snap || k->run < w->period || c + 1 < k->next_try)
+		return;
+	if (k->len != len) {
+		free(k->snap);
+		k->snap = malloc(len);
+		k->len = k->snap ? len : 0;
+		if (!k->snap)
+			return;
+	}
+	memcpy(k->snap, st, len);
+	k->have_snap = true;
+	k->snap_cycle = c + 1;
+}
+
+int world_set_skip(struct world *w, unsigned period)
+{
+	for (unsigned i = 0; i < w->t.n; i++) {
+		struct node *n = &w->node[i];
+
+		skip_wake(w, n, w->cycle);
+		skip_free(&n->sk);
+	}
+	w->period = 0;
+	if (!period || !w->nwires)
+		return 0;
+	w->period = period;
+	for (unsigned i = 0; i < w->t.n; i++) {
+		struct node_skip *k = &w->node[i].sk;
+
+		if (w->node[i].role == EXTOLL_TOPO_HOST || !w->node[i].m->ops->skip_state)
+			continue;
+		k->in = calloc(period, sizeof(*k->in));
+		k->out = calloc(period, sizeof(*k->out));
+		if (!k->in || !k->out) {
+			world_set_skip(w, 0);
+			return -1;
+		}
+		k->on = true;
+	}
+	return 0;
+}
+
+unsigned world_skip_period(const struct world *w)
+{
+	return w->period;
+}
+
+void world_skip_sync(struct world *w)
+{
+	for (unsigned i = 0; i < w->t.n; i++)
+		skip_wake(w, &w->node[i], w->cycle);
+}
+
+const void *world_node_state(const struct world *w, unsigned node, size_t *len, uint64_t *cycles)
+{
+	const size_t *cnt;
+	unsigned ncnt;
+
+	if (node >= w->t.n || w->node[node].sk.asleep)
+		return NULL;
+	*cycles = pcie_model_cycles(w->node[node].m);
+	return pcie_model_skip_state(w->node[node].m, len, &cnt, &ncnt);
+}
+
+bool world_node_asleep(const struct world *w, unsigned node)
+{
+	return node < w->t.n && w->node[node].sk.asleep;
+}
+
+void world_skip_stats(const struct world *w, struct world_skip_stats *s)
+{
+	memset(s, 0, sizeof(*s));
+	for (unsigned i = 0; i < w->t.n; i++) {
+		const struct node_skip *k = &w->node[i].sk;
+
+		s->sleeps += k->st.sleeps;
+		s->wakes += k->st.wakes;
+		s->tries += k->st.tries;
+		s->skipped += k->st.skipped + (k->asleep ? w->cycle - k->t0 : 0);
+	}
+}
+
 void world_destroy(struct world *w)
 {
 	if (!w)
 		return;
-	for (unsigned i = 0; i < WORLD_MAX_NODES; i++)
+	for (unsigned i = 0; i < WORLD_MAX_NODES; i++) {
 		pcie_model_destroy(w->node[i].m);
+		skip_free(&w->node[i].sk);
+	}
 	for (unsigned i = 0; i < w->nwires; i++) {
 		free(w->wire[i].ring);
 		free(w->wire[i].pkt);
@@ -283,6 +484,7 @@ int world_node_set(struct world *w, unsigned node, bool alive)
 
 	if (ret)
 		return ret;
+	skip_touch(w, n);
 	if (n->dead == !alive)
 		return 0;
 	n->dead = !alive;
@@ -301,6 +503,7 @@ int world_node_reset(struct world *w, unsigned node)
 
 	if (ret)
 		return ret;
+	skip_touch(w, n);
 	n->dead = false;
 	pcie_model_reset(n->m, 8);
 	return 0;
@@ -394,6 +597,15 @@ bool world_step(struct world *w)
 		struct node *n = &w->node[i];
 		if (n->dead)
 			continue;
+		if (n->sk.asleep) {
+			unsigned p = (unsigned)(w->cycle % w->period);
+
+			if (!memcmp(&n->sk.in[p], &n->in, sizeof(n->in))) {
+				n->out = n->sk.out[p];
+				continue;
+			}
+			skip_wake(w, n, w->cycle);
+		}
 		if (w->nwires)
 			pcie_model_links_set(n->m, &n->in);
 		pcie_model_step(n->m, 1);
@@ -402,6 +614,8 @@ bool world_step(struct world *w)
 		/* TLP beats in flight, or a job that runs without traffic (CRC) */
 		if (pcie_model_busy(n->m))
 			busy = true;
+		if (n->sk.on)
+			skip_observe(w, n, w->cycle);
 	}
 	/* 3. outputs -> wires */
 	for (unsigned i = 0; i < w->nwires; i++) {

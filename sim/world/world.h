@@ -116,6 +116,32 @@ typedef void (*world_packet_fn)(void *ctx, const struct world_packet *p);
 /* Call fn for every packet on every link (NULL: stop); costs a flit copy per flit. */
 void world_set_packet_hook(struct world *w, world_packet_fn fn, void *ctx);
 
+/* Skipping idle nodes (docs/cosim.md "Skipping idle nodes"): a router or
+ * naa node whose RTL state recurs after `period` cycles with the same link
+ * inputs is no longer evaluated; it drives what it drove a period before
+ * until an input differs.  Cycle-exact: the world's wires, packets and every
+ * model's state are those of plain lockstep.  Host nodes are always
+ * evaluated (cosimd reads and drives them between steps).  World_create
+ * enables it with WORLD_SKIP_PERIOD, or the period in the environment
+ * variable COSIM_WORLD_SKIP (0: off). */
+#define WORLD_SKIP_PERIOD 1024
+/* period 0: off (every sleeping node is woken first).  -1: out of memory (off). */
+int world_set_skip(struct world *w, unsigned period);
+unsigned world_skip_period(const struct world *w);
+/* wake every sleeping node now (each model then holds its exact state) */
+void world_skip_sync(struct world *w);
+bool world_node_asleep(const struct world *w, unsigned node);
+struct world_skip_stats {
+	uint64_t sleeps, wakes;         /* times nodes fell asleep / were woken */
+	uint64_t tries;                 /* state comparisons */
+	uint64_t skipped;               /* node cycles not evaluated */
+};
+void world_skip_stats(const struct world *w, struct world_skip_stats *s);
+/* The RTL state of node's model (pcie_model_skip_state: the bytes, *len) and
+ * its cycle count, for comparing two worlds (world_equiv); NULL when the node
+ * is asleep (world_skip_sync first) or its model has none now. */
+const void *world_node_state(const struct world *w, unsigned node, size_t *len, uint64_t *cycles);
+
 /* One line per node and link. */
 void world_describe(const struct world *w, FILE *f);
 void world_trace_flush(struct world *w);

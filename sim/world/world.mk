@@ -59,8 +59,8 @@ $(BUILD)/world/default_topo.h: $(SIM)/topologies/$(DEFAULT_TOPO).topo $(SIM)/wor
 	  echo 'static const char default_topo_text[] ='; \
 	  sed 's/\\/\\\\/g; s/"/\\"/g; s/^/\t"/; s/$$/\\n"/' $<; echo ';'; } >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/world/%.o: $(SIM)/world/%.c $(SIM)/world/world.h $(TOPO_LIB)/extoll_topo.h \
-                    $(SIM)/model/pcie_model.h
+$(BUILD)/world/%.o: $(SIM)/world/%.c $(SIM)/world/world.h $(SIM)/world/world_traffic.h \
+                    $(TOPO_LIB)/extoll_topo.h $(SIM)/model/pcie_model.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I$(SIM)/world -c -o $@ $<
 
@@ -68,5 +68,13 @@ $(BUILD)/world/lib/%.o: $(TOPO_LIB)/%.c $(TOPO_LIB)/extoll_topo.h $(TOPO_LIB)/ex
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags libpci 2>/dev/null) -c -o $@ $<
 
-$(BUILD)/world_bench: $(SIM)/world/world_bench.c $(WORLD_OBJS) $(NAA_LIBS) $(VOBJ)/libnicmodel.a
-	$(CC) $(CFLAGS) -I$(SIM)/world -o $@ $< $(WORLD_OBJS) $(NAA_LIBS) $(MODEL_LIBS)
+# world_bench and world_equiv: the world with the fixed traffic pattern of world_traffic.c
+$(BUILD)/world_bench: $(SIM)/world/world_bench.c $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
+                      $(VOBJ)/libnicmodel.a
+	$(CC) $(CFLAGS) -I$(SIM)/world -o $@ $< $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
+	  $(MODEL_LIBS)
+
+$(BUILD)/world_equiv: $(SIM)/world/world_equiv.c $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
+                      $(VOBJ)/libnicmodel.a
+	$(CC) $(CFLAGS) -I$(SIM)/world -o $@ $< $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
+	  $(MODEL_LIBS)

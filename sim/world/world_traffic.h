@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * A fixed traffic pattern for world tests and benchmarks, without QEMU: the
+ * first host node's NIC (BAR0 and bus mastering set up by config writes, as
+ * firmware would) reads a register of node dst again and again by remote
+ * register access with a source route (no routing tables needed): one host-NAA
+ * path active.  Each completion record (an MWr the host NIC writes upstream)
+ * is hashed with its cycle; with dst = the host itself the reads are local
+ * BAR reads (a world of one node).
+ */
+#ifndef SIM_WORLD_WORLD_TRAFFIC_H
+#define SIM_WORLD_WORLD_TRAFFIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "world.h"
+
+struct world_traffic {
+	struct world *w;
+	struct pcie_model *host;
+	unsigned dst;
+	uint32_t reg;                   /* register offset read at dst */
+	bool local;                     /* dst is the host: BAR reads */
+	bool outstanding;
+	uint16_t seq;
+	uint64_t sent_cycle;
+	uint64_t sent, done, timeouts;
+	uint64_t hash;                  /* FNV-1a over (cycle, record) of every completion */
+};
+
+/* Set up host 0 of w; 0, or -1 with a message in err (no host, no route). */
+int world_traffic_init(struct world_traffic *t, struct world *w, unsigned dst, uint32_t reg,
+		       char *err, size_t errlen);
+/* Before each world_step while the path is active: take completions, launch
+ * the next read when none is outstanding (a lost one after 20000 cycles). */
+void world_traffic_poll(struct world_traffic *t, bool launch);
+/* From now on read register reg of node dst (a new source route); 0 or -1. */
+int world_traffic_retarget(struct world_traffic *t, unsigned dst, uint32_t reg, char *err,
+			   size_t errlen);
+
+#endif /* SIM_WORLD_WORLD_TRAFFIC_H */
