@@ -105,7 +105,7 @@ struct extoll_ioc_attach {
  * writes nothing. Completion: EXTOLL_IOC_RMA_WAIT, or poll() (POLLIN: a
  * transfer of this file has completed and is not yet waited for).
  */
-#define EXTOLL_RMA_BUF_MAX	(1U << 20)	/* one buffer: 4 KiB .. 1 MiB */
+#define EXTOLL_RMA_BUF_MAX	(2U << 20)	/* one buffer: 4 KiB .. 2 MiB */
 #define EXTOLL_RMA_FILE_MAX	(4U << 20)	/* all buffers of one open file */
 #define EXTOLL_RMA_LEN_MAX	(1U << 20)	/* one transfer: 4 .. 1 MiB, multiple of 4 */
 #define EXTOLL_RMA_ADDR_BITS	43		/* remote bus addresses below 2^43 */
