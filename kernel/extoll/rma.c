@@ -4,7 +4,7 @@
  * docs/kernel.md "RMA").
  *
  * Buffers. A registered buffer is DMA-coherent memory the driver allocates
- * for an open file of /dev/extollN (1 MiB at most, 4 MiB per file); user
+ * for an open file of /dev/extollN (2 MiB at most, 4 MiB per file); user
  * space maps it with mmap() and names it by handle and offset. Its bus
  * address never leaves the kernel. A buffer lives while the file lists it,
  * a mapping of it exists or a transfer uses it (kref), so neither munmap()
