@@ -103,14 +103,17 @@ if [ "$HOST_INDEX" = 1 ]; then
 		[ "$EX" = "crc32 $crc" ] && pass "host B: put $c: $((size)) B at region offset $off arrived, crc32 $crc as A put it" ||
 			fail "host B: put $c: $((size)) B at region offset $off: $EX, A put crc32 $crc (scratch '$v')"
 	done
-	ex crc 0 $REGION
-	CRC_B=${EX#crc32 }
 	guard_ok "after the puts"
 	cmp1=$(cat "$RMA_DIR/cmp_notis")
 	[ $((cmp1 - cmp0)) -ge 6 ] && pass "host B: completer notifications of A's puts arrived ($cmp0 -> $cmp1)" ||
 		fail "host B: completer notifications of A's puts arrived ($cmp0 -> $cmp1)"
-	ref0=$(refused)
 	meet puts-checked
+	meet bench-done
+	guard_ok "after A's bench"
+	ex crc 0 $REGION
+	CRC_B=${EX#crc32 }
+	ref0=$(refused)
+	meet bad-start
 	# ---- A's refused transfers
 	meet bad-done
 	guard_ok "after the refused transfers"
@@ -189,6 +192,15 @@ done1=$(cat "$RMA_DIR/done")
 	pass "host A: requester notifications: every transfer OK ($done0 -> $done1)" ||
 	fail "host A: requester notifications ($done0 -> $done1, errors $(cat "$RMA_DIR/errors"))"
 meet puts-checked
+
+# ---- the bench into B's region (latency and bandwidth in this NIC's cycles)
+naactl rma bench --node "$NODE_B" --offset "$ADDR" --max 1M --iters 2 >/tmp/bench.out 2>&1; rc=$?
+cat /tmp/bench.out
+sed -n 's/^ *\([0-9][0-9]*\) .*/RMA-HOSTS-BENCH &/p' /tmp/bench.out
+[ $rc -eq 0 ] && pass "host A: naactl rma bench into B's region, 8 B .. 1 MiB" ||
+	fail "host A: naactl rma bench into B's region (exit $rc)"
+meet bench-done
+meet bad-start
 
 # ---- refused: an error here, nothing written at B
 # bad LABEL EXIT TEXT naactl-rma-args...
