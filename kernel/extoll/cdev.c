@@ -222,11 +222,17 @@ static long extoll_ioc_dispatch(struct extoll_dev *edev, struct extoll_file *f,
 	case EXTOLL_IOC_RMA_UNREG:
 		if (get_user(handle, (u32 __user *)arg))
 			return -EFAULT;
-		return extoll_rma_ioc_unreg(&f->rma, handle);
+		return extoll_rma_ioc_unreg(edev, &f->rma, handle);
 	case EXTOLL_IOC_RMA_POST:
 		return extoll_rma_ioc_post(edev, &f->rma, arg);
 	case EXTOLL_IOC_RMA_WAIT:
 		return extoll_rma_ioc_wait(edev, &f->rma, arg);
+	case EXTOLL_IOC_RMA_EXPOSE:
+		return extoll_rma_ioc_expose(edev, &f->rma, arg);
+	case EXTOLL_IOC_RMA_UNEXPOSE:
+		if (get_user(handle, (u32 __user *)arg))
+			return -EFAULT;
+		return extoll_rma_ioc_unexpose(edev, &f->rma, handle);
 	}
 	return -ENOTTY;
 }

@@ -196,6 +196,28 @@ struct extoll_rma {
 	struct extoll_rma_stats stats;
 };
 
+struct extoll_rma_buf;
+struct extoll_rma_file;
+
+/* One window of the dma block: a region exposed to other nodes' RMA units. */
+struct extoll_rma_expo_win {
+	struct extoll_rma_file *file;	/* the exposing file; NULL: free */
+	struct extoll_rma_buf *buf;	/* a reference while exposed */
+	u32 key;
+};
+
+/*
+ * Host to host (rma_expose.c): the NIC's dma block polices other nodes' RMA
+ * requests into host memory; window 0 takes completer records into the
+ * notification queue, windows 1.. the exposed regions.
+ */
+struct extoll_rma_expo {
+	struct mutex lock;		/* win[], next_key, the dma block's windows */
+	bool enforced;			/* dma.ctrl.enforce set by the driver */
+	u32 next_key;
+	struct extoll_rma_expo_win win[EXTOLL_DMA_WIN_BASE_COUNT];
+};
+
 /* An open file's RMA state (rma.c): its buffers and transfers. */
 struct extoll_rma_file {
 	struct mutex lock;		/* bufs, bytes */
@@ -272,6 +294,7 @@ struct extoll_dev {
 	u32 notify_off;			/* ... of the notify block, or EXTOLL_NO_BLOCK */
 	u32 flash_off;			/* ... of the flash block, or EXTOLL_NO_BLOCK */
 	u32 rma_off;			/* ... of the rma block, or EXTOLL_NO_BLOCK */
+	u32 dma_off;			/* ... of the dma block, or EXTOLL_NO_BLOCK */
 	struct extoll_info info;
 	char flash_msg[160];		/* extack text of the last flash update (6.1) */
 
@@ -294,6 +317,7 @@ struct extoll_dev {
 
 	/* One-sided put/get (rma.c). */
 	struct extoll_rma rma;
+	struct extoll_rma_expo expo;	/* regions exposed to peers (rma_expose.c) */
 
 	/* Character device /dev/extollN. */
 	int index;			/* N */
@@ -410,7 +434,21 @@ __poll_t extoll_rma_poll(struct extoll_dev *nic, struct extoll_rma_file *f,
 			 struct file *file, poll_table *wait);
 long extoll_rma_ioc_reg(struct extoll_dev *nic, struct extoll_rma_file *f,
 			void __user *arg);
-long extoll_rma_ioc_unreg(struct extoll_rma_file *f, u32 handle);
+long extoll_rma_ioc_unreg(struct extoll_dev *nic, struct extoll_rma_file *f,
+			  u32 handle);
+struct extoll_rma_buf *extoll_rma_buf_get(struct extoll_rma_file *f, u32 handle,
+					  dma_addr_t *dma, size_t *size);
+void extoll_rma_buf_put(struct extoll_rma_buf *buf);
+
+/* rma_expose.c */
+void extoll_rma_expose_init(struct extoll_dev *nic);
+void extoll_rma_expose_teardown(struct extoll_dev *nic);
+long extoll_rma_ioc_expose(struct extoll_dev *nic, struct extoll_rma_file *f,
+			   void __user *arg);
+long extoll_rma_ioc_unexpose(struct extoll_dev *nic, struct extoll_rma_file *f,
+			     u32 key);
+void extoll_rma_expose_revoke(struct extoll_dev *nic, struct extoll_rma_file *f,
+			      const struct extoll_rma_buf *buf);
 long extoll_rma_ioc_post(struct extoll_dev *nic, struct extoll_rma_file *f,
 			 void __user *arg);
 long extoll_rma_ioc_wait(struct extoll_dev *nic, struct extoll_rma_file *f,

@@ -188,6 +188,9 @@ static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		dev_warn(&pdev->dev,
 			 "continuing without interrupt forwarding (no notification ring)\n");
 
+	/* Other nodes' RMA requests into host memory: exposed regions only. */
+	extoll_rma_expose_init(edev);
+
 	/* Enables the notify cause when the ring is there. */
 	extoll_irq_init(edev, poll_ms, force_poll);
 
@@ -219,6 +222,7 @@ static void extoll_remove(struct pci_dev *pdev)
 	extoll_health_teardown(edev);	/* no RRA request from here on */
 	extoll_irq_teardown(edev);
 	extoll_notify_stop(edev);	/* ring disabled ... */
+	extoll_rma_expose_teardown(edev);	/* no region exposed to peers */
 	extoll_smfu_teardown(edev);
 	extoll_pci_teardown(edev);	/* bus mastering off ... */
 	extoll_rma_teardown(edev);	/* ... before RMA buffers, */

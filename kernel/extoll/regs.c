@@ -44,6 +44,7 @@ static const struct extoll_blk_desc extoll_blk_known[] = {
 	EXTOLL_BLK_USED(NOTIFY, notify, EXTOLL_NOTIFY_EVENTS + sizeof(u64)),
 	EXTOLL_BLK_USED(FLASH, flash, EXTOLL_FLASH_DATA_N(EXTOLL_FLASH_DATA_COUNT)),
 	EXTOLL_BLK_USED(RMA, rma, EXTOLL_RMA_STATS + sizeof(u64)),
+	EXTOLL_BLK_USED(DMA, dma, EXTOLL_DMA_WIN_LIMIT_N(EXTOLL_DMA_WIN_LIMIT_COUNT)),
 };
 
 /* Where the driver keeps the offset of a block it uses, or NULL. */

@@ -4,7 +4,7 @@
  * docs/kernel.md "RMA").
  *
  * Buffers. A registered buffer is DMA-coherent memory the driver allocates
- * for an open file of /dev/extollN (1 MiB at most, 4 MiB per file); user
+ * for an open file of /dev/extollN (2 MiB at most, 4 MiB per file); user
  * space maps it with mmap() and names it by handle and offset. Its bus
  * address never leaves the kernel. A buffer lives while the file lists it,
  * a mapping of it exists or a transfer uses it (kref), so neither munmap()
@@ -90,7 +90,7 @@ static void extoll_rma_buf_free(struct kref *ref)
 	kfree(buf);
 }
 
-static void extoll_rma_buf_put(struct extoll_rma_buf *buf)
+void extoll_rma_buf_put(struct extoll_rma_buf *buf)
 {
 	kref_put(&buf->ref, extoll_rma_buf_free);
 }
@@ -157,6 +157,8 @@ void extoll_rma_file_release(struct extoll_dev *nic, struct extoll_rma_file *f)
 
 	list_for_each_entry_safe(op, tmp, &reap, list)
 		extoll_rma_op_free(op);
+	if (nic)
+		extoll_rma_expose_revoke(nic, f, NULL);
 	list_for_each_entry_safe(buf, btmp, &f->bufs, list) {
 		list_del(&buf->list);
 		extoll_rma_buf_put(buf);
@@ -244,7 +246,7 @@ long extoll_rma_ioc_reg(struct extoll_dev *nic, struct extoll_rma_file *f,
 	req.mmap_off = extoll_rma_mmap_off(handle);
 	/* A caller that cannot learn the handle would leak the buffer. */
 	if (copy_to_user(arg, &req, sizeof(req))) {
-		extoll_rma_ioc_unreg(f, handle);
+		extoll_rma_ioc_unreg(nic, f, handle);
 		return -EFAULT;
 	}
 	return 0;
@@ -257,6 +259,7 @@ out_unlock:
 
 /**
  * extoll_rma_ioc_unreg() - drop a buffer from the file
+ * @nic: the NIC (its regions of the buffer exposed to peers are revoked)
  * @f: the file
  * @handle: the buffer
  *
@@ -264,7 +267,8 @@ out_unlock:
  *
  * Return: 0 or -ENOENT.
  */
-long extoll_rma_ioc_unreg(struct extoll_rma_file *f, u32 handle)
+long extoll_rma_ioc_unreg(struct extoll_dev *nic, struct extoll_rma_file *f,
+			  u32 handle)
 {
 	struct extoll_rma_buf *buf;
 
@@ -277,8 +281,34 @@ long extoll_rma_ioc_unreg(struct extoll_rma_file *f, u32 handle)
 	mutex_unlock(&f->lock);
 	if (!buf)
 		return -ENOENT;
+	extoll_rma_expose_revoke(nic, f, buf);
 	extoll_rma_buf_put(buf);
 	return 0;
+}
+
+/**
+ * extoll_rma_buf_get() - a registered buffer of the file, referenced
+ * @f: the file
+ * @handle: the buffer
+ * @dma: its bus address
+ * @size: its size (whole pages)
+ *
+ * Return: the buffer (extoll_rma_buf_put() when done) or NULL.
+ */
+struct extoll_rma_buf *extoll_rma_buf_get(struct extoll_rma_file *f, u32 handle,
+					  dma_addr_t *dma, size_t *size)
+{
+	struct extoll_rma_buf *buf;
+
+	mutex_lock(&f->lock);
+	buf = extoll_rma_buf_find(f, handle);
+	if (buf) {
+		kref_get(&buf->ref);
+		*dma = buf->dma;
+		*size = buf->size;
+	}
+	mutex_unlock(&f->lock);
+	return buf;
 }
 
 static void extoll_rma_vm_open(struct vm_area_struct *vma)

@@ -343,11 +343,31 @@ module nic_core #(
 
   // the SMFU's packets from rma_port, through the holder check (SMFU requests
   // of other nodes refused while held) to the side
-  nic_smfu_gate u_smfu_gate (
+  // (host role: also the other nodes' RMA requests into host memory, only inside the
+  // windows of the dma block this host exposed; its refusals are dma.refused / dma.last)
+  logic [1:0][31:0] gate_refused;          // {writes, reads}
+  logic             gate_last_valid, gate_last_wr;
+  logic [63:2]      gate_last_addr;
+  logic [1:0][31:0] dma_refused_m;         // dma.refused, dma.last: the role's source
+  logic [63:2]      dma_last_addr_m;
+  logic [1:0]       dma_last_kind_m;
+
+  nic_smfu_gate #(
+    .EXPOSE    (ROLE == 0)
+  ) u_smfu_gate (
     .clk, .rst,
     .node_id, .own_held, .own_owner,
     .peer_en   (hwif_out.own.peer.en.value),
     .peer_node (hwif_out.own.peer.node.value),
+    .win_enforce   (dma_enforce),
+    .win_base      (dma_base),
+    .win_limit     (dma_limit),
+    .win_perm      (dma_perm),
+    .st_rd_refused (gate_refused[0]),
+    .st_wr_refused (gate_refused[1]),
+    .st_last_valid (gate_last_valid),
+    .st_last_wr    (gate_last_wr),
+    .st_last_addr  (gate_last_addr),
     .s_valid   (sm_valid),
     .s_data    (sm_data),
     .s_last    (sm_last),
@@ -358,6 +378,11 @@ module nic_core #(
     .m_vc      (l1_out_vc),
     .ev_denied (ev_smfu_denied)
   );
+
+  // endpoint role: the side has no DMA window table (its st_dma_* read 0): the gate's
+  assign dma_refused_m   = ROLE == 0 ? gate_refused : st_dma_refused;
+  assign dma_last_addr_m = ROLE == 0 ? gate_last_addr : st_dma_last_addr;
+  assign dma_last_kind_m = ROLE == 0 ? {gate_last_wr, gate_last_valid} : st_dma_last_kind;
 
   nic_rra_unit #(
     .ENDPOINT        (ROLE == 0),
@@ -512,7 +537,8 @@ module nic_core #(
     .dma_enforce, .dma_base, .dma_limit, .dma_perm,
     .st_eg_hits, .st_eg_misses, .st_timeouts, .st_up_reqs, .st_in_reqs,
     .st_nq_prod, .st_nq_full_stalls, .st_nq_events, .irq_notify,
-    .st_dma_refused, .st_dma_last_addr, .st_dma_last_kind, .own_change,
+    .st_dma_refused (dma_refused_m), .st_dma_last_addr (dma_last_addr_m),
+    .st_dma_last_kind (dma_last_kind_m), .own_change,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
     .malformed_cnt,
     .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,

@@ -624,6 +624,106 @@ static void test_rma(Tb &tb)
 		CHECK_EQ((rma_rd(tb, N_NAA, EXTOLL_RMA_DONE) & 0xffffffff) - done_n, 1, "NAA rma.done");
 	}
 
+	section("RMA into host memory from another node's RMA unit: only inside the windows the host exposed (dma block, endpoint role)");
+	{
+		const uint32_t D = EXTOLL_DMA_BASE;
+		const uint64_t EXP = RMA_HB + 0x600000;          // the exposed region: 2 pages, a guard page either side
+		const uint64_t SA = NAA_DEVMEM + RMA_DEV + 0x38;  // device memory holding the 1-MiB put's data
+		const uint32_t GUARD = 0xa5a5a5a5u;
+		// window 0: the notify window's RMA records (write); window 1: the region (read, write)
+		bar_wr(tb, D + EXTOLL_DMA_WIN_LIMIT_N(0), (WIN + EXTOLL_NQ_WIN_RMA_END - 1) & EXTOLL_DMA_WIN_LIMIT_LIMIT_MASK);
+		bar_wr(tb, D + EXTOLL_DMA_WIN_BASE_N(0), (WIN + EXTOLL_NQ_WIN_RMA_OFF) | EXTOLL_DMA_WIN_BASE_WRITE_MASK);
+		bar_wr(tb, D + EXTOLL_DMA_WIN_LIMIT_N(1), EXP + 0x1000);
+		bar_wr(tb, D + EXTOLL_DMA_WIN_BASE_N(1), EXP | EXTOLL_DMA_WIN_BASE_READ_MASK | EXTOLL_DMA_WIN_BASE_WRITE_MASK);
+		bar_wr(tb, D + EXTOLL_DMA_CTRL, EXTOLL_DMA_CTRL_ENFORCE_MASK);
+		for (uint64_t o = 0; o < 0x4000; o += 4)
+			tb.mem_set(EXP - 0x1000 + o, GUARD);
+		uint64_t ref0 = bar_rd(tb, D + EXTOLL_DMA_REFUSED);
+		uint64_t q0, q1;
+		// the NAA's requester record in device memory: wait for its valid bit
+		auto naa_rec = [&](uint64_t off) {
+			for (int i = 0; i < 100; i++) {
+				tb.drain(2000);
+				rma_dev_rec(tb, off, &q0, &q1);
+				if (EXTOLL_REC_GET(EXTOLL_RMA_NOTI_VALID, q1))
+					return true;
+			}
+			return false;
+		};
+		auto guard_ok = [&](uint64_t from, uint64_t to) {
+			unsigned bad = 0;
+			for (uint64_t a = from; a < to; a += 4)
+				bad += tb.mem32(a) != GUARD;
+			return bad;
+		};
+
+		// inside: 8 KiB put by the NAA, the completer entry at the host
+		RmaD in = {N_NAA, SA, N_HOST, EXP, 8192, cookie++, true, true, NAA_DEVMEM + RMA_DREC + 0xa00, RMA_WIN + 0xa00};
+		rma_dev_rec_clear(tb, RMA_DREC + 0xa00);
+		rma_post(tb, in, N_NAA);
+		CHECK(rma_entry(tb) != ~0ull, "exposed: completer notification as a queue entry (window 0)");
+		CHECK(naa_rec(RMA_DREC + 0xa00), "exposed: requester record in device memory");
+		rma_check_rec(q0, q1, in, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_NAA, "put inside the exposed region");
+		unsigned bad = 0;
+		for (uint32_t o = 0; o < 8192; o += 4)
+			bad += tb.mem32(EXP + o) != rma_pat(RMA_HA + 0x38 + o);
+		CHECK(bad == 0, "exposed: %u dwords of the region differ from the device memory's", bad);
+
+		// outside: the page after the region, the page before it, a put straddling its end
+		struct { uint64_t da; uint32_t len; const char *what; } outs[] = {
+			{EXP + 0x2000, 256, "put into the page after the region"},
+			{EXP - 0x1000, 4096, "put into the page before the region"},
+			{EXP + 0x2000 - 8, 16, "put straddling the region's end"},
+		};
+		for (unsigned k = 0; k < 3; k++) {
+			RmaD o = {N_NAA, SA, N_HOST, outs[k].da, outs[k].len, cookie++, true, false,
+				  NAA_DEVMEM + RMA_DREC + 0xa40 + 0x10 * k, 0};
+			rma_dev_rec_clear(tb, RMA_DREC + 0xa40 + 0x10 * k);
+			rma_post(tb, o, N_NAA);
+			CHECK(naa_rec(RMA_DREC + 0xa40 + 0x10 * k), "%s: requester record", outs[k].what);
+			rma_check_rec(q0, q1, o, EXTOLL_RMA_ST_WR_ERR, EXTOLL_RMA_KIND_REQ, N_NAA, outs[k].what);
+		}
+		CHECK_EQ(guard_ok(EXP - 0x1000, EXP) + guard_ok(EXP + 0x2000, EXP + 0x3000), 0u,
+			 "nothing written outside the region (guard dwords changed)");
+		// a get from host memory outside the region: the reads refused (UR): RD_ERR
+		RmaD g = {N_HOST, EXP + 0x2000, N_NAA, NAA_DEVMEM + RMA_DEV + 0x300000, 256, cookie++, true, false,
+			  NAA_DEVMEM + RMA_DREC + 0xa80, 0};
+		rma_dev_rec_clear(tb, RMA_DREC + 0xa80);
+		rma_post(tb, g, N_NAA);
+		CHECK(naa_rec(RMA_DREC + 0xa80), "get outside the region: requester record");
+		rma_check_rec(q0, q1, g, EXTOLL_RMA_ST_RD_ERR, EXTOLL_RMA_KIND_REQ, N_NAA, "get outside the region");
+		// ... and inside: the region's data
+		RmaD gi = {N_HOST, EXP, N_NAA, NAA_DEVMEM + RMA_DEV + 0x300000, 256, cookie++, true, false,
+			   NAA_DEVMEM + RMA_DREC + 0xa90, 0};
+		rma_dev_rec_clear(tb, RMA_DREC + 0xa90);
+		rma_post(tb, gi, N_NAA);
+		CHECK(naa_rec(RMA_DREC + 0xa90), "get inside the region: requester record");
+		rma_check_rec(q0, q1, gi, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_NAA, "get inside the region");
+		uint64_t ref1 = bar_rd(tb, D + EXTOLL_DMA_REFUSED);
+		CHECK((ref1 >> 32) - (ref0 >> 32) >= 3 && (ref1 & 0xffffffff) - (ref0 & 0xffffffff) >= 4,
+		      "dma.refused counts the refused writes and reads (0x%" PRIx64 " -> 0x%" PRIx64 ")", ref0, ref1);
+		uint64_t last = bar_rd(tb, D + EXTOLL_DMA_LAST);
+		CHECK(EXTOLL_REC_GET(EXTOLL_DMA_LAST_VALID, last) == 1,
+		      "dma.last valid (0x%" PRIx64 ")", last);
+		// the host's own RMA unit is not policed: a get into host memory outside every window
+		RmaD own = {N_NAA, SA, N_HOST, RMA_HB + 0x700000, 4096, cookie++, true, false, RMA_REC + 0xa00, 0};
+		tb.mem_clear(own.rnoti, 16);
+		tb.mem_clear(own.da, 4096);
+		rma_post(tb, own);
+		CHECK(rma_host_rec(tb, own.rnoti, &q0, &q1), "own RMA unit: requester record in host memory (no window)");
+		rma_check_rec(q0, q1, own, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, "own get into host memory outside the windows");
+		bad = 0;
+		for (uint32_t o = 0; o < 4096; o += 4)
+			bad += tb.mem32(own.da + o) != rma_pat(RMA_HA + 0x38 + o);
+		CHECK(bad == 0, "own RMA unit: %u dwords differ", bad);
+		// enforcement off, windows closed: as the later sections expect
+		bar_wr(tb, D + EXTOLL_DMA_CTRL, 0);
+		for (int w = 0; w < 2; w++) {
+			bar_wr(tb, D + EXTOLL_DMA_WIN_BASE_N(w), 0);
+			bar_wr(tb, D + EXTOLL_DMA_WIN_LIMIT_N(w), 0);
+		}
+	}
+
 	section("RMA descriptors from the accelerator: its DMA writes into the NAA's rma.win window post them, its reads see rma.status");
 	{
 		const uint64_t WINB = 0x7f00000000ull;   // device-side address of the window (high: no host memory there)

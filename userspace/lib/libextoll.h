@@ -133,7 +133,7 @@ void extoll_rma_target_node(struct extoll_rma_target *t, uint16_t node,
 
 /* Limits (the driver's, kernel/include/uapi/extoll_ioctl.h). */
 #define EXTOLL_RMA_XFER_MAX	(1u << 20)	/* one transfer: 4 B .. 1 MiB, multiple of 4 */
-#define EXTOLL_RMA_REG_MAX	(1u << 20)	/* one buffer */
+#define EXTOLL_RMA_REG_MAX	(2u << 20)	/* one buffer */
 #define EXTOLL_RMA_REG_TOTAL	(4u << 20)	/* all buffers of one endpoint */
 
 /* flags of put/get */
@@ -183,6 +183,49 @@ int extoll_rma_get(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
  * transfer). */
 int extoll_rma_wait(struct extoll_rma *ep, uint16_t cookie, int timeout_ms,
 		    struct extoll_rma_completion *c);
+/* --- host to host: a region of a registered buffer exposed to other nodes'
+ * RMA units (driver ABI 4, docs/rma.md "Host to host"). The NIC takes other
+ * nodes' RMA reads and writes into this host's memory only inside exposed
+ * regions; everything else is refused by the NIC (the peer's transfer ends
+ * with -EIO, nothing is written here). */
+
+/* What a peer needs to address an exposed region (pass it to the peer, e.g.
+ * as text: extoll_rma_remote_format / _parse, "NODE:ADDR:LEN:CNOTI"). */
+struct extoll_rma_remote {
+	uint16_t node;		/* the exposing host's node */
+	uint64_t addr;		/* the region's bus address there (no address translation) */
+	uint64_t len;		/* its bytes */
+	uint64_t cnoti;		/* where the peer asks for completer notifications (0: none) */
+};
+
+/* flags of extoll_rma_expose */
+#define EXTOLL_RMA_PEER_READ	(1u << 0)	/* peers may get from it */
+#define EXTOLL_RMA_PEER_WRITE	(1u << 1)	/* peers may put into it */
+#define EXTOLL_RMA_EXPOSE_PAGE	4096u		/* off and len: multiples of this */
+#define EXTOLL_RMA_EXPOSE_REGIONS 7		/* regions per NIC */
+
+/* Expose buf[off, off+len) to peers; *key names it for extoll_rma_unexpose,
+ * *r is what a peer needs. Errors: -EINVAL (off or len not a multiple of
+ * EXTOLL_RMA_EXPOSE_PAGE, len 0, no flag), -ERANGE (beyond the buffer),
+ * -ENOENT (no such buffer), -ENOSPC (every region of the NIC in use), -ENODEV
+ * (the NIC has no dma block), -ENOTSUP (the driver is older: ABI < 4).
+ * Unexposing, unregistering the buffer and closing the endpoint revoke it. */
+int extoll_rma_expose(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
+		      size_t off, size_t len, unsigned int flags, uint32_t *key,
+		      struct extoll_rma_remote *r);
+int extoll_rma_unexpose(struct extoll_rma *ep, uint32_t key);
+/* A peer's region at offset off for len bytes -> *t (its completer
+ * notification address in t->cnoti); -ERANGE: not inside the region. */
+int extoll_rma_target_remote(struct extoll_rma_target *t,
+			     const struct extoll_rma_remote *r, uint64_t off,
+			     uint64_t len);
+/* "NODE:0xADDR:LEN:0xCNOTI" (at most EXTOLL_RMA_REMOTE_STRLEN bytes with the
+ * NUL); parse takes decimal or 0x numbers and CNOTI may be left out: 0 or
+ * -EINVAL. */
+#define EXTOLL_RMA_REMOTE_STRLEN 64
+int extoll_rma_remote_format(const struct extoll_rma_remote *r, char *s, size_t n);
+int extoll_rma_remote_parse(const char *s, struct extoll_rma_remote *r);
+
 /* put/get and wait. */
 int extoll_rma_put_sync(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
 			size_t off, const struct extoll_rma_target *t, size_t len,

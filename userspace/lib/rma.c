@@ -11,7 +11,9 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -270,4 +272,97 @@ int extoll_rma_get_sync(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
 	int ret = extoll_rma_get(ep, buf, off, t, len, 0, &cookie);
 
 	return ret ? ret : extoll_rma_wait(ep, cookie, timeout_ms, c);
+}
+
+/* ---- host to host */
+
+int extoll_rma_expose(struct extoll_rma *ep, const struct extoll_rma_buf *buf,
+		      size_t off, size_t len, unsigned int flags, uint32_t *key,
+		      struct extoll_rma_remote *r)
+{
+	struct extoll_ioc_rma_expose req = { 0 };
+
+	if (!buf || !key || !r ||
+	    !(flags & (EXTOLL_RMA_PEER_READ | EXTOLL_RMA_PEER_WRITE)) ||
+	    flags & ~(EXTOLL_RMA_PEER_READ | EXTOLL_RMA_PEER_WRITE))
+		return -EINVAL;
+	if (extoll_nic_abi(ep->nic) < 4)
+		return -ENOTSUP;
+	req.handle = buf->handle;
+	req.flags = (flags & EXTOLL_RMA_PEER_READ ? EXTOLL_RMA_EXPOSE_READ : 0) |
+		    (flags & EXTOLL_RMA_PEER_WRITE ? EXTOLL_RMA_EXPOSE_WRITE : 0);
+	req.offset = off;
+	req.len = len;
+	if (ioctl(ep->fd, EXTOLL_IOC_RMA_EXPOSE, &req))
+		return -errno;
+	*key = req.key;
+	r->node = req.node;
+	r->addr = req.addr;
+	r->len = req.len;
+	r->cnoti = req.cnoti;
+	return 0;
+}
+
+int extoll_rma_unexpose(struct extoll_rma *ep, uint32_t key)
+{
+	return ioctl(ep->fd, EXTOLL_IOC_RMA_UNEXPOSE, &key) ? -errno : 0;
+}
+
+int extoll_rma_target_remote(struct extoll_rma_target *t,
+			     const struct extoll_rma_remote *r, uint64_t off,
+			     uint64_t len)
+{
+	if (off > r->len || len > r->len - off)
+		return -ERANGE;
+	extoll_rma_target_node(t, r->node, r->addr + off);
+	t->cnoti = r->cnoti;
+	return 0;
+}
+
+int extoll_rma_remote_format(const struct extoll_rma_remote *r, char *s, size_t n)
+{
+	int w = snprintf(s, n, "%u:0x%" PRIx64 ":%" PRIu64 ":0x%" PRIx64, r->node,
+			 r->addr, r->len, r->cnoti);
+
+	return w < 0 || (size_t)w >= n ? -EINVAL : 0;
+}
+
+/* One number of the text form and the separator after it. */
+static int remote_field(const char **p, uint64_t *v, int last)
+{
+	char *end;
+
+	if (**p < '0' || **p > '9')
+		return -EINVAL;
+	errno = 0;
+	*v = strtoull(*p, &end, 0);
+	if (errno || end == *p || (last ? *end != '\0' : *end != ':'))
+		return -EINVAL;
+	*p = last ? end : end + 1;
+	return 0;
+}
+
+int extoll_rma_remote_parse(const char *s, struct extoll_rma_remote *r)
+{
+	uint64_t node, addr, len, cnoti = 0;
+	const char *p = s;
+	int n = 0;
+
+	if (!s)
+		return -EINVAL;
+	for (; *p; p++)
+		n += *p == ':';
+	if (n != 2 && n != 3)
+		return -EINVAL;
+	p = s;
+	if (remote_field(&p, &node, 0) || remote_field(&p, &addr, 0) ||
+	    remote_field(&p, &len, n == 2) || (n == 3 && remote_field(&p, &cnoti, 1)))
+		return -EINVAL;
+	if (node > UINT16_MAX || !len)
+		return -EINVAL;
+	r->node = (uint16_t)node;
+	r->addr = addr;
+	r->len = len;
+	r->cnoti = cnoti;
+	return 0;
 }

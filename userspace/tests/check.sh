@@ -208,6 +208,17 @@ usage "rma get --cnoti" '--cnoti is an option of put' rma get fffe:01:00.0 --cno
 usage "rma put --hex" '--hex of get' rma put fffe:01:00.0 --hex
 usage "rma get --hex over 256 B" 'at most 256 B' rma get fffe:01:00.0 --hex --size 512
 usage "rma bench: --max 4" 'below 8 B' rma bench fffe:01:00.0 --max 4
+usage "rma put: --peer not a handle" "invalid --peer '3:0x1000'" rma put --peer 3:0x1000
+usage "rma put: --peer and --node" '--node or --peer, not both' rma put --peer 3:0x100000:4096 --node 3
+usage "rma put: --peer with --cnoti" 'the handle has it' rma put --peer 3:0x100000:4096 --cnoti 0x10
+usage "rma put: --peer beyond the region" "beyond the peer's exposed region of 4096 B" rma put --peer 3:0x100000:4096 --offset 4092 --size 8
+usage "rma bench: --peer" 'not with --peer' rma bench --peer 3:0x100000:4096
+usage "rma expose: unaligned --len" 'multiples of 4096' rma expose --len 100
+usage "rma expose: region beyond the buffer" 'inside the buffer' rma expose --size 8K --offset 4K --len 8K
+usage "rma expose: bad --access" "invalid --access 'x'" rma expose --access x
+usage "rma expose: bad --guard" "invalid --guard '256'" rma expose --guard 256
+usage "rma expose: a target" 'options --size' rma expose --node 3
+usage "rma put: --len" 'options of expose' rma put --node 3 --len 4K
 usage "help: two commands" 'help \[COMMAND\]' help list info
 usage "dma: no node" 'dma NODE' dma
 usage "dma: bad node" "invalid node id 'x'" dma x

@@ -86,6 +86,35 @@ int main(void)
 	CHECK(extoll_rma_target_pci(&t, "0000:00:02.0", 5, 0) == 0 && t.domain == 0 &&
 	      t.devfn == 0x10 && t.bar == 5);
 
+	/* peers' handles (host to host): text form both ways, the region's bounds */
+	{
+		struct extoll_rma_remote r = { 3, 0x1234000, 0x100000, 0xfd00080020ull }, q;
+		char h[EXTOLL_RMA_REMOTE_STRLEN], small[8];
+
+		CHECK(extoll_rma_remote_format(&r, h, sizeof(h)) == 0 &&
+		      !strcmp(h, "3:0x1234000:1048576:0xfd00080020"));
+		CHECK(extoll_rma_remote_format(&r, small, sizeof(small)) == -EINVAL);
+		CHECK(extoll_rma_remote_parse(h, &q) == 0 && q.node == 3 && q.addr == r.addr &&
+		      q.len == r.len && q.cnoti == r.cnoti);
+		CHECK(extoll_rma_remote_parse("7:4096:8192", &q) == 0 && q.node == 7 &&
+		      q.addr == 4096 && q.len == 8192 && q.cnoti == 0);
+		CHECK(extoll_rma_remote_parse("7:4096", &q) == -EINVAL);
+		CHECK(extoll_rma_remote_parse("7:4096:0", &q) == -EINVAL);
+		CHECK(extoll_rma_remote_parse("70000:4096:8", &q) == -EINVAL);
+		CHECK(extoll_rma_remote_parse("7:4096:8:", &q) == -EINVAL);
+		CHECK(extoll_rma_remote_parse("7:-1:8", &q) == -EINVAL);
+		CHECK(extoll_rma_remote_parse("7:4096:8:1:2", &q) == -EINVAL);
+		CHECK(extoll_rma_remote_parse(NULL, &q) == -EINVAL);
+		CHECK(extoll_rma_target_remote(&t, &r, 0, 0x100000) == 0 &&
+		      t.kind == EXTOLL_RMA_TARGET_NODE && t.node == 3 && t.addr == 0x1234000 &&
+		      t.cnoti == r.cnoti);
+		CHECK(extoll_rma_target_remote(&t, &r, 0xffff8, 8) == 0 && t.addr == 0x1333ff8);
+		CHECK(extoll_rma_target_remote(&t, &r, 0xffffc, 8) == -ERANGE);
+		CHECK(extoll_rma_target_remote(&t, &r, 0x100000, 0) == 0);
+		CHECK(extoll_rma_target_remote(&t, &r, 0x100004, 0) == -ERANGE);
+		CHECK(extoll_rma_target_remote(&t, &r, 8, UINT64_MAX) == -ERANGE);
+	}
+
 	/* no such NIC */
 	CHECK(extoll_rma_open("/dev/extoll-none", &ep) == -ENOENT);
 

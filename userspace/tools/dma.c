@@ -3,7 +3,9 @@
  * naactl dma NODE: the DMA window table of an NAA's NIC (its dma block,
  * docs/security.md): whether the windows are enforced, the host address
  * ranges its accelerator may read and write (naa_bus grants them at
- * attach), and the requests refused so far with the last one.
+ * attach), and the requests refused so far with the last one. Of a host's
+ * NIC: the regions of its memory exposed to other nodes' RMA units (window
+ * 0 the notify window, docs/rma.md "Host to host") and their refusals.
  *
  *   dma 5: enforced, refused 2 reads, 16 writes, last write at 0x100020000
  *     window 0: 0xfd00000000-0xfd000fffff write
@@ -119,7 +121,7 @@ int cmd_dma(struct extoll_nic *nic, int argc, char **argv)
 	ret = dma_read(nic, node, &s);
 	extoll_close(nic);
 	if (ret == -ENODEV || ret == -EREMOTEIO) {
-		err_msg("node %u has no DMA window table (not an NAA, or an older NIC)", node);
+		err_msg("node %u has no DMA window table (an older NIC)", node);
 		return NAACTL_EXIT_OTHER;
 	}
 	if (ret) {

@@ -865,8 +865,10 @@ static const struct cmd cmds[] = {
 	{ "rma", cmd_rma, 0, rma_usage,
 	  "one-sided put/get by the NIC's RMA unit to a device's BAR\n"
 	  "(TARGET e.g. fffe:01:00.0) or --node N (--offset: its bus\n"
-	  "address): put = pattern, put, get back, CRC-32 compare;\n"
-	  "bench: latency and B/s, 8 B .. --max" },
+	  "address) or --peer HANDLE (a region another host exposed,\n"
+	  "--offset in it): put = pattern, put, get back, CRC-32 compare;\n"
+	  "bench: latency and B/s, 8 B .. --max; expose: a buffer's\n"
+	  "region open to other hosts' put/get, its HANDLE printed" },
 	{ "help", cmd_help, 0, "[COMMAND]",
 	  "this help, or a command's (also: naactl COMMAND help)" },
 };

@@ -12,13 +12,25 @@
  *   naactl rma bench TARGET [--bar N] [--offset OFF] [--max SIZE] [--iters N]
  *       put and get latency and bandwidth, 8 B .. --max (default 1 MiB), in
  *       wall-clock time and in the NIC's cycles
+ *   naactl rma expose [--size SIZE] [--offset OFF] [--len LEN] [--access rw|r|w]
+ *                    [--guard BYTE] [--seed S]
+ *       host to host: a buffer of SIZE (default 2M) filled with BYTE (default
+ *       0xa5; the region with the pattern of S if given), its [OFF, OFF+LEN)
+ *       exposed to other nodes' RMA units; prints "handle NODE:0xADDR:LEN:0xCNOTI"
+ *       for the peer, then serves commands on stdin, one answer line each:
+ *       crc OFF LEN (in the region), guard (every byte outside the region
+ *       still BYTE?), unexpose, quit (or end of input: revoked, exit)
  * TARGET: a device of an attached node's PCI domain (fffe:01:00.0, memory
- * BAR --bar, offset --offset in it), or --node N with --offset the bus
- * address at that node. The lengths and addresses are the driver's to
- * check: a refused transfer is reported with its errno, nothing is written.
+ * BAR --bar, offset --offset in it), --node N with --offset the bus
+ * address at that node, or --peer HANDLE (what expose printed on the other
+ * host; --offset in the region, checked against its length here; a put asks
+ * for the completer notification at the peer). The lengths and addresses are
+ * the driver's to check, the peer's region its NIC's: a refused transfer is
+ * reported with its errno, nothing is written.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,20 +46,27 @@
 const char rma_usage[] =
 	"put TARGET [--bar N] [--offset OFF] [--size SIZE] [--seed S] [--no-verify] [--cnoti OFF]\n"
 	"get TARGET [--bar N] [--offset OFF] [--size SIZE] [--hex]\n"
-	"bench TARGET [--bar N] [--offset OFF] [--max SIZE] [--iters N]";
+	"bench TARGET [--bar N] [--offset OFF] [--max SIZE] [--iters N]\n"
+	"expose [--size SIZE] [--offset OFF] [--len LEN] [--access rw|r|w] [--guard BYTE] [--seed S]\n"
+	"TARGET: DOMAIN:BUS:DEV.FN, --node N or --peer NODE:ADDR:LEN[:CNOTI]";
 
 /* How long one transfer may take before naactl gives up waiting. */
 #define RMA_TIMEOUT_MS	60000
 
-enum rma_cmd { RMA_PUT, RMA_GET, RMA_BENCH };
+enum rma_cmd { RMA_PUT, RMA_GET, RMA_BENCH, RMA_EXPOSE };
 
 struct rma_opts {
 	enum rma_cmd cmd;
 	struct extoll_rma_target t;
 	const char *target;		/* as given, for messages */
-	char node_name[16];		/* "node N" */
+	char node_name[96];		/* "node N", "peer HANDLE" */
 	uint64_t offset, size, max, seed, iters, cnoti;
 	int verify, have_cnoti, hex;
+	int have_peer, have_seed;	/* --peer; --seed given (expose) */
+	const char *size_arg, *max_arg;	/* --size, --max as given */
+	struct extoll_rma_remote peer;	/* --peer */
+	uint64_t len, guard;		/* expose: region length, guard byte */
+	unsigned int access;		/* expose: EXTOLL_RMA_PEER_* */
 };
 
 /* "4096", "0x1000", "4K", "1M": 0 or -EINVAL. */
@@ -73,6 +92,28 @@ static int parse_size(const char *s, uint64_t *v)
 	return 0;
 }
 
+/* expose: the options given; defaults size 2M, the whole buffer. */
+static int rma_parse_expose(int argc, struct rma_opts *o, int have_target)
+{
+	if (argc != 1 || have_target || o->have_cnoti || o->hex || !o->verify) {
+		err_msg("rma expose: options --size, --offset, --len, --access, --guard, --seed only");
+		return NAACTL_EXIT_USAGE;
+	}
+	o->cmd = RMA_EXPOSE;
+	if (!o->size_arg)
+		o->size = EXTOLL_RMA_REG_MAX;
+	if (!o->len)
+		o->len = o->offset < o->size ? o->size - o->offset : 0;
+	if (o->offset % EXTOLL_RMA_EXPOSE_PAGE || o->len % EXTOLL_RMA_EXPOSE_PAGE || !o->len ||
+	    o->offset + o->len > o->size) {
+		err_msg("rma expose: --offset and --len multiples of %u, the region inside the buffer of %" PRIu64 " B",
+			EXTOLL_RMA_EXPOSE_PAGE, o->size);
+		return NAACTL_EXIT_USAGE;
+	}
+	o->target = "this host";
+	return NAACTL_EXIT_OK;
+}
+
 static int rma_parse(int argc, char **argv, struct rma_opts *o)
 {
 	static const struct option opts[] = {
@@ -86,6 +127,10 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 		{ "no-verify", no_argument, NULL, 'N' },
 		{ "cnoti", required_argument, NULL, 'c' },
 		{ "hex", no_argument, NULL, 'x' },
+		{ "peer", required_argument, NULL, 'P' },
+		{ "len", required_argument, NULL, 'l' },
+		{ "access", required_argument, NULL, 'a' },
+		{ "guard", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
 	uint64_t bar = 0;
@@ -99,7 +144,9 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 	o->seed = 1;
 	o->verify = 1;
 	optind = 0;
-	while ((c = naactl_getopt(argc, argv, "b:o:s:m:i:S:n:Nc:x", opts)) != -1) {
+	o->guard = 0xa5;
+	o->access = EXTOLL_RMA_PEER_READ | EXTOLL_RMA_PEER_WRITE;
+	while ((c = naactl_getopt(argc, argv, "b:o:s:m:i:S:n:Nc:xP:l:a:g:", opts)) != -1) {
 		switch (c) {
 		case 'b':
 			if (naactl_parse_u64(optarg, &bar) || bar > 5) {
@@ -116,9 +163,44 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 			break;
 		case 's':
 		case 'm':
+			*(c == 's' ? &o->size_arg : &o->max_arg) = optarg;
+			/* (a transfer's limit; expose's buffer: checked below) */
 			if (parse_size(optarg, c == 's' ? &o->size : &o->max) ||
 			    (c == 's' ? o->size : o->max) > EXTOLL_RMA_REG_MAX) {
-				err_msg("rma: invalid size '%s' (bytes, K or M; at most 1M)", optarg);
+				err_msg("rma: invalid size '%s' (bytes, K or M; at most 1M, expose 2M)",
+					optarg);
+				return NAACTL_EXIT_USAGE;
+			}
+			break;
+		case 'P':
+			if (extoll_rma_remote_parse(optarg, &o->peer)) {
+				err_msg("rma: invalid --peer '%s' (NODE:ADDR:LEN[:CNOTI], as 'rma expose' printed it)",
+					optarg);
+				return NAACTL_EXIT_USAGE;
+			}
+			o->have_peer = 1;
+			break;
+		case 'l':
+			if (parse_size(optarg, &o->len)) {
+				err_msg("rma: invalid --len '%s'", optarg);
+				return NAACTL_EXIT_USAGE;
+			}
+			break;
+		case 'a':
+			if (!strcmp(optarg, "rw"))
+				o->access = EXTOLL_RMA_PEER_READ | EXTOLL_RMA_PEER_WRITE;
+			else if (!strcmp(optarg, "r"))
+				o->access = EXTOLL_RMA_PEER_READ;
+			else if (!strcmp(optarg, "w"))
+				o->access = EXTOLL_RMA_PEER_WRITE;
+			else {
+				err_msg("rma: invalid --access '%s' (rw, r or w)", optarg);
+				return NAACTL_EXIT_USAGE;
+			}
+			break;
+		case 'g':
+			if (naactl_parse_u64(optarg, &o->guard) || o->guard > 0xff) {
+				err_msg("rma: invalid --guard '%s' (a byte, 0..0xff)", optarg);
 				return NAACTL_EXIT_USAGE;
 			}
 			break;
@@ -133,6 +215,7 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 				err_msg("rma: invalid seed '%s'", optarg);
 				return NAACTL_EXIT_USAGE;
 			}
+			o->have_seed = 1;
 			break;
 		case 'n':
 			if (naactl_parse_node(optarg, &node))
@@ -158,7 +241,13 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1 || argc > 2 || (argc == 2) == have_node)
+	if (argc >= 1 && !strcmp(argv[0], "expose"))
+		return rma_parse_expose(argc, o, have_node || o->have_peer || have_bar);
+	if (have_node && o->have_peer) {
+		err_msg("rma: --node or --peer, not both");
+		return NAACTL_EXIT_USAGE;
+	}
+	if (argc < 1 || argc > 2 || (argc == 2) == (have_node || o->have_peer))
 		return naactl_usage_error("rma");
 	if (!strcmp(argv[0], "put"))
 		o->cmd = RMA_PUT;
@@ -168,6 +257,16 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 		o->cmd = RMA_BENCH;
 	else
 		return naactl_usage_error("rma");
+	if (o->len || o->guard != 0xa5 ||
+	    o->access != (EXTOLL_RMA_PEER_READ | EXTOLL_RMA_PEER_WRITE)) {
+		err_msg("rma: --len, --access and --guard are options of expose");
+		return NAACTL_EXIT_USAGE;
+	}
+	if (o->size > EXTOLL_RMA_XFER_MAX || o->max > EXTOLL_RMA_XFER_MAX) {
+		err_msg("rma: invalid size '%s' (a transfer: at most 1M)",
+			o->size > EXTOLL_RMA_XFER_MAX ? o->size_arg : o->max_arg);
+		return NAACTL_EXIT_USAGE;
+	}
 	if ((o->have_cnoti && o->cmd != RMA_PUT) || (o->hex && o->cmd != RMA_GET)) {
 		err_msg("rma: --cnoti is an option of put, --hex of get");
 		return NAACTL_EXIT_USAGE;
@@ -175,6 +274,32 @@ static int rma_parse(int argc, char **argv, struct rma_opts *o)
 	if (o->hex && o->size > 256) {
 		err_msg("rma get --hex: at most 256 B");
 		return NAACTL_EXIT_USAGE;
+	}
+	if (o->have_peer) {
+		char h[EXTOLL_RMA_REMOTE_STRLEN];
+
+		if (have_bar || o->have_cnoti) {
+			err_msg("rma: --peer names a region of another host: no --bar, no --cnoti (the handle has it)");
+			return NAACTL_EXIT_USAGE;
+		}
+		if (o->cmd == RMA_BENCH) {
+			err_msg("rma bench: not with --peer (use --node and the region's address)");
+			return NAACTL_EXIT_USAGE;
+		}
+		extoll_rma_remote_format(&o->peer, h, sizeof(h));
+		snprintf(o->node_name, sizeof(o->node_name), "peer %s", h);
+		o->target = o->node_name;
+		/* inside the region: checked here, the peer's NIC checks again */
+		if (extoll_rma_target_remote(&o->t, &o->peer, o->offset, o->size)) {
+			err_msg("rma %s %s %" PRIu64 " B at offset 0x%" PRIx64
+				": %s (beyond the peer's exposed region of %" PRIu64 " B)",
+				o->cmd == RMA_PUT ? "put" : "get", o->target, o->size, o->offset,
+				strerror(ERANGE), o->peer.len);
+			return NAACTL_EXIT_USAGE;
+		}
+		o->have_cnoti = o->cmd == RMA_PUT && o->peer.cnoti;
+		o->cnoti = o->t.cnoti;
+		return NAACTL_EXIT_OK;
 	}
 	if (have_node) {
 		if (have_bar) {
@@ -206,8 +331,10 @@ static const char *rma_hint(int err)
 	case -ENODEV: return "the NIC has no RMA unit: its RTL has no rma block";
 	case -EHOSTUNREACH: return "the node does not answer";
 	case -EBUSY: return "the NIC's descriptor FIFO stayed full";
-	case -EIO: return "a source read or the flush read at the destination failed: RD_ERR or WR_ERR";
+	case -EIO: return "a source read or the flush read at the destination failed: RD_ERR or WR_ERR "
+			  "(outside a region the peer exposed, or revoked)";
 	case -ETIMEDOUT: return "no completion notification";
+	case -ENOSPC: return "every region of the NIC is exposed already";
 	default: return NULL;
 	}
 }
@@ -498,6 +625,114 @@ static int rma_bench(struct extoll_rma *ep, const struct rma_opts *o)
 	return NAACTL_EXIT_OK;
 }
 
+/* ---- expose: serve a region to other hosts */
+
+/* The bytes of the buffer outside [off, off+len) that are not the guard
+ * byte: how many, the first's offset. */
+static uint64_t guard_broken(const uint8_t *p, uint64_t size, uint64_t off, uint64_t len,
+			     uint8_t guard, uint64_t *first)
+{
+	uint64_t i, n = 0;
+
+	for (i = 0; i < size; i++) {
+		if (i == off)
+			i += len;
+		if (i >= size)
+			break;
+		if (p[i] != guard && !n++)
+			*first = i;
+	}
+	return n;
+}
+
+/* One command line of expose's stdin; 1: quit. */
+static int expose_cmd(struct extoll_rma *ep, const struct rma_opts *o,
+		      struct extoll_rma_buf *buf, uint32_t *key, char *line)
+{
+	const uint8_t *p = buf->addr;
+	char cmd[16], a[32], b[32], extra[2];
+	uint64_t off, len, first = 0, n;
+	int ret, k;
+
+	k = sscanf(line, "%15s %31s %31s %1s", cmd, a, b, extra);
+	if (k < 1)
+		return 0;
+	if (!strcmp(cmd, "crc") && k == 3 && !parse_size(a, &off) && !parse_size(b, &len) &&
+	    off <= o->len && len <= o->len - off) {
+		printf("crc32 0x%08x\n", crc32_of(p + o->offset + off, len));
+	} else if (!strcmp(cmd, "guard") && k == 1) {
+		n = guard_broken(p, buf->size, o->offset, o->len, (uint8_t)o->guard, &first);
+		if (n)
+			printf("guard BROKEN: %" PRIu64 " B changed, the first at buffer offset 0x%" PRIx64 "\n",
+			       n, first);
+		else
+			printf("guard intact: %" PRIu64 " B of 0x%02x around the region\n",
+			       buf->size - o->len, (unsigned int)o->guard);
+	} else if (!strcmp(cmd, "unexpose") && k == 1) {
+		ret = *key ? extoll_rma_unexpose(ep, *key) : -ENOENT;
+		if (ret)
+			printf("error: unexpose: %s\n", strerror(-ret));
+		else
+			printf("unexposed key %u\n", *key);
+		*key = 0;
+	} else if (!strcmp(cmd, "quit") && k == 1) {
+		return 1;
+	} else {
+		printf("error: '%s': commands: crc OFF LEN (inside the region of %" PRIu64
+		       " B), guard, unexpose, quit\n", cmd, o->len);
+	}
+	return 0;
+}
+
+static int rma_expose(struct extoll_rma *ep, const struct rma_opts *o)
+{
+	struct extoll_rma_remote r;
+	struct extoll_rma_buf *buf;
+	char h[EXTOLL_RMA_REMOTE_STRLEN], line[256];
+	uint32_t key = 0;
+	int ret;
+
+	ret = extoll_rma_register(ep, o->size, &buf);
+	if (ret) {
+		err_msg("rma expose: cannot register a buffer of %" PRIu64 " B: %s", o->size,
+			strerror(-ret));
+		return naactl_exit_of(ret);
+	}
+	memset(buf->addr, (int)o->guard, buf->size);
+	if (o->have_seed)
+		fill_pattern((uint8_t *)buf->addr + o->offset, o->len, o->seed);
+	ret = extoll_rma_expose(ep, buf, o->offset, o->len, o->access, &key, &r);
+	if (ret == -ENOTSUP) {
+		err_msg("rma expose: the extoll driver is older than host-to-host RMA (ioctl ABI < 4)");
+		return NAACTL_EXIT_NONIC;
+	}
+	if (ret) {
+		err_msg("rma expose: %" PRIu64 " B at buffer offset 0x%" PRIx64 ": %s%s", o->len,
+			o->offset, strerror(-ret), ret == -ENOSPC ?
+			" (every region of the NIC is exposed already)" : ret == -ENODEV ?
+			" (the NIC has no dma block: its RTL cannot police peers' requests)" : "");
+		return ret == -ENOSPC ? NAACTL_EXIT_BUSY : naactl_exit_of(ret);
+	}
+	extoll_rma_remote_format(&r, h, sizeof(h));
+	printf("exposed key %u: node %u bus address 0x%" PRIx64 " %" PRIu64 " B (%s%s), crc32 0x%08x\n",
+	       key, r.node, r.addr, r.len, o->access & EXTOLL_RMA_PEER_READ ? "r" : "",
+	       o->access & EXTOLL_RMA_PEER_WRITE ? "w" : "",
+	       crc32_of((uint8_t *)buf->addr + o->offset, o->len));
+	printf("handle %s\n", h);
+	fflush(stdout);
+	/* a reader that went away must not kill the server with SIGPIPE */
+	signal(SIGPIPE, SIG_IGN);
+	while (fgets(line, sizeof(line), stdin)) {
+		ret = expose_cmd(ep, o, buf, &key, line);
+		fflush(stdout);
+		if (ret)
+			break;
+	}
+	/* closing the endpoint revokes the region */
+	printf("done\n");
+	return NAACTL_EXIT_OK;
+}
+
 int cmd_rma(struct extoll_nic *nic, int argc, char **argv)
 {
 	struct extoll_rma *ep;
@@ -519,7 +754,8 @@ int cmd_rma(struct extoll_nic *nic, int argc, char **argv)
 	}
 	if (ret)
 		return naactl_open_error(ret);
-	ret = o.cmd == RMA_BENCH ? rma_bench(ep, &o) : rma_put_get(ep, &o);
+	ret = o.cmd == RMA_BENCH ? rma_bench(ep, &o) : o.cmd == RMA_EXPOSE ? rma_expose(ep, &o) :
+	      rma_put_get(ep, &o);
 	extoll_rma_close(ep);
 	return ret;
 }

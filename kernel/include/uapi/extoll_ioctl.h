@@ -19,8 +19,9 @@
  * ABI version of this header, reported by EXTOLL_IOC_INFO.
  * 2: EXTOLL_IOC_ATTACH_DOMAIN.
  * 3: RMA (EXTOLL_IOC_RMA_*), mmap of registered buffers, poll.
+ * 4: EXTOLL_IOC_RMA_EXPOSE / _UNEXPOSE (host to host).
  */
-#define EXTOLL_IOC_ABI		3
+#define EXTOLL_IOC_ABI		4
 
 /* struct extoll_ioc_info: the NIC. */
 struct extoll_ioc_info {
@@ -104,7 +105,7 @@ struct extoll_ioc_attach {
  * writes nothing. Completion: EXTOLL_IOC_RMA_WAIT, or poll() (POLLIN: a
  * transfer of this file has completed and is not yet waited for).
  */
-#define EXTOLL_RMA_BUF_MAX	(1U << 20)	/* one buffer: 4 KiB .. 1 MiB */
+#define EXTOLL_RMA_BUF_MAX	(2U << 20)	/* one buffer: 4 KiB .. 2 MiB */
 #define EXTOLL_RMA_FILE_MAX	(4U << 20)	/* all buffers of one open file */
 #define EXTOLL_RMA_LEN_MAX	(1U << 20)	/* one transfer: 4 .. 1 MiB, multiple of 4 */
 #define EXTOLL_RMA_ADDR_BITS	43		/* remote bus addresses below 2^43 */
@@ -165,6 +166,39 @@ struct extoll_ioc_rma_wait {
 #define EXTOLL_RMA_RES_BAD_DESC	2	/* the unit refused the descriptor: errno EINVAL */
 #define EXTOLL_RMA_RES_WR_ERR	3	/* the flush read at the destination failed: errno EIO */
 
+/*
+ * Exposing a buffer to other nodes' RMA units (host to host, docs/rma.md "Host
+ * to host"). While the region is exposed, the NIC accepts other nodes' RMA
+ * reads (EXTOLL_RMA_EXPOSE_READ: their gets) and writes (..._WRITE: their
+ * puts) inside it; every other inbound RMA request into this host's memory
+ * is refused (writes dropped, reads answered UR: the requester's transfer
+ * ends WR_ERR / RD_ERR). The region is whole pages of a registered buffer
+ * (.offset and .len multiples of EXTOLL_RMA_EXPOSE_ALIGN); at most
+ * EXTOLL_RMA_EXPOSE_MAX regions per NIC. A peer addresses it as .node and
+ * .addr + offset (EXTOLL_RMA_REMOTE_ADDR), at most .len bytes, and may ask
+ * for a completer notification at .cnoti (this NIC's notification queue).
+ * EXTOLL_IOC_RMA_UNEXPOSE (.key), EXTOLL_IOC_RMA_UNREG of the buffer and
+ * closing the file revoke it.
+ */
+#define EXTOLL_RMA_EXPOSE_ALIGN	4096U		/* the NIC's window granularity */
+#define EXTOLL_RMA_EXPOSE_MAX	7		/* regions per NIC (window 0: notifications) */
+#define EXTOLL_RMA_EXPOSE_READ	(1U << 0)	/* peers may read (get from it) */
+#define EXTOLL_RMA_EXPOSE_WRITE	(1U << 1)	/* peers may write (put into it) */
+
+/* struct extoll_ioc_rma_expose: expose part of a registered buffer. */
+struct extoll_ioc_rma_expose {
+	__u32 handle;		/* in: the buffer */
+	__u32 flags;		/* in: EXTOLL_RMA_EXPOSE_READ and/or _WRITE */
+	__u64 offset;		/* in: in the buffer, a multiple of EXTOLL_RMA_EXPOSE_ALIGN */
+	__u64 len;		/* in: bytes, a multiple of EXTOLL_RMA_EXPOSE_ALIGN */
+	__u32 key;		/* out: the region (EXTOLL_IOC_RMA_UNEXPOSE) */
+	__u16 node;		/* out: this NIC's node id */
+	__u16 rsvd0;		/* in: 0 */
+	__u64 addr;		/* out: the region's bus address (what peers' descriptors name) */
+	__u64 cnoti;		/* out: where peers ask for completer notifications */
+	__u64 rsvd[2];		/* in: 0 */
+};
+
 #define EXTOLL_IOC_INFO		_IOR(EXTOLL_IOC_MAGIC, 0x00, struct extoll_ioc_info)
 #define EXTOLL_IOC_RRA		_IOWR(EXTOLL_IOC_MAGIC, 0x01, struct extoll_ioc_rra)
 #define EXTOLL_IOC_CFG		_IOWR(EXTOLL_IOC_MAGIC, 0x02, struct extoll_ioc_cfg)
@@ -175,5 +209,7 @@ struct extoll_ioc_rma_wait {
 #define EXTOLL_IOC_RMA_UNREG	_IOW(EXTOLL_IOC_MAGIC, 0x07, __u32)
 #define EXTOLL_IOC_RMA_POST	_IOWR(EXTOLL_IOC_MAGIC, 0x08, struct extoll_ioc_rma_post)
 #define EXTOLL_IOC_RMA_WAIT	_IOWR(EXTOLL_IOC_MAGIC, 0x09, struct extoll_ioc_rma_wait)
+#define EXTOLL_IOC_RMA_EXPOSE	_IOWR(EXTOLL_IOC_MAGIC, 0x0a, struct extoll_ioc_rma_expose)
+#define EXTOLL_IOC_RMA_UNEXPOSE	_IOW(EXTOLL_IOC_MAGIC, 0x0b, __u32)
 
 #endif /* EXTOLL_IOCTL_H */
