@@ -38,7 +38,7 @@ module extoll_nic_usp #(
   // ---------------- network ----------------
   parameter logic [15:0] NODE_ID         = 16'd0,   // ORed with the cfg_node_id strap
   parameter int          TBL_AW          = 6,
-  parameter int          LINK_BUF_DEPTH  = 32,
+  parameter int          LINK_BUF_DEPTH  = 64,        // flits per VC of a link inport buffer (as extoll_nic: a 256-B stream is not credit bound)
   parameter int          LOCAL_BUF_DEPTH = 32,
 
   // ---------------- implementation ----------------
