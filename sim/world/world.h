@@ -137,9 +137,10 @@ struct world_skip_stats {
 	uint64_t skipped;               /* node cycles not evaluated */
 };
 void world_skip_stats(const struct world *w, struct world_skip_stats *s);
-/* The RTL state of node's model (pcie_model_skip_state: the bytes, *len) and
- * its cycle count, for comparing two worlds (world_equiv); NULL when the node
- * is asleep (world_skip_sync first) or its model has none now. */
+/* The RTL state of node's model (pcie_model_skip_state: the bytes, *len;
+ * NULL when the node is asleep (world_skip_sync first) or its model has none
+ * now) and in *cycles its cycle count.  The bytes compare a model with itself
+ * only: two instances differ in their padding. */
 const void *world_node_state(const struct world *w, unsigned node, size_t *len, uint64_t *cycles);
 
 /* One line per node and link. */
