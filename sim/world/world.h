@@ -125,6 +125,7 @@ void world_set_packet_hook(struct world *w, world_packet_fn fn, void *ctx);
  * enables it with WORLD_SKIP_PERIOD, or the period in the environment
  * variable COSIM_WORLD_SKIP (0: off). */
 #define WORLD_SKIP_PERIOD 1024
+#define WORLD_SKIP_MAX    (1u << 20)   /* the largest period COSIM_WORLD_SKIP may ask for */
 /* period 0: off (every sleeping node is woken first).  -1: out of memory (off). */
 int world_set_skip(struct world *w, unsigned period);
 unsigned world_skip_period(const struct world *w);
