@@ -169,7 +169,19 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 	w->rng = 0x9E3779B97F4A7C15ull;
 	world_set_ber(w, 0);
 	const char *sk = getenv("COSIM_WORLD_SKIP");
-	if (world_set_skip(w, sk && *sk ? (unsigned)strtoul(sk, NULL, 0) : WORLD_SKIP_PERIOD) < 0)
+	unsigned long period = WORLD_SKIP_PERIOD;
+	if (sk && *sk) {
+		char *end;
+
+		period = strtoul(sk, &end, 0);
+		if (*end || period > WORLD_SKIP_MAX) {
+			snprintf(err, errlen, "COSIM_WORLD_SKIP=%s: a period in cycles, 0 (off) .. %u",
+				 sk, WORLD_SKIP_MAX);
+			world_destroy(w);
+			return NULL;
+		}
+	}
+	if (world_set_skip(w, (unsigned)period) < 0)
 		goto oom;
 	return w;
 oom:

@@ -125,6 +125,7 @@ void world_set_packet_hook(struct world *w, world_packet_fn fn, void *ctx);
  * enables it with WORLD_SKIP_PERIOD, or the period in the environment
  * variable COSIM_WORLD_SKIP (0: off). */
 #define WORLD_SKIP_PERIOD 1024
+#define WORLD_SKIP_MAX    (1u << 20)   /* the largest period COSIM_WORLD_SKIP may ask for */
 /* period 0: off (every sleeping node is woken first).  -1: out of memory (off). */
 int world_set_skip(struct world *w, unsigned period);
 unsigned world_skip_period(const struct world *w);
@@ -137,9 +138,10 @@ struct world_skip_stats {
 	uint64_t skipped;               /* node cycles not evaluated */
 };
 void world_skip_stats(const struct world *w, struct world_skip_stats *s);
-/* The RTL state of node's model (pcie_model_skip_state: the bytes, *len) and
- * its cycle count, for comparing two worlds (world_equiv); NULL when the node
- * is asleep (world_skip_sync first) or its model has none now. */
+/* The RTL state of node's model (pcie_model_skip_state: the bytes, *len;
+ * NULL when the node is asleep (world_skip_sync first) or its model has none
+ * now) and in *cycles its cycle count.  The bytes compare a model with itself
+ * only: two instances differ in their padding. */
 const void *world_node_state(const struct world *w, unsigned node, size_t *len, uint64_t *cycles);
 
 /* One line per node and link. */
