@@ -6,7 +6,8 @@
  * Buffers. A registered buffer is DMA-coherent memory the driver allocates
  * for an open file of /dev/extollN (2 MiB at most, 4 MiB per file); user
  * space maps it with mmap() and names it by handle and offset. Its bus
- * address never leaves the kernel. A buffer lives while the file lists it,
+ * address leaves the kernel only for a region exposed to peers
+ * (rma_expose.c: what their descriptors must name). A buffer lives while the file lists it,
  * a mapping of it exists or a transfer uses it (kref), so neither munmap()
  * nor EXTOLL_IOC_RMA_UNREG during a transfer frees memory the NIC may
  * still write.

@@ -96,8 +96,8 @@ struct extoll_ioc_attach {
  * RMA: one-sided put/get by the NIC's RMA unit (docs/kernel.md "RMA").
  *
  * A registered buffer is memory the driver allocates (DMA-coherent, its bus
- * address known only to the kernel); the caller maps it with mmap() on the
- * same file at .mmap_off. A transfer moves .len bytes between the buffer at
+ * address known only to the kernel unless exposed: EXTOLL_IOC_RMA_EXPOSE);
+ * the caller maps it with mmap() on the same file at .mmap_off. A transfer moves .len bytes between the buffer at
  * .offset and a remote side: a bus address at a node (EXTOLL_RMA_REMOTE_ADDR)
  * or a memory BAR of a device in an attached node's PCI domain
  * (EXTOLL_RMA_REMOTE_PCI: the driver resolves the BAR's bus address at the
