@@ -112,11 +112,9 @@ static void extoll_expo_close(struct extoll_dev *nic, unsigned int i)
 	w->key = 0;
 }
 
-/**
- * extoll_rma_expose_teardown() - revoke every exposed region
- * @nic: the NIC, no file uses it any more (cdev unregistered)
- */
-void extoll_rma_expose_teardown(struct extoll_dev *nic)
+/* Close the regions of file f (NULL: every file's), only those of buf if given. */
+static void extoll_expo_close_matching(struct extoll_dev *nic, struct extoll_rma_file *f,
+				       const struct extoll_rma_buf *buf)
 {
 	struct extoll_rma_expo *ex = &nic->expo;
 	unsigned int i;
@@ -125,9 +123,19 @@ void extoll_rma_expose_teardown(struct extoll_dev *nic)
 		return;
 	mutex_lock(&ex->lock);
 	for (i = 1; i < EXTOLL_EXPO_NWIN; i++)
-		if (ex->win[i].file)
+		if (ex->win[i].file && (!f || ex->win[i].file == f) &&
+		    (!buf || ex->win[i].buf == buf))
 			extoll_expo_close(nic, i);
 	mutex_unlock(&ex->lock);
+}
+
+/**
+ * extoll_rma_expose_teardown() - revoke every exposed region
+ * @nic: the NIC, no file uses it any more (cdev unregistered)
+ */
+void extoll_rma_expose_teardown(struct extoll_dev *nic)
+{
+	extoll_expo_close_matching(nic, NULL, NULL);
 }
 
 /**
@@ -139,16 +147,7 @@ void extoll_rma_expose_teardown(struct extoll_dev *nic)
 void extoll_rma_expose_revoke(struct extoll_dev *nic, struct extoll_rma_file *f,
 			      const struct extoll_rma_buf *buf)
 {
-	struct extoll_rma_expo *ex = &nic->expo;
-	unsigned int i;
-
-	if (!ex->enforced)
-		return;
-	mutex_lock(&ex->lock);
-	for (i = 1; i < EXTOLL_EXPO_NWIN; i++)
-		if (ex->win[i].file == f && (!buf || ex->win[i].buf == buf))
-			extoll_expo_close(nic, i);
-	mutex_unlock(&ex->lock);
+	extoll_expo_close_matching(nic, f, buf);
 }
 
 /* The request's own fields; 0 or -EINVAL. */
