@@ -111,6 +111,10 @@ finish_one() {
 		fail=$((fail + 1)); failed+=("$n")
 		[ "$rc" -eq 124 ] && why="timed out after ${limit[$n]}s" || why="exit $rc"
 		printf 'FAIL  %-28s %4ss  (%s; log: %s)\n' "$n" "$secs" "$why" "$logs/$n.log"
+		# what failed first (a scenario's FAIL lines, a shell or kernel error,
+		# cosimd's answers of all-ones), then the end of the log
+		grep -a -m 8 -E '^FAIL |: FAIL|^sh: |error:|Oops|BUG:|WARNING:|answering all-ones' \
+			"$logs/$n.log" | sed 's/^/      ! /'
 		tail -n 15 "$logs/$n.log" | sed 's/^/      | /'
 	fi
 }

@@ -27,8 +27,14 @@ RRA_TIMEOUT_US=${RRA_TIMEOUT_US:-100000}
 # register offsets generated from hw/include/extoll_regs.h at image build
 [ -f /lib/extoll_regs.sh ] && . /lib/extoll_regs.sh
 
-pass() { NPASS=$((NPASS + 1)); echo "PASS $*"; }
-fail() { NFAIL=$((NFAIL + 1)); echo "FAIL $*"; }
+pass() { NPASS=$((NPASS + 1)); LAST_CHECK="PASS $*"; echo "PASS $*"; }
+fail() { NFAIL=$((NFAIL + 1)); LAST_CHECK="FAIL $*"; echo "FAIL $*"; }
+# a scenario shell that stops before finish (an arithmetic error on a tool's error
+# message, a failed `exit`, a signal) says so, and after which check: the console
+# log then names the place instead of ending silently (SCENARIO-EXIT 2)
+LAST_CHECK="(none yet)"
+SCENARIO_FINISHED=0
+trap 'rc=$?; [ "$SCENARIO_FINISHED" = 1 ] || echo "FAIL the scenario shell stopped early (status $rc; $NPASS passed, $NFAIL failed so far); the last check: $LAST_CHECK"' EXIT
 # check WHAT COMMAND...: PASS/FAIL by the command's exit status, which it returns
 # (0 / 1), so `check ... || { finish; exit 1; }` stops a scenario at a failed step
 check() {
@@ -41,6 +47,7 @@ check() {
 finish() {
 	[ "$NPASS" -gt 0 ] || fail "the scenario passed at least one check (none did)"
 	echo "SUMMARY $NPASS passed, $NFAIL failed"
+	SCENARIO_FINISHED=1
 	[ "$NFAIL" -eq 0 ]
 }
 # bar_addr N: physical start address of BAR N of the NIC (from sysfs)

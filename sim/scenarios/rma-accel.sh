@@ -54,7 +54,17 @@ dev_crc() {
 	sed -n 's/.*crc32 \(0x[0-9a-f]*\).*/\1/p' /tmp/crc.out
 }
 # rec DEV OFF: the 16-byte record at device offset OFF as 4 dwords (naactl rma get)
-rec() { naactl rma get "$1" --bar 2 --offset "$2" --size 16 --hex 2>&1 | tail -n 1; }
+# (its error message on the console and -1 -1 -1 -1 when the get fails)
+rec() {
+	local out
+	out=$(naactl rma get "$1" --bar 2 --offset "$2" --size 16 --hex 2>&1)
+	if echo "$out" | tail -n 1 | grep -qE '^(0x[0-9a-f]+ ){3}0x[0-9a-f]+$'; then
+		echo "$out" | tail -n 1
+	else
+		echo "$out" | sed 's/^/  [rec] /' >&2
+		echo "-1 -1 -1 -1"
+	fi
+}
 # fill DEV OFF SEED: 1 MiB of a pattern by the host's RMA unit; prints its crc32
 fill() {
 	naactl rma put "$1" --bar 2 --offset "$2" --size 1M --seed "$3" >/tmp/fill.out 2>&1 &&

@@ -12,6 +12,7 @@ sim shell: host $HOST_INDEX of $NHOSTS (node $HOST_NODE), topology $TOPOLOGY (NA
   naactl route --topology $TOPOLOGY; naactl attach NODE; insmod /lib/modules/sample_accel.ko; sacc-test -d DEV
   . /lib/scenario-lib.sh for simctl (fault injection) and barrier NAME (all hosts)
 MSG
+trap - EXIT	# a user's session: leaving it is not a scenario stopping early
 export HOST_INDEX HOST_NODE HOST_NODES NHOSTS NAA_NODES TOPOLOGY RRA_TIMEOUT_US
 # a controlling terminal for job control and Ctrl-C (busybox cttyhack)
 setsid cttyhack sh -l
