@@ -43,7 +43,7 @@ fi
 boot_slot=$(reg_rd $((EXTOLL_FLASH_BASE + EXTOLL_FLASH_BOOT)))
 boot_slot=$(( ${boot_slot:-0} & 3 ))
 
-if insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"; then pass "insmod extoll.ko"
+if insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS; then pass "insmod extoll.ko"
 else fail "insmod extoll.ko"; fi
 dmesg | grep -i extoll
 [ -e "$NIC_DEV/driver" ] && [ "$(basename "$(readlink "$NIC_DEV/driver")")" = extoll ] &&

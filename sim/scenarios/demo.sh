@@ -17,8 +17,8 @@ grep -v '^#' "$TOPOLOGY"
 say "lspci -nn -v: the NIC RTL, enumerated by the guest's PCI core"
 lspci -nn -v -s "$NIC_BDF"
 
-say "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US"
-check "insmod extoll" insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US" || { finish; exit 1; }
+say "insmod extoll.ko $EXTOLL_KO_PARAMS"
+check "insmod extoll" insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS || { finish; exit 1; }
 say "driver messages"
 dmesg_new 'extoll'
 say "version registers through sysfs ($NIC_DEV)"

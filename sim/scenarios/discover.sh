@@ -13,8 +13,8 @@
 . /lib/scenario-lib.sh
 . /lib/naa-lib.sh
 
-check "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
-	insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US" || { finish; exit 1; }
+check "insmod extoll.ko $EXTOLL_KO_PARAMS" \
+	insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS || { finish; exit 1; }
 set -- $(sed -n 's/^torus[[:space:]]*\([0-9]*\)x\([0-9]*\)x\([0-9]*\).*/\1 \2 \3/p' "$TOPOLOGY")
 N=$(($1 * $2 * $3))
 CUT=$(grep -c '^missing-link' "$TOPOLOGY")

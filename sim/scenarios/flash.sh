@@ -13,7 +13,7 @@ DL=pci/$NIC_BDF
 FW=/lib/firmware
 mkdir -p "$FW"
 
-if insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"; then pass "insmod extoll.ko"
+if insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS; then pass "insmod extoll.ko"
 else fail "insmod extoll.ko"; finish; exit 1; fi
 driver_bound "$NIC_BDF" extoll || fail "driver bound to $NIC_BDF"
 

@@ -5,7 +5,7 @@
 # loads extoll and finds its own node id; host 0 programs every routing table; each
 # host writes its NIC's scratch register (info.scratch) with a value of its own; after
 # a barrier every host reads every other host's scratch register by RRA over the
-# fabric and finds that host's value. Kernel command line (SIM_APPEND): RRA_TIMEOUT_US,
+# fabric and finds that host's value. Kernel command line (SIM_APPEND): RRA_TIMEOUT_US, RRA_GRACE_CYCLES,
 # ROUTE_ARGS as in two-hosts.sh.
 # topology: torus-4x2x1-4hosts
 . /lib/scenario-lib.sh
@@ -25,8 +25,8 @@ value() { printf '0x%x' $((0x5a000000 + $1 * 0x101)); }
 echo "hosts: host index $HOST_INDEX of $NHOSTS (node $HOST_NODE; hosts $HOST_NODES)"
 [ "$NHOSTS" -ge 2 ] && pass "this guest is host $HOST_INDEX (node $HOST_NODE) of $NHOSTS" ||
 	{ fail "several hosts in the world (have $NHOSTS)"; finish; exit 1; }
-must "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
-	insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"
+must "insmod extoll.ko $EXTOLL_KO_PARAMS" \
+	insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS
 naactl info | tee /tmp/info
 grep -q "node $HOST_NODE," /tmp/info && pass "the NIC is node $HOST_NODE" ||
 	fail "the NIC is node $HOST_NODE ($(cat /tmp/info))"

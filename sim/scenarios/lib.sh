@@ -24,6 +24,15 @@ NAA_NODES=$(cat /etc/extoll/naa-nodes 2>/dev/null)
 # RTL share one CPU (a loaded machine timed out a local naactl regs), 100 ms
 # leaves margin and still fails a missing node in 2 x 100 ms.
 RRA_TIMEOUT_US=${RRA_TIMEOUT_US:-100000}
+# RRA_GRACE_CYCLES: extoll's rra_grace_cycles. The guest's clock runs at wall
+# pace, the fabric here at 5,000-200,000 cycles per second depending on the
+# machine's load: at the low end 100 ms is 600 cycles, and liveness probes timed
+# out behind a 1 MiB put (two NAAs declared dead in one run: stop 22's CI failure
+# of rma-accel). An unanswered request also waits until the NIC has counted
+# this many more cycles (80 us at 250 MHz on hardware), so a timeout here means
+# the fabric did not answer, not that the machine was busy.
+RRA_GRACE_CYCLES=${RRA_GRACE_CYCLES:-20000}
+EXTOLL_KO_PARAMS="rra_timeout_us=$RRA_TIMEOUT_US rra_grace_cycles=$RRA_GRACE_CYCLES"
 # register offsets generated from hw/include/extoll_regs.h at image build
 [ -f /lib/extoll_regs.sh ] && . /lib/extoll_regs.sh
 

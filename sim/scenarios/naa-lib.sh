@@ -64,8 +64,8 @@ sacc_job() {
 # naa_setup: modules, routing tables
 naa_setup() {
 	echo "topology ($TOPOLOGY): $(grep -v '^#' "$TOPOLOGY" | tr '\n' ';'); host node $HOST_NODE, naa nodes: $NAA_NODES"
-	check "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
-		insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US" || return 1
+	check "insmod extoll.ko $EXTOLL_KO_PARAMS" \
+		insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS || return 1
 	check "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB" \
 		insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB" || return 1
 	naactl info

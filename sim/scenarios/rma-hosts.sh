@@ -44,8 +44,8 @@ rma_crc() { sed -n 's/.*crc32 \(0x[0-9a-f]*\).*/\1/p' "$1" | head -1; }
 echo "rma-hosts: host index $HOST_INDEX of $NHOSTS (node $HOST_NODE; hosts $HOST_NODES)"
 [ "$NHOSTS" = 2 ] && pass "this guest is host $HOST_INDEX (node $HOST_NODE) of 2" ||
 	{ fail "two hosts in the world (have $NHOSTS)"; finish; exit 1; }
-must "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
-	insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"
+must "insmod extoll.ko $EXTOLL_KO_PARAMS" \
+	insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS
 naactl info
 if [ "$HOST_INDEX" = 0 ]; then
 	must "naactl route --topology $TOPOLOGY (host A, for every node)" \

@@ -9,7 +9,7 @@
 # Kernel command line (SIM_APPEND; KEY=VALUE becomes the scenario's environment):
 # SACC_SIZE (default 256K) per job, SACC_ARGS (sample_accel.ko parameters, e.g.
 # job_timeout_ms=300000; default job_timeout_ms: SACC_JOB_TIMEOUT_MS, naa-lib.sh), ROUTE_ARGS (naactl route options, e.g. --all-inports: one
-# table write per destination), RRA_TIMEOUT_US (scenario-lib.sh) - for large, slow
+# table write per destination), RRA_TIMEOUT_US and RRA_GRACE_CYCLES (scenario-lib.sh) - for large, slow
 # worlds such as greenice; two_hosts_fail=1 makes host B fail before the first barrier
 # (the run must fail, host A's barrier with it).
 # topology: torus-2x2x1-2hosts
@@ -44,8 +44,8 @@ case " $(cat /proc/cmdline) " in
 *" two_hosts_fail=1 "*) [ "$HOST_INDEX" = 1 ] && { fail "deliberate failure of host B"; finish; exit 1; } ;;
 esac
 
-must "insmod extoll.ko rra_timeout_us=$RRA_TIMEOUT_US" \
-	insmod /lib/modules/extoll.ko rra_timeout_us="$RRA_TIMEOUT_US"
+must "insmod extoll.ko $EXTOLL_KO_PARAMS" \
+	insmod /lib/modules/extoll.ko $EXTOLL_KO_PARAMS
 must "insmod naa_bus.ko window_mb=$NAA_WINDOW_MB" \
 	insmod /lib/modules/naa_bus.ko window_mb="$NAA_WINDOW_MB"
 # shellcheck disable=SC2086 # SACC_ARGS: several parameters
