@@ -75,13 +75,15 @@ death_round() {
 		# waits for all of them, dma for the first (the second streams then)
 		h2d=$(( ${SIZE%M} ))
 		[ "$DEATH_AT" = dma ] && h2d=1
+		# (up to 240 s: a 1 MiB DMA job took 16 s on a machine loaded with four
+		# simulations, the fabric at 6,600 cycles/s)
 		i=0
-		while [ $i -lt 1200 ] && [ "$(cat "/sys/bus/pci/devices/$DEV/jobs_done")" -lt $((jobs0 + h2d)) ]; do
+		while [ $i -lt 4800 ] && [ "$(cat "/sys/bus/pci/devices/$DEV/jobs_done")" -lt $((jobs0 + h2d)) ]; do
 			sleep 0.05
 			i=$((i + 1))
 		done
 		# the kill must land in the phase this round is about
-		[ $i -lt 1200 ] && pass "the job reached its $DEATH_AT phase (after $h2d DMA job(s))" ||
+		[ $i -lt 4800 ] && pass "the job reached its $DEATH_AT phase (after $h2d DMA job(s))" ||
 			fail "the job reached its $DEATH_AT phase (jobs_done $(cat "/sys/bus/pci/devices/$DEV/jobs_done"), wanted $((jobs0 + h2d)))"
 	fi
 	# the time of death: just before the command goes out (simctl returns once cosimd has
