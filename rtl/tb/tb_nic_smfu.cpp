@@ -14,6 +14,8 @@
 //   the host-memory model (the NIC's MRd answered with CplD split at 64 B);
 //   the job's MSI-X write -> notification entry after all DMA data, intx;
 //   ring full (events held until cons advances); disabled ring (dropped);
+//   a mixed stress with the host's reads held, a full ring and a slow host
+//   (aperture traffic, DMA both ways, MSI-X, BAR0, RRA: nothing deadlocks);
 //   the RMA unit (docs/rma.md): put / get between host memory and device memory
 //   8 B .. 1 MiB by content, records, errors, an NAA-posted descriptor, the
 //   accelerator's descriptor window, a third-party copy.
@@ -29,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <random>
 #include <string>
@@ -69,6 +72,8 @@ public:
 	bool diag = false;
 	std::vector<uint64_t> d_out_cycles;   // device -> root port TLP headers (most recent first kept small)
 	bool answer_mrd = true;
+	bool defer_mrd = false;                     // keep the NIC's MRd unanswered (its tags outstanding)
+	std::deque<struct tlp> deferred;            // ... here, until release_mrd answers them
 	unsigned host_rcb = 64;                     // host memory splits its CplD at this boundary
 	unsigned mrd_count = 0;
 	unsigned mrd_tag_max = 0;                   // highest tag of the NIC's MRd (reset by a test)
@@ -76,6 +81,16 @@ public:
 	unsigned ring_mwrs = 0;                     // notification entries the host has taken
 	uint64_t ring_eop = 0;                      // cycle (sample) the last one's last beat was taken
 	std::map<uint8_t, unsigned> cpl_ring;       // per completion tag: ring_mwrs at its arrival
+	// answer up to n deferred MRd, oldest first; returns how many
+	unsigned release_mrd(unsigned n)
+	{
+		unsigned k = 0;
+		for (; k < n && !deferred.empty(); k++) {
+			answer(deferred.front());
+			deferred.pop_front();
+		}
+		return k;
+	}
 
 protected:
 	void probe(Top *t) override
@@ -120,7 +135,9 @@ protected:
 			mrd_count++;
 			if (r.tag > mrd_tag_max)
 				mrd_tag_max = r.tag;
-			if (answer_mrd)
+			if (defer_mrd)
+				deferred.push_back(r);
+			else if (answer_mrd)
 				answer(r);
 			return true;
 		}
@@ -977,6 +994,159 @@ static void test_dma_win(Tb &tb)
 	CHECK(devmem_equals(tb, 0x8000, HOUT, LEN), "enforcement off: the write anywhere reaches host memory");
 }
 
+// ---------------------------------------------------------------------------
+// Mixed stress (issue 9, docs/network.md "The protocol part"): host aperture
+// writes and reads, the device's DMA reads and writes of host memory, its
+// MSI-X and BAR0/RRA accesses at once, while every sink the network may wait
+// on is held: the host takes the NIC's TLPs slowly (ready 30 %), answers the
+// NIC's reads of host memory only when the test lets it (the accelerator's
+// DMA tags all outstanding, its job stuck), and the notification ring is full
+// with an event held. The other direction keeps working meanwhile, and once
+// the host lets go every job, every entry and every byte arrives.
+// ---------------------------------------------------------------------------
+static bool ap_roundtrip(Tb &tb, uint64_t addr, unsigned r)
+{
+	uint8_t w[64], g[64];
+	for (unsigned i = 0; i < 64; i++)
+		w[i] = (uint8_t)(r * 37 + i * 11 + 1);
+	ap_wr(tb, addr, w, 64);
+	memset(g, 0, sizeof(g));
+	return ap_rd(tb, addr, g, 64, nullptr, 50000) && !memcmp(w, g, 64);
+}
+
+static void test_stress(Tb &tb)
+{
+	section("mixed stress: aperture traffic, DMA reads and writes, MSI-X, BAR0 and RRA with the host's reads held, a full ring and a slow host");
+	const uint32_t N = EXTOLL_NOTIFY_BASE;
+	const unsigned LEN = 16384, ROUNDS = 4;
+	const uint64_t HB = HBUF + 0x40000, HB2 = HBUF + 0x80000;
+	const uint32_t DOFF = 0x20000, APOFF = 0x40000;
+	double rp = tb.drv().ready_prob;
+	tb.drv().ready_prob = 0.3;
+	// the host NIC's completion timeout for its reads of host memory at the
+	// clamp (2 M cycles): the host holds them, it does not lose them
+	bar_wr(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_CTRL, 0x2000ull << 32);
+	bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+	uint64_t fs0 = bar_rd(tb, N + EXTOLL_NOTIFY_FULL_STALLS) & 0xffffffff;
+	uint32_t base = g_cons;
+
+	// 15 events leave the ring one entry short of full
+	for (unsigned j = 0; j < 15; j++) {
+		job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
+		CHECK(wait_entry(tb, base + j, 50000) >= 0, "stress: CRC event %u written", j);
+	}
+
+	// the device reads 16 KiB of host memory; the host answers nothing yet
+	for (unsigned i = 0; i < LEN; i += 4)
+		tb.mem_set(HB + i, 0x3c000000u ^ (i * 0x00030507u));
+	tb.defer_mrd = true;
+	job(tb, ACCEL_OP_H2D, HB, DOFF, LEN);
+	size_t held = 0;
+	uint64_t c_hold = tb.cycle();
+	for (unsigned k = 0; k < 40; k++) {
+		tb.idle(100);
+		if (tb.deferred.size() && tb.deferred.size() == held)
+			break;
+		held = tb.deferred.size();
+	}
+	CHECK(held >= 4, "stress: the device's reads of host memory stop at its tags (%zu MRd held by the host)", held);
+
+	// meanwhile: aperture writes and reads, the accelerator's registers, BAR0, RRA
+	unsigned ok = 0;
+	for (unsigned r = 0; r < ROUNDS; r++)
+		ok += ap_roundtrip(tb, AP_MEM + APOFF + 64 * r, r);
+	CHECK_EQ(ok, ROUNDS, "stress: aperture writes and reads answered while the device's DMA reads wait");
+	CHECK_EQ(acc_rd32(tb, ACCEL_REG_ID), ACCEL_MAGIC, "stress: accelerator ID read while its DMA waits");
+	CHECK_EQ(bar_rd(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_ID) & EXTOLL_INFO_ID_MAGIC_MASK, EXTOLL_INFO_ID_MAGIC_RESET,
+		 "stress: BAR0 read of info.id answered");
+	rra_rd_ok(tb, N_NAA, EXTOLL_SMFU_BASE + EXTOLL_SMFU_UP_REQS, "stress: RRA read of the NAA while its device waits");
+	uint32_t js = acc_rd32(tb, ACCEL_REG_JOB_STATUS);
+	CHECK(!(js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)), "stress: the H2D job still waits for host memory (status 0x%x)", js);
+	CHECK_EQ(tb.deferred.size(), held, "stress: no read of host memory beyond the device's tags");
+	printf("   held the device's reads for %" PRIu64 " cycles (its completion timeout: 4096 idle cycles)\n",
+	       tb.cycle() - c_hold);
+
+	// the host answers, a few reads at a time, while aperture traffic goes on;
+	// the job's event takes the ring's last entry
+	unsigned r = ROUNDS, rel = 0;
+	tb.defer_mrd = false;
+	for (unsigned k = 0; k < 400 && !tb.deferred.empty(); k++) {
+		rel += tb.release_mrd(2);
+		tb.defer_mrd = true;        // later reads wait again until the next round
+		ok += ap_roundtrip(tb, AP_MEM + APOFF + 64 * (r % 64), r);
+		r++;
+		tb.defer_mrd = false;
+		tb.idle(100);
+	}
+	tb.defer_mrd = false;
+	rel += tb.release_mrd(~0u);
+	CHECK(wait_entry(tb, base + 15, 100000) >= 0, "stress: H2D event written (%u reads answered late)", rel);
+	CHECK_EQ(ok, r, "stress: aperture round trips during the release");
+	js = acc_rd32(tb, ACCEL_REG_JOB_STATUS);
+	CHECK((js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE, "stress: H2D job status 0x%x", js);
+	uint64_t prod = bar_rd(tb, N + EXTOLL_NOTIFY_PROD) & 0xffffffff;
+	CHECK_EQ(prod - base, 16, "stress: ring full");
+
+	// the ring is full: the device writes host memory, its event is held.
+	// Completions from that device keep PCIe's order behind its posted writes
+	// (Base Spec 2.4.1, table 2-40: a completion must not pass a posted
+	// request), so an aperture read of it is answered once software drains
+	// the ring; the NIC's own BAR0 and RRA to the NAA go on meanwhile
+	tb.mem_clear(HB2, LEN);
+	job(tb, ACCEL_OP_D2H, HB2, DOFF, LEN);
+	uint64_t fs1 = fs0;
+	for (unsigned k = 0; k < 200 && fs1 == fs0; k++) {
+		tb.idle(200);
+		fs1 = bar_rd(tb, N + EXTOLL_NOTIFY_FULL_STALLS) & 0xffffffff;
+	}
+	CHECK(fs1 > fs0, "stress: the D2H event held at the full ring (notify.full_stalls +%" PRIu64 ")", fs1 - fs0);
+	tb.idle(2000);
+	prod = bar_rd(tb, N + EXTOLL_NOTIFY_PROD) & 0xffffffff;
+	CHECK_EQ(prod - base, 16, "stress: prod stands at the full ring");
+	bool same = true;
+	for (unsigned i = 0; i < LEN; i += 4)
+		if (tb.mem32(HB2 + i) != tb.mem32(HB + i))
+			same = false;
+	CHECK(same, "stress: D2H data in host memory before its event (= the H2D source)");
+	rra_rd_ok(tb, N_NAA, EXTOLL_SMFU_BASE + EXTOLL_SMFU_UP_REQS, "stress: RRA read of the NAA while its event is held");
+	struct tlp t, c;
+	uint8_t tag = tb.next_tag();
+	tlp_mrd(&t, AP_REGS + ACCEL_REG_JOB_STATUS, 1, 0xf, 0, HOST_ID, tag);
+	tb.drv().send(t);
+	bool early = tb.wait_cpl(&c, 3000);
+	CHECK(!early, "stress: an aperture read of the device waits behind its held event");
+	unsigned r0 = tb.ring_mwrs;
+
+	// software drains the ring: the held event arrives, then the read's answer
+	g_cons = base + 16;
+	bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+	CHECK(wait_entry(tb, base + 16, 50000) >= 0, "stress: the held D2H event written after cons advanced");
+	if (!early) {
+		bool got = tb.wait_cpl(&c, 20000);
+		CHECK(got && c.tag == tag && c.len_dw == 1 &&
+		      (c.payload[0] & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE,
+		      "stress: the waiting read answered after the event: D2H job done (0x%x)", got ? c.payload[0] : 0);
+		CHECK(got && tb.cpl_ring.count(tag) && tb.cpl_ring[tag] > r0,
+		      "stress: ... and behind the event's entry");
+	}
+	CHECK(devmem_equals(tb, DOFF, HB, LEN), "stress: device memory = the H2D source (aperture reads)");
+	ok = 0;
+	for (unsigned k = 0; k < 4; k++)
+		ok += ap_roundtrip(tb, AP_MEM + APOFF + 64 * k, 100 + k);
+	CHECK_EQ(ok, 4, "stress: aperture writes and reads after the ring was drained");
+	g_cons = base + 17;
+	bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+	bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+	job(tb, ACCEL_OP_CRC, 0, 0x8000, 64);
+	CHECK(wait_entry(tb, g_cons, 50000) >= 0, "stress: an event after the stress");
+	g_cons++;
+	bar_wr(tb, N + EXTOLL_NOTIFY_CONS, g_cons);
+	bar_wr(tb, EXTOLL_INFO_BASE + EXTOLL_INFO_IRQ_STATUS, EXTOLL_INFO_IRQ_STATUS_NOTIFY_MASK);
+	tb.drv().ready_prob = rp;
+	bar_wr(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_CTRL, 4ull << 32);
+	tb.drain();
+}
+
 static void test(Tb &tb)
 {
 	section("setup: host NIC, tables, root port + accelerator through the tunnel, SMFU both sides, ring");
@@ -1199,6 +1369,8 @@ static void test(Tb &tb)
 		uint64_t up = rra_rd_ok(tb, N_NAA, EXTOLL_SMFU_BASE + EXTOLL_SMFU_UP_REQS, "naa up_reqs") & 0xffffffff;
 		CHECK(up >= 2 * LEN / 256, "naa smfu.up_reqs counted (%" PRIu64 ")", up);
 	}
+
+	test_stress(tb);
 
 	section("Extended Tag Field Enable clear: pass-through reads of host memory use 5-bit tags (2.2.6.2)");
 	{
