@@ -28,20 +28,45 @@ static u64 extoll_tunnel_filter(struct extoll_tunnel *tun)
 			  tun->nic->info.node_id);
 }
 
-/* Refuse a node whose filter forwards to another host. */
+/*
+ * Does this host hold the node (own.owner, docs/security.md)? The node's NIC
+ * decides between hosts; a node without the own block: no.
+ */
+static bool extoll_tunnel_held_here(struct extoll_tunnel *tun)
+{
+	u64 owner;
+
+	if (extoll_rra_read(tun->nic, tun->node, EXTOLL_OWN_BASE + EXTOLL_OWN_OWNER,
+			    &owner))
+		return false;
+	return (owner & EXTOLL_OWN_OWNER_HELD_MASK) &&
+	       FIELD_GET(EXTOLL_OWN_OWNER_NODE_MASK, owner) == tun->nic->info.node_id;
+}
+
+/*
+ * Refuse a node whose filter forwards to another host, unless the node's
+ * holder is this host: then that host's claim has ended without a detach (it
+ * died, and the node was freed by a forced release or its lease ran out) and
+ * the filter it left is stale.
+ */
 static int extoll_tunnel_check_owner(struct extoll_tunnel *tun, u64 filter)
 {
 	u16 owner = FIELD_GET(EXTOLL_BACKDOOR_RX_FILTER_FWD_NODE_MASK, filter);
 
-	if ((filter & EXTOLL_BACKDOOR_RX_FILTER_ENABLE_MASK) &&
-	    (filter & EXTOLL_BACKDOOR_RX_FILTER_FWD_MASK) &&
-	    owner != tun->nic->info.node_id) {
-		dev_err(&tun->nic->pdev->dev,
-			"node %u is attached to the host at node %u (its backdoor forwards there): detach it there first\n",
-			tun->node, owner);
-		return -EBUSY;
+	if (!(filter & EXTOLL_BACKDOOR_RX_FILTER_ENABLE_MASK) ||
+	    !(filter & EXTOLL_BACKDOOR_RX_FILTER_FWD_MASK) ||
+	    owner == tun->nic->info.node_id)
+		return 0;
+	if (extoll_tunnel_held_here(tun)) {
+		dev_warn(&tun->nic->pdev->dev,
+			 "node %u: its backdoor still forwarded to node %u, which no longer holds it (this host does): taken over\n",
+			 tun->node, owner);
+		return 0;
 	}
-	return 0;
+	dev_err(&tun->nic->pdev->dev,
+		"node %u is attached to the host at node %u (its backdoor forwards there): detach it there first\n",
+		tun->node, owner);
+	return -EBUSY;
 }
 
 /* Point the node's backdoor RX filter at our completion record. */

@@ -14,7 +14,8 @@
 # /lib/scenario-lib.sh and sim/scenarios/SCENARIO.sh as /scenario.
 #
 # /init mounts proc, sysfs, devtmpfs, prints `SCENARIO-START name`, runs
-# /scenario, prints `SCENARIO-EXIT rc` and powers off.
+# /scenario, prints `SCENARIO-EXIT rc` and powers off (or crashes the kernel if the
+# scenario left /tmp/scenario-crash).
 #
 # $TOPOLOGY (a sim/topologies/*.topo file, optional): installed as
 # /etc/extoll/topology, with /etc/extoll/host-node (the first host node's id),
@@ -197,6 +198,10 @@ sh /scenario
 rc=\$?
 echo "SCENARIO-EXIT \$rc"
 sync
+# a scenario that plays a host crashing (two-hosts: the holder of an NAA dies)
+# ends the guest by a kernel crash instead of a power-off: panic=-1 reboots at
+# once and QEMU, run with -no-reboot, exits without the guest shutting anything down
+[ -e /tmp/scenario-crash ] && echo c >/proc/sysrq-trigger
 poweroff -f
 EOF
 chmod +x "$stage/init"

@@ -240,6 +240,42 @@ fi
 meet any-a-done
 [ "$HOST_INDEX" = 1 ] && must "host B: detach $NAA_B" naactl detach "$NAA_B"
 meet end
+
+# ---- the holder dies (issue 11): A attaches NAA A and never gives it back. Its
+# scenario ends there and its guest ends with a kernel crash instead of a power-off
+# (/tmp/scenario-crash, sim/guest/mkimage.sh): its QEMU exits with A's claim still in
+# NAA A's NIC. B sees A gone (a barrier A never reaches), finds NAA A held by A, frees
+# it by a forced release (the administrator's way, docs/security.md) and runs a job on it.
+if [ "$HOST_INDEX" = 0 ]; then
+	must "host A: attach $NAA_A, to be left held" naactl attach "$NAA_A"
+	meet a-holds
+	naa_stats
+	naa_dmesg_clean
+	echo "two-hosts: host A crashes now, holding node $NAA_A"
+	touch /tmp/scenario-crash
+	finish
+	exit
+fi
+meet a-holds
+barrier a-crashed 600 && fail "host B: host A's crash (barrier a-crashed answered: $SIMCTL_REPLY)" || {
+	echo "$SIMCTL_REPLY" | grep -q "host 0 has gone" &&
+		pass "host B: host A has gone (its QEMU exited: $SIMCTL_REPLY)" ||
+		fail "host B: host A's crash (barrier: $SIMCTL_REPLY)"
+}
+[ "$(anyrow "$NAA_A")" = "held $PEER" ] &&
+	pass "host B: node $NAA_A still held by the crashed host A (list --all)" ||
+	fail "host B: node $NAA_A still held by the crashed host A (list --all: $(anyrow "$NAA_A"))"
+out=$(naactl attach "$NAA_A" 2>&1); rc=$?
+[ $rc -eq 5 ] && [ "$out" = "naactl: node $NAA_A is held by node $PEER" ] &&
+	pass "host B: attach of node $NAA_A refused: held by the crashed host (exit 5)" ||
+	fail "host B: attach of node $NAA_A refused: held by the crashed host (exit $rc: $out)"
+must "host B: naactl release --force $NAA_A" naactl release --force "$NAA_A"
+[ "$(anyrow "$NAA_A")" = "free -" ] && pass "host B: node $NAA_A free after the forced release" ||
+	fail "host B: node $NAA_A free after the forced release ($(anyrow "$NAA_A"))"
+if attach_bound "$NAA_A"; then
+	sacc_job "host B, node $NAA_A after host A crashed" "$DEV" "$SIZE"
+	must "host B: detach $NAA_A" naactl detach "$NAA_A"
+fi
 naa_stats
 naa_dmesg_clean
 finish
