@@ -145,9 +145,9 @@ if [ "$HOST_INDEX" = 1 ]; then
 fi
 
 # ---- a race: both hosts attach node A at the same moment, RACE_ROUNDS times
-# (default 3): exactly one wins each round (the other gets "held by"); the
+# (default 20): exactly one wins each round (the other gets "held by"); the
 # NIC's own.owner names the winner; the winner detaches
-rounds=$(sed -n 's/.*RACE_ROUNDS=\([0-9]*\).*/\1/p' /proc/cmdline); rounds=${rounds:-3}
+rounds=$(sed -n 's/.*RACE_ROUNDS=\([0-9]*\).*/\1/p' /proc/cmdline); rounds=${rounds:-20}
 set -- $HOST_NODES
 if [ "$HOST_INDEX" = 0 ]; then PEER=$2; else PEER=$1; fi
 won=0
