@@ -91,6 +91,27 @@ state_of() { echo "$out" | awk -v n="$1" '$1 == n { print $2, $3, $4 }'; }
 	[ "$(state_of "$HOLDER")" = "host host -" ] &&
 	pass "host $HOST_INDEX: list --all: node $MINE attached here, node $OTHER held by node $HOLDER" ||
 	fail "host $HOST_INDEX: list --all (exit $rc)"
+# its routing table and its accelerator's config space: refused too, the refused
+# register writes counted by that NAA's NIC (own.denied, low 32 bits: writes)
+denied_wr() { v=$(naactl rra read "$1" $((EXTOLL_OWN_BASE + EXTOLL_OWN_DENIED))) && echo $((v & 0xffffffff)); }
+d0=$(denied_wr "$OTHER")
+out=$(naactl rra write "$OTHER" $((EXTOLL_ROUTER_BASE + EXTOLL_ROUTER_RT_ENTRY)) 0 2>&1); rc=$?
+echo "$out"
+d1=$(denied_wr "$OTHER")
+[ $rc -eq 5 ] && echo "$out" | grep -q "refused, the node is held by another node" &&
+	[ -n "$d0" ] && [ -n "$d1" ] && [ "$d1" -gt "$d0" ] &&
+	pass "host $HOST_INDEX: routing table write to node $OTHER refused (exit 5), counted (own.denied writes $d0 -> $d1)" ||
+	fail "host $HOST_INDEX: routing table write to node $OTHER refused and counted (exit $rc, own.denied writes $d0 -> $d1)"
+# the config write goes out as a raw tunnel request; the NAA's NIC drops it (own.denied
+# high 32 bits: tunnel) and it is never answered
+denied_tun() { v=$(naactl rra read "$1" $((EXTOLL_OWN_BASE + EXTOLL_OWN_DENIED))) && echo $(((v >> 32) & 0xffffffff)); }
+t0=$(denied_tun "$OTHER")
+out=$(naactl cfg "$OTHER" 01:00.0 COMMAND=0000 2>&1); rc=$?
+echo "$out"
+t1=$(denied_tun "$OTHER")
+[ $rc -eq 4 ] && echo "$out" | grep -q "no answer" && [ -n "$t0" ] && [ -n "$t1" ] && [ "$t1" -gt "$t0" ] &&
+	pass "host $HOST_INDEX: config write to node $OTHER's accelerator dropped by its NIC (exit 4, own.denied tunnel $t0 -> $t1)" ||
+	fail "host $HOST_INDEX: config write to node $OTHER's accelerator dropped and counted (exit $rc, own.denied tunnel $t0 -> $t1)"
 naactl regs "$OTHER" own.denied >/dev/null 2>&1 &&
 	pass "host $HOST_INDEX: node $OTHER's registers still readable" ||
 	fail "host $HOST_INDEX: node $OTHER's registers still readable"
