@@ -1150,6 +1150,103 @@ static void test_np_bypass()
 	CHECK(drok, "the 18 blocked device reads complete with their data once the host answers");
 }
 
+// Issue 9 (docs/network.md "The protocol part"): at the ingress (smfu_in) a
+// read that cannot issue (here: the MRRS pieces of an earlier read, whose
+// first piece the far side holds) parks, and the posted writes that arrive
+// after it pass it and reach the memory; a write before it still reaches the
+// memory before its MRd (the ordering checker and the read's data show it).
+// Both directions: the NAA's ingress (root-port MRRS 128 B, the device holds
+// its reads) and the host NIC's pass-through receiver (host MRRS 128 B, host
+// memory holds the device's reads).
+static void test_in_bypass()
+{
+	printf("ingress bypass: posted writes pass a read parked in smfu_in\n");
+	cfg_std_intervals();
+	// NAA ingress
+	m->n_cfg_dev_mrrs = 0;
+	dev_mrrs = 128;
+	dev_hold = true;
+	size_t d0 = dev_rx.size();
+	uint8_t r1 = host_read(AP + 0xA000, 256, dev_bytes(NAA_BAR + 0xA000, 256));
+	for (int i = 0; i < 5000 && dev_held.empty(); i++)
+		run(1);
+	std::vector<uint8_t> w0 = rand_bytes(64);
+	host_write(AP + 0xB000, w0);     // before r2: reaches the device before r2's MRd
+	std::vector<uint8_t> e2 = w0, rest = dev_bytes(NAA_BAR + 0xB040, 192);
+	e2.insert(e2.end(), rest.begin(), rest.end());
+	uint8_t r2 = host_read(AP + 0xB000, 256, e2);
+	std::vector<std::vector<uint8_t>> wd;
+	for (int k = 0; k < 8; k++) {
+		wd.push_back(rand_bytes(64));
+		host_write(AP + 0xC000 + 64 * k, wd.back());
+	}
+	run(3000);
+	bool wok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			wok = wok && devmem.get(NAA_BAR + 0xC000 + 64 * k + i) == wd[k][i];
+	unsigned nmrd = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
+	CHECK(nmrd == 1 && dev_held.size() == 1, "NAA: one MRd piece held by the device, the second read waits");
+	CHECK(wok, "NAA: 8 posted writes sent after the waiting read reach the device");
+	dev_hold = false;
+	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
+	settle();
+	collect_host_cpls();
+	// the device saw: w0 before r2's first MRd, the 8 writes before it too
+	size_t iw0 = 0, ir2 = 0, iwl = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++) {
+		const tlp &t = dev_rx[k].t;
+		if (t.kind == TLP_MWR && t.addr == NAA_BAR + 0xB000 && !iw0)
+			iw0 = k;
+		if (t.kind == TLP_MWR && t.addr >= NAA_BAR + 0xC000 && t.addr < NAA_BAR + 0xC200)
+			iwl = k;
+		if (t.kind == TLP_MRD && t.addr >= NAA_BAR + 0xB000 && t.addr < NAA_BAR + 0xB100 && !ir2)
+			ir2 = k;
+	}
+	CHECK(host_reads_ok({r1, r2}) && !host_rds[r1].bad && !host_rds[r2].bad,
+	      "NAA: both reads complete with their data (the second one sees the write before it)");
+	CHECK(iw0 && ir2 && iwl && iw0 < ir2 && iwl < ir2,
+	      "NAA: at the device the write before the parked read and the 8 writes after it precede its MRd");
+	m->n_cfg_dev_mrrs = 2;
+	dev_mrrs = 512;
+
+	// host NIC pass-through receiver
+	m->h_cfg_mrrs = 0;
+	host_hold = true;
+	size_t h0 = host_rx.size();
+	uint8_t q1 = dev_read(0x25000000ull, 256, 0x50);
+	for (int i = 0; i < 5000 && host_held.empty(); i++)
+		run(1);
+	uint8_t q2 = dev_read(0x25001000ull, 256, 0x51);
+	std::vector<std::vector<uint8_t>> hd;
+	for (int k = 0; k < 8; k++) {
+		hd.push_back(rand_bytes(64));
+		dev_write(0x25002000ull + 64 * k, hd.back());
+	}
+	run(3000);
+	bool hok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			hok = hok && hostmem.get(0x25002000ull + 64 * k + i) == hd[k][i];
+	unsigned hmrd = 0;
+	for (size_t k = h0; k < host_rx.size(); k++)
+		hmrd += host_rx[k].t.kind == TLP_MRD;
+	printf("    MRd at the host %u, held %zu\n", hmrd, host_held.size());
+	CHECK(hmrd == 1 && host_held.size() == 1, "host: one MRd piece held by host memory, the second read waits");
+	CHECK(hok, "host: 8 device writes sent after the waiting read reach host memory");
+	host_hold = false;
+	answer_held(host_held, hostmem, CPU_ID, host_split, host_cpl_q);
+	settle();
+	collect_dev_cpls();
+	CHECK(dev_rds[q1].done && !dev_rds[q1].bad && dev_rds[q1].got == dev_rds[q1].exp && dev_rds[q2].done &&
+	      !dev_rds[q2].bad && dev_rds[q2].got == dev_rds[q2].exp,
+	      "host: both device reads complete with their data");
+	m->h_cfg_mrrs = 2;
+}
+
 // Row 3: at the NAA a completion for the device never passes a posted write
 // (host -> device) that was sent into the network before it.
 static unsigned be_bytes(const tlp &t)
@@ -2186,6 +2283,7 @@ int main(int argc, char **argv)
 	test_poison();
 	ordered(test_interrupts, "interrupts");
 	test_np_bypass();
+	ordered(test_in_bypass, "ingress bypass");
 	ordered([] { test_order_naa(1); }, "NAA ordering, MPS 256");
 	ordered([] { test_order_naa(0); }, "NAA ordering, MPS 128");
 	ordered(test_write_split, "write split");
