@@ -1210,6 +1210,31 @@ static void test_in_bypass()
 	      "NAA: both reads complete with their data (the second one sees the write before it)");
 	CHECK(iw0 && ir2 && iwl && iw0 < ir2 && iwl < ir2,
 	      "NAA: at the device the write before the parked read and the 8 writes after it precede its MRd");
+
+	// a parked read becomes free while writes stream (multi-beat payloads):
+	// 60 reads of 256 B (two MRd pieces each) and 120 writes of 256 B mixed,
+	// disjoint bytes, the device answering as usual
+	std::vector<uint8_t> rs;
+	std::map<uint64_t, std::vector<uint8_t>> ws;
+	for (int k = 0; k < 180; k++) {
+		if (k % 3 == 0) {
+			uint64_t o = 0xD000 + 0x100 * (uint64_t)rnd(16);
+			rs.push_back(host_read(AP + o, 256, dev_bytes(NAA_BAR + o, 256)));
+		} else {
+			uint64_t o = 0xE000 + 0x100 * (uint64_t)rnd(16);
+			ws[o] = rand_bytes(256);
+			host_write(AP + o, ws[o]);
+		}
+	}
+	settle();
+	collect_host_cpls();
+	bool mok = host_reads_ok(rs);
+	for (uint8_t t : rs)
+		mok = mok && !host_rds[t].bad;
+	for (auto &w : ws)
+		for (int i = 0; i < 256; i++)
+			mok = mok && devmem.get(NAA_BAR + w.first + i) == w.second[i];
+	CHECK(mok, "NAA: 60 reads of 256 B (MRRS pieces, parked) and 120 writes of 256 B mixed: data both ways");
 	m->n_cfg_dev_mrrs = 2;
 	dev_mrrs = 512;
 
@@ -1245,6 +1270,70 @@ static void test_in_bypass()
 	      !dev_rds[q2].bad && dev_rds[q2].got == dev_rds[q2].exp,
 	      "host: both device reads complete with their data");
 	m->h_cfg_mrrs = 2;
+}
+
+// The same with the NAA's 16 MRd tags all outstanding: the host's own
+// timeout (1024 cycles) is far shorter than the NAA's (65,536 cycles and
+// more), so the host answers 16 reads the device holds CA, frees its egress
+// tags and sends a 17th read, which waits at the NAA's ingress for a tag;
+// 8 writes sent after it reach the device meanwhile. Then the device answers
+// the 16 (their completions reach the host late and are dropped) while 40
+// writes of 256 B stream in, so the parked read gets its tag in the middle
+// of write payloads; it completes with its data, the writes arrive whole.
+static void test_in_bypass_tags()
+{
+	printf("ingress bypass: posted writes pass a read parked in smfu_in for a tag\n");
+	cfg_std_intervals();
+	m->h_cfg_timeout = 4;    // 1024 cycles
+	uint32_t drops0 = m->h_drops;
+	dev_hold = true;
+	size_t d0 = dev_rx.size();
+	std::vector<uint8_t> lost;
+	for (int k = 0; k < 16; k++)
+		lost.push_back(host_read(AP + 0x3000 + 64 * k, 64, dev_bytes(NAA_BAR + 0x3000 + 64 * k, 64)));
+	run(2000);
+	collect_host_cpls();
+	unsigned ca = 0;
+	for (uint8_t t : lost)
+		ca += host_rds[t].status == TLP_CPL_CA;
+	CHECK(ca == 16 && dev_held.size() == 16, "16 reads held by the device (all NAA tags), answered CA by the host NIC");
+	uint8_t r17 = host_read(AP + 0x3800, 64, dev_bytes(NAA_BAR + 0x3800, 64));
+	std::vector<std::vector<uint8_t>> wd;
+	for (int k = 0; k < 8; k++) {
+		wd.push_back(rand_bytes(64));
+		host_write(AP + 0x3400 + 64 * k, wd.back());
+	}
+	run(600);
+	bool wok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			wok = wok && devmem.get(NAA_BAR + 0x3400 + 64 * k + i) == wd[k][i];
+	unsigned nmrd = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
+	CHECK(nmrd == 16, "the 17th read waits at the NAA for a tag");
+	CHECK(wok, "8 posted writes sent after it reach the device");
+	dev_hold = false;
+	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
+	std::map<uint64_t, std::vector<uint8_t>> ws;
+	for (int k = 0; k < 40; k++) {
+		uint64_t o = 0x5000 + 0x100 * (uint64_t)rnd(16);
+		ws[o] = rand_bytes(256);
+		host_write(AP + o, ws[o]);
+	}
+	settle();
+	collect_host_cpls();
+	bool mok = true;
+	for (auto &w : ws)
+		for (int i = 0; i < 256; i++)
+			mok = mok && devmem.get(NAA_BAR + w.first + i) == w.second[i];
+	CHECK(host_rds[r17].status == 0 && !host_rds[r17].bad && host_rds[r17].got == host_rds[r17].expect,
+	      "the parked read completes with its data once a tag is free");
+	CHECK(mok, "40 writes of 256 B streaming while it got its tag arrive whole");
+	CHECK(m->h_drops - drops0 >= 16 && host_cpl_errors == 0, "the 16 late completions are dropped at the host (%u)",
+	      m->h_drops - drops0);
+	m->h_cfg_timeout = 0x400;
 }
 
 // Row 3: at the NAA a completion for the device never passes a posted write
@@ -2284,6 +2373,7 @@ int main(int argc, char **argv)
 	ordered(test_interrupts, "interrupts");
 	test_np_bypass();
 	ordered(test_in_bypass, "ingress bypass");
+	test_in_bypass_tags();
 	ordered([] { test_order_naa(1); }, "NAA ordering, MPS 256");
 	ordered([] { test_order_naa(0); }, "NAA ordering, MPS 128");
 	ordered(test_write_split, "write split");
