@@ -1278,7 +1278,7 @@ static void test_in_bypass()
 // tags and sends a 17th read, which waits at the NAA's ingress for a tag;
 // 8 writes sent after it reach the device meanwhile. Then the device answers
 // the 16 (their completions reach the host late and are dropped) while 40
-// writes of 256 B stream in, so the parked read gets its tag in the middle
+// writes of 256 B sent before stream in, so the parked read gets its tag in the middle
 // of write payloads; it completes with its data, the writes arrive whole.
 static void test_in_bypass_tags()
 {
@@ -1314,14 +1314,15 @@ static void test_in_bypass_tags()
 	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
 	CHECK(nmrd == 16, "the 17th read waits at the NAA for a tag");
 	CHECK(wok, "8 posted writes sent after it reach the device");
-	dev_hold = false;
-	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
 	std::map<uint64_t, std::vector<uint8_t>> ws;
 	for (int k = 0; k < 40; k++) {
 		uint64_t o = 0x5000 + 0x100 * (uint64_t)rnd(16);
 		ws[o] = rand_bytes(256);
 		host_write(AP + o, ws[o]);
 	}
+	run(150);    // the writes stream into the NAA's ingress
+	dev_hold = false;
+	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
 	settle();
 	collect_host_cpls();
 	bool mok = true;
