@@ -331,9 +331,101 @@ static int extoll_devlink_info_get(struct devlink *devlink,
 	return extoll_devlink_info_stored(edev, req);
 }
 
+/*
+ * devlink dev reload: tear the driver's state down (as remove does, devlink
+ * and the PCI device kept), for fw_activate reset the NIC into its update
+ * slot (extoll_flash_activate()), then bring it up again as probe does.
+ * Refused while NAA nodes are attached: their PCI domains live on this NIC.
+ * A NIC that does not come back leaves the driver down (reloading set,
+ * only PCI enabled and BAR0 mapped); another reload or unbind recovers.
+ */
+static int extoll_devlink_reload_down(struct devlink *devlink,
+				      bool netns_change,
+				      enum devlink_reload_action action,
+				      enum devlink_reload_limit limit,
+				      struct netlink_ext_ack *extack)
+{
+	struct extoll_dev *edev = devlink_priv(devlink);
+	bool down;
+
+	if (netns_change) {
+		NL_SET_ERR_MSG_MOD(extack, "namespace change is not supported");
+		return -EOPNOTSUPP;
+	}
+	if (action == DEVLINK_RELOAD_ACTION_FW_ACTIVATE &&
+	    !extoll_flash_present(edev)) {
+		NL_SET_ERR_MSG_MOD(extack, "this NIC has no flash controller");
+		return -EOPNOTSUPP;
+	}
+
+	mutex_lock(&edev->naa_lock);
+	if (!list_empty(&edev->naa_list)) {
+		mutex_unlock(&edev->naa_lock);
+		dev_err(&edev->pdev->dev,
+			"reload refused: NAA nodes are attached through this NIC\n");
+		NL_SET_ERR_MSG_MOD(extack,
+				   "NAA nodes are attached through this NIC: detach them first ('naactl detach N')");
+		return -EBUSY;
+	}
+	down = edev->reloading;	/* a failed reload left it down */
+	edev->reloading = true;
+	mutex_unlock(&edev->naa_lock);
+
+	edev->reload_start = ktime_get();
+	if (!down) {
+		extoll_cdev_unregister(edev);
+		extoll_health_stop(edev, true);
+		extoll_uninit(edev);
+	}
+	if (action != DEVLINK_RELOAD_ACTION_FW_ACTIVATE)
+		return 0;
+	dev_info(&edev->pdev->dev, "reload: activating the update slot's image\n");
+	if (extoll_flash_activate(edev)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the NIC did not come back after the flash reload (driver left down; see the kernel log)");
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+static int extoll_devlink_reload_up(struct devlink *devlink,
+				    enum devlink_reload_action action,
+				    enum devlink_reload_limit limit,
+				    u32 *actions_performed,
+				    struct netlink_ext_ack *extack)
+{
+	struct extoll_dev *edev = devlink_priv(devlink);
+	int ret;
+
+	ret = extoll_init(edev);
+	if (ret) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "re-initialisation failed (driver left down; see the kernel log)");
+		return ret;
+	}
+	extoll_health_stop(edev, false);
+	mutex_lock(&edev->naa_lock);
+	edev->reloading = false;
+	mutex_unlock(&edev->naa_lock);
+
+	*actions_performed = BIT(action) | BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
+	dev_info(&edev->pdev->dev, "reload (%s) done in %lld ms: running rtl %u.%u.%u build %08x-%08x\n",
+		 action == DEVLINK_RELOAD_ACTION_FW_ACTIVATE ? "fw_activate" :
+		 "driver_reinit",
+		 ktime_ms_delta(ktime_get(), edev->reload_start),
+		 edev->info.ver_major, edev->info.ver_minor,
+		 edev->info.ver_patch, edev->info.build_date,
+		 edev->info.build_commit);
+	return 0;
+}
+
 static const struct devlink_ops extoll_devlink_ops = {
 	.info_get = extoll_devlink_info_get,
 	.flash_update = extoll_devlink_flash_update,
+	.reload_actions = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT) |
+			  BIT(DEVLINK_RELOAD_ACTION_FW_ACTIVATE),
+	.reload_down = extoll_devlink_reload_down,
+	.reload_up = extoll_devlink_reload_up,
 };
 
 /* Allocate the devlink instance and, in it, the zeroed per-NIC state. */
@@ -350,6 +442,7 @@ struct extoll_dev *extoll_devlink_alloc(struct pci_dev *pdev)
 
 void extoll_devlink_register(struct extoll_dev *edev)
 {
+	extoll_devlink_enable_reload(priv_to_devlink(edev));
 	devlink_register(priv_to_devlink(edev));
 }
 

@@ -302,6 +302,8 @@ struct extoll_dev {
 	raw_spinlock_t rra_lock;
 	u16 rra_seq;
 	bool rra_ready;			/* completion record set up */
+	bool reloading;			/* devlink reload: state torn down (naa_lock) */
+	ktime_t reload_start;		/* when reload_down began */
 	struct extoll_cmp_rec *cmp;	/* dma_alloc_coherent */
 	dma_addr_t cmp_dma;
 	struct extoll_rra_stats rra_stats;
@@ -387,6 +389,7 @@ void extoll_rra_stats_get(struct extoll_dev *edev, struct extoll_rra_stats *st);
 /* health.c */
 void extoll_health_init(struct extoll_dev *edev);
 void extoll_health_teardown(struct extoll_dev *edev);
+void extoll_health_stop(struct extoll_dev *edev, bool stop);
 void extoll_health_rra_timeout(struct extoll_dev *edev,
 			       const struct extoll_rra_op *op, u16 seq,
 			       unsigned int timeout_us);
@@ -467,6 +470,7 @@ bool extoll_flash_present(struct extoll_dev *edev);
 int extoll_flash_jedec(struct extoll_dev *edev, u32 *id);
 int extoll_flash_read(struct extoll_dev *edev, u32 addr, void *buf, size_t len);
 int extoll_flash_erase_subsector(struct extoll_dev *edev, u32 addr);
+int extoll_flash_activate(struct extoll_dev *edev);
 int extoll_flash_program_page(struct extoll_dev *edev, u32 addr,
 			      const void *buf, size_t len);
 
@@ -475,5 +479,10 @@ struct extoll_dev *extoll_devlink_alloc(struct pci_dev *pdev);
 void extoll_devlink_register(struct extoll_dev *edev);
 void extoll_devlink_unregister(struct extoll_dev *edev);
 void extoll_devlink_free(struct extoll_dev *edev);
+
+/* main.c: the halves of probe and remove that devlink reload reuses */
+int extoll_init(struct extoll_dev *edev);
+void extoll_uninit(struct extoll_dev *edev);
+void extoll_pci_clear_master(struct extoll_dev *edev);
 
 #endif /* EXTOLL_H */

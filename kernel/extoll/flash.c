@@ -195,3 +195,45 @@ int extoll_flash_program_page(struct extoll_dev *edev, u32 addr,
 	return extoll_flash_cmd(edev, FLASH_OP_PP4, 4, false, true,
 				len, addr);
 }
+
+/* How long a NIC reloading from its flash may take to answer config reads. */
+#define EXTOLL_FLASH_RELOAD_TIMEOUT_MS	10000
+
+/**
+ * extoll_flash_activate() - reset the NIC into the update slot's image
+ * @edev: the NIC, stopped (extoll_uninit()), BAR0 still mapped
+ *
+ * Writes flash.reload (the update slot's address, go). The NIC resets with
+ * its PCI configuration (BARs unassigned), so the config space is saved
+ * before and restored once the vendor ID reads back, as pci_dev_wait() does.
+ *
+ * Return: 0, or -ETIMEDOUT if the NIC did not answer within 10 s (the
+ * config space is then not restored).
+ */
+int extoll_flash_activate(struct extoll_dev *edev)
+{
+	struct pci_dev *pdev = edev->pdev;
+	unsigned long end;
+	u32 id;
+
+	pci_save_state(pdev);
+	extoll_flash_wr(edev, EXTOLL_FLASH_RELOAD,
+			(u64)FLASH_PART_MT25QU01G_UPDATE_OFF << EXTOLL_FLASH_RELOAD_ADDR_SHIFT |
+			EXTOLL_FLASH_RELOAD_GO_MASK);
+	msleep(100);
+	end = jiffies + msecs_to_jiffies(EXTOLL_FLASH_RELOAD_TIMEOUT_MS);
+	for (;;) {
+		pci_read_config_dword(pdev, PCI_VENDOR_ID, &id);
+		if ((id & 0xffff) == PCI_VENDOR_ID_EXTOLL)
+			break;
+		if (time_after(jiffies, end)) {
+			dev_err(&pdev->dev,
+				"reload: NIC did not come back within %u ms (config reads 0x%08x)\n",
+				EXTOLL_FLASH_RELOAD_TIMEOUT_MS, id);
+			return -ETIMEDOUT;
+		}
+		msleep(20);
+	}
+	pci_restore_state(pdev);
+	return 0;
+}

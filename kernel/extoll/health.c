@@ -176,6 +176,26 @@ void extoll_health_init(struct extoll_dev *edev)
 }
 
 /**
+ * extoll_health_stop() - stop or resume reporting, the reporter kept
+ * @edev: the NIC
+ * @stop: true: report no more and wait for a report under way; false: resume
+ *
+ * devlink reload keeps the reporter (it runs under the devlink instance
+ * lock, which creating and destroying reporters takes on newer kernels).
+ */
+void extoll_health_stop(struct extoll_dev *edev, bool stop)
+{
+	struct extoll_health *h = &edev->health;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&h->lock, flags);
+	h->stopped = stop;
+	raw_spin_unlock_irqrestore(&h->lock, flags);
+	if (stop)
+		cancel_work_sync(&h->work);
+}
+
+/**
  * extoll_health_teardown() - stop reporting and destroy the reporter
  * @edev: the NIC
  *
@@ -184,14 +204,10 @@ void extoll_health_init(struct extoll_dev *edev)
 void extoll_health_teardown(struct extoll_dev *edev)
 {
 	struct extoll_health *h = &edev->health;
-	unsigned long flags;
 
 	if (!h->rra)
 		return;
-	raw_spin_lock_irqsave(&h->lock, flags);
-	h->stopped = true;
-	raw_spin_unlock_irqrestore(&h->lock, flags);
-	cancel_work_sync(&h->work);
+	extoll_health_stop(edev, true);
 	devlink_health_reporter_destroy(h->rra);
 	h->rra = NULL;
 }

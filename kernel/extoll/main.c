@@ -78,7 +78,6 @@ static int extoll_pci_setup(struct extoll_dev *edev)
 		goto err_release;
 	}
 
-	pci_set_master(pdev);
 	return 0;
 
 err_release:
@@ -86,6 +85,11 @@ err_release:
 err_disable:
 	pci_disable_device(pdev);
 	return ret;
+}
+
+void extoll_pci_clear_master(struct extoll_dev *edev)
+{
+	pci_clear_master(edev->pdev);
 }
 
 static void extoll_pci_teardown(struct extoll_dev *edev)
@@ -154,32 +158,33 @@ static void extoll_log_identity(struct extoll_dev *edev)
 		 extoll_role_name(info->role), edev->nr_blocks);
 }
 
-static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+/**
+ * extoll_init() - bring up the driver's state on an enabled, mapped NIC
+ * @edev: the NIC (PCI set up, health reporter created)
+ *
+ * The second half of probe, and what devlink reload runs again after the NIC
+ * came back from its flash (reload_up). Undone by extoll_uninit().
+ *
+ * Return: 0, or a negative errno with nothing of it left set up.
+ */
+int extoll_init(struct extoll_dev *edev)
 {
-	struct extoll_dev *edev;
+	struct pci_dev *pdev = edev->pdev;
 	int ret;
 
-	edev = extoll_devlink_alloc(pdev);
-	if (!edev)
-		return -ENOMEM;
-	edev->pdev = pdev;
-
-	ret = extoll_pci_setup(edev);
-	if (ret)
-		goto err_free;
-
+	pci_set_master(pdev);
 	ret = extoll_regs_probe(edev);
 	if (ret)
-		goto err_pci;
+		return ret;
 
 	extoll_log_identity(edev);
 	pci_set_drvdata(pdev, edev);
-	extoll_naa_init(edev);
 
 	ret = extoll_rra_init(edev);
-	if (ret)
-		goto err_pci;
-	extoll_health_init(edev);
+	if (ret) {
+		extoll_rra_teardown(edev);
+		return ret;
+	}
 
 	/* SMFU and interrupt forwarding; without them nodes cannot attach. */
 	extoll_smfu_init(edev);
@@ -197,14 +202,54 @@ static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	/* Tools still have sysfs without the character device. */
 	if (extoll_cdev_register(edev))
 		dev_warn(&pdev->dev, "continuing without a character device\n");
+	return 0;
+}
+
+/**
+ * extoll_uninit() - stop the NIC and free what extoll_init() set up
+ * @edev: the NIC (no NAA node attached, health reporter stopped)
+ *
+ * Leaves the PCI device enabled with BAR0 mapped and bus mastering off.
+ */
+void extoll_uninit(struct extoll_dev *edev)
+{
+	extoll_irq_teardown(edev);
+	extoll_notify_stop(edev);	/* ring disabled ... */
+	extoll_rma_expose_teardown(edev);	/* no region exposed to peers */
+	extoll_smfu_teardown(edev);
+	extoll_pci_clear_master(edev);	/* bus mastering off ... */
+	extoll_rma_teardown(edev);	/* ... before RMA buffers, */
+	extoll_notify_free(edev);	/* the ring ... */
+	extoll_rra_teardown(edev);	/* ... and the record are freed */
+}
+
+static int extoll_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct extoll_dev *edev;
+	int ret;
+
+	edev = extoll_devlink_alloc(pdev);
+	if (!edev)
+		return -ENOMEM;
+	edev->pdev = pdev;
+
+	ret = extoll_pci_setup(edev);
+	if (ret)
+		goto err_free;
+
+	extoll_naa_init(edev);
+	extoll_health_init(edev);
+	ret = extoll_init(edev);
+	if (ret)
+		goto err_pci;
 
 	/* Last: user space may query the device from here on. */
 	extoll_devlink_register(edev);
 	return 0;
 
 err_pci:
+	extoll_health_teardown(edev);
 	extoll_pci_teardown(edev);
-	extoll_rra_teardown(edev);
 	pci_set_drvdata(pdev, NULL);
 err_free:
 	extoll_devlink_free(edev);
@@ -216,18 +261,16 @@ static void extoll_remove(struct pci_dev *pdev)
 	struct extoll_dev *edev = pci_get_drvdata(pdev);
 
 	extoll_devlink_unregister(edev);
-	extoll_cdev_unregister(edev);
-	/* The remote PCI domains go first: they use RRA and the aperture. */
-	extoll_naa_detach_all(edev);
+	/* A reload that failed (device gone) left nothing but PCI set up. */
+	if (!edev->reloading) {
+		extoll_cdev_unregister(edev);
+		/* The remote PCI domains go first: they use RRA and the aperture. */
+		extoll_naa_detach_all(edev);
+	}
 	extoll_health_teardown(edev);	/* no RRA request from here on */
-	extoll_irq_teardown(edev);
-	extoll_notify_stop(edev);	/* ring disabled ... */
-	extoll_rma_expose_teardown(edev);	/* no region exposed to peers */
-	extoll_smfu_teardown(edev);
-	extoll_pci_teardown(edev);	/* bus mastering off ... */
-	extoll_rma_teardown(edev);	/* ... before RMA buffers, */
-	extoll_notify_free(edev);	/* the ring ... */
-	extoll_rra_teardown(edev);	/* ... and the record are freed */
+	if (!edev->reloading)
+		extoll_uninit(edev);
+	extoll_pci_teardown(edev);
 	pci_set_drvdata(pdev, NULL);
 	extoll_devlink_free(edev);
 }

@@ -250,6 +250,12 @@ int extoll_naa_attach(struct extoll_dev *edev, u16 node,
 	}
 
 	mutex_lock(&edev->naa_lock);
+	if (edev->reloading) {
+		dev_err(dev, "cannot attach node %u: the NIC is being reloaded\n",
+			node);
+		ret = -EBUSY;
+		goto out_unlock;
+	}
 	priv = extoll_naa_find(edev, node);
 	if (priv) {
 		dev_info(dev, "node %u is already attached (%s)\n", node,

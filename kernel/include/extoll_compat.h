@@ -89,4 +89,15 @@ static inline void vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
 	} while (0)
 #endif
 
+/*
+ * 6.3 dropped devlink_set_features(): a driver with reload ops supports
+ * reload; before, DEVLINK_F_RELOAD had to be set before devlink_register().
+ */
+static inline void extoll_devlink_enable_reload(struct devlink *devlink)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
+	devlink_set_features(devlink, DEVLINK_F_RELOAD);
+#endif
+}
+
 #endif /* EXTOLL_COMPAT_H */

@@ -44,8 +44,12 @@
 // the re-issued TLPs all carry our requester ID). Notification entries are
 // the NIC's own writes: TC 0, no attributes.
 //
-// Requests are served strictly in arrival order, one TLP at a time; write
-// payload flits become payload beats one to one (no bubbles between
+// Requests are served in arrival order, one TLP at a time, except that a
+// read blocked on a tag (all NTAGS outstanding) or on the MRRS pieces of an
+// earlier read is parked in a one-entry non-posted queue and the posted
+// writes behind it pass it (2.4.1, table 2-40); it issues once it can, and
+// it never passes an earlier write (those were issued before it parked).
+// Write payload flits become payload beats one to one (no bubbles between
 // packets). MRd tags come from smfu_cpl2pkt (TAG_BASE .., or the 5-bit
 // TAG_BASE >> 3 .. while cfg_ext_tag is clear).
 //
@@ -67,7 +71,7 @@
 // completion has been sent (smfu_cpl2pkt ev_piece_done), so the SMFU_CPLs of
 // one network read stay in address order; their byte counts include the
 // later pieces (alloc_add), so the requester sees one read. An error ends
-// it (ev_piece_err). One such read at a time: a second waits at the input
+// it (ev_piece_err). One such read at a time: a second one parks (above)
 // until the first's last piece has been issued.
 
 `default_nettype none
@@ -217,6 +221,39 @@ module smfu_in
   logic         pl_cut;
   assign pl_cut = pc_left_q <= 7'd4 && dw_left_q > 7'd4;
 
+  // A read that cannot issue because all tags are outstanding or another
+  // read is still being issued in MRRS pieces is parked in pk_* (a
+  // one-entry non-posted queue) and the input moves on: the posted writes
+  // behind it pass it (PCIe 2.4.1, table 2-40: a posted request must be
+  // able to pass a non-posted one). Every write that arrived before the
+  // parked read was issued before it parked (the path is in order), so it
+  // issues as soon as a tag (and the piece sequencer) is free, between two
+  // TLPs. While a read is parked, a further read waits at the input.
+  logic         pk_v_q;
+  logic [63:0]  pk_addr_q;
+  logic [6:0]   pk_len_q;
+  logic [3:0]   pk_fbe_q, pk_lbe_q;
+  logic [2:0]   pk_tc_q, pk_attr_q;
+  logic [15:0]  pk_node_q;
+  logic [7:0]   pk_ntag_q;
+  // the read being decided: the parked one if any, else the input's
+  logic [63:0]  rd_addr;
+  logic [6:0]   rd_len;
+  logic [3:0]   rd_fbe, rd_lbe;
+  logic [2:0]   rd_tc, rd_attr;
+  logic [15:0]  rd_node;
+  logic [7:0]   rd_ntag;
+  always_comb begin
+    rd_addr = pk_v_q ? pk_addr_q : addr;
+    rd_len  = pk_v_q ? pk_len_q  : len;
+    rd_fbe  = pk_v_q ? pk_fbe_q  : c.fbe;
+    rd_lbe  = pk_v_q ? pk_lbe_q  : c.lbe;
+    rd_tc   = pk_v_q ? pk_tc_q   : i_tc;
+    rd_attr = pk_v_q ? pk_attr_q : i_attr;
+    rd_node = pk_v_q ? pk_node_q : h.src;
+    rd_ntag = pk_v_q ? pk_ntag_q : c.tag;
+  end
+
   // MRd pieces (MRRS): the first one at the input, the next ones from cont_*
   logic [6:0]   mrrs_dw, r1_len, r2_len, n_len, n_rem;
   logic         rd_split;
@@ -232,11 +269,11 @@ module smfu_in
   logic         go_cont, ev_piece_done, ev_piece_err;
   assign mrrs_dw = (cfg_mrrs == 3'd0) ? 7'd32 : 7'd64;
   always_comb begin
-    rd_split = len > mrrs_dw;
-    r1_len   = rd_split ? mrrs_dw - {2'd0, addr[6:2]} : len;
-    r2_len   = len - r1_len;
-    r2_fbe   = (r2_len == 7'd1) ? c.lbe : 4'hf;
-    r2_lbe   = (r2_len == 7'd1) ? 4'h0 : c.lbe;
+    rd_split = rd_len > mrrs_dw;
+    r1_len   = rd_split ? mrrs_dw - {2'd0, rd_addr[6:2]} : rd_len;
+    r2_len   = rd_len - r1_len;
+    r2_fbe   = (r2_len == 7'd1) ? rd_lbe : 4'hf;
+    r2_lbe   = (r2_len == 7'd1) ? 4'h0 : rd_lbe;
     r2_bc    = tlp_mrd_byte_count({4'd0, r2_len}, r2_fbe, r2_lbe);
     n_len    = (cont_len_q > mrrs_dw) ? mrrs_dw : cont_len_q;
     n_fbe    = (n_len == 7'd1) ? cont_lbe_q : 4'hf;
@@ -270,25 +307,33 @@ module smfu_in
   logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
   logic [7:0] alloc_tag;
   logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
+  logic       rd_can;        // the read being decided (rd_*) may issue now
+  logic       go_prd;        // the parked read issues
+  logic       go_park;       // a read from the input parks
   logic       wr_ret;        // the last beat of a write's last MWr / entry leaves m_tlp
 
   // the next MRd piece goes first, between TLPs
   assign go_cont = state_q == R_HDR && cont_v_q && cont_go_q && o_free && alloc_ready;
-  assign hdr_in  = state_q == R_HDR && s_pkt_valid && !(cont_v_q && cont_go_q);
+  assign rd_can  = o_free && alloc_ready && !(rd_split && cont_v_q);
+  assign go_prd  = state_q == R_HDR && pk_v_q && !(cont_v_q && cont_go_q) && rd_can;
+  assign hdr_in  = state_q == R_HDR && s_pkt_valid && !(cont_v_q && cont_go_q) && !go_prd;
   assign go_wr   = hdr_in && is_wr && ok && !in_win && o_free;
   assign go_nq   = hdr_in && is_wr && ok && in_win;
-  assign go_rd   = hdr_in && is_rd && ok && o_free && alloc_ready && !(rd_split && cont_v_q);
+  assign go_rd   = hdr_in && is_rd && ok && !pk_v_q && rd_can;
+  // parked only when blocked on a tag or on the pieces of an earlier read
+  // (not on the output register: the writes behind could not go either)
+  assign go_park = hdr_in && is_rd && ok && !pk_v_q && !(alloc_ready && !(rd_split && cont_v_q));
   assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
   // a write is dropped only in a cycle in which no MWr retires at m_tlp:
   // ev_wr_done is one pulse per cycle (smfu_cpl_order counts it), two
   // retirements in one cycle would lose one and hold every later completion
   assign go_drop = hdr_in && !(is_rd || (is_wr && ok)) && !(is_wr && wr_ret);
   assign ur_valid    = hdr_in && is_rd && !ok;
-  assign alloc_valid = go_rd || go_cont;
+  assign alloc_valid = go_rd || go_prd || go_cont;
 
   always_comb begin
     case (state_q)
-      R_HDR:     s_pkt_ready = go_wr || go_nq || go_rd || go_ur || go_drop;
+      R_HDR:     s_pkt_ready = go_wr || go_nq || go_rd || go_park || go_ur || go_drop;
       R_PL:      s_pkt_ready = o_free;
       R_PHDR:    s_pkt_ready = 1'b0;
       R_NQ_WAIT: s_pkt_ready = 1'b0;
@@ -310,7 +355,7 @@ module smfu_in
   assign nq_push     = o_valid_q && m_tlp_ready && o_eop_q && o_nq_q;
   assign nq_stall    = state_q == R_NQ_WAIT && !nq_ready && !nq_off && !nq_stalled_q;
 
-  assign ev_req     = go_wr || go_nq || go_rd;
+  assign ev_req     = go_wr || go_nq || go_rd || go_prd;
   assign ev_refused = go_ur || (go_drop && (is_wr || is_rd)) || nq_drop;
   assign ev_fwd_refused = (MODE == 0) && (go_ur || (go_drop && is_wr)) && (c.ivl < 6'(NIVL) || c.ivl[5]) &&
                           !fwd_ok;
@@ -321,10 +366,27 @@ module smfu_in
   always_ff @(posedge clk) begin
     if (rst)                          o_wr_q <= 1'b0;
     else if (go_wr || nq_emit_hdr)    o_wr_q <= 1'b1;
-    else if (go_rd || go_cont)        o_wr_q <= 1'b0;
+    else if (go_rd || go_prd || go_cont) o_wr_q <= 1'b0;
     if (rst)                          o_nq_q <= 1'b0;
     else if (nq_emit_hdr)             o_nq_q <= 1'b1;
-    else if (go_wr || go_rd || go_cont) o_nq_q <= 1'b0;
+    else if (go_wr || go_rd || go_prd || go_cont) o_nq_q <= 1'b0;
+  end
+
+  // the parked read
+  always_ff @(posedge clk) begin
+    if (rst)          pk_v_q <= 1'b0;
+    else if (go_park) pk_v_q <= 1'b1;
+    else if (go_prd)  pk_v_q <= 1'b0;
+    if (go_park) begin
+      pk_addr_q <= addr;
+      pk_len_q  <= len;
+      pk_fbe_q  <= c.fbe;
+      pk_lbe_q  <= c.lbe;
+      pk_tc_q   <= i_tc;
+      pk_attr_q <= i_attr;
+      pk_node_q <= h.src;
+      pk_ntag_q <= c.tag;
+    end
   end
 
   // the read being issued in pieces
@@ -333,16 +395,16 @@ module smfu_in
       cont_v_q  <= 1'b0;
       cont_go_q <= 1'b0;
     end else begin
-      if (go_rd && rd_split) begin
+      if ((go_rd || go_prd) && rd_split) begin
         cont_v_q    <= 1'b1;
         cont_go_q   <= 1'b0;
-        cont_addr_q <= addr + {55'd0, r1_len, 2'b00};
+        cont_addr_q <= rd_addr + {55'd0, r1_len, 2'b00};
         cont_len_q  <= r2_len;
-        cont_lbe_q  <= c.lbe;
-        cont_node_q <= h.src;
-        cont_tc_q   <= i_tc;
-        cont_attr_q <= i_attr;
-        cont_ntag_q <= c.tag;
+        cont_lbe_q  <= rd_lbe;
+        cont_node_q <= rd_node;
+        cont_tc_q   <= rd_tc;
+        cont_attr_q <= rd_attr;
+        cont_ntag_q <= rd_ntag;
       end
       if (go_cont) begin
         cont_go_q   <= 1'b0;
@@ -368,7 +430,7 @@ module smfu_in
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
         R_HDR: begin
-          if (go_wr || go_rd || go_cont) o_valid_q <= 1'b1;
+          if (go_wr || go_rd || go_prd || go_cont) o_valid_q <= 1'b1;
           if (go_nq) begin
             state_q <= R_NQ_DATA;
           end else if ((go_wr || go_drop || go_ur) && !s_pkt_last) begin
@@ -441,10 +503,10 @@ module smfu_in
       o_keep_q  <= tlp_mem_hdr_keep(cont_addr_q);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
-    end else if (go_rd) begin
-      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b0, addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, c.fbe,
-                                           !rd_split ? c.lbe : (r1_len == 7'd1) ? 4'h0 : 4'hf), i_tc, i_attr);
-      o_keep_q  <= tlp_mem_hdr_keep(addr);
+    end else if (go_rd || go_prd) begin
+      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b0, rd_addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, rd_fbe,
+                                           !rd_split ? rd_lbe : (r1_len == 7'd1) ? 4'h0 : 4'hf), rd_tc, rd_attr);
+      o_keep_q  <= tlp_mem_hdr_keep(rd_addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
     end else if (state_q == R_PL && s_pkt_valid && o_free) begin
@@ -494,8 +556,8 @@ module smfu_in
     .alloc_ready,
     .alloc_valid,
     .alloc_tag,
-    .alloc_node  (go_cont ? cont_node_q : h.src),
-    .alloc_ntag  (go_cont ? cont_ntag_q : c.tag),
+    .alloc_node  (go_cont ? cont_node_q : rd_node),
+    .alloc_ntag  (go_cont ? cont_ntag_q : rd_ntag),
     .alloc_add   (go_cont ? {1'b0, nr_bc} : (rd_split ? {1'b0, r2_bc} : 13'd0)),
     .ur_valid,
     .ur_ready,

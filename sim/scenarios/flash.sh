@@ -102,19 +102,57 @@ bad hcrc.img 'image header CRC-32 mismatch'
 bad trailing.img 'trailing bytes'
 bad nonexistent.img 'rror|No such file'
 
-# --- reload (docs/flash.md "Reloading the host NIC", the equivalent of devlink dev
-# reload): unbind, flash.reload through BAR0, remove, rescan; the driver probes the
-# NIC again, which now runs the image written above
+running_fw() { devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }'; }
+SYS=/sys/bus/pci/devices/$NIC_BDF
+
+# --- devlink dev reload action fw_activate (docs/flash.md "Reloading the host
+# NIC"): the driver stops, writes flash.reload, waits for the NIC to answer
+# config reads again, restores its config space and initialises again; the NIC
+# now runs the image written above
+out=$(devlink dev reload "$DL" action fw_activate 2>&1); rc=$?
+echo "$out"
+[ $rc -eq 0 ] && echo "$out" | grep -q "fw_activate" &&
+	pass "devlink dev reload $DL action fw_activate: $(echo "$out" | tr '\n' ' ')" ||
+	fail "devlink dev reload $DL action fw_activate (exit $rc)"
+dmesg | grep -E "extoll.*reload" | tail -n 3
+r=$(running_fw)
+[ "$r" = "$ver" ] && pass "devlink dev info: running fw $ver after devlink reload" ||
+	fail "devlink dev info: running fw '$r' after devlink reload, expected $ver"
+devlink dev info "$DL" | grep -Eq "^ *fw.build +20261125-$build" &&
+	pass "devlink dev info: running fw.build 20261125-$build" || fail "devlink dev info: running fw.build 20261125-$build"
+[ "$(cat $SYS/rtl_version)" = "$ver" ] && [ "$(cat $SYS/build)" = "20261125-$build" ] &&
+	pass "sysfs rtl_version $ver, build 20261125-$build" ||
+	fail "sysfs rtl_version '$(cat $SYS/rtl_version)' build '$(cat $SYS/build)', expected $ver 20261125-$build"
+dmesg | grep -q "EXTOLL NIC rtl $ver build 20261125 commit $build" && pass "the driver logged the new version at re-init" ||
+	fail "the driver logged the new version at re-init"
+ms=$(dmesg | sed -n 's/.*reload (fw_activate) done in \([0-9]*\) ms.*/\1/p' | tail -n 1)
+[ -n "$ms" ] && pass "reload took $ms ms (guest time, reload_down to the end of reload_up)" || fail "reload time logged"
+# the driver works afterwards: a register through BAR0, the RRA path, the interrupt
+echo 0x5a5a1234cafe0001 >$SYS/scratch
+[ "$(cat $SYS/scratch)" = "0x5a5a1234cafe0001" ] && pass "scratch register written and read back after the reload" ||
+	fail "scratch register after the reload: '$(cat $SYS/scratch)'"
+out=$(naactl info 2>&1); echo "$out"
+echo "$out" | grep -q "node" && pass "naactl info after the reload" || fail "naactl info after the reload"
+driver_bound "$NIC_BDF" extoll && pass "extoll still bound to $NIC_BDF" || fail "extoll still bound to $NIC_BDF"
+
+# --- naactl flash --reload (the tool's path, for NAA nodes and as before for
+# the host NIC): unbind, flash.reload through BAR0, remove, rescan; the driver
+# probes the NIC again, which runs a second image written now
+ver2=7.4.$patch
+naaimg create --board sim --part mt25qu01g --role update --version "$ver2" --build "$build" \
+	--date 20261125 -o $FW/good2.img --sim || fail "naaimg create (second update image)"
+devlink dev flash "$DL" file good2.img >/dev/null 2>&1 && pass "devlink dev flash good2.img ($ver2)" ||
+	fail "devlink dev flash good2.img"
 hn=$(naactl info | sed -n 's/.*, node \([0-9]*\),.*/\1/p')
 out=$(naactl flash --reload "$hn" 2>&1); rc=$?
 echo "$out"
-[ $rc -eq 0 ] && echo "$out" | grep -q "reloaded: running $ver build 20261125-$build from the update slot" &&
-	pass "naactl flash --reload $hn (this host's NIC): running $ver from the update slot" ||
+[ $rc -eq 0 ] && echo "$out" | grep -q "reloaded: running $ver2 build 20261125-$build from the update slot" &&
+	pass "naactl flash --reload $hn (this host's NIC): running $ver2 from the update slot" ||
 	fail "naactl flash --reload $hn (exit $rc)"
 driver_bound "$NIC_BDF" extoll && pass "extoll bound to $NIC_BDF again" || fail "extoll bound to $NIC_BDF again"
-r=$(devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { s = 0 } s && $1 == "fw" { print $2 }')
-[ "$r" = "$ver" ] && pass "devlink dev info: running fw $ver after the reload" || fail "devlink dev info: running fw '$r', expected $ver"
-dmesg | grep -q "EXTOLL NIC rtl $ver build 20261125 commit $build" && pass "the driver logged the new version at probe" ||
+r=$(running_fw)
+[ "$r" = "$ver2" ] && pass "devlink dev info: running fw $ver2 after the reload" || fail "devlink dev info: running fw '$r', expected $ver2"
+dmesg | grep -q "EXTOLL NIC rtl $ver2 build 20261125 commit $build" && pass "the driver logged the new version at probe" ||
 	fail "the driver logged the new version at probe"
 
 dmesg | grep -E 'extoll.*flash'

@@ -1150,6 +1150,193 @@ static void test_np_bypass()
 	CHECK(drok, "the 18 blocked device reads complete with their data once the host answers");
 }
 
+// Issue 9 (docs/network.md "The protocol part"): at the ingress (smfu_in) a
+// read that cannot issue (here: the MRRS pieces of an earlier read, whose
+// first piece the far side holds) parks, and the posted writes that arrive
+// after it pass it and reach the memory; a write before it still reaches the
+// memory before its MRd (the ordering checker and the read's data show it).
+// Both directions: the NAA's ingress (root-port MRRS 128 B, the device holds
+// its reads) and the host NIC's pass-through receiver (host MRRS 128 B, host
+// memory holds the device's reads).
+static void test_in_bypass()
+{
+	printf("ingress bypass: posted writes pass a read parked in smfu_in\n");
+	cfg_std_intervals();
+	// NAA ingress
+	m->n_cfg_dev_mrrs = 0;
+	dev_mrrs = 128;
+	dev_hold = true;
+	size_t d0 = dev_rx.size();
+	uint8_t r1 = host_read(AP + 0xA000, 256, dev_bytes(NAA_BAR + 0xA000, 256));
+	for (int i = 0; i < 5000 && dev_held.empty(); i++)
+		run(1);
+	std::vector<uint8_t> w0 = rand_bytes(64);
+	host_write(AP + 0xB000, w0);     // before r2: reaches the device before r2's MRd
+	std::vector<uint8_t> e2 = w0, rest = dev_bytes(NAA_BAR + 0xB040, 192);
+	e2.insert(e2.end(), rest.begin(), rest.end());
+	uint8_t r2 = host_read(AP + 0xB000, 256, e2);
+	std::vector<std::vector<uint8_t>> wd;
+	for (int k = 0; k < 8; k++) {
+		wd.push_back(rand_bytes(64));
+		host_write(AP + 0xC000 + 64 * k, wd.back());
+	}
+	run(3000);
+	bool wok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			wok = wok && devmem.get(NAA_BAR + 0xC000 + 64 * k + i) == wd[k][i];
+	unsigned nmrd = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
+	CHECK(nmrd == 1 && dev_held.size() == 1, "NAA: one MRd piece held by the device, the second read waits");
+	CHECK(wok, "NAA: 8 posted writes sent after the waiting read reach the device");
+	dev_hold = false;
+	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
+	settle();
+	collect_host_cpls();
+	// the device saw: w0 before r2's first MRd, the 8 writes before it too
+	size_t iw0 = 0, ir2 = 0, iwl = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++) {
+		const tlp &t = dev_rx[k].t;
+		if (t.kind == TLP_MWR && t.addr == NAA_BAR + 0xB000 && !iw0)
+			iw0 = k;
+		if (t.kind == TLP_MWR && t.addr >= NAA_BAR + 0xC000 && t.addr < NAA_BAR + 0xC200)
+			iwl = k;
+		if (t.kind == TLP_MRD && t.addr >= NAA_BAR + 0xB000 && t.addr < NAA_BAR + 0xB100 && !ir2)
+			ir2 = k;
+	}
+	CHECK(host_reads_ok({r1, r2}) && !host_rds[r1].bad && !host_rds[r2].bad,
+	      "NAA: both reads complete with their data (the second one sees the write before it)");
+	CHECK(iw0 && ir2 && iwl && iw0 < ir2 && iwl < ir2,
+	      "NAA: at the device the write before the parked read and the 8 writes after it precede its MRd");
+
+	// a parked read becomes free while writes stream (multi-beat payloads):
+	// 60 reads of 256 B (two MRd pieces each) and 120 writes of 256 B mixed,
+	// disjoint bytes, the device answering as usual
+	std::vector<uint8_t> rs;
+	std::map<uint64_t, std::vector<uint8_t>> ws;
+	for (int k = 0; k < 180; k++) {
+		if (k % 3 == 0) {
+			uint64_t o = 0xD000 + 0x100 * (uint64_t)rnd(16);
+			rs.push_back(host_read(AP + o, 256, dev_bytes(NAA_BAR + o, 256)));
+		} else {
+			uint64_t o = 0xE000 + 0x100 * (uint64_t)rnd(16);
+			ws[o] = rand_bytes(256);
+			host_write(AP + o, ws[o]);
+		}
+	}
+	settle();
+	collect_host_cpls();
+	bool mok = host_reads_ok(rs);
+	for (uint8_t t : rs)
+		mok = mok && !host_rds[t].bad;
+	for (auto &w : ws)
+		for (int i = 0; i < 256; i++)
+			mok = mok && devmem.get(NAA_BAR + w.first + i) == w.second[i];
+	CHECK(mok, "NAA: 60 reads of 256 B (MRRS pieces, parked) and 120 writes of 256 B mixed: data both ways");
+	m->n_cfg_dev_mrrs = 2;
+	dev_mrrs = 512;
+
+	// host NIC pass-through receiver
+	m->h_cfg_mrrs = 0;
+	host_hold = true;
+	size_t h0 = host_rx.size();
+	uint8_t q1 = dev_read(0x25000000ull, 256, 0x50);
+	for (int i = 0; i < 5000 && host_held.empty(); i++)
+		run(1);
+	uint8_t q2 = dev_read(0x25001000ull, 256, 0x51);
+	std::vector<std::vector<uint8_t>> hd;
+	for (int k = 0; k < 8; k++) {
+		hd.push_back(rand_bytes(64));
+		dev_write(0x25002000ull + 64 * k, hd.back());
+	}
+	run(3000);
+	bool hok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			hok = hok && hostmem.get(0x25002000ull + 64 * k + i) == hd[k][i];
+	unsigned hmrd = 0;
+	for (size_t k = h0; k < host_rx.size(); k++)
+		hmrd += host_rx[k].t.kind == TLP_MRD;
+	printf("    MRd at the host %u, held %zu\n", hmrd, host_held.size());
+	CHECK(hmrd == 1 && host_held.size() == 1, "host: one MRd piece held by host memory, the second read waits");
+	CHECK(hok, "host: 8 device writes sent after the waiting read reach host memory");
+	host_hold = false;
+	answer_held(host_held, hostmem, CPU_ID, host_split, host_cpl_q);
+	settle();
+	collect_dev_cpls();
+	CHECK(dev_rds[q1].done && !dev_rds[q1].bad && dev_rds[q1].got == dev_rds[q1].exp && dev_rds[q2].done &&
+	      !dev_rds[q2].bad && dev_rds[q2].got == dev_rds[q2].exp,
+	      "host: both device reads complete with their data");
+	m->h_cfg_mrrs = 2;
+}
+
+// The same with the NAA's 16 MRd tags all outstanding: the host's own
+// timeout (1024 cycles) is far shorter than the NAA's (65,536 cycles and
+// more), so the host answers 16 reads the device holds CA, frees its egress
+// tags and sends a 17th read, which waits at the NAA's ingress for a tag;
+// 8 writes sent after it reach the device meanwhile. Then the device answers
+// the 16 (their completions reach the host late and are dropped) while 40
+// writes of 256 B sent before stream in, so the parked read gets its tag in the middle
+// of write payloads; it completes with its data, the writes arrive whole.
+static void test_in_bypass_tags()
+{
+	printf("ingress bypass: posted writes pass a read parked in smfu_in for a tag\n");
+	cfg_std_intervals();
+	m->h_cfg_timeout = 4;    // 1024 cycles
+	uint32_t drops0 = m->h_drops;
+	dev_hold = true;
+	size_t d0 = dev_rx.size();
+	std::vector<uint8_t> lost;
+	for (int k = 0; k < 16; k++)
+		lost.push_back(host_read(AP + 0x3000 + 64 * k, 64, dev_bytes(NAA_BAR + 0x3000 + 64 * k, 64)));
+	run(2000);
+	collect_host_cpls();
+	unsigned ca = 0;
+	for (uint8_t t : lost)
+		ca += host_rds[t].status == TLP_CPL_CA;
+	CHECK(ca == 16 && dev_held.size() == 16, "16 reads held by the device (all NAA tags), answered CA by the host NIC");
+	uint8_t r17 = host_read(AP + 0x3800, 64, dev_bytes(NAA_BAR + 0x3800, 64));
+	std::vector<std::vector<uint8_t>> wd;
+	for (int k = 0; k < 8; k++) {
+		wd.push_back(rand_bytes(64));
+		host_write(AP + 0x3400 + 64 * k, wd.back());
+	}
+	run(600);
+	bool wok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			wok = wok && devmem.get(NAA_BAR + 0x3400 + 64 * k + i) == wd[k][i];
+	unsigned nmrd = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
+	CHECK(nmrd == 16, "the 17th read waits at the NAA for a tag");
+	CHECK(wok, "8 posted writes sent after it reach the device");
+	std::map<uint64_t, std::vector<uint8_t>> ws;
+	for (int k = 0; k < 40; k++) {
+		uint64_t o = 0x5000 + 0x100 * (uint64_t)rnd(16);
+		ws[o] = rand_bytes(256);
+		host_write(AP + o, ws[o]);
+	}
+	run(150);    // the writes stream into the NAA's ingress
+	dev_hold = false;
+	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
+	settle();
+	collect_host_cpls();
+	bool mok = true;
+	for (auto &w : ws)
+		for (int i = 0; i < 256; i++)
+			mok = mok && devmem.get(NAA_BAR + w.first + i) == w.second[i];
+	CHECK(host_rds[r17].status == 0 && !host_rds[r17].bad && host_rds[r17].got == host_rds[r17].expect,
+	      "the parked read completes with its data once a tag is free");
+	CHECK(mok, "40 writes of 256 B streaming while it got its tag arrive whole");
+	CHECK(m->h_drops - drops0 >= 16 && host_cpl_errors == 0, "the 16 late completions are dropped at the host (%u)",
+	      m->h_drops - drops0);
+	m->h_cfg_timeout = 0x400;
+}
+
 // Row 3: at the NAA a completion for the device never passes a posted write
 // (host -> device) that was sent into the network before it.
 static unsigned be_bytes(const tlp &t)
@@ -2186,6 +2373,8 @@ int main(int argc, char **argv)
 	test_poison();
 	ordered(test_interrupts, "interrupts");
 	test_np_bypass();
+	ordered(test_in_bypass, "ingress bypass");
+	test_in_bypass_tags();
 	ordered([] { test_order_naa(1); }, "NAA ordering, MPS 256");
 	ordered([] { test_order_naa(0); }, "NAA ordering, MPS 128");
 	ordered(test_write_split, "write split");
