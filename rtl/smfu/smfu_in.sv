@@ -222,36 +222,38 @@ module smfu_in
   assign pl_cut = pc_left_q <= 7'd4 && dw_left_q > 7'd4;
 
   // A read that cannot issue because all tags are outstanding or another
-  // read is still being issued in MRRS pieces is parked in pk_* (a
+  // read is still being issued in MRRS pieces is parked in pk_q (a
   // one-entry non-posted queue) and the input moves on: the posted writes
   // behind it pass it (PCIe 2.4.1, table 2-40: a posted request must be
   // able to pass a non-posted one). Every write that arrived before the
   // parked read was issued before it parked (the path is in order), so it
   // issues as soon as a tag (and the piece sequencer) is free, between two
   // TLPs. While a read is parked, a further read waits at the input.
+  //
+  // rd_req_t: what an MRd and its later pieces need of a read
+  typedef struct packed {
+    logic [63:0] addr;
+    logic [6:0]  len;
+    logic [3:0]  fbe, lbe;
+    logic [2:0]  tc, attr;
+    logic [15:0] node;                 // requester node and network tag (completions)
+    logic [7:0]  ntag;
+  } rd_req_t;
+  rd_req_t      in_rd;                 // the read at the input
+  rd_req_t      pk_q;                  // the parked read (valid: pk_v_q)
+  rd_req_t      rd;                    // the read being decided: the parked one if any
   logic         pk_v_q;
-  logic [63:0]  pk_addr_q;
-  logic [6:0]   pk_len_q;
-  logic [3:0]   pk_fbe_q, pk_lbe_q;
-  logic [2:0]   pk_tc_q, pk_attr_q;
-  logic [15:0]  pk_node_q;
-  logic [7:0]   pk_ntag_q;
-  // the read being decided: the parked one if any, else the input's
-  logic [63:0]  rd_addr;
-  logic [6:0]   rd_len;
-  logic [3:0]   rd_fbe, rd_lbe;
-  logic [2:0]   rd_tc, rd_attr;
-  logic [15:0]  rd_node;
-  logic [7:0]   rd_ntag;
   always_comb begin
-    rd_addr = pk_v_q ? pk_addr_q : addr;
-    rd_len  = pk_v_q ? pk_len_q  : len;
-    rd_fbe  = pk_v_q ? pk_fbe_q  : c.fbe;
-    rd_lbe  = pk_v_q ? pk_lbe_q  : c.lbe;
-    rd_tc   = pk_v_q ? pk_tc_q   : i_tc;
-    rd_attr = pk_v_q ? pk_attr_q : i_attr;
-    rd_node = pk_v_q ? pk_node_q : h.src;
-    rd_ntag = pk_v_q ? pk_ntag_q : c.tag;
+    in_rd      = '0;
+    in_rd.addr = addr;
+    in_rd.len  = len;
+    in_rd.fbe  = c.fbe;
+    in_rd.lbe  = c.lbe;
+    in_rd.tc   = i_tc;
+    in_rd.attr = i_attr;
+    in_rd.node = h.src;
+    in_rd.ntag = c.tag;
+    rd         = pk_v_q ? pk_q : in_rd;
   end
 
   // MRd pieces (MRRS): the first one at the input, the next ones from cont_*
@@ -269,11 +271,11 @@ module smfu_in
   logic         go_cont, ev_piece_done, ev_piece_err;
   assign mrrs_dw = (cfg_mrrs == 3'd0) ? 7'd32 : 7'd64;
   always_comb begin
-    rd_split = rd_len > mrrs_dw;
-    r1_len   = rd_split ? mrrs_dw - {2'd0, rd_addr[6:2]} : rd_len;
-    r2_len   = rd_len - r1_len;
-    r2_fbe   = (r2_len == 7'd1) ? rd_lbe : 4'hf;
-    r2_lbe   = (r2_len == 7'd1) ? 4'h0 : rd_lbe;
+    rd_split = rd.len > mrrs_dw;
+    r1_len   = rd_split ? mrrs_dw - {2'd0, rd.addr[6:2]} : rd.len;
+    r2_len   = rd.len - r1_len;
+    r2_fbe   = (r2_len == 7'd1) ? rd.lbe : 4'hf;
+    r2_lbe   = (r2_len == 7'd1) ? 4'h0 : rd.lbe;
     r2_bc    = tlp_mrd_byte_count({4'd0, r2_len}, r2_fbe, r2_lbe);
     n_len    = (cont_len_q > mrrs_dw) ? mrrs_dw : cont_len_q;
     n_fbe    = (n_len == 7'd1) ? cont_lbe_q : 4'hf;
@@ -377,16 +379,7 @@ module smfu_in
     if (rst)          pk_v_q <= 1'b0;
     else if (go_park) pk_v_q <= 1'b1;
     else if (go_prd)  pk_v_q <= 1'b0;
-    if (go_park) begin
-      pk_addr_q <= addr;
-      pk_len_q  <= len;
-      pk_fbe_q  <= c.fbe;
-      pk_lbe_q  <= c.lbe;
-      pk_tc_q   <= i_tc;
-      pk_attr_q <= i_attr;
-      pk_node_q <= h.src;
-      pk_ntag_q <= c.tag;
-    end
+    if (go_park) pk_q <= in_rd;
   end
 
   // the read being issued in pieces
@@ -398,13 +391,13 @@ module smfu_in
       if ((go_rd || go_prd) && rd_split) begin
         cont_v_q    <= 1'b1;
         cont_go_q   <= 1'b0;
-        cont_addr_q <= rd_addr + {55'd0, r1_len, 2'b00};
+        cont_addr_q <= rd.addr + {55'd0, r1_len, 2'b00};
         cont_len_q  <= r2_len;
-        cont_lbe_q  <= rd_lbe;
-        cont_node_q <= rd_node;
-        cont_tc_q   <= rd_tc;
-        cont_attr_q <= rd_attr;
-        cont_ntag_q <= rd_ntag;
+        cont_lbe_q  <= rd.lbe;
+        cont_node_q <= rd.node;
+        cont_tc_q   <= rd.tc;
+        cont_attr_q <= rd.attr;
+        cont_ntag_q <= rd.ntag;
       end
       if (go_cont) begin
         cont_go_q   <= 1'b0;
@@ -504,9 +497,9 @@ module smfu_in
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
     end else if (go_rd || go_prd) begin
-      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b0, rd_addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, rd_fbe,
-                                           !rd_split ? rd_lbe : (r1_len == 7'd1) ? 4'h0 : 4'hf), rd_tc, rd_attr);
-      o_keep_q  <= tlp_mem_hdr_keep(rd_addr);
+      o_data_q  <= tlp_set_tc_attr(tlp_mem_hdr(1'b0, rd.addr, {3'd0, r1_len}, cfg_req_id, alloc_tag, rd.fbe,
+                                           !rd_split ? rd.lbe : (r1_len == 7'd1) ? 4'h0 : 4'hf), rd.tc, rd.attr);
+      o_keep_q  <= tlp_mem_hdr_keep(rd.addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
     end else if (state_q == R_PL && s_pkt_valid && o_free) begin
@@ -556,8 +549,8 @@ module smfu_in
     .alloc_ready,
     .alloc_valid,
     .alloc_tag,
-    .alloc_node  (go_cont ? cont_node_q : rd_node),
-    .alloc_ntag  (go_cont ? cont_ntag_q : rd_ntag),
+    .alloc_node  (go_cont ? cont_node_q : rd.node),
+    .alloc_ntag  (go_cont ? cont_ntag_q : rd.ntag),
     .alloc_add   (go_cont ? {1'b0, nr_bc} : (rd_split ? {1'b0, r2_bc} : 13'd0)),
     .ur_valid,
     .ur_ready,
