@@ -1080,6 +1080,37 @@ static void answer_held(std::vector<tlp> &held, Mem &mem, uint16_t cid, bool spl
 
 // Row 2 of docs/pcie-rules.md: reads that find no tag are parked; the posted
 // writes behind them and the completions of the other direction flow.
+// 8 posted writes of 64 random bytes from the host into the aperture at AP + off
+// (device memory NAA_BAR + off under the standard intervals); returns the data
+static std::vector<std::vector<uint8_t>> host_writes8(uint64_t off)
+{
+	std::vector<std::vector<uint8_t>> wd;
+	for (int k = 0; k < 8; k++) {
+		wd.push_back(rand_bytes(64));
+		host_write(AP + off + 64 * k, wd.back());
+	}
+	return wd;
+}
+
+// device memory at NAA_BAR + off holds what host_writes8(off) wrote
+static bool dev_holds8(uint64_t off, const std::vector<std::vector<uint8_t>> &wd)
+{
+	bool ok = true;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 64; i++)
+			ok = ok && devmem.get(NAA_BAR + off + 64 * k + i) == wd[k][i];
+	return ok;
+}
+
+// MRd the device has received since dev_rx[d0]
+static unsigned dev_mrds_since(size_t d0)
+{
+	unsigned n = 0;
+	for (size_t k = d0; k < dev_rx.size(); k++)
+		n += dev_rx[k].t.kind == TLP_MRD;
+	return n;
+}
+
 static void test_np_bypass()
 {
 	printf("non-posted bypass: reads blocked on tags; writes and completions pass them\n");
@@ -1089,19 +1120,12 @@ static void test_np_bypass()
 	std::vector<uint8_t> rds;
 	for (int k = 0; k < 18; k++)
 		rds.push_back(host_read(AP + 0x8000 + 64 * k, 64, dev_bytes(NAA_BAR + 0x8000 + 64 * k, 64)));
-	std::vector<std::vector<uint8_t>> wd;
-	for (int k = 0; k < 8; k++) {
-		wd.push_back(rand_bytes(64));
-		host_write(AP + 0x4000 + 64 * k, wd.back());
-	}
+	std::vector<std::vector<uint8_t>> wd = host_writes8(0x4000);
 	uint8_t dr = dev_read(0x22000000ull, 64, 0x60);
 	run(3000);
 	collect_host_cpls();
 	collect_dev_cpls();
-	bool wok = true;
-	for (int k = 0; k < 8; k++)
-		for (int i = 0; i < 64; i++)
-			wok = wok && devmem.get(NAA_BAR + 0x4000 + 64 * k + i) == wd[k][i];
+	bool wok = dev_holds8(0x4000, wd);
 	unsigned pend = 0;
 	for (uint8_t t : rds)
 		pend += host_rds[t].status < 0;
@@ -1175,19 +1199,10 @@ static void test_in_bypass()
 	std::vector<uint8_t> e2 = w0, rest = dev_bytes(NAA_BAR + 0xB040, 192);
 	e2.insert(e2.end(), rest.begin(), rest.end());
 	uint8_t r2 = host_read(AP + 0xB000, 256, e2);
-	std::vector<std::vector<uint8_t>> wd;
-	for (int k = 0; k < 8; k++) {
-		wd.push_back(rand_bytes(64));
-		host_write(AP + 0xC000 + 64 * k, wd.back());
-	}
+	std::vector<std::vector<uint8_t>> wd = host_writes8(0xC000);
 	run(3000);
-	bool wok = true;
-	for (int k = 0; k < 8; k++)
-		for (int i = 0; i < 64; i++)
-			wok = wok && devmem.get(NAA_BAR + 0xC000 + 64 * k + i) == wd[k][i];
-	unsigned nmrd = 0;
-	for (size_t k = d0; k < dev_rx.size(); k++)
-		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	bool wok = dev_holds8(0xC000, wd);
+	unsigned nmrd = dev_mrds_since(d0);
 	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
 	CHECK(nmrd == 1 && dev_held.size() == 1, "NAA: one MRd piece held by the device, the second read waits");
 	CHECK(wok, "NAA: 8 posted writes sent after the waiting read reach the device");
@@ -1298,19 +1313,10 @@ static void test_in_bypass_tags()
 		ca += host_rds[t].status == TLP_CPL_CA;
 	CHECK(ca == 16 && dev_held.size() == 16, "16 reads held by the device (all NAA tags), answered CA by the host NIC");
 	uint8_t r17 = host_read(AP + 0x3800, 64, dev_bytes(NAA_BAR + 0x3800, 64));
-	std::vector<std::vector<uint8_t>> wd;
-	for (int k = 0; k < 8; k++) {
-		wd.push_back(rand_bytes(64));
-		host_write(AP + 0x3400 + 64 * k, wd.back());
-	}
+	std::vector<std::vector<uint8_t>> wd = host_writes8(0x3400);
 	run(600);
-	bool wok = true;
-	for (int k = 0; k < 8; k++)
-		for (int i = 0; i < 64; i++)
-			wok = wok && devmem.get(NAA_BAR + 0x3400 + 64 * k + i) == wd[k][i];
-	unsigned nmrd = 0;
-	for (size_t k = d0; k < dev_rx.size(); k++)
-		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	bool wok = dev_holds8(0x3400, wd);
+	unsigned nmrd = dev_mrds_since(d0);
 	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
 	CHECK(nmrd == 16, "the 17th read waits at the NAA for a tag");
 	CHECK(wok, "8 posted writes sent after it reach the device");
@@ -1789,9 +1795,7 @@ static void test_big_reads()
 	}
 	settle();
 	collect_host_cpls();
-	unsigned nmrd = 0;
-	for (size_t k = d0; k < dev_rx.size(); k++)
-		nmrd += dev_rx[k].t.kind == TLP_MRD;
+	unsigned nmrd = dev_mrds_since(d0);
 	bool ok = host_reads_ok(tags);
 	for (uint8_t t : tags)
 		ok = ok && !host_rds[t].bad;
