@@ -309,14 +309,16 @@ module smfu_in
   logic       alloc_ready, alloc_valid, ur_valid, ur_ready;
   logic [7:0] alloc_tag;
   logic       hdr_in, go_wr, go_nq, go_rd, go_ur, go_drop;
-  logic       rd_can;        // the read being decided (rd_*) may issue now
+  logic       rd_blocked;    // the read being decided (rd) waits for a tag or an earlier read's pieces
+  logic       rd_can;        // ... and may issue now
   logic       go_prd;        // the parked read issues
   logic       go_park;       // a read from the input parks
   logic       wr_ret;        // the last beat of a write's last MWr / entry leaves m_tlp
 
   // the next MRd piece goes first, between TLPs
   assign go_cont = state_q == R_HDR && cont_v_q && cont_go_q && o_free && alloc_ready;
-  assign rd_can  = o_free && alloc_ready && !(rd_split && cont_v_q);
+  assign rd_blocked = !alloc_ready || (rd_split && cont_v_q);
+  assign rd_can  = o_free && !rd_blocked;
   assign go_prd  = state_q == R_HDR && pk_v_q && !(cont_v_q && cont_go_q) && rd_can;
   assign hdr_in  = state_q == R_HDR && s_pkt_valid && !(cont_v_q && cont_go_q) && !go_prd;
   assign go_wr   = hdr_in && is_wr && ok && !in_win && o_free;
@@ -324,7 +326,7 @@ module smfu_in
   assign go_rd   = hdr_in && is_rd && ok && !pk_v_q && rd_can;
   // parked only when blocked on a tag or on the pieces of an earlier read
   // (not on the output register: the writes behind could not go either)
-  assign go_park = hdr_in && is_rd && ok && !pk_v_q && !(alloc_ready && !(rd_split && cont_v_q));
+  assign go_park = hdr_in && is_rd && ok && !pk_v_q && rd_blocked;
   assign go_ur   = hdr_in && is_rd && !ok && ur_ready;
   // a write is dropped only in a cycle in which no MWr retires at m_tlp:
   // ev_wr_done is one pulse per cycle (smfu_cpl_order counts it), two
