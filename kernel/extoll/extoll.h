@@ -483,6 +483,5 @@ void extoll_devlink_free(struct extoll_dev *edev);
 /* main.c: the halves of probe and remove that devlink reload reuses */
 int extoll_init(struct extoll_dev *edev);
 void extoll_uninit(struct extoll_dev *edev);
-void extoll_pci_clear_master(struct extoll_dev *edev);
 
 #endif /* EXTOLL_H */

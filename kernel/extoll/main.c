@@ -87,11 +87,6 @@ err_disable:
 	return ret;
 }
 
-void extoll_pci_clear_master(struct extoll_dev *edev)
-{
-	pci_clear_master(edev->pdev);
-}
-
 static void extoll_pci_teardown(struct extoll_dev *edev)
 {
 	struct pci_dev *pdev = edev->pdev;
@@ -217,7 +212,7 @@ void extoll_uninit(struct extoll_dev *edev)
 	extoll_notify_stop(edev);	/* ring disabled ... */
 	extoll_rma_expose_teardown(edev);	/* no region exposed to peers */
 	extoll_smfu_teardown(edev);
-	extoll_pci_clear_master(edev);	/* bus mastering off ... */
+	pci_clear_master(edev->pdev);	/* bus mastering off ... */
 	extoll_rma_teardown(edev);	/* ... before RMA buffers, */
 	extoll_notify_free(edev);	/* the ring ... */
 	extoll_rra_teardown(edev);	/* ... and the record are freed */
