@@ -1102,12 +1102,12 @@ static bool dev_holds8(uint64_t off, const std::vector<std::vector<uint8_t>> &wd
 	return ok;
 }
 
-// MRd the device has received since dev_rx[d0]
-static unsigned dev_mrds_since(size_t d0)
+// MRd received since rx[d0] (dev_rx: the device, host_rx: host memory)
+static unsigned mrds_since(const std::vector<RxTlp> &rx, size_t d0)
 {
 	unsigned n = 0;
-	for (size_t k = d0; k < dev_rx.size(); k++)
-		n += dev_rx[k].t.kind == TLP_MRD;
+	for (size_t k = d0; k < rx.size(); k++)
+		n += rx[k].t.kind == TLP_MRD;
 	return n;
 }
 
@@ -1202,7 +1202,7 @@ static void test_in_bypass()
 	std::vector<std::vector<uint8_t>> wd = host_writes8(0xC000);
 	run(3000);
 	bool wok = dev_holds8(0xC000, wd);
-	unsigned nmrd = dev_mrds_since(d0);
+	unsigned nmrd = mrds_since(dev_rx, d0);
 	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
 	CHECK(nmrd == 1 && dev_held.size() == 1, "NAA: one MRd piece held by the device, the second read waits");
 	CHECK(wok, "NAA: 8 posted writes sent after the waiting read reach the device");
@@ -1271,9 +1271,7 @@ static void test_in_bypass()
 	for (int k = 0; k < 8; k++)
 		for (int i = 0; i < 64; i++)
 			hok = hok && hostmem.get(0x25002000ull + 64 * k + i) == hd[k][i];
-	unsigned hmrd = 0;
-	for (size_t k = h0; k < host_rx.size(); k++)
-		hmrd += host_rx[k].t.kind == TLP_MRD;
+	unsigned hmrd = mrds_since(host_rx, h0);
 	printf("    MRd at the host %u, held %zu\n", hmrd, host_held.size());
 	CHECK(hmrd == 1 && host_held.size() == 1, "host: one MRd piece held by host memory, the second read waits");
 	CHECK(hok, "host: 8 device writes sent after the waiting read reach host memory");
@@ -1316,7 +1314,7 @@ static void test_in_bypass_tags()
 	std::vector<std::vector<uint8_t>> wd = host_writes8(0x3400);
 	run(600);
 	bool wok = dev_holds8(0x3400, wd);
-	unsigned nmrd = dev_mrds_since(d0);
+	unsigned nmrd = mrds_since(dev_rx, d0);
 	printf("    MRd at the device %u, held %zu\n", nmrd, dev_held.size());
 	CHECK(nmrd == 16, "the 17th read waits at the NAA for a tag");
 	CHECK(wok, "8 posted writes sent after it reach the device");
@@ -1795,7 +1793,7 @@ static void test_big_reads()
 	}
 	settle();
 	collect_host_cpls();
-	unsigned nmrd = dev_mrds_since(d0);
+	unsigned nmrd = mrds_since(dev_rx, d0);
 	bool ok = host_reads_ok(tags);
 	for (uint8_t t : tags)
 		ok = ok && !host_rds[t].bad;
