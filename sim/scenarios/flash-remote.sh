@@ -7,9 +7,10 @@
 # the previous run). Images made in the guest with naaimg; a fallback and an
 # update image written to node 1's simulated MT25QU01G over RRA with progress
 # and read-back; bad images refused with the stored versions unchanged; flash
-# and reload refused for an attached node; a power cut (the flashing process
-# killed while programming a larger image) leaves an update slot that does not
-# boot; --reload: the node is reset, comes back on the network (its partner's
+# and reload refused for an attached node (also the host NIC's devlink dev
+# reload, which goes through once it is detached); a power cut (the flashing
+# process killed while programming a larger image) leaves an update slot that
+# does not boot; --reload: the node is reset, comes back on the network (its partner's
 # link layer re-initialises, docs/network.md "Partner reset") and runs its
 # fallback; flashed again with a new update, which --reload boots; then its
 # tables are written again, it is attached and a job passes. Each reload's boot
@@ -150,7 +151,26 @@ if naa_attach "$NODE"; then
 	echo "$out"
 	[ $rc -eq 5 ] && echo "$out" | grep -q "is attached to this host" && pass "flash --reload of an attached node refused (exit 5)" ||
 		fail "flash --reload of an attached node refused (exit $rc)"
+	# the host NIC's devlink dev reload is refused too while an NAA is attached
+	# through it (the NAA's PCI domain lives on this NIC); the NAA stays usable
+	for a in fw_activate driver_reinit; do
+		out=$(devlink dev reload "pci/$NIC_BDF" action $a 2>&1); rc=$?
+		echo "$out"
+		[ $rc -ne 0 ] && echo "$out" | grep -q "NAA nodes are attached through this NIC: detach them first" &&
+			pass "devlink dev reload action $a refused while node $NODE is attached" ||
+			fail "devlink dev reload action $a refused while node $NODE is attached (exit $rc)"
+	done
+	sacc_job "after the refused reloads" "$ATTACH_DOMAIN:01:00.0" 64K
 	naactl detach "$NODE" && pass "naactl detach $NODE" || fail "naactl detach $NODE"
+	# detached, driver_reinit goes through; the attach after the node's own
+	# reload below runs on the re-initialised driver
+	out=$(devlink dev reload "pci/$NIC_BDF" action driver_reinit 2>&1); rc=$?
+	echo "$out"
+	[ $rc -eq 0 ] && echo "$out" | grep -q "driver_reinit" &&
+		pass "devlink dev reload action driver_reinit with no node attached" ||
+		fail "devlink dev reload action driver_reinit with no node attached (exit $rc)"
+	dmesg | grep -q "reload (driver_reinit) done in" && pass "the driver logged the re-init" ||
+		fail "the driver logged the re-init"
 fi
 
 # ---- a power cut: the flashing process killed while programming a larger image
