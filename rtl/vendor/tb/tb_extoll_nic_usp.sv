@@ -49,6 +49,7 @@ module tb_extoll_nic_usp;
   logic [6:0][31:0]         m_phy_crc, s_phy_crc;
   logic                     net_ovf;
   logic [6:0]               rq_out;
+  logic [5:0]               np_open;
   // configuration flash: no part attached (the JEDEC read sees 0s), build-time identity
   logic                     flash_sck, flash_cs_n, flash_dq0, reload_req;
   logic [31:0]              reload_addr;

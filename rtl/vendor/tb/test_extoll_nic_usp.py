@@ -320,6 +320,68 @@ async def test_enumerate_registers_msix_dma(dut):
     msgs = field(await bar0.read_qword(reg("PCIE", "MSIX_MSGS")), "EXTOLL_PCIE_MSIX_MSGS_COUNT")
     assert msgs == len(got_irq), f"pcie.msix_msgs {msgs}, {len(got_irq)} MSI-X received"
 
+    # ---- non-posted flow control (pcie_usp_np_fc): 40 aperture reads of a node
+    # that does not exist (each answered CA after the SMFU's timeout) are more than
+    # the NIC takes (NP_MAX 16): the IP holds the rest back, a posted write behind
+    # them passes (its MSI-X comes while the reads wait), nothing is lost ----
+    np_max, n_rd, tmo = 16, 40, 20                      # timeout: 20 x 256 core cycles
+    sm = R["EXTOLL_SMFU_BASE"]
+    await bar0.write_qword(sm + R["EXTOLL_SMFU_CTRL"], tmo << R["EXTOLL_SMFU_CTRL_TIMEOUT_SHIFT"])
+    await bar0.write_qword(sm + R["EXTOLL_SMFU_EG_START"], dev.bar_addr[2])
+    await bar0.write_qword(sm + R["EXTOLL_SMFU_EG_END"], dev.bar_addr[2] + 0xFFFF)
+    await bar0.write_qword(sm + R["EXTOLL_SMFU_EG_CTRL"], (9 << R["EXTOLL_SMFU_EG_CTRL_NODE_SHIFT"]) |
+                           (1 << R["EXTOLL_SMFU_EG_CTRL_VALID_SHIFT"]))
+    tmo0 = field(await bar0.read_qword(sm + R["EXTOLL_SMFU_TIMEOUTS"]), "EXTOLL_SMFU_TIMEOUTS_COUNT")
+    np_seen = []
+
+    async def np_monitor():
+        while True:
+            await RisingEdge(dut.user_clk)
+            np_seen.append(int(dut.np_open.value))
+    mon = cocotb.start_soon(np_monitor())
+    answered = []
+
+    async def ap_read(i):
+        try:
+            await bar2.read_dword(0x40 * i)
+            answered.append(("SC", cocotb.utils.get_sim_time("ns")))
+        except Exception as e:  # CA: "Unsuccessful completion"
+            answered.append((str(e)[:40], cocotb.utils.get_sim_time("ns")))
+    await bar0.write_qword(reg("INFO", "IRQ_STATUS"), R["EXTOLL_INFO_IRQ_STATUS_TEST_MASK"])
+    n_irq = len(got_irq)
+    t0 = cocotb.utils.get_sim_time("ns")
+    readers = [cocotb.start_soon(ap_read(i)) for i in range(n_rd)]
+    for _ in range(20000):
+        if np_seen and np_seen[-1] >= np_max:
+            break
+        await RisingEdge(dut.user_clk)
+    assert np_seen and np_seen[-1] == np_max, f"non-posted requests in the NIC: {np_seen[-1:]}, expected {np_max}"
+    await bar0.write_qword(reg("INFO", "IRQ_TEST"), R["EXTOLL_INFO_IRQ_TEST_FIRE_MASK"])
+    for _ in range(4000):
+        if len(got_irq) > n_irq:
+            break
+        await RisingEdge(dut.user_clk)
+    t_irq = got_irq[-1] if len(got_irq) > n_irq else None
+    for r in readers:
+        await with_timeout(r.join(), 2000, "us")
+    mon.kill()
+    first = min(t for _, t in answered)
+    tb.log.info("non-posted flow control: %d reads, at most %d in the NIC; MSI-X %s ns after the first read, "
+                "first answer after %d ns, last after %d ns", n_rd, max(np_seen),
+                None if t_irq is None else t_irq - t0, first - t0, max(t for _, t in answered) - t0)
+    assert max(np_seen) == np_max, f"{max(np_seen)} non-posted requests inside the NIC (NP_MAX {np_max})"
+    assert t_irq is not None and t_irq < first, \
+        f"the posted write behind the reads waited for them (MSI-X at {t_irq}, first read answered at {first})"
+    assert len(answered) == n_rd and all(a.startswith("Unsuccessful completion") for a, _ in answered), \
+        f"answers: {sorted(set(a for a, _ in answered))} ({len(answered)} of {n_rd})"
+    tmo1 = field(await bar0.read_qword(sm + R["EXTOLL_SMFU_TIMEOUTS"]), "EXTOLL_SMFU_TIMEOUTS_COUNT")
+    assert tmo1 - tmo0 == n_rd, f"smfu.timeouts +{tmo1 - tmo0}, {n_rd} reads timed out"
+    assert int(dut.np_open.value) == 0, f"np_open {int(dut.np_open.value)} after every read was answered"
+    await bar0.write_qword(reg("INFO", "IRQ_STATUS"), R["EXTOLL_INFO_IRQ_STATUS_TEST_MASK"])
+
+    msgs = field(await bar0.read_qword(reg("PCIE", "MSIX_MSGS")), "EXTOLL_PCIE_MSIX_MSGS_COUNT")
+    assert msgs == len(got_irq), f"pcie.msix_msgs {msgs}, {len(got_irq)} MSI-X received"
+
     assert not tb.violations, "ordering: " + "; ".join(tb.violations[:4])
     assert tb.cpl_held > 0, "no completion ever met a request in flight: ordering not exercised"
     assert tb.msix_held > 0, "no MSI-X ever met a request in flight: ordering not exercised"

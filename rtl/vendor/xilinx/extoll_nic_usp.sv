@@ -43,6 +43,7 @@ module extoll_nic_usp #(
 
   // ---------------- implementation ----------------
   parameter int          BURST_DW        = 16,
+  parameter int          NP_MAX          = 16,        // non-posted requests inside the NIC (pcie_usp_np_fc): the SMFU's read tags
   parameter int          CQ_USER_W       = 88,
   parameter int          CC_USER_W       = 33,
   parameter int          RQ_USER_W       = 62,
@@ -121,7 +122,8 @@ module extoll_nic_usp #(
 
   // ---------------- status ----------------
   output      logic                 net_ovf,
-  output      logic [6:0]           rq_out          // requests sent, not yet reported by the IP
+  output      logic [6:0]           rq_out,         // requests sent, not yet reported by the IP
+  output      logic [5:0]           np_open         // non-posted requests taken from CQ, not yet answered
 );
 
   localparam int         LOCAL_CREDITS = 32;
@@ -207,6 +209,7 @@ module extoll_nic_usp #(
   // Hard IP adapter
   // ------------------------------------------------------------------
   pcie_usp_if #(
+    .NP_MAX    (NP_MAX),
     .CQ_USER_W (CQ_USER_W),
     .CC_USER_W (CC_USER_W),
     .RQ_USER_W (RQ_USER_W),
@@ -234,7 +237,8 @@ module extoll_nic_usp #(
     .cpl_id (ip_cpl_id), .mem_en (ip_mem_en), .bus_master (ip_bus_master),
     .intx_disable (ip_intx_disable), .dev_mps (ip_mps), .dev_mrrs (ip_mrrs), .d3hot (ip_d3hot),
     .irq (ip_irq), .msix_addr (ip_msix_addr), .msix_data (ip_msix_data), .msix_mask (ip_msix_mask),
-    .msix_en (ip_msix_en), .msix_pending (ip_msix_pending), .ev_msix (ip_ev_msix), .rq_out, .ev_rc_err
+    .msix_en (ip_msix_en), .msix_pending (ip_msix_pending), .ev_msix (ip_ev_msix), .rq_out, .np_open,
+    .ev_rc_err
   );
 
   // ------------------------------------------------------------------

@@ -19,7 +19,8 @@
 // answers the ones it does not serve with UR); a memory request with an
 // address above 4 GiB gets a 4-dword header. Messages (request types
 // 1100..1110, only with the IP's message forwarding on) become a local Msg
-// header, which the NIC drops. The BAR ID and aperture of the request are
+// header, which the NIC drops. np_in marks each non-posted request for the
+// flow control (pcie_usp_np_fc). The BAR ID and aperture of the request are
 // side band with the header beat (m_tlp_bar_id, m_tlp_bar_aperture): on a
 // hard IP the IP decodes the BARs. Function number (descriptor [111:104]):
 // one function, ignored. Synchronous to clk (the IP's user_clk), rst.
@@ -41,7 +42,7 @@ module pcie_usp_cq #(
   input  wire logic [CQ_USER_W-1:0] s_axis_cq_tuser,
   input  wire logic                 s_axis_cq_tvalid,
   output      logic                 s_axis_cq_tready,
-  output      logic [1:0]           pcie_cq_np_req,    // non-posted credit request to the IP
+  output      logic                 np_in,             // pulse: a non-posted request's header beat taken
 
   // ---------------- TLP stream into the NIC ----------------
   `TLP_M_PORTS(m_tlp),
@@ -119,8 +120,9 @@ module pcie_usp_cq #(
   assign m_tlp_bar_aperture = s_axis_cq_tdata[120:115];
   assign s_axis_cq_tready   = m_tlp_ready;
 
-  // the NIC's receive path back-pressures on tready; it asks for credit continuously
-  assign pcie_cq_np_req = 2'b11;
+  // non-posted: reads, I/O, AtomicOps, locked read (pcie_usp_np_fc asks the IP
+  // for their credits); MWr and messages are posted
+  assign np_in = s_axis_cq_tvalid && s_axis_cq_tready && !in_pkt_q && !d_rt[3] && d_rt != 4'b0001;
 
   logic unused;
   assign unused = ^{s_axis_cq_tdata[111:104], s_axis_cq_tdata[127], d_dwc[10], s_axis_cq_tuser[CQ_USER_W-1:8]};

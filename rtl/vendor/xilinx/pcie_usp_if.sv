@@ -6,6 +6,7 @@
 // (docs/hard-ip.md), endpoint mode. Wiring only:
 //
 //   CQ --> pcie_usp_cq --+--> pcie_tlp_arb --> m_tlp (+ BAR ID side band)
+//          np_in, CC descriptors --> pcie_usp_np_fc --> pcie_cq_np_req
 //   RC --> pcie_usp_rc --+    requests and the completions for the NIC's reads
 //   s_tlp --> pcie_usp_tx --+--> pcie_usp_cc --> CC           completions
 //                           +--> pcie_usp_rq --> RQ           requests (MWr, MRd)
@@ -22,6 +23,7 @@
 `include "tlp_stream.svh"
 
 module pcie_usp_if #(
+  parameter int NP_MAX    = 16,                    // non-posted requests inside the NIC (pcie_usp_np_fc)
   parameter int CQ_USER_W = 88,                    // tuser widths of the 128-bit IP interfaces
   parameter int CC_USER_W = 33,
   parameter int RQ_USER_W = 62,
@@ -111,6 +113,7 @@ module pcie_usp_if #(
   output      logic                 msix_pending,
   output      logic                 ev_msix,               // pulse: a message was sent
   output      logic [6:0]           rq_out,                // requests not yet on the link
+  output      logic [5:0]           np_open,               // non-posted requests in the NIC, not yet answered
   output      logic                 ev_rc_err              // pulse: RC packet with an error code dropped
 );
 
@@ -125,6 +128,8 @@ module pcie_usp_if #(
   localparam int MW = pcie_tlp_pkg::TLP_DATA_W + 9;
   `TLP_WIRES(cq);
   `TLP_WIRES(rc);
+  logic              np_in;
+  logic              cc_in_pkt_q;               // a CC packet is in progress (next beat is not its first)
   logic [2:0]        cq_bar_id;
   logic [5:0]        cq_bar_aperture;
   logic [2*MW-1:0]   mx_data;
@@ -135,7 +140,7 @@ module pcie_usp_if #(
   pcie_usp_cq #(.CQ_USER_W (CQ_USER_W)) u_cq (
     .clk, .rst,
     .s_axis_cq_tdata, .s_axis_cq_tkeep, .s_axis_cq_tlast, .s_axis_cq_tuser,
-    .s_axis_cq_tvalid, .s_axis_cq_tready, .pcie_cq_np_req,
+    .s_axis_cq_tvalid, .s_axis_cq_tready, .np_in,
     `TLP_CONNECT(m_tlp, cq),
     .m_tlp_bar_id (cq_bar_id), .m_tlp_bar_aperture (cq_bar_aperture)
   );
@@ -181,6 +186,27 @@ module pcie_usp_if #(
     `TLP_CONNECT(s_tlp, cpl),
     .m_axis_cc_tdata, .m_axis_cc_tkeep, .m_axis_cc_tlast, .m_axis_cc_tuser,
     .m_axis_cc_tvalid, .m_axis_cc_tready
+  );
+
+  // ------------------------------------------------------------------
+  // Non-posted flow control: credits for at most NP_MAX requests inside
+  // ------------------------------------------------------------------
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      cc_in_pkt_q <= 1'b0;
+    end else if (m_axis_cc_tvalid && m_axis_cc_tready) begin
+      cc_in_pkt_q <= !m_axis_cc_tlast;
+    end
+  end
+
+  pcie_usp_np_fc #(.NP_MAX (NP_MAX)) u_np (
+    .clk, .rst,
+    .np_in,
+    .cc_desc  (m_axis_cc_tdata[95:0]),
+    .cc_first (!cc_in_pkt_q),
+    .cc_fire  (m_axis_cc_tvalid && m_axis_cc_tready),
+    .pcie_cq_np_req,
+    .np_open
   );
 
   pcie_usp_rq #(.RQ_USER_W (RQ_USER_W)) u_rq (

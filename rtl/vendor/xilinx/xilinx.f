@@ -12,4 +12,5 @@ pcie_usp_cc.sv
 pcie_usp_rq.sv
 pcie_usp_tx.sv
 pcie_usp_msix.sv
+pcie_usp_np_fc.sv
 pcie_usp_if.sv

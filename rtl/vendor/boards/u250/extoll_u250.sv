@@ -119,6 +119,7 @@ module extoll_u250 #(
   logic [31:0]        reload_addr;
   logic               net_ovf;
   logic [6:0]         rq_out;
+  logic [5:0]         np_open;
 
   // ------------------------------------------------------------------
   // PCIe hard IP and its reference clock
@@ -210,7 +211,7 @@ module extoll_u250 #(
     .flash_sck, .flash_cs_n, .flash_dq0, .flash_dq1 (flash_di[1]),
     .reload_req, .reload_addr,
     .boot_slot (2'd0), .boot_version ('0), .boot_build ('0),
-    .net_ovf, .rq_out
+    .net_ovf, .rq_out, .np_open
   );
 
   // ------------------------------------------------------------------
@@ -244,7 +245,7 @@ module extoll_u250 #(
 
   logic unused;
   assign unused = ^{cc_tready[3:1], rq_tready[3:1], phy_out_data, phy_out_frm, phy_out_crc,
-                    flash_di[3:2], flash_di[0], reload_req, reload_addr, net_ovf, rq_out,
+                    flash_di[3:2], flash_di[0], reload_req, reload_addr, net_ovf, rq_out, np_open,
                     qsfp0_intl, qsfp1_intl};
 
 endmodule
