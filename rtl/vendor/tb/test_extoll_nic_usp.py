@@ -316,6 +316,32 @@ async def test_enumerate_registers_msix_dma(dut):
         assert (h2 >> 8) & 0xFF == tag and h2 & 0x7F == off & 0x7F, f"completion dword 2 {h2:#010x}"
         assert data & ((1 << (32 * length)) - 1) == want, f"backdoor read {data:#x}, memory {want:#x}"
 
+    # a read of an address the root complex does not map: its UR/CA completion reaches
+    # the NIC (RC error code 2, "terminated by a completion with UR/CA/CRS status",
+    # is a completion from the link, not one the IP made up), no data
+    bad = 0xFEE00000 if not tb.rc.mem_address_space.find_regions(0xFEE00000, 4) else 0xFEC00000
+    tag = 6
+    await bar0.write_qword(reg(bd, "RX_FILTER"), (tag << R["EXTOLL_BACKDOOR_RX_FILTER_TAG_SHIFT"]) |
+                           (1 << R["EXTOLL_BACKDOOR_RX_FILTER_ENABLE_SHIFT"]))
+    await bar0.write_qword(reg(bd, "TX_HDR0"), (((dev.pcie_id.bus << 24) | (tag << 8) | 0xF) << 32) | 1)
+    await bar0.write_qword(reg(bd, "TX_HDR1"), bad)
+    await bar0.write_qword(reg(bd, "TX_CTRL"), (3 << R["EXTOLL_BACKDOOR_TX_CTRL_HDR_DW_SHIFT"]) |
+                           (1 << R["EXTOLL_BACKDOOR_TX_CTRL_SEND_SHIFT"]))
+    for _ in range(200):
+        st = await bar0.read_qword(reg(bd, "RX_STATUS"))
+        if field(st, "EXTOLL_BACKDOOR_RX_STATUS_VALID"):
+            break
+    assert field(st, "EXTOLL_BACKDOOR_RX_STATUS_VALID"), \
+        f"no completion for a backdoor MRd of unmapped 0x{bad:x} (the UR completion was dropped)"
+    hdr0 = await bar0.read_qword(reg(bd, "RX_HDR0"))
+    hdr1 = await bar0.read_qword(reg(bd, "RX_HDR1"))
+    await bar0.write_qword(reg(bd, "RX_POP"), 1 << R["EXTOLL_BACKDOOR_RX_POP_POP_SHIFT"])
+    h0, h1, h2 = hdr0 & 0xFFFFFFFF, hdr0 >> 32, hdr1 & 0xFFFFFFFF
+    # (the model's host bridge answers an address nobody claims with CA)
+    assert h0 >> 24 == 0x0A and (h1 >> 13) & 7 in (1, 4) and (h2 >> 8) & 0xFF == tag, \
+        f"UR or CA completion expected (Cpl, status 1 or 4, tag {tag}): {h0:#010x} {h1:#010x} {h2:#010x}"
+    tb.log.info("backdoor MRd of unmapped 0x%x: completion status %d reached the NIC", bad, (h1 >> 13) & 7)
+
     # pcie.msix_msgs counts the messages the IP reported sent (a pulse across the clock domains)
     msgs = field(await bar0.read_qword(reg("PCIE", "MSIX_MSGS")), "EXTOLL_PCIE_MSIX_MSGS_COUNT")
     assert msgs == len(got_irq), f"pcie.msix_msgs {msgs}, {len(got_irq)} MSI-X received"

@@ -16,9 +16,13 @@
 // locked [29], dword count [42:32], status [45:43], poisoned [46], requester
 // ID [63:48], tag [71:64], completer ID [87:72], TC [91:89], attributes
 // [94:92]. Header: CplD (dword count > 0) or Cpl, CplDLk/CplLk when locked,
-// byte count 4096 as 0 (12-bit field), lower address [6:0]. Packets the IP
-// makes up itself (error code not 0, e.g. a completion timeout) are dropped
-// and counted (ev_err): the NIC's requesters run their own timeouts.
+// byte count 4096 as 0 (12-bit field), lower address [6:0]. Error codes
+// (PG213 "Requester Completion Descriptor"): 0 normal, 1 poisoned (EP set in
+// the header) and 2 (status UR, CA or CRS) are completions from the link
+// that the requester must see, and pass; the others the IP flags or makes up
+// itself (no data or byte count mismatch, fields or address not matching the
+// request, a tag not outstanding, FLR, completion timeout) are dropped and
+// counted (ev_err): the NIC's requesters run their own timeouts.
 // Synchronous to clk, rst.
 
 `default_nettype none
@@ -51,11 +55,13 @@ module pcie_usp_rc #(
   logic [31:0] d0, d1, d2, h0, h1, h2;
   logic [10:0] dwc;
   logic [2:0]  nin;                              // dwords in the input beat
+  logic        pass;                             // error code 0, 1 or 2: a completion from the link
 
   assign d0  = s_axis_rc_tdata[31:0];
   assign d1  = s_axis_rc_tdata[63:32];
   assign d2  = s_axis_rc_tdata[95:64];
   assign dwc = d1[10:0];
+  assign pass = d0[15:12] == 4'd0 || d0[15:12] == 4'd1 || d0[15:12] == 4'd2;
   assign h0  = {1'b0, dwc != 11'd0, 1'b0, 4'b0101, d0[29], 1'b0, d2[27:25], 1'b0, d2[30], 1'b0, 1'b0,
                 1'b0, d1[14], d2[29:28], 2'b00, dwc[9:0]};
   assign h1  = {d2[23:8], d1[13:11], 1'b0, d0[27:16]};
@@ -83,8 +89,8 @@ module pcie_usp_rc #(
         m_tlp_keep       = 4'b0111;
         m_tlp_sop        = 1'b1;
         m_tlp_eop        = dwc == 11'd0;
-        m_tlp_valid      = s_axis_rc_tvalid && d0[15:12] == 4'd0;
-        s_axis_rc_tready = d0[15:12] == 4'd0 ? m_tlp_ready : 1'b1;
+        m_tlp_valid      = s_axis_rc_tvalid && pass;
+        s_axis_rc_tready = pass ? m_tlp_ready : 1'b1;
       end
       S_BODY: begin
         m_tlp_valid      = s_axis_rc_tvalid;
@@ -111,7 +117,7 @@ module pcie_usp_rc #(
       case (state_q)
         S_HDR: if (s_axis_rc_tvalid && s_axis_rc_tready) begin
           carry_q <= s_axis_rc_tdata[127:96];
-          if (d0[15:12] != 4'd0) begin
+          if (!pass) begin
             state_q <= s_axis_rc_tlast ? S_HDR : S_DROP;
           end else if (dwc != 11'd0) begin
             state_q <= s_axis_rc_tlast ? S_FLUSH : S_BODY;
@@ -128,7 +134,7 @@ module pcie_usp_rc #(
     end
   end
 
-  assign ev_err = state_q == S_HDR && s_axis_rc_tvalid && s_axis_rc_tready && d0[15:12] != 4'd0;
+  assign ev_err = state_q == S_HDR && s_axis_rc_tvalid && s_axis_rc_tready && !pass;
 
   logic unused;
   assign unused = ^{d0[31:30], d0[28], d0[11:7], d1[15], d2[31], d2[24], s_axis_rc_tuser};
