@@ -346,11 +346,11 @@ async def test_enumerate_registers_msix_dma(dut):
     msgs = field(await bar0.read_qword(reg("PCIE", "MSIX_MSGS")), "EXTOLL_PCIE_MSIX_MSGS_COUNT")
     assert msgs == len(got_irq), f"pcie.msix_msgs {msgs}, {len(got_irq)} MSI-X received"
 
-    # ---- non-posted flow control (pcie_usp_np_fc): 40 aperture reads of a node
+    # ---- non-posted flow control (pcie_usp_np_fc): 24 aperture reads of a node
     # that does not exist (each answered CA after the SMFU's timeout) are more than
     # the NIC takes (NP_MAX 16): the IP holds the rest back, a posted write behind
     # them passes (its MSI-X comes while the reads wait), nothing is lost ----
-    np_max, n_rd, tmo = 16, 40, 20                      # timeout: 20 x 256 core cycles
+    np_max, n_rd, tmo = 16, 24, 8                       # timeout: 8 x 256 core cycles
     sm = R["EXTOLL_SMFU_BASE"]
     await bar0.write_qword(sm + R["EXTOLL_SMFU_CTRL"], tmo << R["EXTOLL_SMFU_CTRL_TIMEOUT_SHIFT"])
     await bar0.write_qword(sm + R["EXTOLL_SMFU_EG_START"], dev.bar_addr[2])
