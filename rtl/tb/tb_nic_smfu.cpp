@@ -1278,7 +1278,7 @@ static void test_in_tags(Tb &tb)
 	      "tags: ... and the flush read has not reached host memory (%zu held, %u new MRd)", tb.deferred.size(),
 	      tb.mrd_count - mrd16);
 	CHECK_EQ(tb.mrd_out_peak - out0, 16u, "tags: peak MRd outstanding at the host so far");
-	printf("   the second descriptor's data landed %" PRIu64 " cycles after the accelerator's job started\n", c_d2 - c_acc);
+	printf("   waited for the second descriptor's data until %" PRIu64 " cycles after the accelerator's job started\n", c_d2 - c_acc);
 
 	// host memory answers one read at a time (the accelerator's first),
 	// later reads wait again; every freed tag is taken at once
@@ -1325,7 +1325,7 @@ static void test_in_tags(Tb &tb)
 	CHECK(landed(TC, 0, 256) && landed(TD, 256, 1024) && tb.mem32(TC + 256) == 0 && tb.mem32(TD + 1024) == 0,
 	      "tags: host memory holds both gets' data, nothing past them");
 	CHECK(devmem_equals(tb, GOFF, TA, ALEN), "tags: device memory = the NAA RMA's source (8 KiB)");
-	CHECK(devmem_equals(tb, HOFF, TH, HLEN), "tags: device memory = the H2D job's source (16 KiB)");
+	CHECK(devmem_equals(tb, HOFF, TH, HLEN), "tags: device memory = the H2D job's source (1 KiB)");
 	CHECK_EQ(tb.mrd_count - tb.mrd_answered, out0, "tags: every MRd of host memory answered");
 	CHECK_EQ(tb.mrd_out_peak - out0, 16u, "tags: MRd outstanding at the host: exactly 16 at the peak, never more");
 	// normal traffic afterwards
