@@ -18,7 +18,10 @@
 //   (aperture traffic, DMA both ways, MSI-X, BAR0, RRA: nothing deadlocks);
 //   the RMA unit (docs/rma.md): put / get between host memory and device memory
 //   8 B .. 1 MiB by content, records, errors, an NAA-posted descriptor, the
-//   accelerator's descriptor window, a third-party copy.
+//   accelerator's descriptor window, a third-party copy; the host NIC's
+//   smfu_in at its 16 tags (host memory holding the MRd of the NAA's RMA unit
+//   and the accelerator: 16 outstanding at the peak, a 17th read parked, the
+//   writes behind it land first).
 //
 // Usage: tb_nic_smfu [-v] [seed]     exit status 0 = all checks passed
 //        tb_nic_smfu bench           throughput / latency figures (RMA diagnostics in the
