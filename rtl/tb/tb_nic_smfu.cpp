@@ -18,7 +18,10 @@
 //   (aperture traffic, DMA both ways, MSI-X, BAR0, RRA: nothing deadlocks);
 //   the RMA unit (docs/rma.md): put / get between host memory and device memory
 //   8 B .. 1 MiB by content, records, errors, an NAA-posted descriptor, the
-//   accelerator's descriptor window, a third-party copy.
+//   accelerator's descriptor window, a third-party copy; the host NIC's
+//   smfu_in at its 16 tags (host memory holding the MRd of the NAA's RMA unit
+//   and the accelerator: 16 outstanding at the peak, a 17th read parked, the
+//   writes behind it land first).
 //
 // Usage: tb_nic_smfu [-v] [seed]     exit status 0 = all checks passed
 //        tb_nic_smfu bench           throughput / latency figures (RMA diagnostics in the
@@ -81,6 +84,25 @@ public:
 	unsigned ring_mwrs = 0;                     // notification entries the host has taken
 	uint64_t ring_eop = 0;                      // cycle (sample) the last one's last beat was taken
 	std::map<uint8_t, unsigned> cpl_ring;       // per completion tag: ring_mwrs at its arrival
+	// MRd of host memory outstanding at the host model: received, not yet
+	// answered (test_in_tags: the NIC's smfu_in has NTAGS = 16)
+	unsigned mrd_answered = 0, mrd_out_peak = 0;
+	std::vector<MwrRec> mrd_log;                // MRd received (address, length, cycle), while log_mrd
+	bool log_mrd = false;
+	// answer up to n deferred MRd for which pred(addr) holds, oldest first
+	template <class F> unsigned release_where(F pred, unsigned n)
+	{
+		unsigned k = 0;
+		for (auto it = deferred.begin(); k < n && it != deferred.end();) {
+			if (pred(it->addr)) {
+				answer(*it);
+				it = deferred.erase(it);
+				k++;
+			} else
+				++it;
+		}
+		return k;
+	}
 	// answer up to n deferred MRd, oldest first; returns how many
 	unsigned release_mrd(unsigned n)
 	{
@@ -135,6 +157,10 @@ protected:
 			mrd_count++;
 			if (r.tag > mrd_tag_max)
 				mrd_tag_max = r.tag;
+			if (mrd_count - mrd_answered > mrd_out_peak)
+				mrd_out_peak = mrd_count - mrd_answered;
+			if (log_mrd)
+				mrd_log.push_back({r.addr, r.len_dw, cycle_});
 			if (defer_mrd)
 				deferred.push_back(r);
 			else if (answer_mrd)
@@ -148,6 +174,7 @@ protected:
 	// host_rcb 128 or 256: larger completions, for the bench)
 	void answer(const struct tlp &r)
 	{
+		mrd_answered++;
 		uint64_t a = r.addr, end = r.addr + 4ull * r.len_dw;
 		unsigned bc = 4 * r.len_dw;
 		while (a < end) {
@@ -1147,6 +1174,180 @@ static void test_stress(Tb &tb)
 	tb.drain();
 }
 
+// ---------------------------------------------------------------------------
+// smfu_in's own tag limit on a whole NIC pair (issue 9): the host NIC's
+// pass-through receiver (smfu_in MODE 1, NTAGS = 16) toward host memory, with
+// host memory holding every MRd (tb.defer_mrd). The NAA's RMA unit gets 8 KiB
+// of host memory (8 reads in flight: ctrl.max_rd) and the accelerator reads
+// host memory (H2D job, its 8 DMA tags): 16 MRd outstanding at the host, all
+// of smfu_in's tags. Then the host's own RMA unit gets device memory into host
+// memory, two descriptors: the first one's write lands, its flush read (a
+// 1-dword SMFU_RD of its last dword, sent behind the write) is the 17th read
+// and finds no tag: it parks in smfu_in, and the second descriptor's four
+// 256-byte writes, sent after it, must pass it (PCIe 2.4.1: posted may pass
+// non-posted) and land while host memory still holds all 16. Host memory then
+// answers one read at a time (the accelerator's first: its DMA timeout is 4096
+// idle cycles), later reads wait again; the test counts the MRd outstanding at
+// the host all the way: exactly 16 at the peak, never more. At the end every
+// transfer's data, the records, the job's event, and normal traffic.
+// ---------------------------------------------------------------------------
+static void test_in_tags(Tb &tb)
+{
+	section("smfu_in tag limit at the host NIC: 16 MRd of host memory held, a 17th read parks, the writes behind it land");
+	const uint64_t TA = 0x400000000ull;          // NAA RMA source (host memory, 8 KiB)
+	const uint64_t TH = 0x410000000ull;          // accelerator H2D source (host memory)
+	const uint64_t TC = 0x420000000ull;          // host RMA desc 1 destination (256 B)
+	const uint64_t TD = 0x420001000ull;          // host RMA desc 2 destination (1 KiB)
+	const uint32_t SOFF = 0x180000;              // device memory: the host RMA's source (1280 B)
+	const uint32_t GOFF = 0x1c0000;              // device memory: the NAA RMA's destination
+	const uint32_t HOFF = 0x1d0000;              // device memory: the H2D job's destination
+	const uint32_t ALEN = 8192, HLEN = 1024;
+	static uint16_t cookie = 0x700;
+	for (uint32_t o = 0; o < ALEN; o += 4)
+		tb.mem_set(TA + o, 0x7a000000u ^ (o * 0x00010203u));
+	for (uint32_t o = 0; o < HLEN; o += 4)
+		tb.mem_set(TH + o, 0x7b000000u ^ (o * 0x00050301u));
+	tb.mem_clear(TC, 256 + 16);
+	tb.mem_clear(TD, 1024 + 16);
+	uint8_t src[1280];
+	for (unsigned i = 0; i < sizeof(src); i++)
+		src[i] = (uint8_t)(i * 29 + 7 + (i >> 8));
+	for (unsigned o = 0; o < sizeof(src); o += 256)
+		ap_wr(tb, AP_MEM + SOFF + o, src + o, 256);
+	tb.drain(200);
+	auto src32 = [&](uint32_t o) { return (uint32_t)src[o] | src[o + 1] << 8 | src[o + 2] << 16 | (uint32_t)src[o + 3] << 24; };
+	auto held_stable = [&](unsigned want, unsigned max_rounds) {
+		size_t last = ~(size_t)0;
+		for (unsigned k = 0; k < max_rounds; k++) {
+			tb.idle(100);
+			if (tb.deferred.size() == last && last >= want)
+				break;
+			last = tb.deferred.size();
+		}
+		return tb.deferred.size();
+	};
+	unsigned out0 = tb.mrd_count - tb.mrd_answered;
+	CHECK_EQ(out0, 0u, "tags: no MRd of host memory outstanding before");
+	tb.mrd_out_peak = out0;
+	bar_wr(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_CTRL, 0x2000ull << 32);   // the host holds, it does not lose
+
+	// the NAA's RMA unit: get 8 KiB of host memory, 8 reads in flight
+	tb.defer_mrd = true;
+	rra_wr_ok(tb, N_NAA, EXTOLL_RMA_BASE + EXTOLL_RMA_CTRL, 8 | 0x400ull << EXTOLL_RMA_CTRL_TIMEOUT_SHIFT, 0,
+		  "naa rma.ctrl: max_rd 8");
+	RmaD g = {N_HOST, TA, N_NAA, NAA_DEVMEM + GOFF, ALEN, cookie++, true, false, NAA_DEVMEM + RMA_DREC + 0xc00, 0};
+	rma_dev_rec_clear(tb, RMA_DREC + 0xc00);
+	rma_post(tb, g, N_NAA);
+	size_t h1 = held_stable(8, 40);
+	CHECK_EQ(h1, 8u, "tags: the NAA's RMA unit holds 8 reads of host memory");
+	// the accelerator's DMA reads of host memory: its 8 tags
+	job(tb, ACCEL_OP_H2D, TH, HOFF, HLEN);
+	uint64_t c_acc = tb.cycle();
+	size_t h2 = held_stable(16, 40);
+	unsigned mrd16 = tb.mrd_count;
+	unsigned by_len[2] = {0, 0};
+	for (auto &r : tb.deferred)
+		by_len[r.len_dw == 64]++;
+	printf("   held: %u MRd of 256 B, %u of 128 B (the NAA splits the accelerator's 256-byte reads at its MPS)\n",
+	       by_len[1], by_len[0]);
+	printf("   MRd of host memory held: %zu (RMA %zu, accelerator %zu), peak outstanding %u\n", h2, h1, h2 - h1,
+	       tb.mrd_out_peak - out0);
+	CHECK_EQ(h2, 16u, "tags: 16 MRd of host memory outstanding (the accelerator's 8 added)");
+
+	// the host's RMA unit: two gets of device memory into host memory
+	tb.mrd_log.clear();
+	tb.log_mrd = true;
+	RmaD d1 = {N_NAA, NAA_DEVMEM + SOFF, N_HOST, TC, 256, cookie++, true, false, RMA_REC + 0xc00, 0};
+	RmaD d2 = {N_NAA, NAA_DEVMEM + SOFF + 256, N_HOST, TD, 1024, cookie++, true, false, RMA_REC + 0xc20, 0};
+	tb.mem_clear(d1.rnoti, 16);
+	tb.mem_clear(d2.rnoti, 16);
+	rma_post(tb, d1);
+	rma_post(tb, d2);
+	auto landed = [&](uint64_t a, uint32_t so, uint32_t len) {
+		for (uint32_t o = 0; o < len; o += 4)
+			if (tb.mem32(a + o) != src32(so + o))
+				return false;
+		return true;
+	};
+	bool d2_in = tb.wait_for([&] { return landed(TD, 256, 1024); }, 20000);
+	uint64_t c_d2 = tb.cycle();
+	tb.idle(200);
+	bool flush_seen = false;
+	for (auto &r : tb.mrd_log)
+		flush_seen = flush_seen || (r.addr >= TC && r.addr < TC + 256);
+	CHECK(landed(TC, 0, 256), "tags: the first descriptor's write (before the parked read) lands");
+	CHECK(d2_in, "tags: the second descriptor's 4 writes, sent behind the parked flush read, land while host memory holds 16 reads");
+	CHECK(tb.deferred.size() == 16 && tb.mrd_count == mrd16 && !flush_seen,
+	      "tags: ... and the flush read has not reached host memory (%zu held, %u new MRd)", tb.deferred.size(),
+	      tb.mrd_count - mrd16);
+	CHECK_EQ(tb.mrd_out_peak - out0, 16u, "tags: peak MRd outstanding at the host so far");
+	printf("   waited for the second descriptor's data until %" PRIu64 " cycles after the accelerator's job started\n", c_d2 - c_acc);
+
+	// host memory answers one read at a time (the accelerator's first),
+	// later reads wait again; every freed tag is taken at once
+	unsigned rel = 0, steps = 0;
+	uint64_t c_rel = tb.cycle();
+	auto is_acc = [&](uint64_t a) { return a >= TH && a < TH + HLEN; };
+	while (!tb.deferred.empty() && steps < 2000) {
+		unsigned k = tb.release_where(is_acc, 1);
+		if (!k)
+			k = tb.release_mrd(1);
+		rel += k;
+		steps++;
+		tb.idle(40);
+	}
+	uint64_t flush_at = 0;
+	for (auto &r : tb.mrd_log)
+		if (!flush_at && r.addr >= TC && r.addr < TC + 256)
+			flush_at = r.cycle;
+	CHECK(flush_at > c_d2, "tags: the parked flush read reached host memory after the later writes had landed (%" PRIu64
+	      " > %" PRIu64 ")", flush_at, c_d2);
+	tb.defer_mrd = false;
+	tb.log_mrd = false;
+	rel += tb.release_mrd(~0u);
+	printf("   %u reads answered one at a time over %" PRIu64 " cycles, peak MRd outstanding %u\n", rel,
+	       tb.cycle() - c_rel, tb.mrd_out_peak - out0);
+
+	// everything completes
+	uint32_t js = job_wait(tb);
+	CHECK((js & (ACCEL_JOB_DONE | ACCEL_JOB_ERROR)) == ACCEL_JOB_DONE, "tags: the H2D job completes (status 0x%x)", js);
+	CHECK(take_entry(tb, 50000), "tags: the H2D job's event");
+	uint64_t q0, q1;
+	CHECK(rma_host_rec(tb, d1.rnoti, &q0, &q1), "tags: host RMA get 1: requester record");
+	rma_check_rec(q0, q1, d1, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, "tags: get 1 (flush read parked)");
+	CHECK(rma_host_rec(tb, d2.rnoti, &q0, &q1), "tags: host RMA get 2: requester record");
+	rma_check_rec(q0, q1, d2, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, "tags: get 2 (writes passed)");
+	bool nrec = false;
+	for (int i = 0; i < 100 && !nrec; i++) {
+		tb.drain(2000);
+		rma_dev_rec(tb, RMA_DREC + 0xc00, &q0, &q1);
+		nrec = EXTOLL_REC_GET(EXTOLL_RMA_NOTI_VALID, q1) != 0;
+	}
+	CHECK(nrec, "tags: NAA RMA get: requester record in device memory");
+	rma_check_rec(q0, q1, g, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_NAA, "tags: NAA get of host memory");
+	CHECK(landed(TC, 0, 256) && landed(TD, 256, 1024) && tb.mem32(TC + 256) == 0 && tb.mem32(TD + 1024) == 0,
+	      "tags: host memory holds both gets' data, nothing past them");
+	CHECK(devmem_equals(tb, GOFF, TA, ALEN), "tags: device memory = the NAA RMA's source (8 KiB)");
+	CHECK(devmem_equals(tb, HOFF, TH, HLEN), "tags: device memory = the H2D job's source (1 KiB)");
+	CHECK_EQ(tb.mrd_count - tb.mrd_answered, out0, "tags: every MRd of host memory answered");
+	CHECK_EQ(tb.mrd_out_peak - out0, 16u, "tags: MRd outstanding at the host: exactly 16 at the peak, never more");
+	// normal traffic afterwards
+	unsigned ok = 0;
+	for (unsigned k = 0; k < 4; k++)
+		ok += ap_roundtrip(tb, AP_MEM + 0x1e0000 + 64 * k, 200 + k);
+	CHECK_EQ(ok, 4u, "tags: aperture writes and reads afterwards");
+	RmaD d3 = {N_NAA, NAA_DEVMEM + SOFF, N_HOST, TC + 0x800, 1280, cookie++, true, false, RMA_REC + 0xc40, 0};
+	tb.mem_clear(d3.rnoti, 16);
+	rma_post(tb, d3);
+	CHECK(rma_host_rec(tb, d3.rnoti, &q0, &q1), "tags: a host RMA get afterwards: requester record");
+	rma_check_rec(q0, q1, d3, EXTOLL_RMA_ST_OK, EXTOLL_RMA_KIND_REQ, N_HOST, "tags: get afterwards");
+	CHECK(landed(TC + 0x800, 0, 1280), "tags: its data");
+	rra_wr_ok(tb, N_NAA, EXTOLL_RMA_BASE + EXTOLL_RMA_CTRL, 0x400ull << EXTOLL_RMA_CTRL_TIMEOUT_SHIFT, 0,
+		  "naa rma.ctrl back");
+	bar_wr(tb, EXTOLL_SMFU_BASE + EXTOLL_SMFU_CTRL, 0x400ull << 32);
+	tb.drain();
+}
+
 static void test(Tb &tb)
 {
 	section("setup: host NIC, tables, root port + accelerator through the tunnel, SMFU both sides, ring");
@@ -1519,6 +1720,7 @@ static void test(Tb &tb)
 		 "RMA sections with the windows enforced: nothing refused");
 	rra_wr_ok(tb, N_NAA, EXTOLL_OWN_BASE + EXTOLL_OWN_CLAIM, EXTOLL_OWN_CLAIM_OP_RELEASE, 0, "release the NAA after the RMA sections");
 	rra_wr_ok(tb, N_NAA, EXTOLL_DMA_BASE + EXTOLL_DMA_CTRL, 0, 0, "naa dma.ctrl.enforce = 0");
+	test_in_tags(tb);
 }
 
 // ---------------------------------------------------------------------------

@@ -1341,6 +1341,78 @@ static void test_in_bypass_tags()
 	m->h_cfg_timeout = 0x400;
 }
 
+// The parked read issues only between TLPs (smfu_in: go_prd in R_HDR), made
+// deterministic: all 16 NAA tags outstanding (held by the device, answered CA
+// by the host as above), a 17th read parked, then the device stops taking
+// TLPs (ready 0) while a 256-byte write is in smfu_in: its header waits in
+// the output register, the payload behind it (R_PL). One held read is
+// answered, so a tag is free while the write is stopped in the middle; then
+// the device takes TLPs again. The first cycle the output moves is in the
+// middle of the write: a parked read that may issue there (mutation: R_HDR
+// dropped from go_prd) breaks the MWr or loses its MRd in every run.
+static void test_in_bypass_midtlp()
+{
+	printf("ingress bypass: a parked read whose tag frees in the middle of a write issues after the write\n");
+	cfg_std_intervals();
+	m->h_cfg_timeout = 4;    // 1024 cycles
+	unsigned dv0 = dev_viol();
+	dev_hold = true;
+	size_t d0 = dev_rx.size();
+	std::vector<uint8_t> lost;
+	for (int k = 0; k < 16; k++)
+		lost.push_back(host_read(AP + 0x6000 + 64 * k, 64, dev_bytes(NAA_BAR + 0x6000 + 64 * k, 64)));
+	run(2000);
+	collect_host_cpls();
+	unsigned ca = 0;
+	for (uint8_t t : lost)
+		ca += host_rds[t].status == TLP_CPL_CA;
+	CHECK(ca == 16 && dev_held.size() == 16, "mid-TLP: 16 reads held by the device (all NAA tags), CA at the host");
+	m->h_cfg_timeout = 0x400;   // the 17th read may wait at the host now
+	uint8_t r17 = host_read(AP + 0x6800, 64, dev_bytes(NAA_BAR + 0x6800, 64));
+	run(400);
+	CHECK(mrds_since(dev_rx, d0) == 16, "mid-TLP: the 17th read is parked at the NAA");
+	double p0 = n_dev->prob;
+	n_dev->prob = 0.0;       // the device takes nothing
+	std::vector<uint8_t> w = rand_bytes(256);
+	host_write(AP + 0x6400, w);
+	run(600);
+	size_t d1 = dev_rx.size();
+	bool mid = m->n_dev_valid && m->n_dev_sop && !m->n_dev_eop;
+	CHECK(mid, "mid-TLP: the write's MWr header waits at the device port (a TLP in progress)");
+	// one held read answered: its tag comes back while the write is stopped
+	std::vector<tlp> one(dev_held.begin(), dev_held.begin() + 1);
+	dev_held.erase(dev_held.begin());
+	dev_hold = false;
+	answer_held(one, devmem, DEV_ID, dev_split, dev_cpl_q);
+	dev_hold = true;
+	run(400);
+	CHECK(dev_rx.size() == d1, "mid-TLP: nothing reached the device while it was stopped");
+	n_dev->prob = p0;
+	run(600);
+	// the device saw the MWr whole, then the parked read's MRd
+	size_t iw = 0, ir = 0;
+	for (size_t k = d1; k < dev_rx.size(); k++) {
+		const tlp &t = dev_rx[k].t;
+		if (t.kind == TLP_MWR && t.addr == NAA_BAR + 0x6400 && !iw)
+			iw = k + 1;
+		if (t.kind == TLP_MRD && t.addr == NAA_BAR + 0x6800 && !ir)
+			ir = k + 1;
+	}
+	bool wok = true;
+	for (int i = 0; i < 256; i++)
+		wok = wok && devmem.get(NAA_BAR + 0x6400 + i) == w[i];
+	CHECK(wok && iw, "mid-TLP: the 256-byte write reaches the device whole");
+	CHECK(ir && iw && iw < ir && dev_held.size() == 16, "mid-TLP: the parked read's MRd follows the write (%zu, %zu)", iw, ir);
+	CHECK(dev_viol() == dv0, "mid-TLP: no protocol violation on the device link (%u)", dev_viol() - dv0);
+	dev_hold = false;
+	answer_held(dev_held, devmem, DEV_ID, dev_split, dev_cpl_q);
+	settle();
+	collect_host_cpls();
+	CHECK(host_rds[r17].status == 0 && !host_rds[r17].bad && host_rds[r17].got == host_rds[r17].expect,
+	      "mid-TLP: the parked read completes with its data");
+	m->h_cfg_timeout = 0x400;
+}
+
 // Row 3: at the NAA a completion for the device never passes a posted write
 // (host -> device) that was sent into the network before it.
 static unsigned be_bytes(const tlp &t)
@@ -2377,6 +2449,7 @@ int main(int argc, char **argv)
 	test_np_bypass();
 	ordered(test_in_bypass, "ingress bypass");
 	test_in_bypass_tags();
+	test_in_bypass_midtlp();
 	ordered([] { test_order_naa(1); }, "NAA ordering, MPS 256");
 	ordered([] { test_order_naa(0); }, "NAA ordering, MPS 128");
 	ordered(test_write_split, "write split");
