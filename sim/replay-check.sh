@@ -9,12 +9,29 @@
 #   3. mutations, each must exit 1 with a MISMATCH line: one recorded TLP of
 #      the device altered (its last dword), one input TLP a cycle later
 #   4. a recording of another format version: exit 2 with a clear message
+# With --hosts instead of a recording: two hosts without QEMU (stand-in scripts, as in
+# sim/hosts-check.sh) send fault commands on their control channels, with --fault and
+# --ber; the recording (commands and the links' counts only) is replayed as above, and
+# a command one cycle late must be found.
 #
 #   sim/replay-check.sh COSIMD RECORDING
+#   sim/replay-check.sh COSIMD --hosts
 set -u
 cosimd=$1 rec=$2
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+if [ "$rec" = --hosts ]; then
+	printf 'torus 3x1x1\nnode 0 host\nnode 1 host\nnode 2 router\n' >"$tmp/three.topo"
+	fake='[ @HOST@ = 0 ] && { echo "kill 2" >&101; read -r -t 20 r <&101; sleep 0.3
+	  echo "revive 2" >&101; read -r -t 20 r <&101; }
+	[ @HOST@ = 1 ] && { echo "link-down 1 X+" >&101; read -r -t 20 r <&101; }
+	sleep 0.5; exit 0'
+	timeout 60 "$cosimd" --cpu -1 --topology "$tmp/three.topo" --ber 1e-3 --fault '5000:link-up 1 X+' \
+		--record "$tmp/hosts.rec" -- bash -c "$fake" >"$tmp/hosts.log" 2>&1 ||
+		{ cat "$tmp/hosts.log"; echo "FAIL cosimd with two stand-in hosts"; exit 1; }
+	rec=$tmp/hosts.rec
+	hosts=1
+fi
 fails=0 passes=0
 
 pass() { echo "PASS $*"; passes=$((passes + 1)); }
@@ -46,6 +63,16 @@ echo "recording $rec: $(stat -c %s "$rec") bytes, $(grep -c ' in ' "$rec") TLPs 
 replay "replay is identical to the recording" 0 identical "$rec"
 replay "replay with idle-node skipping off" 0 identical "$rec" COSIM_WORLD_SKIP=0
 replay "replay with skip period 64" 0 identical "$rec" COSIM_WORLD_SKIP=64
+
+if [ -n "${hosts:-}" ]; then
+	sed -n '/^start/,$p' "$rec" | sed 's/^/    /'
+	awk '$2 == "cmd" && $3 == "revive" { $1 = $1 + 1 } { print }' "$rec" >"$tmp/m3"
+	echo "mutation 3: $(diff "$rec" "$tmp/m3" | grep -E '^[<>]' | tr '\n' ' ')"
+	replay "mutation 3 (a fault command one cycle later) is found" 1 MISMATCH "$tmp/m3"
+	echo "SUMMARY $passes passed, $fails failed"
+	[ "$fails" = 0 ]
+	exit
+fi
 
 # mutation 1: the last dword of the device's 10th TLP with payload (or of its last TLP)
 flip() { awk -v k="$1" '$2 == "out" && $4 > 0 && ++n == k {

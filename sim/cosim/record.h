@@ -33,6 +33,9 @@
  *                                   PDW payload dwords, all of them recorded)
  *   C intx H LEVEL                  host H's INTx level changed (0 or 1)
  *   C exit H STATUS                 host H's QEMU exited (information only)
+ *   C links FLITS CTL FLIPS         before end: flits and control words carried on all
+ *                                   links and bits flipped by bit errors (decimal; the
+ *                                   network's part of the comparison)
  *   C end                           the last line: the world cycle the run ended at
  *
  * Cycles are decimal.  in, cmd and reset-host are the inputs; out and intx the

@@ -30,7 +30,8 @@ struct rp {
 	struct ev *ev;
 	size_t nev, cap;
 	uint64_t end;
-	bool have_end;
+	bool have_end, have_links;
+	uint64_t links[3];      /* flits, control words, bit flips at the end */
 	char *topo_text, topo_name[64], device[32], naa_device[32];
 	size_t topo_len;
 	char build_id[40];
@@ -102,6 +103,13 @@ static int parse_record(struct rp *r, char *s, size_t line, uint64_t *last)
 		e.kind = EV_CMD;
 		e.cmd = strdup(s);
 		return e.cmd && !add_ev(r, &e) ? 0 : bad(r, line, "out of memory");
+	}
+	if (!strcmp(kind, "links")) {
+		if (sscanf(s, "%" SCNu64 " %" SCNu64 " %" SCNu64, &r->links[0], &r->links[1],
+			   &r->links[2]) != 3)
+			return bad(r, line, "bad link counts");
+		r->have_links = true;
+		return 0;
 	}
 	if (!strcmp(kind, "exit"))
 		return 0;   /* information: a QEMU's exit changes nothing in the world */
@@ -452,14 +460,23 @@ int replay_run(const char *path, const char *fst_path, int verbose)
 				h, path, r.ev[x[h].out < r.nev ? x[h].out : x[h].intx].line);
 			goto out;
 		}
+	if (r.have_links && (world_flits(w) != r.links[0] || world_ctl_words(w) != r.links[1] ||
+			     world_bit_flips(w) != r.links[2])) {
+		fprintf(stderr, "cosimd: replay MISMATCH at the end (cycle %" PRIu64 "): links carried %"
+			PRIu64 " flits, %" PRIu64 " control words, %" PRIu64 " bits flipped; recorded: %"
+			PRIu64 ", %" PRIu64 ", %" PRIu64 "\n", world_cycles(w), world_flits(w),
+			world_ctl_words(w), world_bit_flips(w), r.links[0], r.links[1], r.links[2]);
+		goto out;
+	}
 	uint64_t nout = 0, nintx = 0;
 	for (unsigned h = 0; h < r.nhosts; h++) {
 		nout += x[h].nout;
 		nintx += x[h].nintx;
 	}
 	logmsg("replay %s: identical: %" PRIu64 " cycles, %" PRIu64 " TLPs in, %" PRIu64 " TLPs out, %"
-	       PRIu64 " INTx changes, %" PRIu64 " commands and host resets (%.1f s)", path, world_cycles(w), nin, nout,
-	       nintx, ncmd, (double)(now_ns() - t0) / 1e9);
+	       PRIu64 " INTx changes, %" PRIu64 " commands and host resets%s (%.1f s)", path,
+	       world_cycles(w), nin, nout, nintx, ncmd,
+	       r.have_links ? ", the same link counts" : "", (double)(now_ns() - t0) / 1e9);
 	ret = 0;
 out:
 	if (w) {
