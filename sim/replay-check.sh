@@ -9,15 +9,17 @@
 #   3. mutations, each must exit 1 with a MISMATCH line: one recorded TLP of
 #      the device altered (its last dword), one input TLP a cycle later
 #   4. a recording of another format version: exit 2 with a clear message
+#   5. with TRACE (cosimd --trace-tlp of the recorded run): the replay's --trace-tlp is
+#      the same file
 # With --hosts instead of a recording: two hosts without QEMU (stand-in scripts, as in
 # sim/hosts-check.sh) send fault commands on their control channels, with --fault and
 # --ber; the recording (commands and the links' counts only) is replayed as above, and
 # a command one cycle late must be found.
 #
-#   sim/replay-check.sh COSIMD RECORDING
+#   sim/replay-check.sh COSIMD RECORDING [TRACE]
 #   sim/replay-check.sh COSIMD --hosts
 set -u
-cosimd=$1 rec=$2
+cosimd=$1 rec=$2 trace=${3:-}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 if [ "$rec" = --hosts ]; then
@@ -92,6 +94,16 @@ awk '$2 == "in" { c[NR] = $1 } { line[NR] = $0 } END {
 	for (i = 1; i <= NR; i++) print line[i] }' "$rec" >"$tmp/m2"
 echo "mutation 2: $(diff "$rec" "$tmp/m2" | grep -E '^[<>]' | cut -c1-60 | tr '\n' ' ')"
 replay "mutation 2 (an input TLP one cycle later) is found" 1 MISMATCH "$tmp/m2"
+
+if [ -n "$trace" ]; then
+	"$cosimd" --replay "$rec" --trace-tlp "$tmp/trace" >/dev/null 2>&1
+	if cmp -s "$trace" "$tmp/trace"; then
+		pass "the replay's TLP trace equals the recorded run's ($(wc -l <"$trace") lines)"
+	else
+		diff "$trace" "$tmp/trace" | head -5
+		fail "the replay's TLP trace differs from the recorded run's"
+	fi
+fi
 
 sed '1s/.*/cosimd-record 99/' "$rec" >"$tmp/v"
 replay "a recording of another format version is refused" 2 "version 99" "$tmp/v"

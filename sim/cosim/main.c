@@ -261,7 +261,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: cosimd [options] -- qemu-system-x86_64 [qemu args...]\n"
-		"       cosimd --replay FILE [--trace-fst FILE] [-v]\n"
+		"       cosimd --replay FILE [--trace-fst FILE] [--trace-tlp FILE] [-v]\n"
 		"Runs QEMU with a Verilated PCIe device as x-pci-proxy-dev (id nic0): one QEMU\n"
 		"per host node of the topology (at most %d), each with its own socket, control\n"
 		"channel and files; @HOST@ in the QEMU command line becomes the host's index.\n"
@@ -700,7 +700,7 @@ int main(int argc, char **argv)
 	if (r)
 		return r == 1 ? 0 : r;
 	if (opt.replay)
-		return replay_run(opt.replay, opt.trace_fst, opt.verbose);
+		return replay_run(opt.replay, opt.trace_fst, opt.trace_tlp, opt.verbose);
 	r = build_world();
 	if (r)
 		return r;

@@ -72,8 +72,9 @@ void record_host_exit(unsigned host, int status);
 int record_close(void);
 
 /* cosimd --replay FILE: 0 (the same outputs), 1 (a difference, reported), 2
- * (an unusable file).  fst_path: NULL or the host's FST waveform.  verbose:
- * print every input. */
-int replay_run(const char *path, const char *fst_path, int verbose);
+ * (an unusable file).  fst_path: NULL or the host's FST waveform; trace_tlp:
+ * NULL or the TLP trace (as cosimd --trace-tlp writes it, up to the first
+ * difference).  verbose: log the commands and resets. */
+int replay_run(const char *path, const char *fst_path, const char *trace_tlp, int verbose);
 
 #endif /* SIM_COSIM_RECORD_H */

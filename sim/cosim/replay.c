@@ -258,7 +258,32 @@ struct expect {
 	size_t out, intx;
 	bool level;
 	uint64_t nout, nintx;
+	FILE *trace;            /* --trace-tlp, or NULL */
 };
+
+/* a line of --trace-tlp, as cosimd writes it (trace.c) */
+static void trace(FILE *f, const char *dir, const uint32_t *hdr, const uint32_t *payload, unsigned pdw,
+		  uint64_t cycle)
+{
+	struct tlp t;
+
+	if (f && !tlp_decode(hdr, payload, pdw, &t))
+		tlp_trace(f, dir, &t, cycle);
+}
+
+/* --trace-tlp's file of host i: as cosimd names them (main.c host_path) */
+static const char *trace_name(const char *path, unsigned i, unsigned n, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (n == 1)
+		return path;
+	if (!dot || (slash && dot < slash) || dot == path || dot[-1] == '/')
+		snprintf(buf, len, "%s.host%u", path, i);
+	else
+		snprintf(buf, len, "%.*s.host%u%s", (int)(dot - path), path, i, dot);
+	return buf;
+}
 
 static size_t next_of(const struct rp *r, size_t i, enum ev_kind k, unsigned host)
 {
@@ -292,6 +317,7 @@ static int check_host(const struct rp *r, struct world *w, unsigned h, struct ex
 			print_tlp("got     ", c, raw, n);
 			return 1;
 		}
+		trace(x->trace, "dev->host", raw, raw + 4, n, pcie_model_cycles(m));
 		x->nout++;
 		x->out = next_of(r, x->out + 1, EV_OUT, h);
 	}
@@ -330,7 +356,8 @@ static int check_host(const struct rp *r, struct world *w, unsigned h, struct ex
 }
 
 /* An input: 0, or 1 (it failed: not the world of the recording) */
-static int apply(const struct rp *r, struct world *w, const struct ev *e, int verbose)
+static int apply(const struct rp *r, struct world *w, const struct ev *e, struct expect *x,
+		 int verbose)
 {
 	char err[160];
 
@@ -338,6 +365,7 @@ static int apply(const struct rp *r, struct world *w, const struct ev *e, int ve
 	case EV_IN: {
 		struct pcie_model *m = world_host(w, e->host);
 
+		trace(x[e->host].trace, "host->dev", e->w, e->w + e->hdr_dw, e->pdw, pcie_model_cycles(m));
 		if (pcie_model_push(m, e->w, e->hdr_dw, e->w + e->hdr_dw, e->pdw)) {
 			fprintf(stderr, "cosimd: replay %s:%zu: the device refused the TLP\n", r->path, e->line);
 			return 1;
@@ -364,12 +392,13 @@ static int apply(const struct rp *r, struct world *w, const struct ev *e, int ve
 	return 0;
 }
 
-int replay_run(const char *path, const char *fst_path, int verbose)
+int replay_run(const char *path, const char *fst_path, const char *trace_tlp, int verbose)
 {
 	struct rp r = { .path = path, .skip = -1 };
 	struct extoll_topo topo;
 	struct world *w = NULL;
-	struct expect x[64];
+	struct expect x[64] = { 0 };
+	char name[4096];
 	char err[512];
 	const char *sk = getenv("COSIM_WORLD_SKIP");
 	uint64_t nin = 0, ncmd = 0, t0 = now_ns();
@@ -408,9 +437,20 @@ int replay_run(const char *path, const char *fst_path, int verbose)
 	logmsg("replay %s: world '%s' (%u nodes, %u host(s), device %s, naa %s), skip period %u, "
 	       "%zu records, %" PRIu64 " cycles", path, topo.name, topo.n, r.nhosts, r.device,
 	       r.naa_device, world_skip_period(w), r.nev, r.end);
-	for (unsigned h = 0; h < r.nhosts; h++)
+	for (unsigned h = 0; h < r.nhosts; h++) {
 		x[h] = (struct expect){ .out = next_of(&r, 0, EV_OUT, h),
 					.intx = next_of(&r, 0, EV_INTX, h) };
+		if (trace_tlp) {
+			const char *p = trace_name(trace_tlp, h, r.nhosts, name, sizeof(name));
+
+			x[h].trace = tlp_trace_open(p);
+			if (!x[h].trace) {
+				fprintf(stderr, "cosimd: --trace-tlp %s: %s\n", p, strerror(errno));
+				ret = 2;
+				goto out;
+			}
+		}
+	}
 	ret = 1;
 	size_t i = 0;
 	for (;;) {
@@ -426,7 +466,7 @@ int replay_run(const char *path, const char *fst_path, int verbose)
 					" but the world is at %" PRIu64 "\n", path, e->line, e->cycle, c);
 				goto out;
 			}
-			if (apply(&r, w, e, verbose))
+			if (apply(&r, w, e, x, verbose))
 				goto out;
 			if (e->kind == EV_RESET) {
 				/* cosimd reads the INTx level after the reset */
@@ -479,6 +519,8 @@ int replay_run(const char *path, const char *fst_path, int verbose)
 	       r.have_links ? ", the same link counts" : "", (double)(now_ns() - t0) / 1e9);
 	ret = 0;
 out:
+	for (unsigned h = 0; h < r.nhosts && h < 64; h++)
+		tlp_trace_close(x[h].trace);
 	if (w) {
 		if (fst_path)
 			world_trace_flush(w);
