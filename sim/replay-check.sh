@@ -7,7 +7,8 @@
 #   2. the same with idle-node skipping off (COSIM_WORLD_SKIP=0) and with
 #      another period (64): exit 0 (skipping is cycle-exact)
 #   3. mutations, each must exit 1 with a MISMATCH line: one recorded TLP of
-#      the device altered (its last dword), one input TLP a cycle later
+#      the device altered (its last dword), one input TLP a cycle later, an INTx
+#      change added
 #   4. a recording of another format version: exit 2 with a clear message
 #   5. with TRACE (cosimd --trace-tlp of the recorded run): the replay's --trace-tlp is
 #      the same file
@@ -94,6 +95,12 @@ awk '$2 == "in" { c[NR] = $1 } { line[NR] = $0 } END {
 	for (i = 1; i <= NR; i++) print line[i] }' "$rec" >"$tmp/m2"
 echo "mutation 2: $(diff "$rec" "$tmp/m2" | grep -E '^[<>]' | cut -c1-60 | tr '\n' ' ')"
 replay "mutation 2 (an input TLP one cycle later) is found" 1 MISMATCH "$tmp/m2"
+
+# mutation 4: an INTx change that did not happen, at the cycle of the device's 10th TLP
+awk '$2 == "out" && ++n == 10 && !done { print $1 " intx " $3 " 1"; done = 1 } { print }' \
+	"$rec" >"$tmp/m4"
+echo "mutation 4: $(diff "$rec" "$tmp/m4" | grep -E '^[<>]' | tr '\n' ' ')"
+replay "mutation 4 (an INTx change added) is found" 1 "INTx stays" "$tmp/m4"
 
 if [ -n "$trace" ]; then
 	"$cosimd" --replay "$rec" --trace-tlp "$tmp/trace" >/dev/null 2>&1
