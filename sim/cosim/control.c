@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "record.h"
 #include "trace.h"
 
 #define MAX_FAULTS 32
@@ -163,6 +164,11 @@ int control_check(const struct world *w, const char *cmd, char *err, size_t errl
 	return command((struct world *)w, cmd, false, err, errlen);
 }
 
+int control_run(struct world *w, const char *cmd, char *what, size_t wlen)
+{
+	return command(w, cmd, true, what, wlen);
+}
+
 int control_add_fault(const char *spec, char *err, size_t errlen)
 {
 	const char *colon = strchr(spec, ':');
@@ -230,6 +236,7 @@ static void run(const char *src, const char *cmd, char *reply, size_t rlen)
 	}
 	if (strcmp(what, "cycle") && strncmp(cmd, "busy", 4)) {
 		done++;
+		record_cmd(cmd);
 		logmsg("fault (%s) at world cycle %" PRIu64 ": %s", src, world_cycles(world), what);
 		clock_kick();
 	}

@@ -40,6 +40,9 @@
 
 /* Check one command (without executing it): 0, or -1 with a message in err. */
 int control_check(const struct world *w, const char *cmd, char *err, size_t errlen);
+/* Run one command on w now (cosimd --replay): 0 with what was done in what,
+ * or -1 with a message there. */
+int control_run(struct world *w, const char *cmd, char *what, size_t wlen);
 /* --fault CYCLE:COMMAND, before the world exists: 0, or -1 with a message. */
 int control_add_fault(const char *spec, char *err, size_t errlen);
 #define CONTROL_MAX_HOSTS 8

@@ -10,6 +10,7 @@
 #include "guest_ram.h"
 #include "host.h"
 #include "mmio.h"
+#include "record.h"
 #include "trace.h"
 
 /* Byte enables of dword i of a request. */
@@ -129,6 +130,7 @@ bool dma_service(struct host *h)
 	while (pcie_model_pop(h->dev, raw, payload, TLP_MAX_PAYLOAD_DW, &n)) {
 		/* the checker counts the payload as sent (beyond the buffer too) */
 		check_from_dev(&h->check, raw, payload, n);
+		record_tlp_out(h->index, raw, payload, n < TLP_MAX_PAYLOAD_DW ? n : TLP_MAX_PAYLOAD_DW);
 		int r = n > TLP_MAX_PAYLOAD_DW ? -1 : tlp_decode(raw, payload, n, &t) ? -1 : 1;
 		any = true;
 		if (r < 0) {

@@ -20,6 +20,8 @@
  *   trace.c      messages, wall clock, the TLP trace
  *   capture.c    --pcap, --pcap-tlp: the links' packets and the TLPs in pcap files
  *   control.c    fault injection: the guest's control channel (ttyS1), --fault
+ *   record.c     --record: the world's inputs and the host devices' outputs
+ *   replay.c     --replay: a recording rerun on the RTL alone (no QEMU)
  *
  * The device (--device) is a back end of sim/model/pcie_model.h: the host
  * node of a world (sim/world/, sim/topologies/; --topology, default the
@@ -56,6 +58,7 @@
 #include "mmio.h"
 #include "pcie_model.h"
 #include "proxy.h"
+#include "record.h"
 #include "trace.h"
 #include "world.h"
 
@@ -69,6 +72,7 @@ static const struct pcie_model_backend *const devices[] = {
 static struct {
 	const char *trace_fst, *trace_tlp;
 	const char *pcap_net, *pcap_tlp;
+	const char *record, *replay;  /* --record, --replay FILE */
 	const char *topology; /* file, "default" or "single" */
 	const struct pcie_model_backend *device;
 	const struct pcie_model_backend *naa_device;  /* NULL: naa (the sample accelerator) */
@@ -105,6 +109,7 @@ static bool service(void)
 	for (unsigned i = 0; i < nhosts; i++) {
 		struct host *h = &hosts[i];
 
+		record_intx(i, pcie_model_irq(h->dev));
 		if (proxy_set_intx(&h->proxy, pcie_model_irq(h->dev)) && opt.verbose)
 			hostmsg(h, "intx %s at cycle %" PRIu64,
 				pcie_model_irq(h->dev) ? "asserted" : "deasserted",
@@ -127,10 +132,12 @@ static void on_reset(void *ctx)
 
 	if (opt.verbose)
 		hostmsg(h, "device reset at cycle %" PRIu64, pcie_model_cycles(h->dev));
+	record_host_reset(h->index, 16);
 	world_reset_host(world, h->index, 16);
 	mmio_reset(h);
 	check_reset(&h->check);
 	clock_stop();
+	record_intx(h->index, pcie_model_irq(h->dev));
 	proxy_set_intx(&h->proxy, pcie_model_irq(h->dev));
 }
 
@@ -254,6 +261,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: cosimd [options] -- qemu-system-x86_64 [qemu args...]\n"
+		"       cosimd --replay FILE [--trace-fst FILE] [--trace-tlp FILE] [-v]\n"
 		"Runs QEMU with a Verilated PCIe device as x-pci-proxy-dev (id nic0): one QEMU\n"
 		"per host node of the topology (at most %d), each with its own socket, control\n"
 		"channel and files; @HOST@ in the QEMU command line becomes the host's index.\n"
@@ -272,6 +280,13 @@ static void usage(FILE *f)
 		"                       LINKTYPE_USER0; tools/wireshark/extoll.lua decodes them)\n"
 		"  --pcap-tlp FILE      capture the host's TLPs (pcap, link type 148 = USER1;\n"
 		"                       several hosts: one file each, named as for --trace-tlp)\n"
+		"  --record FILE        record what enters the world (TLPs into the host devices,\n"
+		"                       fault commands, resets) and what the host devices send,\n"
+		"                       with world cycles (docs/cosim.md \"Record and replay\")\n"
+		"  --replay FILE        no QEMU: rebuild the recorded world, push the recorded\n"
+		"                       inputs at their cycles and compare the host devices' TLPs\n"
+		"                       and INTx with the recording (exit 0 same, 1 differs, 2 bad\n"
+		"                       file; COSIM_WORLD_SKIP overrides the recorded skip period)\n"
 		"  --cpu N              pin daemon and QEMUs to CPU N (default: first allowed\n"
 		"                       CPU; -1: no pinning)\n"
 		"  --stats              print access counts and round trips at exit\n"
@@ -322,6 +337,8 @@ static int parse_options(int argc, char **argv)
 		{ "trace-tlp", required_argument, NULL, 'T' },
 		{ "pcap", required_argument, NULL, 'N' },
 		{ "pcap-tlp", required_argument, NULL, 'L' },
+		{ "record", required_argument, NULL, 'R' },
+		{ "replay", required_argument, NULL, 'Y' },
 		{ "cpu", required_argument, NULL, 'c' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "topology", required_argument, NULL, 'P' },
@@ -378,6 +395,12 @@ static int parse_options(int argc, char **argv)
 			break;
 		case 'L':
 			opt.pcap_tlp = optarg;
+			break;
+		case 'R':
+			opt.record = optarg;
+			break;
+		case 'Y':
+			opt.replay = optarg;
 			break;
 		case 'c': {
 			char *end;
@@ -465,6 +488,13 @@ static int parse_options(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (opt.replay) {
+		if (optind < argc || opt.record) {
+			fprintf(stderr, "cosimd: --replay runs no QEMU (and records nothing)\n");
+			return 2;
+		}
+		return 0;
+	}
 	if (optind >= argc) {
 		fprintf(stderr, "cosimd: no QEMU command given (cosimd [options] -- qemu-system-x86_64 ...)\n");
 		return 2;
@@ -472,9 +502,29 @@ static int parse_options(int argc, char **argv)
 	return 0;
 }
 
+/* a topology file's text (malloc'ed), or NULL */
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t n = 0;
+
+	if (!f)
+		return NULL;
+	buf = malloc(65537);
+	if (buf) {
+		n = fread(buf, 1, 65536, f);
+		buf[n] = 0;
+	}
+	fclose(f);
+	return buf;
+}
+
 /* The world and its host device: 0, or the exit status. */
 static int build_world(void)
 {
+	static const char single_topo_text[] = "torus 1x1x1\nnode 0 host\n";
+	const char *topo_text = NULL;
 	struct extoll_topo topo;
 	char err[512];
 	int r;
@@ -482,9 +532,12 @@ static int build_world(void)
 	if (!opt.topology)
 		opt.topology = opt.device->links ? "default" : "single";
 	if (!strcmp(opt.topology, "default"))
-		r = extoll_topo_parse(default_topo_text, default_topo_name, &topo, err, sizeof(err));
+		topo_text = default_topo_text;
 	else if (!strcmp(opt.topology, "single"))
-		r = extoll_topo_parse("torus 1x1x1\nnode 0 host\n", "single", &topo, err, sizeof(err));
+		topo_text = single_topo_text;
+	if (topo_text)
+		r = extoll_topo_parse(topo_text, !strcmp(opt.topology, "single") ? "single" :
+				      default_topo_name, &topo, err, sizeof(err));
 	else
 		r = extoll_topo_load(opt.topology, &topo, err, sizeof(err));
 	if (r) {
@@ -522,6 +575,32 @@ static int build_world(void)
 			snprintf(h->pfx, sizeof(h->pfx), "host %u: ", i);
 	}
 	world_set_ber(world, opt.ber);
+	if (opt.record) {
+		const char *text = topo_text;
+		struct record_config rc = { .device = opt.device->name,
+					    .naa_device = (opt.naa_device ? opt.naa_device : &pcie_backend_naa)->name };
+		char *file = NULL;
+
+		if (!text) {
+			file = read_text(opt.topology);
+			if (!file) {
+				fprintf(stderr, "cosimd: --record: cannot read %s again\n", opt.topology);
+				return 2;
+			}
+			text = file;
+		}
+		rc.topo_text = text;
+		r = record_open(opt.record, world, &rc);
+		free(file);
+		if (r)
+			return 2;
+		if (opt.ber > 0) {   /* set at cycle 0, as the world is created */
+			char cmd[40];
+
+			snprintf(cmd, sizeof(cmd), "ber %.17g", opt.ber);
+			record_cmd(cmd);
+		}
+	}
 	if (control_init(world, nhosts, err, sizeof(err))) {
 		fprintf(stderr, "cosimd: %s\n", err);
 		return 2;
@@ -594,6 +673,7 @@ static void host_gone(struct host *h)
 	while (waitpid(h->pid, &h->status, 0) < 0 && errno == EINTR)
 		;
 	h->pid = -1;
+	record_host_exit(h->index, h->status);
 	if (nhosts > 1)
 		hostmsg(h, "QEMU exited (%s %d) at world cycle %" PRIu64,
 			WIFEXITED(h->status) ? "status" : "signal",
@@ -619,6 +699,8 @@ int main(int argc, char **argv)
 	r = parse_options(argc, argv);
 	if (r)
 		return r == 1 ? 0 : r;
+	if (opt.replay)
+		return replay_run(opt.replay, opt.trace_fst, opt.trace_tlp, opt.verbose);
 	r = build_world();
 	if (r)
 		return r;
@@ -770,6 +852,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cosimd tlp-check: %" PRIu64 " TLPs checked, %" PRIu64
 			" violations\n", tlps, viol);
 	capture_close(opt.stats);
+	if (record_close() && !viol)
+		viol = 1;   /* exit 3: the recording is incomplete */
 	world_destroy(world);
 	/* the first host whose QEMU failed gives the status (the others were stopped) */
 	if (fail_rc)

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "clock.h"
 #include "host.h"
+#include "record.h"
 #include "trace.h"
 
 void mmio_init(struct host *h, const struct mmio_config *c)
@@ -23,8 +24,12 @@ void mmio_push(struct host *h, const struct tlp *t)
 
 	tlp_trace(h->trace, "host->dev", t, pcie_model_cycles(h->dev));
 	capture_tlp(h->cap, true, t, pcie_model_cycles(h->dev));
-	if (tlp_encode_hdr(t, hdr))
+	unsigned hdr_dw = tlp_encode_hdr(t, hdr);
+
+	if (hdr_dw) {
 		check_to_dev(&h->check, hdr, t->payload, (hdr[0] >> 30) & 1 ? t->payload_dw : 0);
+		record_tlp_in(h->index, hdr, hdr_dw, t->payload, t->payload_dw);
+	}
 	if (pcie_model_push_tlp(h->dev, t))
 		hostmsg(h, "internal error: cannot push TLP");
 }
