@@ -6,7 +6,10 @@ model's RootComplex (docs/hard-ip.md, docs/testbenches.md).
 Register offsets and record fields come from the generated headers
 (hw/include/extoll_regs.h, extoll_records.h: the SystemRDL and gen_net.py).
 The expected RTL version is set by the Makefile (-G) and passed in the
-environment, so a reset value cannot pass for it.
+environment, so a reset value cannot pass for it. EXTOLL_USP_W (the Makefile's
+USP_W) is the width of the IP's interfaces: 128 (Gen3 x4) or 512 (Gen3 x16, the
+model with 512-bit buses, pcie_usp_w512 in front of the adapter); the checks are
+the same, at 512 bits the tuser sop/eop marks of CC and RQ are checked too.
 """
 
 import os
@@ -26,6 +29,8 @@ CORE_CLK_PS = 6400                         # NIC core clock 156.25 MHz; the IP's
 VENDOR_ID, DEVICE_ID, CLASS_CODE = 0x1EE7, 0x0001, 0x028000
 BAR0_LOG2, BAR2_LOG2 = 16, 28              # extoll_nic_usp defaults
 OP_READ, OP_WRITE = 0, 1                   # rra.req op (docs/remote-access.md)
+USP_W = int(os.environ.get("EXTOLL_USP_W", "128"))   # the IP's AXI-Stream width
+LINK_WIDTH = {128: 4, 512: 16}[USP_W]      # Gen3 x4 at 128 bits, Gen3 x16 at 512 bits
 
 
 def header_defines(name):
@@ -59,7 +64,7 @@ class TB:
         self.log = dut._log
         self.rc = RootComplex()
         self.dev = UltraScalePlusPcieDevice(
-            pcie_generation=3, pcie_link_width=4, user_clk_frequency=250e6,
+            pcie_generation=3, pcie_link_width=LINK_WIDTH, user_clk_frequency=250e6,
             alignment="dword", enable_client_tag=True, enable_extended_tag=False,
             pf0_msi_enable=False,
             pf0_msix_enable=True, pf0_msix_table_size=0,
@@ -100,10 +105,15 @@ class TB:
         dut.s_phy_frm.value = 0
         dut.s_phy_crc.value = 0
 
+        assert len(dut.s_axis_cq_tdata) == USP_W, f"CQ {len(dut.s_axis_cq_tdata)} bits, expected {USP_W}"
         self.violations = []
+        self.tuser_errors = []     # 512 bits: CC/RQ beats with wrong is_sop/is_eop marks
+        self.tuser_beats = 0
         self.cpl_held = 0          # cycles a completion waited behind requests (coverage)
         self.msix_held = 0         # cycles an owed MSI-X waited behind requests (coverage)
         cocotb.start_soon(self.order_monitor())
+        if USP_W == 512:
+            cocotb.start_soon(self.sop_eop_monitor())
 
     async def order_monitor(self):
         """The ordering promise of docs/hard-ip.md, watched at the IP's ports:
@@ -132,6 +142,30 @@ class TB:
             mx = d.u_dut.u_if.u_msix
             if mx.owe_q.value and mx.irq.value and mx.state_q.value == 0 and not mx.order_ok.value:
                 self.msix_held += 1
+
+    async def sop_eop_monitor(self):
+        """512 bits: the model (straddling off) frames CC and RQ packets by tkeep and
+        tlast; the IP also reads is_sop[0] and is_eop[0] with the last dword's index
+        (PG213; CC tuser [0], [6], [11:8]; RQ [20], [26], [31:28]). Both must agree."""
+        d = self.dut
+        marks = {"CC": (d.m_axis_cc_tvalid, d.m_axis_cc_tready, d.m_axis_cc_tlast, d.m_axis_cc_tkeep,
+                        d.m_axis_cc_tuser, 0, 6, 8),
+                 "RQ": (d.m_axis_rq_tvalid, d.m_axis_rq_tready, d.m_axis_rq_tlast, d.m_axis_rq_tkeep,
+                        d.m_axis_rq_tuser, 20, 26, 28)}
+        in_pkt = {k: False for k in marks}
+        while True:
+            await RisingEdge(d.user_clk)
+            for k, (valid, ready, last, keep, user, sop_b, eop_b, ptr_b) in marks.items():
+                if not (valid.value and ready.value):
+                    continue
+                u, kp, lst = int(user.value), int(keep.value), bool(last.value)
+                want = (not in_pkt[k], lst, (kp.bit_length() - 1) if lst else None)
+                got = (bool(u >> sop_b & 1), bool(u >> eop_b & 1), (u >> ptr_b & 0xF) if u >> eop_b & 1 else None)
+                self.tuser_beats += 1
+                if got != want:
+                    self.tuser_errors.append(f"{k} beat keep {kp:#x} last {int(lst)}: "
+                                             f"sop/eop/ptr {got}, expected {want}")
+                in_pkt[k] = not lst
 
 
 async def setup(dut):
@@ -386,3 +420,7 @@ async def test_enumerate_registers_msix_dma(dut):
     assert tb.cpl_held > 0, "no completion ever met a request in flight: ordering not exercised"
     assert tb.msix_held > 0, "no MSI-X ever met a request in flight: ordering not exercised"
     assert int(dut.net_ovf.value) == 0, "net_ovf"
+    if USP_W == 512:
+        tb.log.info("512 bits: %d CC/RQ beats, is_sop/is_eop checked", tb.tuser_beats)
+        assert tb.tuser_beats > 0, "no CC/RQ beat seen"
+        assert not tb.tuser_errors, "tuser: " + "; ".join(tb.tuser_errors[:4])
