@@ -210,6 +210,21 @@ async def test_enumerate_registers_msix_dma(dut):
     r = await bar0.read_qword(scratch)
     assert r == (0x600DF00D << 32) | (v & 0xFFFFFFFF), f"scratch after dword write {r:#x}"
 
+    # longer requests: MWr and MRd of 12, 14 and 16 dwords on the SMFU's interval starts
+    # (64-bit registers, intervals not valid): at 512 bits CQ packets of 16, 18, 20 dwords
+    # (one full beat; a second beat of 2 and 4) and CplD of 15, 17, 19 (one partial beat;
+    # a second beat of 1 and 3)
+    eg = R["EXTOLL_SMFU_BASE"] + R["EXTOLL_SMFU_EG_START"] + 4 * R["EXTOLL_SMFU_EG_START_STRIDE"]
+    for nbytes in (48, 56, 64):
+        blk = rnd.randbytes(nbytes)
+        await bar0.write(eg, blk)
+        got = await bar0.read(eg, nbytes)
+        assert got == blk, f"{nbytes}-byte BAR0 write/read: {got.hex()} != {blk.hex()}"
+        for i in range(0, nbytes, 8):
+            q = await bar0.read_qword(eg + i)
+            assert q == int.from_bytes(blk[i:i + 8], "little"), f"EG_START +{i:#x}: {q:#x} after {nbytes}-byte write"
+    await bar0.write(eg, bytes(64))
+
     # a BAR0 read outside the register map: the NIC answers UR (CC status field)
     try:
         r = await bar0.read_dword(0x8000)
@@ -322,7 +337,9 @@ async def test_enumerate_registers_msix_dma(dut):
     # ---- a read of host memory by the NIC (RQ MRd, RC CplD): the backdoor ----
     # TX an MRd32 (tag 5: not the SMFU's), the RX filter keeps the completion
     mem_addr, mem = tb.rc.alloc_region(4096)
-    for length, off in ((2, 0x40), (1, 0x84)):
+    # (16 dwords: at 512 bits an RC packet of 19 dwords, two beats; the RX filter keeps
+    # the header and the first 64 bits)
+    for length, off in ((2, 0x40), (1, 0x84), (16, 0x100)):
         want = rnd.getrandbits(32 * length)
         mem[off:off + 4 * length] = want.to_bytes(4 * length, "little")
         tag = 5
@@ -348,7 +365,8 @@ async def test_enumerate_registers_msix_dma(dut):
         assert h0 >> 24 == 0x4A and h0 & 0x3FF == length, f"completion dword 0 {h0:#010x}"
         assert h1 & 0xFFF == 4 * length and (h1 >> 13) & 7 == 0, f"completion dword 1 {h1:#010x}"
         assert (h2 >> 8) & 0xFF == tag and h2 & 0x7F == off & 0x7F, f"completion dword 2 {h2:#010x}"
-        assert data & ((1 << (32 * length)) - 1) == want, f"backdoor read {data:#x}, memory {want:#x}"
+        mask = (1 << min(64, 32 * length)) - 1
+        assert data & mask == want & mask, f"backdoor read {data:#x}, memory {want:#x}"
 
     # pcie.msix_msgs counts the messages the IP reported sent (a pulse across the clock domains)
     msgs = field(await bar0.read_qword(reg("PCIE", "MSIX_MSGS")), "EXTOLL_PCIE_MSIX_MSGS_COUNT")
