@@ -77,14 +77,17 @@ module pcie_usp_up512 #(
     end else begin
       if (valid_q && m_tready) valid_q <= 1'b0;
       if (s_tvalid && s_tready) begin
-        if (pos_q == 2'd0) begin
-          data_q <= {384'd0, s_tdata};
-          keep_q <= {12'd0, s_tkeep};
-          sop_q  <= !in_pkt_q;
-        end else begin
-          data_q[128*pos_q +: 128] <= s_tdata;
-          keep_q[4*pos_q +: 4]     <= s_tkeep;
+        // the beat into its slot; a new 512-bit beat clears the other slots' keep
+        // (their data lanes keep old dwords, outside tkeep)
+        for (int k = 0; k < 4; k++) begin
+          if (pos_q == 2'(k)) begin
+            data_q[128*k +: 128] <= s_tdata;
+            keep_q[4*k +: 4]     <= s_tkeep;
+          end else if (pos_q == 2'd0) begin
+            keep_q[4*k +: 4]     <= 4'd0;
+          end
         end
+        if (pos_q == 2'd0) sop_q <= !in_pkt_q;
         if (!in_pkt_q) user_q <= s_user;
         ptr_q    <= {pos_q, last_dw};
         last_q   <= s_tlast;
