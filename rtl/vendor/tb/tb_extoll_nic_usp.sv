@@ -9,23 +9,32 @@
 // The RQ sequence numbers the model reports (*_ip) reach the NIC SEQ_DELAY
 // cycles later, as from an IP that reports a request only once it has left
 // for the link: completions and MSI-X must wait for them (docs/hard-ip.md).
+// AXIS_W (128 or 512, set by the Makefile with -G) is the width of the IP's
+// AXI-Stream interfaces; the tuser widths follow from it.
 
 `default_nettype none
 
-module tb_extoll_nic_usp;
+module tb_extoll_nic_usp #(
+  parameter int AXIS_W = 128                 // the IP's interfaces: 128 (Gen3 x4) or 512 (Gen3 x16)
+);
 
   localparam int SEQ_DELAY = 16;
+  localparam int KEEP_W    = AXIS_W / 32;
+  localparam int CQ_USER_W = AXIS_W == 512 ? 183 : 88;
+  localparam int CC_USER_W = AXIS_W == 512 ? 81 : 33;
+  localparam int RQ_USER_W = AXIS_W == 512 ? 137 : 62;
+  localparam int RC_USER_W = AXIS_W == 512 ? 161 : 75;
 
   logic                     user_clk, user_reset, core_clk;
   logic [15:0]              cfg_node_id;
   logic [6:0]               cfg_dateline;
-  logic [127:0]             s_axis_cq_tdata, m_axis_cc_tdata, m_axis_rq_tdata, s_axis_rc_tdata;
-  logic [3:0]               s_axis_cq_tkeep, m_axis_cc_tkeep, m_axis_rq_tkeep, s_axis_rc_tkeep;
+  logic [AXIS_W-1:0]        s_axis_cq_tdata, m_axis_cc_tdata, m_axis_rq_tdata, s_axis_rc_tdata;
+  logic [KEEP_W-1:0]        s_axis_cq_tkeep, m_axis_cc_tkeep, m_axis_rq_tkeep, s_axis_rc_tkeep;
   logic                     s_axis_cq_tlast, m_axis_cc_tlast, m_axis_rq_tlast, s_axis_rc_tlast;
-  logic [87:0]              s_axis_cq_tuser;
-  logic [32:0]              m_axis_cc_tuser;
-  logic [61:0]              m_axis_rq_tuser;
-  logic [74:0]              s_axis_rc_tuser;
+  logic [CQ_USER_W-1:0]     s_axis_cq_tuser;
+  logic [CC_USER_W-1:0]     m_axis_cc_tuser;
+  logic [RQ_USER_W-1:0]     m_axis_rq_tuser;
+  logic [RC_USER_W-1:0]     s_axis_rc_tuser;
   logic                     s_axis_cq_tvalid, m_axis_cc_tvalid, m_axis_rq_tvalid, s_axis_rc_tvalid;
   logic                     s_axis_cq_tready, m_axis_cc_tready, m_axis_rq_tready, s_axis_rc_tready;
   logic [1:0]               pcie_cq_np_req;
@@ -66,6 +75,7 @@ module tb_extoll_nic_usp;
     seq_dly[SEQ_DELAY-1];
 
   extoll_nic_usp #(
+    .AXIS_W    (AXIS_W),
     .RTL_MAJOR (`TB_RTL_MAJOR),
     .RTL_MINOR (`TB_RTL_MINOR),
     .RTL_PATCH (`TB_RTL_PATCH)

@@ -6,7 +6,10 @@ model's RootComplex (docs/hard-ip.md, docs/testbenches.md).
 Register offsets and record fields come from the generated headers
 (hw/include/extoll_regs.h, extoll_records.h: the SystemRDL and gen_net.py).
 The expected RTL version is set by the Makefile (-G) and passed in the
-environment, so a reset value cannot pass for it.
+environment, so a reset value cannot pass for it. EXTOLL_USP_W (the Makefile's
+USP_W) is the width of the IP's interfaces: 128 (Gen3 x4) or 512 (Gen3 x16, the
+model with 512-bit buses, pcie_usp_w512 in front of the adapter); the checks are
+the same, at 512 bits the tuser sop/eop marks of CC and RQ are checked too.
 """
 
 import os
@@ -26,6 +29,8 @@ CORE_CLK_PS = 6400                         # NIC core clock 156.25 MHz; the IP's
 VENDOR_ID, DEVICE_ID, CLASS_CODE = 0x1EE7, 0x0001, 0x028000
 BAR0_LOG2, BAR2_LOG2 = 16, 28              # extoll_nic_usp defaults
 OP_READ, OP_WRITE = 0, 1                   # rra.req op (docs/remote-access.md)
+USP_W = int(os.environ.get("EXTOLL_USP_W", "128"))   # the IP's AXI-Stream width
+LINK_WIDTH = {128: 4, 512: 16}[USP_W]      # Gen3 x4 at 128 bits, Gen3 x16 at 512 bits
 
 
 def header_defines(name):
@@ -59,7 +64,7 @@ class TB:
         self.log = dut._log
         self.rc = RootComplex()
         self.dev = UltraScalePlusPcieDevice(
-            pcie_generation=3, pcie_link_width=4, user_clk_frequency=250e6,
+            pcie_generation=3, pcie_link_width=LINK_WIDTH, user_clk_frequency=250e6,
             alignment="dword", enable_client_tag=True, enable_extended_tag=False,
             pf0_msi_enable=False,
             pf0_msix_enable=True, pf0_msix_table_size=0,
@@ -100,10 +105,15 @@ class TB:
         dut.s_phy_frm.value = 0
         dut.s_phy_crc.value = 0
 
+        assert len(dut.s_axis_cq_tdata) == USP_W, f"CQ {len(dut.s_axis_cq_tdata)} bits, expected {USP_W}"
         self.violations = []
+        self.tuser_errors = []     # 512 bits: CC/RQ beats with wrong is_sop/is_eop marks
+        self.tuser_beats = 0
         self.cpl_held = 0          # cycles a completion waited behind requests (coverage)
         self.msix_held = 0         # cycles an owed MSI-X waited behind requests (coverage)
         cocotb.start_soon(self.order_monitor())
+        if USP_W == 512:
+            cocotb.start_soon(self.sop_eop_monitor())
 
     async def order_monitor(self):
         """The ordering promise of docs/hard-ip.md, watched at the IP's ports:
@@ -133,6 +143,30 @@ class TB:
             if mx.owe_q.value and mx.irq.value and mx.state_q.value == 0 and not mx.order_ok.value:
                 self.msix_held += 1
 
+    async def sop_eop_monitor(self):
+        """512 bits: the model (straddling off) frames CC and RQ packets by tkeep and
+        tlast; the IP also reads is_sop[0] and is_eop[0] with the last dword's index
+        (PG213; CC tuser [0], [6], [11:8]; RQ [20], [26], [31:28]). Both must agree."""
+        d = self.dut
+        marks = {"CC": (d.m_axis_cc_tvalid, d.m_axis_cc_tready, d.m_axis_cc_tlast, d.m_axis_cc_tkeep,
+                        d.m_axis_cc_tuser, 0, 6, 8),
+                 "RQ": (d.m_axis_rq_tvalid, d.m_axis_rq_tready, d.m_axis_rq_tlast, d.m_axis_rq_tkeep,
+                        d.m_axis_rq_tuser, 20, 26, 28)}
+        in_pkt = {k: False for k in marks}
+        while True:
+            await RisingEdge(d.user_clk)
+            for k, (valid, ready, last, keep, user, sop_b, eop_b, ptr_b) in marks.items():
+                if not (valid.value and ready.value):
+                    continue
+                u, kp, lst = int(user.value), int(keep.value), bool(last.value)
+                want = (not in_pkt[k], lst, (kp.bit_length() - 1) if lst else None)
+                got = (bool(u >> sop_b & 1), bool(u >> eop_b & 1), (u >> ptr_b & 0xF) if u >> eop_b & 1 else None)
+                self.tuser_beats += 1
+                if got != want:
+                    self.tuser_errors.append(f"{k} beat keep {kp:#x} last {int(lst)}: "
+                                             f"sop/eop/ptr {got}, expected {want}")
+                in_pkt[k] = not lst
+
 
 async def setup(dut):
     tb = TB(dut)
@@ -144,7 +178,9 @@ async def setup(dut):
     return tb, dev
 
 
-@cocotb.test()
+# the whole test takes about 122 us of simulated time: a converter that loses a beat makes
+# some request wait forever, which fails here instead of hanging the run
+@cocotb.test(timeout_time=400, timeout_unit="us")
 async def test_enumerate_registers_msix_dma(dut):
     tb, dev = await setup(dut)
 
@@ -175,6 +211,21 @@ async def test_enumerate_registers_msix_dma(dut):
     await bar0.write_dword(scratch + 4, 0x600DF00D)
     r = await bar0.read_qword(scratch)
     assert r == (0x600DF00D << 32) | (v & 0xFFFFFFFF), f"scratch after dword write {r:#x}"
+
+    # longer requests: MWr and MRd of 12, 14 and 16 dwords on the SMFU's interval starts
+    # (64-bit registers, intervals not valid): at 512 bits CQ packets of 16, 18, 20 dwords
+    # (one full beat; a second beat of 2 and 4) and CplD of 15, 17, 19 (one partial beat;
+    # a second beat of 1 and 3)
+    eg = R["EXTOLL_SMFU_BASE"] + R["EXTOLL_SMFU_EG_START"] + 4 * R["EXTOLL_SMFU_EG_START_STRIDE"]
+    for nbytes in (48, 56, 64):
+        blk = rnd.randbytes(nbytes)
+        await bar0.write(eg, blk)
+        got = await bar0.read(eg, nbytes)
+        assert got == blk, f"{nbytes}-byte BAR0 write/read: {got.hex()} != {blk.hex()}"
+        for i in range(0, nbytes, 8):
+            q = await bar0.read_qword(eg + i)
+            assert q == int.from_bytes(blk[i:i + 8], "little"), f"EG_START +{i:#x}: {q:#x} after {nbytes}-byte write"
+    await bar0.write(eg, bytes(64))
 
     # a BAR0 read outside the register map: the NIC answers UR (CC status field)
     try:
@@ -288,7 +339,9 @@ async def test_enumerate_registers_msix_dma(dut):
     # ---- a read of host memory by the NIC (RQ MRd, RC CplD): the backdoor ----
     # TX an MRd32 (tag 5: not the SMFU's), the RX filter keeps the completion
     mem_addr, mem = tb.rc.alloc_region(4096)
-    for length, off in ((2, 0x40), (1, 0x84)):
+    # (16 dwords: at 512 bits an RC packet of 19 dwords, two beats; the RX filter keeps
+    # the header and the first 64 bits)
+    for length, off in ((2, 0x40), (1, 0x84), (16, 0x100)):
         want = rnd.getrandbits(32 * length)
         mem[off:off + 4 * length] = want.to_bytes(4 * length, "little")
         tag = 5
@@ -314,7 +367,8 @@ async def test_enumerate_registers_msix_dma(dut):
         assert h0 >> 24 == 0x4A and h0 & 0x3FF == length, f"completion dword 0 {h0:#010x}"
         assert h1 & 0xFFF == 4 * length and (h1 >> 13) & 7 == 0, f"completion dword 1 {h1:#010x}"
         assert (h2 >> 8) & 0xFF == tag and h2 & 0x7F == off & 0x7F, f"completion dword 2 {h2:#010x}"
-        assert data & ((1 << (32 * length)) - 1) == want, f"backdoor read {data:#x}, memory {want:#x}"
+        mask = (1 << min(64, 32 * length)) - 1
+        assert data & mask == want & mask, f"backdoor read {data:#x}, memory {want:#x}"
 
     # a read of an address the root complex does not map: its UR/CA completion reaches
     # the NIC (RC error code 2, "terminated by a completion with UR/CA/CRS status",
@@ -412,3 +466,7 @@ async def test_enumerate_registers_msix_dma(dut):
     assert tb.cpl_held > 0, "no completion ever met a request in flight: ordering not exercised"
     assert tb.msix_held > 0, "no MSI-X ever met a request in flight: ordering not exercised"
     assert int(dut.net_ovf.value) == 0, "net_ovf"
+    if USP_W == 512:
+        tb.log.info("512 bits: %d CC/RQ beats, is_sop/is_eop checked", tb.tuser_beats)
+        assert tb.tuser_beats > 0, "no CC/RQ beat seen"
+        assert not tb.tuser_errors, "tuser: " + "; ".join(tb.tuser_errors[:4])

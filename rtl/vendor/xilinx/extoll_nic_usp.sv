@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // extoll_nic_usp: the host NIC (ROLE 0, endpoint; docs/nic.md) on a Xilinx
-// UltraScale+ PCIe hard IP (PCIE4, 128-bit AXI-Stream interfaces, dword
-// alignment; docs/hard-ip.md). Wiring only:
+// UltraScale+ PCIe hard IP (PCIE4, 128- or 512-bit AXI-Stream interfaces,
+// dword alignment, no straddling; docs/hard-ip.md). Wiring only:
 //
-//   hard IP CQ/CC/RQ/RC, cfg_* --> pcie_usp_if (adapter) --> TLP stream, BAR ID,
+//   hard IP CQ/CC/RQ/RC 512 bits --> pcie_usp_w512 (AXIS_W 512 only) --> 128 bits
+//   hard IP CQ/CC/RQ/RC 128, cfg_* --> pcie_usp_if (adapter) --> TLP stream, BAR ID,
 //                                   PCIe state, MSI-X through cfg_interrupt_msix_*
 //   --- user_clk | core_clk ---   nic_hip_cdc (async FIFOs, synchronisers)
 //   TLP stream --> nic_hip_side (pcie_ep_rx, register bridge, UR, smfu_host, merge)
@@ -44,10 +45,13 @@ module extoll_nic_usp #(
   // ---------------- implementation ----------------
   parameter int          BURST_DW        = 16,
   parameter int          NP_MAX          = 16,        // non-posted requests inside the NIC (pcie_usp_np_fc): the SMFU's read tags
-  parameter int          CQ_USER_W       = 88,
-  parameter int          CC_USER_W       = 33,
-  parameter int          RQ_USER_W       = 62,
-  parameter int          RC_USER_W       = 75
+
+  // ---------------- the IP's AXI-Stream interfaces ----------------
+  parameter int          AXIS_W          = 128,       // 128 (e.g. Gen3 x4) or 512 (Gen3 x16, through pcie_usp_w512)
+  parameter int          CQ_USER_W       = AXIS_W == 512 ? 183 : 88,   // tuser widths (128 bits: PG213 also allows
+  parameter int          CC_USER_W       = AXIS_W == 512 ? 81 : 33,    // CQ 85 and RQ 60; 512 bits: only these)
+  parameter int          RQ_USER_W       = AXIS_W == 512 ? 137 : 62,
+  parameter int          RC_USER_W       = AXIS_W == 512 ? 161 : 75
 ) (
   // ---------------- clock and reset: the IP's user_clk, user_reset ----------------
   input  wire logic                 user_clk,
@@ -59,8 +63,8 @@ module extoll_nic_usp #(
   input  wire logic [6:0]           cfg_dateline,
 
   // ---------------- hard IP: CQ ----------------
-  input  wire logic [127:0]         s_axis_cq_tdata,
-  input  wire logic [3:0]           s_axis_cq_tkeep,
+  input  wire logic [AXIS_W-1:0]    s_axis_cq_tdata,
+  input  wire logic [AXIS_W/32-1:0] s_axis_cq_tkeep,
   input  wire logic                 s_axis_cq_tlast,
   input  wire logic [CQ_USER_W-1:0] s_axis_cq_tuser,
   input  wire logic                 s_axis_cq_tvalid,
@@ -68,16 +72,16 @@ module extoll_nic_usp #(
   output      logic [1:0]           pcie_cq_np_req,
 
   // ---------------- hard IP: CC ----------------
-  output      logic [127:0]         m_axis_cc_tdata,
-  output      logic [3:0]           m_axis_cc_tkeep,
+  output      logic [AXIS_W-1:0]    m_axis_cc_tdata,
+  output      logic [AXIS_W/32-1:0] m_axis_cc_tkeep,
   output      logic                 m_axis_cc_tlast,
   output      logic [CC_USER_W-1:0] m_axis_cc_tuser,
   output      logic                 m_axis_cc_tvalid,
   input  wire logic                 m_axis_cc_tready,
 
   // ---------------- hard IP: RQ ----------------
-  output      logic [127:0]         m_axis_rq_tdata,
-  output      logic [3:0]           m_axis_rq_tkeep,
+  output      logic [AXIS_W-1:0]    m_axis_rq_tdata,
+  output      logic [AXIS_W/32-1:0] m_axis_rq_tkeep,
   output      logic                 m_axis_rq_tlast,
   output      logic [RQ_USER_W-1:0] m_axis_rq_tuser,
   output      logic                 m_axis_rq_tvalid,
@@ -88,8 +92,8 @@ module extoll_nic_usp #(
   input  wire logic                 pcie_rq_seq_num_vld1,
 
   // ---------------- hard IP: RC ----------------
-  input  wire logic [127:0]         s_axis_rc_tdata,
-  input  wire logic [3:0]           s_axis_rc_tkeep,
+  input  wire logic [AXIS_W-1:0]    s_axis_rc_tdata,
+  input  wire logic [AXIS_W/32-1:0] s_axis_rc_tkeep,
   input  wire logic                 s_axis_rc_tlast,
   input  wire logic [RC_USER_W-1:0] s_axis_rc_tuser,
   input  wire logic                 s_axis_rc_tvalid,
@@ -132,6 +136,11 @@ module extoll_nic_usp #(
   localparam int         NIVL          = 16;
   localparam int         REG_ADDR_W    = extoll_regs_pkg::EXTOLL_REGS_MIN_ADDR_WIDTH;
   localparam int         REG_MAP_BYTES = extoll_regs_pkg::EXTOLL_REGS_SIZE;
+  // the adapter's tuser widths: the IP's at 128 bits, pcie_usp_w512's 128-bit side at 512
+  localparam int         IF_CQ_USER_W  = AXIS_W == 512 ? 88 : CQ_USER_W;
+  localparam int         IF_CC_USER_W  = AXIS_W == 512 ? 33 : CC_USER_W;
+  localparam int         IF_RQ_USER_W  = AXIS_W == 512 ? 62 : RQ_USER_W;
+  localparam int         IF_RC_USER_W  = AXIS_W == 512 ? 75 : RC_USER_W;
 
   // adapter: IP clock; side and core: core clock, reset synchronised to it
   logic       clk, rst, ip_clk, ip_rst;
@@ -206,25 +215,74 @@ module extoll_nic_usp #(
   assign pcie_st = {d3hot, msix_en, msix_pending};
 
   // ------------------------------------------------------------------
+  // 512 bits: width converters to the adapter's 128 bits
+  // ------------------------------------------------------------------
+  logic [127:0] a_cq_tdata, a_cc_tdata, a_rq_tdata, a_rc_tdata;
+  logic [3:0]   a_cq_tkeep, a_cc_tkeep, a_rq_tkeep, a_rc_tkeep;
+  logic         a_cq_tlast, a_cc_tlast, a_rq_tlast, a_rc_tlast;
+  logic         a_cq_tvalid, a_cc_tvalid, a_rq_tvalid, a_rc_tvalid;
+  logic         a_cq_tready, a_cc_tready, a_rq_tready, a_rc_tready;
+  logic [IF_CQ_USER_W-1:0] a_cq_tuser;
+  logic [IF_CC_USER_W-1:0] a_cc_tuser;
+  logic [IF_RQ_USER_W-1:0] a_rq_tuser;
+  logic [IF_RC_USER_W-1:0] a_rc_tuser;
+
+  if (AXIS_W == 512) begin : g_w512
+    pcie_usp_w512 u_w512 (
+      .clk (ip_clk), .rst (ip_rst),
+      .s_axis_cq_tdata, .s_axis_cq_tkeep, .s_axis_cq_tlast, .s_axis_cq_tuser, .s_axis_cq_tvalid,
+      .s_axis_cq_tready,
+      .m_axis_cc_tdata, .m_axis_cc_tkeep, .m_axis_cc_tlast, .m_axis_cc_tuser, .m_axis_cc_tvalid,
+      .m_axis_cc_tready,
+      .m_axis_rq_tdata, .m_axis_rq_tkeep, .m_axis_rq_tlast, .m_axis_rq_tuser, .m_axis_rq_tvalid,
+      .m_axis_rq_tready,
+      .s_axis_rc_tdata, .s_axis_rc_tkeep, .s_axis_rc_tlast, .s_axis_rc_tuser, .s_axis_rc_tvalid,
+      .s_axis_rc_tready,
+      .m_cq_tdata (a_cq_tdata), .m_cq_tkeep (a_cq_tkeep), .m_cq_tlast (a_cq_tlast),
+      .m_cq_tuser (a_cq_tuser), .m_cq_tvalid (a_cq_tvalid), .m_cq_tready (a_cq_tready),
+      .s_cc_tdata (a_cc_tdata), .s_cc_tkeep (a_cc_tkeep), .s_cc_tlast (a_cc_tlast),
+      .s_cc_tuser (a_cc_tuser), .s_cc_tvalid (a_cc_tvalid), .s_cc_tready (a_cc_tready),
+      .s_rq_tdata (a_rq_tdata), .s_rq_tkeep (a_rq_tkeep), .s_rq_tlast (a_rq_tlast),
+      .s_rq_tuser (a_rq_tuser), .s_rq_tvalid (a_rq_tvalid), .s_rq_tready (a_rq_tready),
+      .m_rc_tdata (a_rc_tdata), .m_rc_tkeep (a_rc_tkeep), .m_rc_tlast (a_rc_tlast),
+      .m_rc_tuser (a_rc_tuser), .m_rc_tvalid (a_rc_tvalid), .m_rc_tready (a_rc_tready)
+    );
+  end else begin : g_w128
+    assign {a_cq_tdata, a_cq_tkeep, a_cq_tlast, a_cq_tuser, a_cq_tvalid} =
+      {s_axis_cq_tdata, s_axis_cq_tkeep, s_axis_cq_tlast, s_axis_cq_tuser, s_axis_cq_tvalid};
+    assign s_axis_cq_tready = a_cq_tready;
+    assign {m_axis_cc_tdata, m_axis_cc_tkeep, m_axis_cc_tlast, m_axis_cc_tuser, m_axis_cc_tvalid} =
+      {a_cc_tdata, a_cc_tkeep, a_cc_tlast, a_cc_tuser, a_cc_tvalid};
+    assign a_cc_tready = m_axis_cc_tready;
+    assign {m_axis_rq_tdata, m_axis_rq_tkeep, m_axis_rq_tlast, m_axis_rq_tuser, m_axis_rq_tvalid} =
+      {a_rq_tdata, a_rq_tkeep, a_rq_tlast, a_rq_tuser, a_rq_tvalid};
+    assign a_rq_tready = m_axis_rq_tready;
+    assign {a_rc_tdata, a_rc_tkeep, a_rc_tlast, a_rc_tuser, a_rc_tvalid} =
+      {s_axis_rc_tdata, s_axis_rc_tkeep, s_axis_rc_tlast, s_axis_rc_tuser, s_axis_rc_tvalid};
+    assign s_axis_rc_tready = a_rc_tready;
+  end
+
+  // ------------------------------------------------------------------
   // Hard IP adapter
   // ------------------------------------------------------------------
   pcie_usp_if #(
     .NP_MAX    (NP_MAX),
-    .CQ_USER_W (CQ_USER_W),
-    .CC_USER_W (CC_USER_W),
-    .RQ_USER_W (RQ_USER_W),
-    .RC_USER_W (RC_USER_W)
+    .CQ_USER_W (IF_CQ_USER_W),
+    .CC_USER_W (IF_CC_USER_W),
+    .RQ_USER_W (IF_RQ_USER_W),
+    .RC_USER_W (IF_RC_USER_W)
   ) u_if (
     .clk (ip_clk), .rst (ip_rst),
-    .s_axis_cq_tdata, .s_axis_cq_tkeep, .s_axis_cq_tlast, .s_axis_cq_tuser, .s_axis_cq_tvalid,
-    .s_axis_cq_tready, .pcie_cq_np_req,
-    .m_axis_cc_tdata, .m_axis_cc_tkeep, .m_axis_cc_tlast, .m_axis_cc_tuser, .m_axis_cc_tvalid,
-    .m_axis_cc_tready,
-    .m_axis_rq_tdata, .m_axis_rq_tkeep, .m_axis_rq_tlast, .m_axis_rq_tuser, .m_axis_rq_tvalid,
-    .m_axis_rq_tready, .pcie_rq_seq_num0, .pcie_rq_seq_num_vld0, .pcie_rq_seq_num1,
-    .pcie_rq_seq_num_vld1,
-    .s_axis_rc_tdata, .s_axis_rc_tkeep, .s_axis_rc_tlast, .s_axis_rc_tuser, .s_axis_rc_tvalid,
-    .s_axis_rc_tready,
+    .s_axis_cq_tdata (a_cq_tdata), .s_axis_cq_tkeep (a_cq_tkeep), .s_axis_cq_tlast (a_cq_tlast),
+    .s_axis_cq_tuser (a_cq_tuser), .s_axis_cq_tvalid (a_cq_tvalid), .s_axis_cq_tready (a_cq_tready),
+    .pcie_cq_np_req,
+    .m_axis_cc_tdata (a_cc_tdata), .m_axis_cc_tkeep (a_cc_tkeep), .m_axis_cc_tlast (a_cc_tlast),
+    .m_axis_cc_tuser (a_cc_tuser), .m_axis_cc_tvalid (a_cc_tvalid), .m_axis_cc_tready (a_cc_tready),
+    .m_axis_rq_tdata (a_rq_tdata), .m_axis_rq_tkeep (a_rq_tkeep), .m_axis_rq_tlast (a_rq_tlast),
+    .m_axis_rq_tuser (a_rq_tuser), .m_axis_rq_tvalid (a_rq_tvalid), .m_axis_rq_tready (a_rq_tready),
+    .pcie_rq_seq_num0, .pcie_rq_seq_num_vld0, .pcie_rq_seq_num1, .pcie_rq_seq_num_vld1,
+    .s_axis_rc_tdata (a_rc_tdata), .s_axis_rc_tkeep (a_rc_tkeep), .s_axis_rc_tlast (a_rc_tlast),
+    .s_axis_rc_tuser (a_rc_tuser), .s_axis_rc_tvalid (a_rc_tvalid), .s_axis_rc_tready (a_rc_tready),
     .cfg_bus_number, .cfg_function_status, .cfg_max_payload, .cfg_max_read_req,
     .cfg_function_power_state,
     .cfg_interrupt_msix_enable, .cfg_interrupt_msix_mask, .cfg_interrupt_msix_address,

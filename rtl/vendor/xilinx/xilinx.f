@@ -13,4 +13,7 @@ pcie_usp_rq.sv
 pcie_usp_tx.sv
 pcie_usp_msix.sv
 pcie_usp_np_fc.sv
+pcie_usp_dn512.sv
+pcie_usp_up512.sv
+pcie_usp_w512.sv
 pcie_usp_if.sv
