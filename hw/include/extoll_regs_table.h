@@ -462,7 +462,7 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  "Times the link selected by link_sel left state UP (retrain).",
 	  1, f_rra_sent },
 	{ "router", "node", 0x0460, "rw", "Node identity",
-	  "Node id and dateline set in-band at bring-up (by a source-routed RRA write, before the routing tables route to this node). While `valid` is 0 the straps (cfg_node_id, cfg_dateline) give both; info.id.node_id shows the id in use. Takes effect one cycle after the write; the write's own RRA response still carries the old id as its source.",
+	  "Node id and dateline set in-band at bring-up (by a source-routed RRA write, before the routing tables route to this node). While `valid` is 0 the straps (cfg_node_id, cfg_dateline) give both; info.id.node_id shows the id in use. Takes effect one cycle after the write; the write's own RRA response still carries the old id as its source. The values in use are kept in the network's reset domain (docs/network.md \"Reset domains\"): a function reset (PCIe hot reset) clears this register but not the id and dateline in use (info.id.node_id), which only the next write of this register or a reset of the node changes.",
 	  3, f_router_node },
 	{ "router", "malformed", 0x0468, "r", "Malformed packets",
 	  "Packets received on a link that break the packet format (more or fewer flits than plen + 1, unknown type), all links: accepted by the link layer, then discarded (docs/network.md \"Malformed packets\").",

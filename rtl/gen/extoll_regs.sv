@@ -4315,6 +4315,7 @@ module extoll_regs (
         end
     end
     assign hwif_out.router.node.valid.value = field_storage.router.node.valid.value;
+    assign hwif_out.router.node.valid.swmod = decoded_reg_strb.router.node && decoded_req_is_wr && |(decoded_wr_biten[31:31]);
     // Field: extoll_nic.smfu.ctrl.passthru
     always_comb begin
         automatic logic [0:0] next_c;

@@ -1111,6 +1111,7 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic value;
+        logic swmod;
     } router_t_hdr_37a4d722__node__valid__out_t;
 
     typedef struct packed {
