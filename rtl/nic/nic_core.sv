@@ -595,7 +595,7 @@ module nic_core #(
     .st_dma_refused (dma_refused_m), .st_dma_last_addr (dma_last_addr_m),
     .st_dma_last_kind (dma_last_kind_m), .own_change,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
-    .malformed_cnt,
+    .malformed_cnt, .fence_drop_cnt, .fence_cut_cnt,
     .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,
     .own_denied,
     .rma_free, .rma_busy, .rma_inflight, .rma_hwm, .rma_cnt, .rma_bytes,
@@ -603,7 +603,7 @@ module nic_core #(
   );
 
   logic unused;
-  assign unused = ^{tbl_rdata, fence_drop_cnt, fence_cut_cnt, fence_clean, rx_pkt_cnt, tx_pkt_cnt, bd_pass_data, bd_pass_keep, bd_pass_eop,
+  assign unused = ^{tbl_rdata, fence_clean, rx_pkt_cnt, tx_pkt_cnt, bd_pass_data, bd_pass_keep, bd_pass_eop,
                     bd_tx_busy, bd_ev_tx, bd_ev_tx_busy, bd_ev_rx_extract, bd_ev_rx_drop,
                     hwif_out.router.rt_entry.commit.value,
                     hwif_out.router.rt_entry.outport.value[3],
