@@ -28,7 +28,8 @@
 //                   in the router's local inport buffer).
 //
 // Clean: no flit owed to the router, none left in its local inport buffers, no
-// packet open in either direction. Then m_fn_rst falls (if fn_rst has) and the
+// packet open in either direction, and no flit from the router in this cycle.
+// Then m_fn_rst falls (if fn_rst has) and the
 // fence passes everything through (combinationally, no added latency).
 //
 // Synchronous to clk, reset rst (sync, high).
@@ -152,7 +153,10 @@ module nic_net_fence #(
       m_drop_cnt <= '0;
       m_cut_cnt  <= '0;
     end else begin
-      m_fn_rst <= fn_rst || (m_fn_rst && !m_clean);
+      // released only in a cycle without a flit from the router: that flit is
+      // dropped now, and its credit (and the rest of its packet) would be left
+      // to the units
+      m_fn_rst <= fn_rst || (m_fn_rst && !(m_clean && s_net_valid == '0));
       m_drop_cnt <= m_drop_cnt + 32'($countones(o_new_drop));
       // a packet the unit had open when its reset began: counted at the
       // filler that ends it
