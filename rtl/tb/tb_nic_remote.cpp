@@ -597,7 +597,7 @@ static void test_fn_reset(Tb &tb)
 	CHECK_EQ(unr - unr0, 0, "no packet unroutable (tables intact)");
 	CHECK(dropped + cut >= mid_lost, "mid router.fn_reset: dropped %" PRIu64 " + cut %" PRIu64 " >= requests lost %u",
 	      dropped, cut, mid_lost);
-	printf("  %u resets, %" PRIu64 " cycles in reset; %u transit requests (all completed, data checked), "
+	printf("  %u resets, %" PRIu64 " cycles in reset; %u transit requests (each checked), "
 	       "%u to the mid node (%u without a record); mid fence: %" PRIu64 " packets dropped, %" PRIu64 " cut\n",
 	       resets, in_reset, transit, to_mid, mid_lost, dropped, cut);
 }
