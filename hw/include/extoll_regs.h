@@ -408,6 +408,13 @@
 #define EXTOLL_ROUTER_MALFORMED_COUNT_SHIFT          0
 #define EXTOLL_ROUTER_MALFORMED_COUNT_WIDTH          32
 #define EXTOLL_ROUTER_MALFORMED_COUNT_MASK           0xffffffffULL
+#define EXTOLL_ROUTER_FN_RESET                       0x0070
+#define EXTOLL_ROUTER_FN_RESET_DROPPED_SHIFT         0
+#define EXTOLL_ROUTER_FN_RESET_DROPPED_WIDTH         32
+#define EXTOLL_ROUTER_FN_RESET_DROPPED_MASK          0xffffffffULL
+#define EXTOLL_ROUTER_FN_RESET_CUT_SHIFT             32
+#define EXTOLL_ROUTER_FN_RESET_CUT_WIDTH             32
+#define EXTOLL_ROUTER_FN_RESET_CUT_MASK              0xffffffff00000000ULL
 
 /* Block smfu: SMFU */
 #define EXTOLL_SMFU_BASE                             0x0800

@@ -135,6 +135,10 @@ static const struct extoll_reg_field f_router_node[] = {
 	{ "dateline", 16, 7, "Dateline links while valid is 1: bit i = outport i crosses the torus dateline (docs/network.md)." },
 	{ "valid", 31, 1, "1: id and dateline come from this register; 0: from the straps." },
 };
+static const struct extoll_reg_field f_router_fn_reset[] = {
+	{ "dropped", 0, 32, "Packets to the units dropped." },
+	{ "cut", 32, 32, "Packets from the units cut." },
+};
 static const struct extoll_reg_field f_smfu_ctrl[] = {
 	{ "passthru", 0, 1, "Pass memory requests from the PCIe device below (root-port role) to up_node unaltered." },
 	{ "up_node", 16, 16, "Node that receives the pass-through traffic (the host)." },
@@ -462,11 +466,14 @@ static const struct extoll_reg_desc extoll_reg_table[] = {
 	  "Times the link selected by link_sel left state UP (retrain).",
 	  1, f_rra_sent },
 	{ "router", "node", 0x0460, "rw", "Node identity",
-	  "Node id and dateline set in-band at bring-up (by a source-routed RRA write, before the routing tables route to this node). While `valid` is 0 the straps (cfg_node_id, cfg_dateline) give both; info.id.node_id shows the id in use. Takes effect one cycle after the write; the write's own RRA response still carries the old id as its source.",
+	  "Node id and dateline set in-band at bring-up (by a source-routed RRA write, before the routing tables route to this node). While `valid` is 0 the straps (cfg_node_id, cfg_dateline) give both; info.id.node_id shows the id in use. Takes effect one cycle after the write; the write's own RRA response still carries the old id as its source. The values in use are kept in the network's reset domain (docs/network.md \"Reset domains\"): a function reset (PCIe hot reset) clears this register but not the id and dateline in use (info.id.node_id), which only the next write of this register or a reset of the node changes.",
 	  3, f_router_node },
 	{ "router", "malformed", 0x0468, "r", "Malformed packets",
 	  "Packets received on a link that break the packet format (more or fewer flits than plen + 1, unknown type), all links: accepted by the link layer, then discarded (docs/network.md \"Malformed packets\").",
 	  1, f_rra_sent },
+	{ "router", "fn_reset", 0x0470, "r", "Function resets",
+	  "The boundary between the network's reset domain and the NIC function's (nic_net_fence, docs/network.md \"Reset domains\"): packets to this node's units the router sent while the function was in reset, dropped; packets its units had begun when the reset came, ended with filler flits (discarded as malformed at the next hop). Kept across function resets (cleared by a reset of the node).",
+	  2, f_router_fn_reset },
 	{ "smfu", "hdr", 0x0800, "r", "Block header",
 	  "Type and version of this block and the BAR offset of the next block (0: last block).",
 	  4, f_info_hdr },

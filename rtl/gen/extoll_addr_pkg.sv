@@ -67,7 +67,7 @@ package extoll_addr_pkg;
 
   // Router
   localparam int unsigned ROUTER_BASE                      = 'h0400;
-  localparam int unsigned ROUTER_SIZE                      = 'h0070;
+  localparam int unsigned ROUTER_SIZE                      = 'h0078;
   localparam int unsigned ROUTER_RT_ENTRY                  = 'h0408;
   localparam int unsigned ROUTER_CRC_ERRORS                = 'h0410;
   localparam int unsigned ROUTER_UNROUTABLE                = 'h0418;
@@ -81,6 +81,7 @@ package extoll_addr_pkg;
   localparam int unsigned ROUTER_LINK_DOWNS                = 'h0458;
   localparam int unsigned ROUTER_NODE                      = 'h0460;
   localparam int unsigned ROUTER_MALFORMED                 = 'h0468;
+  localparam int unsigned ROUTER_FN_RESET                  = 'h0470;
 
   // SMFU
   localparam int unsigned SMFU_BASE                        = 'h0800;

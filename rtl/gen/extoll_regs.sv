@@ -133,6 +133,7 @@ module extoll_regs (
             logic link_downs;
             logic node;
             logic malformed;
+            logic fn_reset;
         } router;
         struct packed {
             logic hdr;
@@ -388,6 +389,7 @@ module extoll_regs (
         decoded_reg_strb.router.link_downs = cpuif_req_masked & (cpuif_addr == 14'h458) & !cpuif_req_is_wr;
         decoded_reg_strb.router.node = cpuif_req_masked & (cpuif_addr == 14'h460);
         decoded_reg_strb.router.malformed = cpuif_req_masked & (cpuif_addr == 14'h468) & !cpuif_req_is_wr;
+        decoded_reg_strb.router.fn_reset = cpuif_req_masked & (cpuif_addr == 14'h470) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.hdr = cpuif_req_masked & (cpuif_addr == 14'h800) & !cpuif_req_is_wr;
         decoded_reg_strb.smfu.ctrl = cpuif_req_masked & (cpuif_addr == 14'h808);
         decoded_reg_strb.smfu.eg_hits = cpuif_req_masked & (cpuif_addr == 14'h810) & !cpuif_req_is_wr;
@@ -4315,6 +4317,7 @@ module extoll_regs (
         end
     end
     assign hwif_out.router.node.valid.value = field_storage.router.node.valid.value;
+    assign hwif_out.router.node.valid.swmod = decoded_reg_strb.router.node && decoded_req_is_wr && |(decoded_wr_biten[31:31]);
     // Field: extoll_nic.smfu.ctrl.passthru
     always_comb begin
         automatic logic [0:0] next_c;
@@ -9040,6 +9043,10 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'h468) begin
             readback_data_var[31:0] = hwif_in.router.malformed.count.next;
+        end
+        if(rd_mux_addr == 14'h470) begin
+            readback_data_var[31:0] = hwif_in.router.fn_reset.dropped.next;
+            readback_data_var[63:32] = hwif_in.router.fn_reset.cut.next;
         end
         if(rd_mux_addr == 14'h800) begin
             readback_data_var[15:0] = 16'h6;

@@ -396,6 +396,19 @@ package extoll_regs_pkg;
     } router_t_hdr_37a4d722__malformed__in_t;
 
     typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__fn_reset__dropped__in_t;
+
+    typedef struct packed {
+        logic [31:0] next;
+    } router_t_hdr_37a4d722__fn_reset__cut__in_t;
+
+    typedef struct packed {
+        router_t_hdr_37a4d722__fn_reset__dropped__in_t dropped;
+        router_t_hdr_37a4d722__fn_reset__cut__in_t cut;
+    } router_t_hdr_37a4d722__fn_reset__in_t;
+
+    typedef struct packed {
         router_t_hdr_37a4d722__crc_errors__in_t crc_errors;
         router_t_hdr_37a4d722__unroutable__in_t unroutable;
         router_t_hdr_37a4d722__link_status__in_t link_status;
@@ -406,6 +419,7 @@ package extoll_regs_pkg;
         router_t_hdr_37a4d722__link_replays__in_t link_replays;
         router_t_hdr_37a4d722__link_downs__in_t link_downs;
         router_t_hdr_37a4d722__malformed__in_t malformed;
+        router_t_hdr_37a4d722__fn_reset__in_t fn_reset;
     } router_t_hdr_37a4d722__in_t;
 
     typedef struct packed {
@@ -1111,6 +1125,7 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic value;
+        logic swmod;
     } router_t_hdr_37a4d722__node__valid__out_t;
 
     typedef struct packed {

@@ -25,7 +25,15 @@
 //
 // Interfaces: TLP streams per docs/tlp-interface.md; network links per
 // docs/network.md (net_node phy ports, credits per VC); remote access per
-// docs/remote-access.md. All synchronous to clk, reset rst (sync, high).
+// docs/remote-access.md. All synchronous to clk.
+//
+// Resets (synchronous, high; docs/network.md "Reset domains"): rst resets the
+// whole node; fn_rst (a PCIe hot reset, a host reboot: tie to 0 where the
+// harness has one reset) only the NIC function: the PCIe side, the register
+// file, the units on the router's local ports. The network (router, routing
+// tables, node id / dateline in use, link layer) keeps running and carrying
+// other nodes' packets; nic_core's nic_net_fence holds the function in reset
+// until its boundary with the network is clean.
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -70,7 +78,8 @@ module extoll_nic
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic                  clk,            // NIC core clock
-  input  wire logic                  rst,            // synchronous, active high
+  input  wire logic                  rst,            // the node's reset (network and function), sync, high
+  input  wire logic                  fn_rst,         // the function's reset only (PCIe hot reset), sync, high
 
   // ---------------- straps ----------------
   input  wire logic [15:0]           cfg_node_id,    // this NIC's network node id (static, registered)
@@ -115,6 +124,7 @@ module extoll_nic
   // Between nic_core and the side (names = port names of both)
   // ------------------------------------------------------------------
   logic [15:0]           node_id;
+  logic                  f_rst;          // the function's reset (nic_core: rst | fn_rst, held until clean)
   // BAR0 cpuif
   logic                  bar_req, bar_req_is_wr;
   logic [REG_ADDR_W-1:0] bar_addr;
@@ -173,7 +183,7 @@ module extoll_nic
     .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH), .RX_DEPTH (2 * LOCAL_CREDITS)
 
 `define EXTOLL_NIC_SHARED \
-    .clk, .rst, .node_id, \
+    .clk, .node_id, \
     .bar_req, .bar_req_is_wr, .bar_addr, .bar_wr_data, .bar_wr_biten, \
     .bar_stall, .bar_rd_ack, .bar_rd_err, .bar_rd_data, .bar_wr_ack, .bar_wr_err, \
     .bd_tx_data, .bd_tx_keep, .bd_tx_sop, .bd_tx_eop, .bd_tx_valid, .bd_tx_ready, \
@@ -219,6 +229,7 @@ module extoll_nic
     .REG_MAP_BYTES   (REG_MAP_BYTES)
   ) u_core (
     `EXTOLL_NIC_SHARED,
+    .rst, .fn_rst, .m_fn_rst (f_rst),
     .cfg_node_id, .cfg_dateline,
     .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
     .net_ovf,
@@ -231,11 +242,13 @@ module extoll_nic
   if (ROLE == 0) begin : g_ep
     nic_ep_side #(`EXTOLL_NIC_SIDE_PARAMS) u_side (
       `EXTOLL_NIC_SHARED,
+      .rst (f_rst),
       `EXTOLL_NIC_PCIE
     );
   end else begin : g_rp
     nic_rp_side #(`EXTOLL_NIC_SIDE_PARAMS) u_side (
       `EXTOLL_NIC_SHARED,
+      .rst (f_rst),
       `EXTOLL_NIC_PCIE
     );
   end

@@ -95,6 +95,7 @@ module naa_node
     .BUILD_COMMIT   (BUILD_COMMIT)
   ) u_nic (
     .clk, .rst,
+    .fn_rst (1'b0),        // the NAA has no host whose reset is the function's alone
     .cfg_node_id, .cfg_dateline,
     `TLP_CONNECT(s_tlp, up),
     `TLP_CONNECT(m_tlp, dn),

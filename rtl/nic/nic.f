@@ -25,6 +25,7 @@ nic_rra_unit.sv
 nic_reg_hw.sv
 nic_flash.sv
 nic_reg_map.sv
+nic_net_fence.sv
 nic_core.sv
 nic_cpl_split.sv
 nic_rma_win.sv

@@ -23,7 +23,14 @@
 //             from a reserve, the rest on VC 1; the RRA unit's VC 0 packets first);
 //             local outport 1 --> SMFU_CPL with tag bit 7 to rma_unit, the rest to the side
 //
-// Synchronous to clk, reset rst (sync, high).
+// Two reset domains (docs/network.md "Reset domains"): rst resets the node,
+// fn_rst (a PCIe hot reset, a host reboot) only the function: everything here
+// but net_node (router, routing tables, link layer), the node id / dateline in
+// use (nic_reg_hw) and nic_net_fence between net_node's local ports and the
+// units (rma_port, nic_rra_unit, the side's SMFU), which holds the function's
+// reset m_fn_rst until the boundary is clean.
+//
+// Synchronous to clk, reset rst / m_fn_rst (sync, high).
 
 `default_nettype none
 `include "cpuif_port.svh"
@@ -53,7 +60,9 @@ module nic_core #(
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic                  clk,
-  input  wire logic                  rst,            // synchronous, active high
+  input  wire logic                  rst,            // the node's reset (network and function), sync, high
+  input  wire logic                  fn_rst,         // the function's reset request (PCIe hot reset), sync, high
+  output      logic                  m_fn_rst,       // the function's reset (nic_net_fence): for the side too
 
   // ---------------- straps ----------------
   input  wire logic [15:0]           cfg_node_id,
@@ -107,7 +116,7 @@ module nic_core #(
   `REGBLK_WIRES(cpuif, REG_ADDR_W);
 
   nic_cpuif_arb #(.ADDR_W(REG_ADDR_W)) u_arb (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     `CPUIF_CONNECT(s0, bar),
     `CPUIF_CONNECT(s1, rr),
     .s0_src (node_id),
@@ -124,7 +133,7 @@ module nic_core #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   extoll_regs u_regs (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     `REGBLK_CONNECT(s_cpuif, cpuif),
     .hwif_in,
     .hwif_out
@@ -147,7 +156,7 @@ module nic_core #(
   logic         bd_ev_tx, bd_ev_tx_busy, bd_ev_rx_extract, bd_ev_rx_drop, bd_tx_busy;
 
   pcie_backdoor u_backdoor (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     .tx_hdr0            (hwif_out.backdoor.tx_hdr0.data.value),
     .tx_hdr1            (hwif_out.backdoor.tx_hdr1.data.value),
     .tx_data            (hwif_out.backdoor.tx_data.data.value),
@@ -193,6 +202,16 @@ module nic_core #(
   logic [N_LOCAL-1:0][127:0] loc_out_data;
   logic [N_LOCAL-1:0][1:0]   loc_out_credit;
 
+  // the same at net_node's ports, the network side of nic_net_fence
+  logic [N_LOCAL-1:0]        nl_in_valid, nl_in_last, nl_in_vc;
+  logic [N_LOCAL-1:0][127:0] nl_in_data;
+  logic [N_LOCAL-1:0][1:0]   nl_in_credit;
+  logic [N_LOCAL-1:0]        nl_out_valid, nl_out_last, nl_out_vc;
+  logic [N_LOCAL-1:0][127:0] nl_out_data;
+  logic [N_LOCAL-1:0][1:0]   nl_out_credit;
+  logic [31:0]               fence_drop_cnt, fence_cut_cnt;
+  logic                      fence_clean;
+
   logic                      tbl_we;
   logic [TBL_AW+3:0]         tbl_addr;
   logic [5:0]                tbl_wdata, tbl_rdata;
@@ -219,7 +238,7 @@ module nic_core #(
     .m_tbl_rdata   (tbl_rdata),
     .m_phy_data, .m_phy_frm, .m_phy_crc,
     .s_phy_data, .s_phy_frm, .s_phy_crc,
-    `NET_LOCAL_CONNECT(s_loc, m_loc, loc_in, loc_out),
+    `NET_LOCAL_CONNECT(s_loc, m_loc, nl_in, nl_out),
     .m_crc_err_cnt (crc_err_cnt),
     .m_rx_pkt_cnt  (rx_pkt_cnt),
     .m_tx_pkt_cnt  (tx_pkt_cnt),
@@ -231,6 +250,41 @@ module nic_core #(
     .m_noroute_cnt (noroute_cnt),
     .m_malformed_cnt (malformed_cnt),
     .m_ovf         (node_ovf)
+  );
+
+  // ---- the boundary between the network's reset domain and the function's:
+  // while the function is in reset (m_fn_rst) the fence drops what the router
+  // sends to the units, returns its credits and ends packets the units had
+  // begun; the function leaves reset once nothing is left in between
+  nic_net_fence #(
+    .N_LOCAL         (N_LOCAL),
+    .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
+    .LOCAL_CREDITS   (LOCAL_CREDITS)
+  ) u_fence (
+    .clk, .rst, .fn_rst, .m_fn_rst,
+    .m_net_valid  (nl_in_valid),
+    .m_net_data   (nl_in_data),
+    .m_net_last   (nl_in_last),
+    .m_net_vc     (nl_in_vc),
+    .s_net_credit (nl_in_credit),
+    .s_net_valid  (nl_out_valid),
+    .s_net_data   (nl_out_data),
+    .s_net_last   (nl_out_last),
+    .s_net_vc     (nl_out_vc),
+    .m_net_credit (nl_out_credit),
+    .s_fn_valid   (loc_in_valid),
+    .s_fn_data    (loc_in_data),
+    .s_fn_last    (loc_in_last),
+    .s_fn_vc      (loc_in_vc),
+    .m_fn_credit  (loc_in_credit),
+    .m_fn_valid   (loc_out_valid),
+    .m_fn_data    (loc_out_data),
+    .m_fn_last    (loc_out_last),
+    .m_fn_vc      (loc_out_vc),
+    .s_fn_credit  (loc_out_credit),
+    .m_drop_cnt   (fence_drop_cnt),
+    .m_cut_cnt    (fence_cut_cnt),
+    .m_clean      (fence_clean)
   );
 
   // ---- local port 1 (SMFU / INTR): the side's smfu_host / smfu_naa; the
@@ -266,7 +320,7 @@ module nic_core #(
     .RMA_CREDITS0    (RMA_CREDITS0),
     .RMA_CREDITS1    (RMA_CREDITS1)
   ) u_rma_port (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     .o1_valid   (loc_out_valid[1]),
     .o1_data    (loc_out_data[1]),
     .o1_last    (loc_out_last[1]),
@@ -299,7 +353,7 @@ module nic_core #(
   logic [63:0]      rma_bytes;
 
   rma_unit u_rma (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     .cfg_node_id (node_id),
     .cfg_max_rd  (hwif_out.rma.ctrl.max_rd.value),
     .cfg_timeout (hwif_out.rma.ctrl.timeout.value),
@@ -355,7 +409,7 @@ module nic_core #(
   nic_smfu_gate #(
     .EXPOSE    (ROLE == 0)
   ) u_smfu_gate (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     .node_id, .own_held, .own_owner,
     .peer_en   (hwif_out.own.peer.en.value),
     .peer_node (hwif_out.own.peer.node.value),
@@ -392,7 +446,7 @@ module nic_core #(
     .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH - RMA_CREDITS0),  // the rest: the RMA unit's (rma_port)
     .RSP_BUF_DEPTH   (LOCAL_BUF_DEPTH - RMA_CREDITS1)
   ) u_rra (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     .node_id, .bus_master, .cpl_id,
     .s_net_valid     (loc_out_valid[0]),
     .s_net_data      (loc_out_data[0]),
@@ -439,8 +493,9 @@ module nic_core #(
   logic [4:0][31:0] link_cnt;
 
   nic_reg_hw #(.NODE_ID(NODE_ID), .TBL_AW(TBL_AW), .NL(NL)) u_hw (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst), .net_rst (rst),
     .cfg_node_id, .cfg_dateline,
+    .node_wr     (hwif_out.router.node.valid.swmod),
     .node_valid  (hwif_out.router.node.valid.value),
     .node_reg_id (hwif_out.router.node.id.value),
     .node_reg_dl (hwif_out.router.node.dateline.value),
@@ -465,7 +520,7 @@ module nic_core #(
   // ownership (own block): claims decided for the node each write comes from
 
   nic_own u_own (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     .claim_wr     (hwif_out.own.claim.op.swmod),
     .claim_src    (cpuif_src),
     .claim_op     (hwif_out.own.claim.op.value),
@@ -494,7 +549,7 @@ module nic_core #(
   logic        own_change, own_held_q;
   logic [15:0] own_owner_q;
   always_ff @(posedge clk) begin
-    if (rst) begin
+    if (m_fn_rst) begin
       own_held_q  <= 1'b0;
       own_owner_q <= '0;
     end else begin
@@ -511,7 +566,7 @@ module nic_core #(
   logic        id_boot;
 
   nic_flash u_flash (
-    .clk, .rst,
+    .clk, .rst (m_fn_rst),
     .hwif_out, .flash_hwif,
     .flash_sck, .flash_cs_n, .flash_dq0, .flash_dq1,
     .reload_req, .reload_addr,
@@ -540,7 +595,7 @@ module nic_core #(
     .st_dma_refused (dma_refused_m), .st_dma_last_addr (dma_last_addr_m),
     .st_dma_last_kind (dma_last_kind_m), .own_change,
     .crc_sum, .replay_sum, .link_up, .link_state, .link_cnt, .noroute_cnt,
-    .malformed_cnt,
+    .malformed_cnt, .fence_drop_cnt, .fence_cut_cnt,
     .own_owner, .own_held, .own_last_src, .own_last_refused, .own_lease_left, .own_events,
     .own_denied,
     .rma_free, .rma_busy, .rma_inflight, .rma_hwm, .rma_cnt, .rma_bytes,
@@ -548,7 +603,7 @@ module nic_core #(
   );
 
   logic unused;
-  assign unused = ^{tbl_rdata, rx_pkt_cnt, tx_pkt_cnt, bd_pass_data, bd_pass_keep, bd_pass_eop,
+  assign unused = ^{tbl_rdata, fence_clean, rx_pkt_cnt, tx_pkt_cnt, bd_pass_data, bd_pass_keep, bd_pass_eop,
                     bd_tx_busy, bd_ev_tx, bd_ev_tx_busy, bd_ev_rx_extract, bd_ev_rx_drop,
                     hwif_out.router.rt_entry.commit.value,
                     hwif_out.router.rt_entry.outport.value[3],

@@ -7,7 +7,9 @@
 //              node; the router's dateline): router.node.{id, dateline}
 //              once software has set router.node.valid (in-band bring-up),
 //              else the straps: cfg_node_id | NODE_ID and cfg_dateline,
-//              registered once
+//              registered once. A copy of router.node taken at each write of
+//              it lives in the network's reset domain (net_rst): a function
+//              reset clears the register but not the id and dateline in use
 //   cycles     free-running cycle counter (info.cycles)
 //   rt_entry   a write with the commit bit enabled stores the entry into the
 //              router's tables the cycle after the write, when the new field
@@ -20,7 +22,8 @@
 //              local port 0)
 //   interrupt  irq_pending = any enabled cause pending (test, notify)
 //
-// Synchronous to clk, reset rst (sync, high).
+// Synchronous to clk, reset rst (the function's, sync, high); the node copy:
+// net_rst (the node's).
 
 `default_nettype none
 
@@ -31,11 +34,13 @@ module nic_reg_hw #(
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic                  clk,
-  input  wire logic                  rst,            // synchronous, active high
+  input  wire logic                  rst,            // the function's reset, synchronous, active high
+  input  wire logic                  net_rst,        // the node's reset (network domain), synchronous, active high
 
   // ---------------- straps ----------------
   input  wire logic [15:0]           cfg_node_id,
   input  wire logic [6:0]            cfg_dateline,
+  input  wire logic                  node_wr,        // router.node written (swmod)
   input  wire logic                  node_valid,     // router.node.valid
   input  wire logic [15:0]           node_reg_id,    // router.node.id
   input  wire logic [6:0]            node_reg_dl,    // router.node.dateline
@@ -82,11 +87,30 @@ module nic_reg_hw #(
   // keeps them out of the combinational logic: a Verilated model must otherwise
   // re-evaluate the whole router (routing, allocation, crossbar) and the header
   // builders on every eval() because they depend on top-level inputs.
-  // The register values pass the same stage: a write takes effect one cycle
-  // after it.
+  // The register values are copied the cycle after their write (when the new
+  // values are visible) into the network's domain: a write takes effect one
+  // cycle after it, and a function reset leaves the copy alone.
+  logic        node_wr_q, nv_q;
+  logic [15:0] nid_q;
+  logic [6:0]  ndl_q;
   always_ff @(posedge clk) begin
-    node_id  <= node_valid ? node_reg_id : (cfg_node_id | NODE_ID);
-    dateline <= node_valid ? node_reg_dl : cfg_dateline;
+    if (net_rst) begin
+      node_wr_q <= 1'b0;
+      nv_q      <= 1'b0;
+      nid_q     <= '0;
+      ndl_q     <= '0;
+    end else begin
+      node_wr_q <= node_wr && !rst;
+      if (node_wr_q && !rst) begin
+        nv_q  <= node_valid;
+        nid_q <= node_reg_id;
+        ndl_q <= node_reg_dl;
+      end
+    end
+  end
+  always_ff @(posedge clk) begin
+    node_id  <= nv_q ? nid_q : (cfg_node_id | NODE_ID);
+    dateline <= nv_q ? ndl_q : cfg_dateline;
   end
 
   always_ff @(posedge clk) begin

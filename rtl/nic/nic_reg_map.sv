@@ -66,6 +66,8 @@ module nic_reg_map #(
   input  wire logic [4:0][31:0]      link_cnt,       // link link_sel: crc, naks sent, rcvd, replays, downs
   input  wire logic [31:0]           noroute_cnt,    // net_node: no route, dead link
   input  wire logic [31:0]           malformed_cnt,  // net_node: malformed packets, all links
+  input  wire logic [31:0]           fence_drop_cnt, // nic_net_fence: packets to the units dropped
+  input  wire logic [31:0]           fence_cut_cnt,  // nic_net_fence: packets from the units cut
 
   // ---------------- own.* ----------------
   input  wire logic [15:0]           own_owner,      // nic_own
@@ -218,6 +220,8 @@ module nic_reg_map #(
     hwif_in.router.crc_errors.count.next  = crc_sum;
     hwif_in.router.unroutable.count.next  = noroute_cnt;
     hwif_in.router.malformed.count.next   = malformed_cnt;
+    hwif_in.router.fn_reset.dropped.next  = fence_drop_cnt;
+    hwif_in.router.fn_reset.cut.next      = fence_cut_cnt;
     hwif_in.router.link_status.up.next    = link_up;
     hwif_in.router.link_status.state.next = link_state;
     hwif_in.router.replays.count.next     = replay_sum;

@@ -31,6 +31,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <random>
 #include <string>
 
 #ifndef TB_HOPS
@@ -50,12 +51,14 @@ public:
 	Tb(uint32_t seed, bool verbose) : NicTb(seed, verbose) {}
 
 	uint64_t rec_sop = 0;   // m_tlp sop of the most recent MWr (record)
+	uint64_t fr_on = ~0ull, fr_off = ~0ull;   // mid_fn_rst is high in cycles [fr_on, fr_off)
 	uint64_t p_n_inj = 0, p_n_cpl = 0;
 	unsigned mwr_count = 0;
 
 protected:
 	void probe(Top *t) override
 	{
+		t->mid_fn_rst = cycle_ >= fr_on && cycle_ < fr_off;
 		if (t->p_n_inj) p_n_inj = cycle_;
 		if (t->p_n_cpl) p_n_cpl = cycle_;
 	}
@@ -105,6 +108,8 @@ static void setup_tables(Tb &tb, bool check)
 // ---------------------------------------------------------------------------
 // Test
 // ---------------------------------------------------------------------------
+static void test_fn_reset(Tb &tb);
+
 static void test(Tb &tb)
 {
 	printf("  host node %u%s, NAA node %u\n", N_HOST, TB_HOPS == 2 ? ", intermediate node 2" : "", N_NAA);
@@ -459,6 +464,142 @@ static void test(Tb &tb)
 		uint64_t hs = bar_rd(tb, EXTOLL_RRA_BASE + EXTOLL_RRA_SERVED);
 		CHECK_EQ(hs & 0xffffffff, 6, "host rra.served (loopback requests)");
 	}
+
+	if (TB_HOPS == 2)
+		test_fn_reset(tb);
+}
+
+// ---------------------------------------------------------------------------
+// HOPS=2: function reset of the intermediate node (mid_fn_rst, docs/network.md
+// "Reset domains"). Transit RRA between the host and the NAA crosses the mid
+// node's router while its function (register file, RRA unit, SMFU, PCIe side)
+// is in reset: one long reset with transit and mid-bound traffic during it,
+// then short resets at random times around requests to both nodes.
+// ---------------------------------------------------------------------------
+static void test_fn_reset(Tb &tb)
+{
+	section("function reset of the mid node: transit goes on, its tables survive, its function resets");
+	const uint32_t SCR = EXTOLL_INFO_BASE + EXTOLL_INFO_SCRATCH, ID = EXTOLL_INFO_BASE + EXTOLL_INFO_ID;
+	const uint32_t R = EXTOLL_ROUTER_BASE;
+	std::mt19937 rng(12345);
+	auto downs = [&](uint16_t node, unsigned link) {   // router.link_downs of one link
+		if (node == N_HOST) {
+			bar_wr(tb, R + EXTOLL_ROUTER_LINK_SEL, link);
+			return bar_rd(tb, R + EXTOLL_ROUTER_LINK_DOWNS) & 0xffffffff;
+		}
+		rra_wr_ok(tb, node, R + EXTOLL_ROUTER_LINK_SEL, link, 0, "link_sel");
+		return rra_rd_ok(tb, node, R + EXTOLL_ROUTER_LINK_DOWNS, "link_downs") & 0xffffffff;
+	};
+	auto cnt = [&](uint16_t node, uint32_t a) {
+		return (node == N_HOST ? bar_rd(tb, a) : rra_rd_ok(tb, node, a, "counter")) & 0xffffffff;
+	};
+	rra_wr_ok(tb, N_MID, SCR, 0x1122334455667788ull, 0, "mid scratch");
+	CHECK_EQ(rra_rd_ok(tb, N_MID, SCR, "mid scratch"), 0x1122334455667788ull, "mid scratch before the reset");
+	uint64_t h_down0 = downs(N_HOST, 0), n_down0 = downs(N_NAA, 1);
+	uint64_t mal0 = cnt(N_HOST, R + EXTOLL_ROUTER_MALFORMED) + cnt(N_NAA, R + EXTOLL_ROUTER_MALFORMED);
+	uint64_t unr0 = cnt(N_HOST, R + EXTOLL_ROUTER_UNROUTABLE) + cnt(N_NAA, R + EXTOLL_ROUTER_UNROUTABLE) +
+			cnt(N_MID, R + EXTOLL_ROUTER_UNROUTABLE);
+	uint64_t served0 = cnt(N_NAA, EXTOLL_RRA_BASE + EXTOLL_RRA_SERVED);
+	uint64_t sent0 = cnt(N_HOST, EXTOLL_RRA_BASE + EXTOLL_RRA_SENT);
+	uint64_t done0 = cnt(N_HOST, EXTOLL_RRA_BASE + EXTOLL_RRA_COMPLETED);
+	unsigned transit = 0, to_mid = 0, mid_lost = 0, bad = 0, resets = 0;
+	uint64_t in_reset = 0;
+	// one transit write + read back of the NAA's scratch register (two requests)
+	auto naa_op = [&](uint64_t v) {
+		Rec w = rra(tb, N_NAA, SCR, OP_WRITE, v);
+		Rec r = rra(tb, N_NAA, SCR, OP_READ);
+		transit += 2;
+		if (!w.ok || w.status() != 0 || !r.ok || r.status() != 0 || r.node() != N_NAA || r.q0 != v) {
+			bad++;
+			CHECK(false, "transit RRA during/around the mid reset (cycle %" PRIu64 "): write ok %d, read ok %d "
+			      "data 0x%" PRIx64 " want 0x%" PRIx64, tb.cycle(), w.ok, r.ok, r.q0, v);
+		}
+	};
+	// a read of the mid node's identity: may get no record while its function is in reset
+	auto mid_op = [&](unsigned timeout) {
+		Rec r = rra(tb, N_MID, ID, OP_READ, 0, 0, REC, timeout);
+		to_mid++;
+		if (!r.ok)
+			mid_lost++;
+		else if (r.status() != 0 || r.node() != N_MID || (r.q0 >> 48) != N_MID ||
+			 (r.q0 & 0xffffffff) != 0x4C545845) {
+			bad++;
+			CHECK(false, "mid identity read: wrong record (q0 0x%" PRIx64 ")", r.q0);
+		}
+	};
+	// 1. one long reset: transit and mid-bound requests while it lasts
+	tb.fr_on = tb.cycle() + 20;
+	tb.fr_off = tb.fr_on + 20000;
+	resets++;
+	in_reset += 20000;
+	unsigned mid_in_long = 0;
+	tb.idle(30);
+	for (unsigned i = 0; tb.cycle() + 1500 < tb.fr_off; i++) {
+		naa_op(0xA5A5000000000000ull | (uint64_t)i << 16 | rng() % 0xffff);
+		if (i % 4 == 3) {
+			unsigned lost = mid_lost;
+			mid_op(800);
+			mid_in_long++;
+			CHECK(mid_lost == lost + 1, "mid request %u during its reset: dropped (no record)", mid_in_long);
+		}
+	}
+	tb.wait_for([&] { return tb.cycle() >= tb.fr_off; }, 30000);
+	tb.idle(20);
+	// the function was reset (scratch at its reset value) and answers again, by its
+	// routing tables (which survived)
+	CHECK_EQ(rra_rd_ok(tb, N_MID, SCR, "mid scratch"), 0, "mid scratch reset by the function reset");
+	uint64_t id = rra_rd_ok(tb, N_MID, ID, "mid id after the reset");
+	CHECK_EQ(id >> 48, N_MID, "mid node id after the reset");
+	uint64_t fnr = rra_rd_ok(tb, N_MID, R + EXTOLL_ROUTER_FN_RESET, "mid router.fn_reset");
+	CHECK((fnr & 0xffffffff) >= mid_in_long, "mid router.fn_reset.dropped %" PRIu64 " >= %u requests sent during the reset",
+	      fnr & 0xffffffff, mid_in_long);
+	printf("  long reset: 20000 cycles, %u transit requests and %u to the mid node (all dropped) during it\n",
+	       transit, mid_in_long);
+
+	// 2. short resets at random times around requests to both nodes
+	for (unsigned k = 0; k < 40; k++) {
+		uint64_t len = 1 + rng() % 400;
+		tb.fr_on = tb.cycle() + rng() % 300;
+		tb.fr_off = tb.fr_on + len;
+		resets++;
+		in_reset += len;
+		if (k % 2)
+			naa_op(0x5A5A000000000000ull | (uint64_t)k << 16 | rng() % 0xffff);
+		mid_op(1500);
+		naa_op(0x3C3C000000000000ull | (uint64_t)k << 16 | rng() % 0xffff);
+		tb.wait_for([&] { return tb.cycle() >= tb.fr_off; }, 3000);
+		tb.idle(rng() % 50);
+	}
+	tb.fr_on = tb.fr_off = ~0ull;
+	tb.idle(200);
+
+	// mid answers by its tables, with its function freshly reset
+	CHECK_EQ(rra_rd_ok(tb, N_MID, ID, "mid id at the end") >> 48, N_MID, "mid answers after the resets");
+	fnr = rra_rd_ok(tb, N_MID, R + EXTOLL_ROUTER_FN_RESET, "mid router.fn_reset");
+	uint64_t dropped = fnr & 0xffffffff, cut = fnr >> 32;
+	// nothing lost, duplicated or corrupted in transit: the NAA served each
+	// transit request exactly once (plus the counter reads here), the host got
+	// a record for each request but the mid-bound ones that got none
+	uint64_t served = cnt(N_NAA, EXTOLL_RRA_BASE + EXTOLL_RRA_SERVED);
+	CHECK_EQ(served - served0, (uint64_t)transit + 1, "naa rra.served: every transit request once");
+	uint64_t sent = cnt(N_HOST, EXTOLL_RRA_BASE + EXTOLL_RRA_SENT);
+	uint64_t done = cnt(N_HOST, EXTOLL_RRA_BASE + EXTOLL_RRA_COMPLETED);
+	CHECK_EQ((sent - sent0) - (done - done0), (uint64_t)mid_lost, "host: requests without a record = the mid-bound ones lost");
+	CHECK_EQ(bad, 0, "transit requests wrong or lost");
+	// the links of the mid node never went down (its link layer was not reset)
+	CHECK_EQ(downs(N_HOST, 0), h_down0, "host X+ link (to mid): no link-down");
+	CHECK_EQ(downs(N_NAA, 1), n_down0, "naa X- link (to mid): no link-down");
+	// packets the mid node's units had begun are discarded at the next hop
+	uint64_t mal = cnt(N_HOST, R + EXTOLL_ROUTER_MALFORMED) + cnt(N_NAA, R + EXTOLL_ROUTER_MALFORMED);
+	CHECK_EQ(mal - mal0, cut, "malformed at host and naa = packets the mid node's reset cut");
+	uint64_t unr = cnt(N_HOST, R + EXTOLL_ROUTER_UNROUTABLE) + cnt(N_NAA, R + EXTOLL_ROUTER_UNROUTABLE) +
+		       cnt(N_MID, R + EXTOLL_ROUTER_UNROUTABLE);
+	CHECK_EQ(unr - unr0, 0, "no packet unroutable (tables intact)");
+	CHECK(dropped + cut >= mid_lost, "mid router.fn_reset: dropped %" PRIu64 " + cut %" PRIu64 " >= requests lost %u",
+	      dropped, cut, mid_lost);
+	printf("  %u resets, %" PRIu64 " cycles in reset; %u transit requests (each checked), "
+	       "%u to the mid node (%u without a record); mid fence: %" PRIu64 " packets dropped, %" PRIu64 " cut\n",
+	       resets, in_reset, transit, to_mid, mid_lost, dropped, cut);
 }
 
 // ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ module tb_nic_remote_top #(
 ) (
   input  wire logic         clk,
   input  wire logic         rst,
+  input  wire logic         mid_fn_rst,   // HOPS >= 2: function reset of the first mid NIC (node 2) only
   // ---- host NIC TLP streams (vendor layer side)
   `TLP_S_PORTS(s_tlp),
   `TLP_M_PORTS(m_tlp),
@@ -53,7 +54,7 @@ module tb_nic_remote_top #(
   logic [6:0][31:0]      h_mc, h_sc, n_mc, n_sc;
 
   extoll_nic #(.ROLE(0)) u_host (
-    .clk, .rst,
+    .clk, .rst, .fn_rst (1'b0),
     .cfg_node_id (N_HOST), .cfg_dateline (7'd0),
     .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready,
     .m_tlp_data, .m_tlp_keep, .m_tlp_sop, .m_tlp_eop, .m_tlp_valid, .m_tlp_ready,
@@ -97,7 +98,7 @@ module tb_nic_remote_top #(
       .b_data (h_sd[0]), .b_frm (h_sf[0]), .b_crc (h_sc[0]));
     assign ovf[1] = 1'b0;
     logic unused;
-    assign unused = ^{h_md[6:1], h_mf[6:1], h_mc[6:1],
+    assign unused = ^{mid_fn_rst, h_md[6:1], h_mf[6:1], h_mc[6:1],
                       n_md[6:2], n_md[0], n_mf[6:2], n_mf[0], n_mc[6:2], n_mc[0]};
   end else begin : g_chain
     // HOPS - 1 intermediate extoll_nic (ROLE 0, nothing on their PCIe
@@ -113,7 +114,7 @@ module tb_nic_remote_top #(
       logic [3:0]   x_keep;
       logic         x_sop, x_eop, x_valid, x_ready, x_intx;
       extoll_nic #(.ROLE(0)) u_mid (
-        .clk, .rst,
+        .clk, .rst, .fn_rst ((k == 0) ? mid_fn_rst : 1'b0),
         .cfg_node_id ((k == 0) ? N_MID : 16'(3 + k)), .cfg_dateline (7'd0),
         .s_tlp_data ('0), .s_tlp_keep ('0), .s_tlp_sop (1'b0), .s_tlp_eop (1'b0),
         .s_tlp_valid (1'b0), .s_tlp_ready (x_ready),

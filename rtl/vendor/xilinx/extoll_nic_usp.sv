@@ -145,6 +145,7 @@ module extoll_nic_usp #(
   // adapter: IP clock; side and core: core clock, reset synchronised to it
   logic       clk, rst, ip_clk, ip_rst;
   logic [1:0] rst_sync_q;
+  logic       f_rst;                    // the function's reset (nic_core: held until clean)
   assign ip_clk = user_clk;
   assign ip_rst = user_reset;
   assign clk    = core_clk;
@@ -338,7 +339,7 @@ module extoll_nic_usp #(
     .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
     .RX_DEPTH        (2 * LOCAL_CREDITS)
   ) u_side (
-    .clk, .rst,
+    .clk, .rst (f_rst),
     `TLP_CONNECT(s_tlp, rx),
     .s_tlp_bar_id (rx_bar_id),
     `TLP_CONNECT(m_tlp, tx),
@@ -381,6 +382,10 @@ module extoll_nic_usp #(
     .REG_MAP_BYTES   (REG_MAP_BYTES)
   ) u_core (
     .clk, .rst, .node_id,
+    // the PCIe user reset resets the node, network included: a split into a
+    // node reset and the function's (fn_rst) needs a board-level node reset
+    // (docs/hard-ip.md "Resets")
+    .fn_rst (1'b0), .m_fn_rst (f_rst),
     .cfg_node_id, .cfg_dateline,
     .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
     .net_ovf,
