@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "net_packet.h"
 
@@ -91,6 +92,7 @@ struct part {
 	unsigned id;
 	uint64_t flits, credits, flipped, last_active;
 	bool any_active, ret;
+	double cpu;                     /* thread CPU seconds stepping (partitioned only) */
 	struct part_pkt *pkt;
 	size_t npkt, cap;
 	pthread_t th;
@@ -760,6 +762,14 @@ static bool part_step(struct world *w, struct part *pt, uint64_t c)
 	return active || busy;
 }
 
+static double thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 /* partition pt's thread: one window after each barrier (docs: struct part) */
 static void *part_thread(void *arg)
 {
@@ -774,9 +784,11 @@ static void *part_thread(void *arg)
 			return NULL;
 		if (win.cmd == WIN_PARK)
 			continue;
+		double t0 = thread_cpu();
 		for (unsigned j = 0; j < win.len; j++)
 			if (part_step(w, pt, win.start + j))
 				pt->ret = true;
+		pt->cpu += thread_cpu() - t0;
 	}
 }
 
@@ -853,9 +865,11 @@ bool world_run(struct world *w, uint64_t cycles)
 		unsigned len = cycles < w->lookahead ? (unsigned)cycles : w->lookahead;
 
 		run_barrier(w, (struct window){ w->cycle, len, WIN_RUN });
+		double t0 = thread_cpu();
 		for (unsigned j = 0; j < len; j++)
 			if (part_step(w, p0, w->cycle + j))
 				p0->ret = true;
+		p0->cpu += thread_cpu() - t0;
 		w->cycle += len;
 		cycles -= len;
 	}
@@ -912,6 +926,11 @@ fail:
 unsigned world_threads(const struct world *w)
 {
 	return w->nparts;
+}
+
+double world_partition_cpu(const struct world *w, unsigned p)
+{
+	return p < w->nparts ? w->part[p].cpu : 0;
 }
 
 unsigned world_node_partition(const struct world *w, unsigned node)

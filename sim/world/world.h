@@ -160,6 +160,9 @@ const void *world_node_state(const struct world *w, unsigned node, size_t *len, 
 int world_set_threads(struct world *w, unsigned n);
 unsigned world_threads(const struct world *w);
 unsigned world_node_partition(const struct world *w, unsigned node);
+/* thread CPU seconds partition p spent stepping its nodes since world_set_threads
+ * (measured with more than one thread only) */
+double world_partition_cpu(const struct world *w, unsigned p);
 /* fn(ctx, cycle) before node is evaluated in each cycle, in the thread of its
  * partition (NULL: none): it may push and pop the node's TLPs
  * (world_node_model).  A node with a hook is never skipped. */

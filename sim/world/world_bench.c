@@ -26,12 +26,17 @@
 #include "world.h"   /* and extoll_topo.h (userspace/lib) */
 #include "world_traffic.h"
 
-static double now(void)
+static double clk(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double now(void)
+{
+	return clk(CLOCK_MONOTONIC);
 }
 
 /* the far end of the active path: the first naa node, else node 1, else the host */
@@ -130,9 +135,12 @@ static int run(const struct extoll_topo *t, unsigned load, bool skip, unsigned t
 	world_run(w, warm);
 	uint64_t d0 = reads_done(src, nsrc);
 	world_skip_stats(w, &s0);
-	double t0 = now();
+	double pc[WORLD_MAX_NODES];
+	for (unsigned p = 0; p < world_threads(w); p++)
+		pc[p] = world_partition_cpu(w, p);
+	double c0 = clk(CLOCK_PROCESS_CPUTIME_ID), t0 = now();
 	world_run(w, cycles);
-	double dt = now() - t0;
+	double dt = now() - t0, cpu = clk(CLOCK_PROCESS_CPUTIME_ID) - c0;
 	world_skip_stats(w, &s1);
 	r->rate = cycles / dt / 1e6;
 	r->skipped = (double)(s1.skipped - s0.skipped) / ((double)cycles * t->n);
@@ -141,6 +149,12 @@ static int run(const struct extoll_topo *t, unsigned load, bool skip, unsigned t
 	       "%.1f %% of node cycles skipped, %llu reads completed%s\n", t->name, t->n,
 	       load_name[load], skip ? "on" : "off", world_threads(w), r->rate, 100 * r->skipped,
 	       (unsigned long long)r->done, world_overrun(w) ? ", OVERRUN" : "");
+	/* where the time went: the process's CPU against the wall, and with
+	 * threads each partition's CPU stepping (the rest: barriers, merging) */
+	printf("world_bench:   wall %.2f s, process CPU %.2f s (%.2f CPUs)", dt, cpu, cpu / dt);
+	for (unsigned p = 0; world_threads(w) > 1 && p < world_threads(w); p++)
+		printf("%s partition %u %.2f s", p ? "," : ";", p, world_partition_cpu(w, p) - pc[p]);
+	printf("\n");
 	bool bad = world_overrun(w) || (load && r->done == 0);
 	world_destroy(w);
 	return bad ? -1 : 0;
