@@ -3,8 +3,10 @@
 #include "world.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "net_packet.h"
 
@@ -19,13 +21,14 @@ struct wire_slot {
  * credits src returns for dst's flits) */
 struct wire {
 	unsigned src, sp, dst, dp;
-	struct wire_slot *ring;         /* latency + 1 slots, indexed by cycle */
+	struct wire_slot *ring;         /* 2 (latency + 1) slots, indexed by cycle */
 	struct wire_pkt *pkt;           /* the packet being sent (packet hook only) */
 	uint32_t last_ctl[2];           /* the last control word's ACK and credits */
 	uint8_t cap_seq;                /* packet hook: next link sequence number */
 	double topo_ber;                /* the topology's link-ber, or -1: the world's */
 	double ber;                     /* bit-error rate on this wire */
 	int64_t next_err;               /* wire bits until the next error, -1: draw */
+	uint64_t rng;                   /* this wire's bit errors (xorshift64*) */
 	bool cut;                       /* link down (world_link_set): carries nothing */
 };
 
@@ -66,6 +69,40 @@ struct node {
 	struct nic_links in, out;
 	bool dead;                      /* world_node_kill: not clocked, its wires cut */
 	struct node_skip sk;
+	unsigned part;                  /* the partition that steps it */
+	world_node_fn hook;             /* world_set_node_hook, or NULL */
+	void *hook_ctx;
+};
+
+/* a packet captured by a partition's thread, reported in world order after the run */
+struct part_pkt {
+	struct world_packet wp;
+	unsigned wire;
+	uint32_t flit[WORLD_PKT_MAX_FLITS][4];
+};
+
+/* Partitioned stepping (docs/cosim.md "Partitioned world"): partition p steps
+ * its nodes, reads the wires into them and writes the wires out of them.  A
+ * wire's symbol driven in cycle c is read in cycle c + latency + 1, so each
+ * thread may run latency + 1 cycles (a window) without seeing the others;
+ * the threads meet at one barrier per window.  What they count, and the
+ * packets they capture, are merged by the calling thread after the run. */
+struct part {
+	struct world *w;
+	unsigned id;
+	uint64_t flits, credits, flipped, last_active;
+	bool any_active, ret;
+	double cpu;                     /* thread CPU seconds stepping (partitioned only) */
+	struct part_pkt *pkt;
+	size_t npkt, cap;
+	pthread_t th;
+};
+
+/* what the threads do after barrier k: win[k % 2] */
+enum { WIN_RUN, WIN_PARK, WIN_STOP };
+struct window {
+	uint64_t start;
+	unsigned len, cmd;
 };
 
 struct world {
@@ -78,8 +115,14 @@ struct world {
 	world_packet_fn hook;
 	void *hook_ctx;
 	double ber;                     /* --ber: wires without a link-ber */
-	uint64_t rng, flipped;
+	uint64_t flipped;
 	unsigned period;                /* skipping: period in cycles (0: off) */
+	unsigned nparts;                /* partitions = threads (1: no thread started) */
+	struct part part[WORLD_MAX_NODES];
+	pthread_barrier_t bar;
+	struct window win[2];
+	uint64_t gen;                   /* barriers passed by the calling thread */
+	unsigned lookahead;             /* cycles per window: latency + 1 */
 };
 
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
@@ -114,7 +157,10 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 	unsigned failed = 0;
 
 	w->t = *t;
-	w->ring_len = t->latency + 1;
+	w->lookahead = t->latency + 1;
+	w->ring_len = 2 * w->lookahead;
+	w->nparts = 1;
+	w->part[0] = (struct part){ .w = w, .id = 0 };
 	for (unsigned i = 0; i < t->n; i++) {
 		struct node *n = &w->node[i];
 		char name[32], fst[4096];
@@ -165,8 +211,8 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 		if (!w->wire[i].ring)
 			goto oom;
 		w->wire[i].topo_ber = extoll_topo_link_ber(t, w->wire[i].src, w->wire[i].sp);
+		w->wire[i].rng = 0x9E3779B97F4A7C15ull * (2 * i + 1);
 	}
-	w->rng = 0x9E3779B97F4A7C15ull;
 	world_set_ber(w, 0);
 	const char *sk = getenv("COSIM_WORLD_SKIP");
 	unsigned long period = WORLD_SKIP_PERIOD;
@@ -183,6 +229,23 @@ struct world *world_create(const struct extoll_topo *t, const struct pcie_model_
 	}
 	if (world_set_skip(w, (unsigned)period) < 0)
 		goto oom;
+	const char *th = getenv("COSIM_WORLD_THREADS");
+	if (th && *th) {
+		char *end;
+		unsigned long n = strtoul(th, &end, 0);
+
+		if (*end || n < 1 || n > WORLD_MAX_NODES) {
+			snprintf(err, errlen, "COSIM_WORLD_THREADS=%s: threads, 1 .. %d", th,
+				 WORLD_MAX_NODES);
+			world_destroy(w);
+			return NULL;
+		}
+		if (world_set_threads(w, (unsigned)n) < 0) {
+			snprintf(err, errlen, "cannot start %lu threads", n);
+			world_destroy(w);
+			return NULL;
+		}
+	}
 	return w;
 oom:
 	snprintf(err, errlen, "out of memory");
@@ -311,7 +374,8 @@ int world_set_skip(struct world *w, unsigned period)
 	for (unsigned i = 0; i < w->t.n; i++) {
 		struct node_skip *k = &w->node[i].sk;
 
-		if (w->node[i].role == EXTOLL_TOPO_HOST || !w->node[i].m->ops->skip_state)
+		if (w->node[i].role == EXTOLL_TOPO_HOST || w->node[i].hook ||
+		    !w->node[i].m->ops->skip_state)
 			continue;
 		k->in = calloc(period, sizeof(*k->in));
 		k->out = calloc(period, sizeof(*k->out));
@@ -368,6 +432,9 @@ void world_destroy(struct world *w)
 {
 	if (!w)
 		return;
+	world_set_threads(w, 1);
+	for (unsigned i = 0; i < w->nparts; i++)
+		free(w->part[i].pkt);
 	for (unsigned i = 0; i < WORLD_MAX_NODES; i++) {
 		pcie_model_destroy(w->node[i].m);
 		skip_free(&w->node[i].sk);
@@ -389,10 +456,23 @@ void world_set_packet_hook(struct world *w, world_packet_fn fn, void *ctx)
 	w->hook_ctx = ctx;
 }
 
+static bool part_pkt_grow(struct part *pt)
+{
+	size_t cap = pt->cap ? 2 * pt->cap : 256;
+	struct part_pkt *n = realloc(pt->pkt, cap * sizeof(*n));
+
+	if (!n)
+		return false;
+	pt->pkt = n;
+	pt->cap = cap;
+	return true;
+}
+
 /* one data symbol leaving wire i's source: collect; on the last, report the
  * packet.  Each packet once: a replay (link sequence number already reported)
  * is not captured again. */
-static void capture_flit(struct world *w, unsigned i, const struct wire_slot *s)
+static void capture_flit(struct world *w, struct part *pt, unsigned i, const struct wire_slot *s,
+			 uint64_t c)
 {
 	struct wire *e = &w->wire[i];
 	struct wire_pkt *p = e->pkt;
@@ -417,10 +497,18 @@ static void capture_flit(struct world *w, unsigned i, const struct wire_slot *s)
 		return;
 	const struct world_packet wp = {
 		.link = i / 2, .src = e->src, .src_port = e->sp, .dst = e->dst, .dst_port = e->dp,
-		.vc = p->vc, .crc = net_crc32c((const struct net_flit *)p->flit, p->n), .cycle = w->cycle,
+		.vc = p->vc, .crc = net_crc32c((const struct net_flit *)p->flit, p->n), .cycle = c,
 		.nflits = p->n, .truncated = p->truncated, .flit = (const uint32_t (*)[4])p->flit,
 	};
-	w->hook(w->hook_ctx, &wp);
+	if (w->nparts == 1)
+		w->hook(w->hook_ctx, &wp);
+	else if (pt->npkt < pt->cap || part_pkt_grow(pt)) {
+		struct part_pkt *q = &pt->pkt[pt->npkt++];
+
+		q->wp = wp;
+		q->wire = i;
+		memcpy(q->flit, p->flit, p->n * sizeof(p->flit[0]));
+	}
 	p->n = 0;
 	p->truncated = false;
 	e->cap_seq++;
@@ -537,24 +625,24 @@ uint64_t world_bit_flips(const struct world *w)
 }
 
 /* wire bits until the next error: geometric with parameter ber (xorshift64*) */
-static int64_t err_gap(struct world *w, double ber)
+static int64_t err_gap(uint64_t *rng, double ber)
 {
-	w->rng ^= w->rng >> 12;
-	w->rng ^= w->rng << 25;
-	w->rng ^= w->rng >> 27;
-	double u = (double)((w->rng * 0x2545F4914F6CDD1Dull) >> 11) / 9007199254740992.0;
+	*rng ^= *rng >> 12;
+	*rng ^= *rng << 25;
+	*rng ^= *rng >> 27;
+	double u = (double)((*rng * 0x2545F4914F6CDD1Dull) >> 11) / 9007199254740992.0;
 	if (u <= 0)
 		u = 1e-300;
 	return (int64_t)floor(log(u) / log1p(-ber));
 }
 
 /* flip every bit of a symbol (128 data, 16 framing, 32 CRC) with the wire's probability */
-static void corrupt(struct world *w, struct wire *e, struct wire_slot *s)
+static void corrupt(struct part *pt, struct wire *e, struct wire_slot *s)
 {
 	enum { SYM_BITS = 176 };
 
 	if (e->next_err < 0)
-		e->next_err = err_gap(w, e->ber);
+		e->next_err = err_gap(&e->rng, e->ber);
 	while (e->next_err < SYM_BITS) {
 		unsigned b = (unsigned)e->next_err;
 		if (b < 128)
@@ -563,8 +651,8 @@ static void corrupt(struct world *w, struct wire *e, struct wire_slot *s)
 			s->frm ^= (uint16_t)(1u << (b - 128));
 		else
 			s->crc ^= 1u << (b - 144);
-		w->flipped++;
-		e->next_err += 1 + err_gap(w, e->ber);
+		pt->flipped++;
+		e->next_err += 1 + err_gap(&e->rng, e->ber);
 	}
 	e->next_err -= SYM_BITS;
 }
@@ -587,15 +675,21 @@ static bool symbol_active(struct wire *e, const struct wire_slot *s)
 	return news;
 }
 
-bool world_step(struct world *w)
+/* Cycle c of partition pt: the wires into its nodes, its nodes, the wires out
+ * of them.  Returns true when a flit arrived or left, a control word carried
+ * news, or one of its models is busy. */
+static bool part_step(struct world *w, struct part *pt, uint64_t c)
 {
-	unsigned slot = (unsigned)(w->cycle % w->ring_len);
+	unsigned wslot = (unsigned)(c % w->ring_len);
+	unsigned rslot = (unsigned)((c + w->lookahead) % w->ring_len);   /* c - lookahead */
 	bool active = false, busy = false;
 
 	/* 1. wires -> inputs (what was driven latency + 1 edges ago) */
 	for (unsigned i = 0; i < w->nwires; i++) {
 		const struct wire *e = &w->wire[i];
-		const struct wire_slot *s = &e->ring[slot];
+		if (w->node[e->dst].part != pt->id)
+			continue;
+		const struct wire_slot *s = &e->ring[rslot];
 		struct nic_links *in = &w->node[e->dst].in;
 
 		memcpy(in->data[e->dp], s->data, sizeof(s->data));
@@ -607,16 +701,18 @@ bool world_step(struct world *w)
 	/* 2. every model: one edge (a dead node: none) */
 	for (unsigned i = 0; i < w->t.n; i++) {
 		struct node *n = &w->node[i];
-		if (n->dead)
+		if (n->part != pt->id || n->dead)
 			continue;
+		if (n->hook)
+			n->hook(n->hook_ctx, c);
 		if (n->sk.asleep) {
-			unsigned p = (unsigned)(w->cycle % w->period);
+			unsigned p = (unsigned)(c % w->period);
 
 			if (!memcmp(&n->sk.in[p], &n->in, sizeof(n->in))) {
 				n->out = n->sk.out[p];
 				continue;
 			}
-			skip_wake(w, n, w->cycle);
+			skip_wake(w, n, c);
 		}
 		if (w->nwires)
 			pcie_model_links_set(n->m, &n->in);
@@ -627,12 +723,14 @@ bool world_step(struct world *w)
 		if (pcie_model_busy(n->m))
 			busy = true;
 		if (n->sk.on)
-			skip_observe(w, n, w->cycle);
+			skip_observe(w, n, c);
 	}
 	/* 3. outputs -> wires */
 	for (unsigned i = 0; i < w->nwires; i++) {
 		struct wire *e = &w->wire[i];
-		struct wire_slot *s = &e->ring[slot];
+		if (w->node[e->src].part != pt->id)
+			continue;
+		struct wire_slot *s = &e->ring[wslot];
 		const struct nic_links *o = &w->node[e->src].out;
 		unsigned p = e->sp;
 
@@ -646,21 +744,211 @@ bool world_step(struct world *w)
 		s->frm = o->frm[p];
 		s->crc = o->crc[p];
 		if ((s->frm & 3) == NET_LKIND_DATA) {
-			w->flits++;
+			pt->flits++;
 			if (w->hook)
-				capture_flit(w, i, s);
+				capture_flit(w, pt, i, s, c);
 		} else if ((s->frm & 3) == NET_LKIND_CTL) {
-			w->credits++;
+			pt->credits++;
 		}
 		if (symbol_active(e, s))
 			active = true;
 		if (e->ber > 0)
-			corrupt(w, e, s);
+			corrupt(pt, e, s);
 	}
-	if (active)
-		w->last_active = w->cycle;
-	w->cycle++;
+	if (active) {
+		pt->last_active = c;
+		pt->any_active = true;
+	}
 	return active || busy;
+}
+
+static double thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* partition pt's thread: one window after each barrier (docs: struct part) */
+static void *part_thread(void *arg)
+{
+	struct part *pt = arg;
+	struct world *w = pt->w;
+
+	for (uint64_t k = 0;; k++) {
+		pthread_barrier_wait(&w->bar);
+		const struct window win = w->win[k % 2];
+
+		if (win.cmd == WIN_STOP)
+			return NULL;
+		if (win.cmd == WIN_PARK)
+			continue;
+		double t0 = thread_cpu();
+		for (unsigned j = 0; j < win.len; j++)
+			if (part_step(w, pt, win.start + j))
+				pt->ret = true;
+		pt->cpu += thread_cpu() - t0;
+	}
+}
+
+/* the calling thread: window k's orders, then barrier k */
+static void run_barrier(struct world *w, struct window win)
+{
+	w->win[w->gen % 2] = win;
+	w->gen++;
+	pthread_barrier_wait(&w->bar);
+}
+
+static int pkt_order(const void *a, const void *b)
+{
+	const struct part_pkt *x = *(const struct part_pkt *const *)a, *y = *(const struct part_pkt *const *)b;
+
+	if (x->wp.cycle != y->wp.cycle)
+		return x->wp.cycle < y->wp.cycle ? -1 : 1;
+	return x->wire < y->wire ? -1 : x->wire > y->wire;
+}
+
+/* after a run: the partitions' counts into the world's; their packets to the
+ * hook in the order of one thread (cycle, then wire) */
+static bool run_merge(struct world *w)
+{
+	bool ret = false;
+	size_t npkt = 0;
+
+	for (unsigned p = 0; p < w->nparts; p++) {
+		struct part *pt = &w->part[p];
+
+		w->flits += pt->flits;
+		w->credits += pt->credits;
+		w->flipped += pt->flipped;
+		if (pt->any_active && pt->last_active > w->last_active)
+			w->last_active = pt->last_active;
+		ret |= pt->ret;
+		npkt += pt->npkt;
+		pt->flits = pt->credits = pt->flipped = 0;
+		pt->any_active = pt->ret = false;
+	}
+	if (!npkt)
+		return ret;
+	struct part_pkt **v = malloc(npkt * sizeof(*v));
+	size_t k = 0;
+
+	for (unsigned p = 0; v && p < w->nparts; p++)
+		for (size_t i = 0; i < w->part[p].npkt; i++)
+			v[k++] = &w->part[p].pkt[i];
+	if (v) {
+		qsort(v, npkt, sizeof(*v), pkt_order);
+		for (size_t i = 0; i < npkt; i++) {
+			v[i]->wp.flit = (const uint32_t (*)[4])v[i]->flit;
+			if (w->hook)
+				w->hook(w->hook_ctx, &v[i]->wp);
+		}
+		free(v);
+	}
+	for (unsigned p = 0; p < w->nparts; p++)
+		w->part[p].npkt = 0;
+	return ret;
+}
+
+bool world_run(struct world *w, uint64_t cycles)
+{
+	struct part *p0 = &w->part[0];
+
+	if (w->nparts == 1) {
+		for (uint64_t j = 0; j < cycles; j++)
+			if (part_step(w, p0, w->cycle++))
+				p0->ret = true;
+		return run_merge(w);
+	}
+	while (cycles) {
+		unsigned len = cycles < w->lookahead ? (unsigned)cycles : w->lookahead;
+
+		run_barrier(w, (struct window){ w->cycle, len, WIN_RUN });
+		double t0 = thread_cpu();
+		for (unsigned j = 0; j < len; j++)
+			if (part_step(w, p0, w->cycle + j))
+				p0->ret = true;
+		p0->cpu += thread_cpu() - t0;
+		w->cycle += len;
+		cycles -= len;
+	}
+	run_barrier(w, (struct window){ 0, 0, WIN_PARK });
+	return run_merge(w);
+}
+
+bool world_step(struct world *w)
+{
+	return world_run(w, 1);
+}
+
+int world_set_threads(struct world *w, unsigned n)
+{
+	if (n < 1)
+		n = 1;
+	if (n > w->t.n)
+		n = w->t.n ? w->t.n : 1;
+	if (w->nparts > 1) {
+		run_barrier(w, (struct window){ 0, 0, WIN_STOP });
+		for (unsigned p = 1; p < w->nparts; p++)
+			pthread_join(w->part[p].th, NULL);
+		pthread_barrier_destroy(&w->bar);
+		for (unsigned p = 1; p < w->nparts; p++)
+			free(w->part[p].pkt);
+	}
+	w->nparts = 1;
+	w->gen = 0;
+	for (unsigned i = 0; i < w->t.n; i++)
+		w->node[i].part = 0;
+	if (n == 1)
+		return 0;
+	/* contiguous blocks of node ids (a torus's x rows first: few links cut) */
+	for (unsigned i = 0; i < w->t.n; i++)
+		w->node[i].part = i * n / w->t.n;
+	if (pthread_barrier_init(&w->bar, NULL, n))
+		goto fail;
+	for (unsigned p = 1; p < n; p++) {
+		w->part[p] = (struct part){ .w = w, .id = p };
+		if (pthread_create(&w->part[p].th, NULL, part_thread, &w->part[p])) {
+			/* the threads started wait at a barrier for n: no way back */
+			fprintf(stderr, "world: cannot start thread %u of %u\n", p, n);
+			abort();
+		}
+	}
+	w->nparts = n;
+	return 0;
+fail:
+	for (unsigned i = 0; i < w->t.n; i++)
+		w->node[i].part = 0;
+	return -1;
+}
+
+unsigned world_threads(const struct world *w)
+{
+	return w->nparts;
+}
+
+double world_partition_cpu(const struct world *w, unsigned p)
+{
+	return p < w->nparts ? w->part[p].cpu : 0;
+}
+
+unsigned world_node_partition(const struct world *w, unsigned node)
+{
+	return node < w->t.n ? w->node[node].part : 0;
+}
+
+void world_set_node_hook(struct world *w, unsigned node, world_node_fn fn, void *ctx)
+{
+	if (node >= w->t.n)
+		return;
+	struct node *n = &w->node[node];
+
+	skip_touch(w, n);
+	n->hook = fn;
+	n->hook_ctx = ctx;
+	if (fn && n->sk.on)
+		n->sk.on = false;       /* its TLPs come from outside the RTL: never asleep */
 }
 
 uint64_t world_cycles(const struct world *w)
@@ -686,6 +974,11 @@ unsigned world_nhosts(const struct world *w)
 unsigned world_host_node(const struct world *w, unsigned i)
 {
 	return i < w->nhosts ? w->host[i] : ~0u;
+}
+
+struct pcie_model *world_node_model(struct world *w, unsigned node)
+{
+	return node < w->t.n ? w->node[node].m : NULL;
 }
 
 struct pcie_model *world_host(struct world *w, unsigned i)

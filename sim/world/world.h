@@ -48,6 +48,9 @@ void world_destroy(struct world *w);
  * model is busy (pcie_model_busy: TLP beats in flight, or an accelerator job,
  * which runs without traffic; the caller stops the clock when this is false). */
 bool world_step(struct world *w);
+/* cycles cycles of every model (world_step cycles times, but with partitions
+ * one barrier per lookahead window); true if any of them was active. */
+bool world_run(struct world *w, uint64_t cycles);
 /* Cycles since creation (world clock; models' own counters include reset). */
 uint64_t world_cycles(const struct world *w);
 /* Cycles since the last link activity (0 = this cycle). */
@@ -143,6 +146,30 @@ void world_skip_stats(const struct world *w, struct world_skip_stats *s);
  * now) and in *cycles its cycle count.  The bytes compare a model with itself
  * only: two instances differ in their padding. */
 const void *world_node_state(const struct world *w, unsigned node, size_t *len, uint64_t *cycles);
+
+/* Partitioned world (docs/cosim.md "Partitioned world"): the nodes in n
+ * partitions of contiguous node ids (n = 1 .. nodes), partition 0 stepped by
+ * the calling thread, each other one by a thread of its own.  A link's wire
+ * latency + 1 is the lookahead: within world_run the threads run windows of
+ * latency + 1 cycles and meet at one barrier per window.  Cycle-exact: the
+ * wires, packets (the hook is called by the calling thread after the run, in
+ * the order of one thread) and every model's state are those of one thread.
+ * Between world_run/world_step calls every thread waits: the calling thread
+ * may use every other function.  World_create sets the environment variable
+ * COSIM_WORLD_THREADS (default 1).  0, or -1 (no barrier). */
+int world_set_threads(struct world *w, unsigned n);
+unsigned world_threads(const struct world *w);
+unsigned world_node_partition(const struct world *w, unsigned node);
+/* thread CPU seconds partition p spent stepping its nodes since world_set_threads
+ * (measured with more than one thread only) */
+double world_partition_cpu(const struct world *w, unsigned p);
+/* fn(ctx, cycle) before node is evaluated in each cycle, in the thread of its
+ * partition (NULL: none): it may push and pop the node's TLPs
+ * (world_node_model).  A node with a hook is never skipped. */
+typedef void (*world_node_fn)(void *ctx, uint64_t cycle);
+void world_set_node_hook(struct world *w, unsigned node, world_node_fn fn, void *ctx);
+/* the model of any node (world_host: of a host node) */
+struct pcie_model *world_node_model(struct world *w, unsigned node);
 
 /* One line per node and link. */
 void world_describe(const struct world *w, FILE *f);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * world_equiv: skipping idle nodes is cycle-exact (docs/cosim.md "Skipping
- * idle nodes").  Runs one world twice, plain lockstep (skipping off) and with
- * skipping, under the same fixed pattern, and compares:
+ * world_equiv: skipping idle nodes and the partitioned world are cycle-exact
+ * (docs/cosim.md "Skipping idle nodes", "Partitioned world").  Runs one world
+ * four times under the same fixed pattern: plain lockstep (skipping off, one
+ * thread), with skipping, partitioned over THREADS threads (default 2) with
+ * skipping, and partitioned without; each is compared with the plain run:
  *   - every packet on every link: link, direction, VC, CRC, flits and the
  *     world cycle of its last flit (world_set_packet_hook), in order;
  *   - the host's completions (cycle and data: the remote node's free-running
@@ -20,7 +22,10 @@
  * 70000 and revived at 76000, reads again in [85000, 95000), a bit-error rate
  * of 1e-5 on every wire in [96000, 98000), idle until -n (default 120000),
  * then the register sweep (one read at a time).  The skipping run must also have skipped (sleeps and wakes).
- *   world_equiv [-n CYCLES] TOPOLOGY.topo
+ * The partitioned runs drive the host through a node hook (world_set_node_hook,
+ * in the host's thread) and step with world_run between the pattern's events;
+ * the register sweep with world_step (windows of one cycle).
+ *   world_equiv [-n CYCLES] [-t THREADS] TOPOLOGY.topo
  * Exit 0: equal; 1: a difference (the first one is reported); 2: usage.
  */
 #include <stdio.h>
@@ -127,7 +132,27 @@ static void sweep(struct world *w, struct world_traffic *tr, struct run *r)
 	}
 }
 
-static int run_world(const struct extoll_topo *t, unsigned period, uint64_t cycles, struct run *r)
+/* the host's traffic in the partitioned runs: polled in its thread */
+struct host_hook {
+	struct world_traffic *tr;
+};
+
+static bool pattern_go(uint64_t c)
+{
+	return (c >= 2000 && c < 30000) || (c >= 85000 && c < 95000);
+}
+
+static void host_hook(void *ctx, uint64_t c)
+{
+	struct host_hook *h = ctx;
+
+	world_traffic_poll_at(h->tr, c, pattern_go(c));
+}
+
+static const uint64_t events[] = { 45000, 52000, 60000, 70000, 76000, 96000, 98000 };
+
+static int run_world(const struct extoll_topo *t, unsigned period, unsigned threads, uint64_t cycles,
+		     struct run *r)
 {
 	char err[256];
 	struct world_traffic tr;
@@ -142,8 +167,18 @@ static int run_world(const struct extoll_topo *t, unsigned period, uint64_t cycl
 		return -1;
 	}
 	world_set_packet_hook(w, on_packet, r);
+	struct host_hook hh = { &tr };
+	if (threads > 1) {
+		if (world_set_threads(w, threads) < 0 || world_threads(w) != threads) {
+			fprintf(stderr, "world_equiv: cannot partition %s over %u threads\n", t->name,
+				threads);
+			world_destroy(w);
+			return -1;
+		}
+		world_set_node_hook(w, world_host_node(w, 0), host_hook, &hh);
+	}
 	for (uint64_t c = 0; c < cycles; c++) {
-		bool go = (c >= 2000 && c < 30000) || (c >= 85000 && c < 95000);
+		bool go = pattern_go(c);
 
 		if (victim >= 0 && c == 45000)
 			world_link_set(w, (unsigned)victim, 1, false);
@@ -159,9 +194,22 @@ static int run_world(const struct extoll_topo *t, unsigned period, uint64_t cycl
 			world_set_ber(w, 1e-5);
 		if (c == 98000)
 			world_set_ber(w, 0);
+		if (threads > 1) {
+			/* to the next event: one world_run, windows of lookahead cycles */
+			uint64_t next = cycles;
+
+			for (unsigned i = 0; i < sizeof(events) / sizeof(events[0]); i++)
+				if (events[i] > c && events[i] < next)
+					next = events[i];
+			world_run(w, next - c);
+			c = next - 1;
+			continue;
+		}
 		world_traffic_poll(&tr, go);
 		world_step(w);
 	}
+	if (threads > 1)
+		world_set_node_hook(w, world_host_node(w, 0), NULL, NULL);
 	sweep(w, &tr, r);
 	world_skip_stats(w, &r->sk);
 	world_skip_sync(w);
@@ -175,10 +223,10 @@ static int run_world(const struct extoll_topo *t, unsigned period, uint64_t cycl
 
 		world_node_state(w, i, &len, &r->cycles[i]);
 	}
-	printf("world_equiv: %s skip period %u: %llu cycles, %zu packets, %llu flits, %llu control words, "
+	printf("world_equiv: %s skip period %u, %u thread(s): %llu cycles, %zu packets, %llu flits, %llu control words, "
 	       "%llu reads completed (%llu of them the register sweep, %llu lost); %llu sleeps, %llu wakes, "
 	       "%llu node cycles skipped (%.1f %%)\n",
-	       t->name, period, (unsigned long long)cycles, r->npkt, (unsigned long long)r->flits,
+	       t->name, period, world_threads(w), (unsigned long long)cycles, r->npkt, (unsigned long long)r->flits,
 	       (unsigned long long)r->ctl, (unsigned long long)r->done,
 	       (unsigned long long)r->sweep_done, (unsigned long long)r->sweep_lost,
 	       (unsigned long long)r->sk.sleeps,
@@ -188,50 +236,51 @@ static int run_world(const struct extoll_topo *t, unsigned period, uint64_t cycl
 	return 0;
 }
 
-static int compare(const struct extoll_topo *t, const struct run *a, const struct run *b)
+static int compare(const struct extoll_topo *t, const struct run *a, const struct run *b,
+		   const char *bname, bool skipped)
 {
 	int bad = 0;
 
 	for (size_t i = 0; i < a->npkt && i < b->npkt; i++)
 		if (!pkt_eq(&a->pkt[i], &b->pkt[i])) {
 			printf("world_equiv: FAIL: packet %zu differs: link %u cycle %llu crc %08x (plain) vs "
-			       "link %u cycle %llu crc %08x (skipping)\n", i, a->pkt[i].link,
+			       "link %u cycle %llu crc %08x (%s)\n", i, a->pkt[i].link,
 			       (unsigned long long)a->pkt[i].cycle, a->pkt[i].crc, b->pkt[i].link,
-			       (unsigned long long)b->pkt[i].cycle, b->pkt[i].crc);
+			       (unsigned long long)b->pkt[i].cycle, b->pkt[i].crc, bname);
 			bad = 1;
 			break;
 		}
 	if (a->npkt != b->npkt) {
-		printf("world_equiv: FAIL: %zu packets (plain) vs %zu (skipping)\n", a->npkt, b->npkt);
+		printf("world_equiv: FAIL: %zu packets (plain) vs %zu (%s)\n", a->npkt, b->npkt, bname);
 		bad = 1;
 	}
 	if (a->done != b->done || a->hash != b->hash) {
-		printf("world_equiv: FAIL: completions %llu hash %016llx (plain) vs %llu hash %016llx\n",
+		printf("world_equiv: FAIL: completions %llu hash %016llx (plain) vs %llu hash %016llx (%s)\n",
 		       (unsigned long long)a->done, (unsigned long long)a->hash,
-		       (unsigned long long)b->done, (unsigned long long)b->hash);
+		       (unsigned long long)b->done, (unsigned long long)b->hash, bname);
 		bad = 1;
 	}
 	if (a->flits != b->flits || a->ctl != b->ctl) {
-		printf("world_equiv: FAIL: flits/control words %llu/%llu (plain) vs %llu/%llu\n",
+		printf("world_equiv: FAIL: flits/control words %llu/%llu (plain) vs %llu/%llu (%s)\n",
 		       (unsigned long long)a->flits, (unsigned long long)a->ctl,
-		       (unsigned long long)b->flits, (unsigned long long)b->ctl);
+		       (unsigned long long)b->flits, (unsigned long long)b->ctl, bname);
 		bad = 1;
 	}
 	for (unsigned i = 0; i < t->n; i++)
 		if (!a->cycles || !b->cycles || a->cycles[i] != b->cycles[i]) {
-			printf("world_equiv: FAIL: node %u: %llu cycles (plain) vs %llu (skipping)\n", i,
+			printf("world_equiv: FAIL: node %u: %llu cycles (plain) vs %llu (%s)\n", i,
 			       a->cycles ? (unsigned long long)a->cycles[i] : 0ull,
-			       b->cycles ? (unsigned long long)b->cycles[i] : 0ull);
+			       b->cycles ? (unsigned long long)b->cycles[i] : 0ull, bname);
 			bad = 1;
 		}
 	if (a->sweep_done != b->sweep_done || a->sweep_lost || b->sweep_lost) {
-		printf("world_equiv: FAIL: register sweep: %llu read, %llu lost (plain) vs %llu, %llu\n",
+		printf("world_equiv: FAIL: register sweep: %llu read, %llu lost (plain) vs %llu, %llu (%s)\n",
 		       (unsigned long long)a->sweep_done, (unsigned long long)a->sweep_lost,
-		       (unsigned long long)b->sweep_done, (unsigned long long)b->sweep_lost);
+		       (unsigned long long)b->sweep_done, (unsigned long long)b->sweep_lost, bname);
 		bad = 1;
 	}
-	if (!b->sk.sleeps || !b->sk.wakes || !b->sk.skipped) {
-		printf("world_equiv: FAIL: the skipping run did not skip (%llu sleeps, %llu wakes)\n",
+	if (skipped && (!b->sk.sleeps || !b->sk.wakes || !b->sk.skipped)) {
+		printf("world_equiv: FAIL: the %s run did not skip (%llu sleeps, %llu wakes)\n", bname,
 		       (unsigned long long)b->sk.sleeps, (unsigned long long)b->sk.wakes);
 		bad = 1;
 	}
@@ -248,29 +297,37 @@ int main(int argc, char **argv)
 	const char *path = NULL;
 	struct extoll_topo t;
 	char err[256];
-	struct run plain = { 0 }, skip = { 0 };
+	struct run plain = { 0 }, skip = { 0 }, part = { 0 }, part_ns = { 0 };
+	unsigned threads = 2;
 
 	setenv("COSIM_FLASH_DIR", "none", 0);
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-n") && i + 1 < argc)
 			cycles = strtoull(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "-t") && i + 1 < argc)
+			threads = (unsigned)strtoul(argv[++i], NULL, 0);
 		else
 			path = argv[i];
 	}
-	if (!path || cycles < 100000) {
-		fprintf(stderr, "usage: world_equiv [-n CYCLES >= 100000] TOPOLOGY.topo\n");
+	if (!path || cycles < 100000 || threads < 2) {
+		fprintf(stderr, "usage: world_equiv [-n CYCLES >= 100000] [-t THREADS >= 2] TOPOLOGY.topo\n");
 		return 2;
 	}
 	if (extoll_topo_load(path, &t, err, sizeof(err))) {
 		fprintf(stderr, "world_equiv: %s\n", err);
 		return 2;
 	}
-	if (run_world(&t, 0, cycles, &plain) || run_world(&t, WORLD_SKIP_PERIOD, cycles, &skip))
+	if (run_world(&t, 0, 1, cycles, &plain) || run_world(&t, WORLD_SKIP_PERIOD, 1, cycles, &skip) ||
+	    run_world(&t, WORLD_SKIP_PERIOD, threads, cycles, &part) || run_world(&t, 0, threads, cycles, &part_ns))
 		return 2;
-	if (compare(&t, &plain, &skip))
+	int bad = compare(&t, &plain, &skip, "skipping", true);
+	bad |= compare(&t, &plain, &part, "partitioned, skipping", true);
+	bad |= compare(&t, &plain, &part_ns, "partitioned", false);
+	if (bad)
 		return 1;
-	printf("world_equiv: %s: plain lockstep and skipping equal (%zu packets, %llu completions "
-	       "incl. %llu register reads of the %u other nodes, %u node cycle counts)\n", t.name,
+	printf("world_equiv: %s: plain lockstep, skipping and partitioned (%u threads, with and without "
+	       "skipping) equal (%zu packets, %llu completions "
+	       "incl. %llu register reads of the %u other nodes, %u node cycle counts)\n", t.name, threads,
 	       plain.npkt, (unsigned long long)plain.done, (unsigned long long)plain.sweep_done,
 	       t.n - 1, t.n);
 	return 0;

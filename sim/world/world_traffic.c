@@ -44,21 +44,32 @@ static void mwr64(struct pcie_model *m, uint32_t off, uint64_t v)
 int world_traffic_init(struct world_traffic *t, struct world *w, unsigned dst, uint32_t reg,
 		       char *err, size_t errlen)
 {
+	if (!world_nhosts(w)) {
+		snprintf(err, errlen, "%s: no host node", world_topology(w)->name);
+		return -1;
+	}
+	return world_traffic_init_node(t, w, world_host_node(w, 0), dst, reg, err, errlen);
+}
+
+int world_traffic_init_node(struct world_traffic *t, struct world *w, unsigned src, unsigned dst,
+			    uint32_t reg, char *err, size_t errlen)
+{
 	const struct extoll_topo *topo = world_topology(w);
 	uint64_t route = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->w = w;
+	t->src = src;
 	t->dst = dst;
 	t->reg = reg;
 	t->hash = 0xcbf29ce484222325ull;
-	t->host = world_host(w, 0);
-	if (!t->host) {
-		snprintf(err, errlen, "%s: no host node", topo->name);
+	t->host = world_node_model(w, src);
+	if (!t->host || !t->host->backend->upstream) {
+		snprintf(err, errlen, "%s: node %u has no PCIe side", topo->name, src);
 		return -1;
 	}
-	t->local = dst == world_host_node(w, 0);
-	if (!t->local && extoll_torus_route(&topo->torus, world_host_node(w, 0), dst, &route) < 0) {
+	t->local = dst == src;
+	if (!t->local && extoll_torus_route(&topo->torus, src, dst, &route) < 0) {
 		snprintf(err, errlen, "%s: no source route to node %u", topo->name, dst);
 		return -1;
 	}
@@ -76,9 +87,9 @@ int world_traffic_retarget(struct world_traffic *t, unsigned dst, uint32_t reg, 
 {
 	const struct extoll_topo *topo = world_topology(t->w);
 	uint64_t route = 0;
-	bool local = dst == world_host_node(t->w, 0);
+	bool local = dst == t->src;
 
-	if (!local && extoll_torus_route(&topo->torus, world_host_node(t->w, 0), dst, &route) < 0) {
+	if (!local && extoll_torus_route(&topo->torus, t->src, dst, &route) < 0) {
 		snprintf(err, errlen, "%s: no source route to node %u", topo->name, dst);
 		return -1;
 	}
@@ -93,7 +104,7 @@ int world_traffic_retarget(struct world_traffic *t, unsigned dst, uint32_t reg, 
 	return 0;
 }
 
-static void launch(struct world_traffic *t)
+static void launch(struct world_traffic *t, uint64_t c)
 {
 	if (t->local) {
 		struct tlp r;
@@ -110,13 +121,17 @@ static void launch(struct world_traffic *t)
 	t->seq++;
 	t->sent++;
 	t->outstanding = true;
-	t->sent_cycle = world_cycles(t->w);
+	t->sent_cycle = c;
 }
 
 void world_traffic_poll(struct world_traffic *t, bool go)
 {
+	world_traffic_poll_at(t, world_cycles(t->w), go);
+}
+
+void world_traffic_poll_at(struct world_traffic *t, uint64_t c, bool go)
+{
 	struct tlp r;
-	uint64_t c = world_cycles(t->w);
 	int k;
 
 	while ((k = pcie_model_pop_tlp(t->host, &r, NULL)) != 0) {
@@ -135,5 +150,5 @@ void world_traffic_poll(struct world_traffic *t, bool go)
 		t->outstanding = false;
 	}
 	if (go && !t->outstanding)
-		launch(t);
+		launch(t, c);
 }

@@ -18,8 +18,8 @@
 
 struct world_traffic {
 	struct world *w;
-	struct pcie_model *host;
-	unsigned dst;
+	struct pcie_model *host;        /* the model of src */
+	unsigned src, dst;
 	uint32_t reg;                   /* register offset read at dst */
 	bool local;                     /* dst is the host: BAR reads */
 	bool outstanding;
@@ -32,9 +32,14 @@ struct world_traffic {
 /* Set up host 0 of w; 0, or -1 with a message in err (no host, no route). */
 int world_traffic_init(struct world_traffic *t, struct world *w, unsigned dst, uint32_t reg,
 		       char *err, size_t errlen);
+/* The same from any node src with a PCIe side (a host or router node's NIC). */
+int world_traffic_init_node(struct world_traffic *t, struct world *w, unsigned src, unsigned dst,
+			    uint32_t reg, char *err, size_t errlen);
 /* Before each world_step while the path is active: take completions, launch
  * the next read when none is outstanding (a lost one after 20000 cycles). */
 void world_traffic_poll(struct world_traffic *t, bool launch);
+/* The same before cycle c is evaluated (a node hook, world_set_node_hook). */
+void world_traffic_poll_at(struct world_traffic *t, uint64_t c, bool launch);
 /* From now on read register reg of node dst (a new source route); 0 or -1. */
 int world_traffic_retarget(struct world_traffic *t, unsigned dst, uint32_t reg, char *err,
 			   size_t errlen);
