@@ -205,7 +205,8 @@ module extoll_nic
 
   // The side's connections to the ports of extoll_nic.
 `define EXTOLL_NIC_PCIE \
-    .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid, .s_tlp_ready, \
+    .s_tlp_data, .s_tlp_keep, .s_tlp_sop, .s_tlp_eop, .s_tlp_valid (side_s_valid), \
+    .s_tlp_ready (side_s_ready), \
     .m_tlp_data, .m_tlp_keep, .m_tlp_sop, .m_tlp_eop, .m_tlp_valid, .m_tlp_ready, \
     .pcie_link_up, .pcie_sec_reset
 
@@ -237,8 +238,14 @@ module extoll_nic
   );
 
   // ------------------------------------------------------------------
-  // The PCIe side of the role
+  // The PCIe side of the role. While the function is in reset (f_rst
+  // outlasts rst by at least a cycle: nic_net_fence) it takes no TLP: one
+  // handed over then would be lost
   // ------------------------------------------------------------------
+  logic side_s_valid, side_s_ready;
+  assign side_s_valid = s_tlp_valid && !f_rst;
+  assign s_tlp_ready  = side_s_ready && !f_rst;
+
   if (ROLE == 0) begin : g_ep
     nic_ep_side #(`EXTOLL_NIC_SIDE_PARAMS) u_side (
       `EXTOLL_NIC_SHARED,

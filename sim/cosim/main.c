@@ -622,21 +622,6 @@ static int build_world(void)
 	return 0;
 }
 
-/* path for host i: path itself with one host, else with ".hostI" before its
- * extension (x.pcap -> x.host1.pcap) or at its end */
-static const char *host_path(const char *path, unsigned i, char *buf, size_t len)
-{
-	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-
-	if (nhosts == 1)
-		return path;
-	if (!dot || (slash && dot < slash) || dot == path || dot[-1] == '/')
-		snprintf(buf, len, "%s.host%u", path, i);
-	else
-		snprintf(buf, len, "%.*s.host%u%s", (int)(dot - path), path, i, dot);
-	return buf;
-}
-
 /* QEMU's command line for host i: @HOST@ replaced by i (the arguments are
  * freed at exit) */
 static char **host_argv(int argc, char **argv, unsigned i)
@@ -706,7 +691,7 @@ int main(int argc, char **argv)
 		return r;
 	if (opt.trace_tlp)
 		for (unsigned i = 0; i < nhosts; i++) {
-			const char *p = host_path(opt.trace_tlp, i, path, sizeof(path));
+			const char *p = host_file(opt.trace_tlp, i, nhosts, path, sizeof(path));
 
 			hosts[i].trace = tlp_trace_open(p);
 			if (!hosts[i].trace) {
@@ -718,7 +703,7 @@ int main(int argc, char **argv)
 		return 2;
 	if (opt.pcap_tlp)
 		for (unsigned i = 0; i < nhosts; i++) {
-			hosts[i].cap = capture_tlp_open(host_path(opt.pcap_tlp, i, path, sizeof(path)),
+			hosts[i].cap = capture_tlp_open(host_file(opt.pcap_tlp, i, nhosts, path, sizeof(path)),
 							hosts[i].node);
 			if (!hosts[i].cap)
 				return 2;

@@ -271,20 +271,6 @@ static void trace(FILE *f, const char *dir, const uint32_t *hdr, const uint32_t 
 		tlp_trace(f, dir, &t, cycle);
 }
 
-/* --trace-tlp's file of host i: as cosimd names them (main.c host_path) */
-static const char *trace_name(const char *path, unsigned i, unsigned n, char *buf, size_t len)
-{
-	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-
-	if (n == 1)
-		return path;
-	if (!dot || (slash && dot < slash) || dot == path || dot[-1] == '/')
-		snprintf(buf, len, "%s.host%u", path, i);
-	else
-		snprintf(buf, len, "%.*s.host%u%s", (int)(dot - path), path, i, dot);
-	return buf;
-}
-
 static size_t next_of(const struct rp *r, size_t i, enum ev_kind k, unsigned host)
 {
 	for (; i < r->nev; i++)
@@ -441,7 +427,7 @@ int replay_run(const char *path, const char *fst_path, const char *trace_tlp, in
 		x[h] = (struct expect){ .out = next_of(&r, 0, EV_OUT, h),
 					.intx = next_of(&r, 0, EV_INTX, h) };
 		if (trace_tlp) {
-			const char *p = trace_name(trace_tlp, h, r.nhosts, name, sizeof(name));
+			const char *p = host_file(trace_tlp, h, r.nhosts, name, sizeof(name));
 
 			x[h].trace = tlp_trace_open(p);
 			if (!x[h].trace) {

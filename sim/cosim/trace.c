@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 void logmsg(const char *fmt, ...)
@@ -53,4 +54,17 @@ void tlp_trace(FILE *trace_file, const char *dir, const struct tlp *t, uint64_t 
 			fputs(",...", trace_file);
 	}
 	fputc('\n', trace_file);
+}
+
+const char *host_file(const char *path, unsigned i, unsigned n, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (n == 1)
+		return path;
+	if (!dot || (slash && dot < slash) || dot == path || dot[-1] == '/')
+		snprintf(buf, len, "%s.host%u", path, i);
+	else
+		snprintf(buf, len, "%.*s.host%u%s", (int)(dot - path), path, i, dot);
+	return buf;
 }

@@ -21,4 +21,11 @@ void tlp_trace_close(FILE *f);
 /* One line: "CYCLE DIR TLP [data=...]" (no-op when f is NULL). */
 void tlp_trace(FILE *f, const char *dir, const struct tlp *t, uint64_t cycle);
 
+/*
+ * The file of host i of n for a per-host option (--trace-tlp, --pcap-tlp):
+ * path itself with one host, else with ".hostI" before its extension
+ * (x.pcap -> x.host1.pcap) or at its end. Written into buf when changed.
+ */
+const char *host_file(const char *path, unsigned i, unsigned n, char *buf, size_t len);
+
 #endif /* SIM_COSIM_TRACE_H */
