@@ -15,8 +15,8 @@
 //                   router (one per class and cycle); so are the credits of
 //                   the flits the unit held when its reset began (owe: flits
 //                   the router sent that it has no credit back for). A packet
-//                   cut by the reset is dropped to its last flit, also after
-//                   fn_rst falls. Packets are counted in m_drop_cnt (once each,
+//                   cut by the reset is dropped to its last flit: m_fn_rst
+//                   holds until it has ended. Packets are counted in m_drop_cnt (once each,
 //                   at their first dropped flit).
 //   unit -> router  the unit's flits and credits are ignored. A packet the
 //                   unit had begun (the router holds its head, maybe an output
@@ -118,8 +118,10 @@ module nic_net_fence #(
       m_net_last[u]  = act ? (i_cnt[u][f_vc[u]] != 6'(i_plen[u][f_vc[u]])) : s_fn_last[u];
       m_fn_credit[u] = act ? '0 : s_net_credit[u];
       // out of the router
-      o_drop_now[u]  = act || (o_open[u][s_net_vc[u]] && o_drop[u][s_net_vc[u]]);
-      o_new_drop[u]  = s_net_valid[u] && o_drop_now[u]
+      // m_fn_rst falls only with no packet open (clean), so a packet the reset
+      // cut is dropped to its end while act holds
+      o_drop_now[u]  = act;
+      o_new_drop[u]  = s_net_valid[u] && act
                        && !(o_open[u][s_net_vc[u]] && o_drop[u][s_net_vc[u]]);
       m_fn_valid[u]  = s_net_valid[u] && !o_drop_now[u];
       m_fn_data[u]   = s_net_data[u];
