@@ -151,8 +151,8 @@ template <class Top> struct vmodel : pcie_model {
 		static_assert(sizeof(T) == sizeof(uint64_t), "a 64-bit counter");
 		skip_cnt.push_back(8 * (size_t)((const char *)field - state_base()));
 	}
-	/* skip_mirror's probe: a scratch instance of Top, reset, four cycles,
-	 * the counter at foff set to a marker, one rising edge; the bit offsets in the wlen
+	/* skip_mirror's probe: a scratch instance of Top, reset, clocked until
+	 * the counter at foff runs, then set to a marker, one rising edge; the bit offsets in the wlen
 	 * bytes at woff that hold the counter's value (the last, and how many) */
 	static void probe_mirror(size_t foff, size_t woff, size_t wlen, long *found, unsigned *hits)
 	{
@@ -172,12 +172,19 @@ template <class Top> struct vmodel : pcie_model {
 			t.clk = 0;
 			t.rst = 0;
 			t.eval();
-			/* the function's reset outlasts rst (nic_net_fence) */
-			for (int i = 0; i < 4; i++) {
+			/* clocked until the counter runs: the function's reset
+			 * outlasts rst (nic_net_fence) */
+			for (int i = 0; i < 64; i++) {
+				uint64_t a, b;
+
+				memcpy(&a, (char *)t.rootp + foff, sizeof(a));
 				t.clk = 1;
 				t.eval();
 				t.clk = 0;
 				t.eval();
+				memcpy(&b, (char *)t.rootp + foff, sizeof(b));
+				if (b != a)
+					break;
 			}
 			memcpy((char *)t.rootp + foff, &marker, sizeof(marker));
 			t.clk = 1;
