@@ -121,8 +121,9 @@ int record_close(void)
 
 	if (!rec)
 		return 0;
-	fprintf(rec, "%" PRIu64 " links %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", world_cycles(world),
-		world_flits(world), world_ctl_words(world), world_bit_flips(world));
+	fprintf(rec, "%" PRIu64 " links %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64 "\n",
+		world_cycles(world), world_flits(world), world_ctl_words(world), world_bit_flips(world),
+		world_link_signature(world));
 	fprintf(rec, "%" PRIu64 " end\n", world_cycles(world));
 	failed |= ferror(rec) != 0;
 	r = fclose(rec);

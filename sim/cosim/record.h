@@ -13,7 +13,7 @@
  * in hex without 0x unless said otherwise; lines starting with '#' are
  * comments):
  *
- *   cosimd-record 1                 the first line: format and version
+ *   cosimd-record 2                 the first line: format and version
  *   build-id DATE COMMIT            the models' run-time build id (8 hex digits each)
  *   device NAME                     the host device back end (nic, accel)
  *   naa-device NAME                 the naa nodes' back end (naa, naa-epf)
@@ -33,9 +33,11 @@
  *                                   PDW payload dwords, all of them recorded)
  *   C intx H LEVEL                  host H's INTx level changed (0 or 1)
  *   C exit H STATUS                 host H's QEMU exited (information only)
- *   C links FLITS CTL FLIPS         before end: flits and control words carried on all
- *                                   links and bits flipped by bit errors (decimal; the
- *                                   network's part of the comparison)
+ *   C links FLITS CTL FLIPS SIG     before end: flits and control words carried on all
+ *                                   links and bits flipped by bit errors (decimal), and
+ *                                   world_link_signature (16 hex digits): every symbol
+ *                                   with its cycle and wire (the network's part of the
+ *                                   comparison)
  *   C end                           the last line: the world cycle the run ended at
  *
  * Cycles are decimal.  in, cmd and reset-host are the inputs; out and intx the
@@ -50,7 +52,7 @@
 #include "pcie_model.h"
 #include "world.h"
 
-#define RECORD_VERSION 1
+#define RECORD_VERSION 2
 
 struct record_config {
 	const char *topo_text;          /* the topology's text */

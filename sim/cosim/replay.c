@@ -31,7 +31,7 @@ struct rp {
 	size_t nev, cap;
 	uint64_t end;
 	bool have_end, have_links;
-	uint64_t links[3];      /* flits, control words, bit flips at the end */
+	uint64_t links[4];      /* flits, control words, bit flips, link signature at the end */
 	char *topo_text, topo_name[64], device[32], naa_device[32];
 	size_t topo_len;
 	char build_id[40];
@@ -105,8 +105,8 @@ static int parse_record(struct rp *r, char *s, size_t line, uint64_t *last)
 		return e.cmd && !add_ev(r, &e) ? 0 : bad(r, line, "out of memory");
 	}
 	if (!strcmp(kind, "links")) {
-		if (sscanf(s, "%" SCNu64 " %" SCNu64 " %" SCNu64, &r->links[0], &r->links[1],
-			   &r->links[2]) != 3)
+		if (sscanf(s, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNx64, &r->links[0], &r->links[1],
+			   &r->links[2], &r->links[3]) != 4)
 			return bad(r, line, "bad link counts");
 		r->have_links = true;
 		return 0;
@@ -487,11 +487,12 @@ int replay_run(const char *path, const char *fst_path, const char *trace_tlp, in
 			goto out;
 		}
 	if (r.have_links && (world_flits(w) != r.links[0] || world_ctl_words(w) != r.links[1] ||
-			     world_bit_flips(w) != r.links[2])) {
+			     world_bit_flips(w) != r.links[2] || world_link_signature(w) != r.links[3])) {
 		fprintf(stderr, "cosimd: replay MISMATCH at the end (cycle %" PRIu64 "): links carried %"
-			PRIu64 " flits, %" PRIu64 " control words, %" PRIu64 " bits flipped; recorded: %"
-			PRIu64 ", %" PRIu64 ", %" PRIu64 "\n", world_cycles(w), world_flits(w),
-			world_ctl_words(w), world_bit_flips(w), r.links[0], r.links[1], r.links[2]);
+			PRIu64 " flits, %" PRIu64 " control words, %" PRIu64 " bits flipped, signature %016"
+			PRIx64 "; recorded: %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %016" PRIx64 "\n",
+			world_cycles(w), world_flits(w), world_ctl_words(w), world_bit_flips(w),
+			world_link_signature(w), r.links[0], r.links[1], r.links[2], r.links[3]);
 		goto out;
 	}
 	uint64_t nout = 0, nintx = 0;

@@ -90,7 +90,7 @@ struct part_pkt {
 struct part {
 	struct world *w;
 	unsigned id;
-	uint64_t flits, credits, flipped, last_active;
+	uint64_t flits, credits, flipped, last_active, sig;
 	bool any_active, ret;
 	double cpu;                     /* thread CPU seconds stepping (partitioned only) */
 	struct part_pkt *pkt;
@@ -111,7 +111,7 @@ struct world {
 	struct wire *wire;
 	unsigned nwires, ring_len;
 	unsigned host[WORLD_MAX_NODES], nhosts;
-	uint64_t cycle, last_active, flits, credits;
+	uint64_t cycle, last_active, flits, credits, sig;
 	world_packet_fn hook;
 	void *hook_ctx;
 	double ber;                     /* --ber: wires without a link-ber */
@@ -657,6 +657,21 @@ static void corrupt(struct part *pt, struct wire *e, struct wire_slot *s)
 	e->next_err -= SYM_BITS;
 }
 
+/* world_link_signature's term for the symbol s on wire i in cycle c (splitmix64's
+ * finaliser over the fields) */
+static uint64_t symbol_hash(uint64_t c, unsigned i, const struct wire_slot *s)
+{
+	uint64_t x = c * 0x9E3779B97F4A7C15ull ^ ((uint64_t)i << 48) ^ ((uint64_t)s->frm << 32) ^ s->crc;
+
+	for (unsigned k = 0; k < 4; k++) {
+		x ^= s->data[k] + 0x9E3779B97F4A7C15ull * (k + 1);
+		x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+		x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+		x ^= x >> 31;
+	}
+	return x;
+}
+
 /* Does symbol s move anything: a flit, a NAK or INIT, or a control word whose
  * ACK or credits differ from the last one on that wire (not a keep-alive)? */
 static bool symbol_active(struct wire *e, const struct wire_slot *s)
@@ -745,10 +760,12 @@ static bool part_step(struct world *w, struct part *pt, uint64_t c)
 		s->crc = o->crc[p];
 		if ((s->frm & 3) == NET_LKIND_DATA) {
 			pt->flits++;
+			pt->sig += symbol_hash(c, i, s);
 			if (w->hook)
 				capture_flit(w, pt, i, s, c);
 		} else if ((s->frm & 3) == NET_LKIND_CTL) {
 			pt->credits++;
+			pt->sig += symbol_hash(c, i, s);
 		}
 		if (symbol_active(e, s))
 			active = true;
@@ -822,11 +839,12 @@ static bool run_merge(struct world *w)
 		w->flits += pt->flits;
 		w->credits += pt->credits;
 		w->flipped += pt->flipped;
+		w->sig += pt->sig;
 		if (pt->any_active && pt->last_active > w->last_active)
 			w->last_active = pt->last_active;
 		ret |= pt->ret;
 		npkt += pt->npkt;
-		pt->flits = pt->credits = pt->flipped = 0;
+		pt->flits = pt->credits = pt->flipped = pt->sig = 0;
 		pt->any_active = pt->ret = false;
 	}
 	if (!npkt)
@@ -994,6 +1012,11 @@ uint64_t world_flits(const struct world *w)
 uint64_t world_ctl_words(const struct world *w)
 {
 	return w->credits;
+}
+
+uint64_t world_link_signature(const struct world *w)
+{
+	return w->sig;
 }
 
 bool world_overrun(const struct world *w)

@@ -65,6 +65,11 @@ struct pcie_model *world_host(struct world *w, unsigned i);
  * INIT, keep-alives) carried since creation (all links). */
 uint64_t world_flits(const struct world *w);
 uint64_t world_ctl_words(const struct world *w);
+/* A signature of every symbol the links carried: the sum over the flits and
+ * control words of a hash of (cycle, wire, framing, data) as driven, before bit
+ * errors.  Independent of how the world is stepped (partitions, skipping);
+ * a symbol one cycle earlier or later changes it. */
+uint64_t world_link_signature(const struct world *w);
 /* Fault injection: flip every bit of every wire (data, framing, CRC) with
  * probability ber from now on (0: off), except on the links with a link-ber
  * line in the topology (their own rate, set at creation); bits flipped so far. */

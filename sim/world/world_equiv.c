@@ -45,7 +45,7 @@ struct pkt_rec {
 struct run {
 	struct pkt_rec *pkt;
 	size_t npkt, cap;
-	uint64_t done, hash, flits, ctl;
+	uint64_t done, hash, flits, ctl, sig;
 	struct world_skip_stats sk;
 	uint64_t *cycles;
 	uint64_t sweep_done, sweep_lost;
@@ -217,6 +217,7 @@ static int run_world(const struct extoll_topo *t, unsigned period, unsigned thre
 	r->hash = tr.hash;
 	r->flits = world_flits(w);
 	r->ctl = world_ctl_words(w);
+	r->sig = world_link_signature(w);
 	r->cycles = calloc(t->n, sizeof(*r->cycles));
 	for (unsigned i = 0; r->cycles && i < t->n; i++) {
 		size_t len;
@@ -260,10 +261,12 @@ static int compare(const struct extoll_topo *t, const struct run *a, const struc
 		       (unsigned long long)b->done, (unsigned long long)b->hash, bname);
 		bad = 1;
 	}
-	if (a->flits != b->flits || a->ctl != b->ctl) {
-		printf("world_equiv: FAIL: flits/control words %llu/%llu (plain) vs %llu/%llu (%s)\n",
-		       (unsigned long long)a->flits, (unsigned long long)a->ctl,
-		       (unsigned long long)b->flits, (unsigned long long)b->ctl, bname);
+	if (a->flits != b->flits || a->ctl != b->ctl || a->sig != b->sig) {
+		printf("world_equiv: FAIL: flits/control words/link signature %llu/%llu/%016llx (plain) vs "
+		       "%llu/%llu/%016llx (%s)\n",
+		       (unsigned long long)a->flits, (unsigned long long)a->ctl, (unsigned long long)a->sig,
+		       (unsigned long long)b->flits, (unsigned long long)b->ctl, (unsigned long long)b->sig,
+		       bname);
 		bad = 1;
 	}
 	for (unsigned i = 0; i < t->n; i++)
