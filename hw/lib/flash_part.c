@@ -114,6 +114,37 @@ static int fill_erased(int fd)
 	return 0;
 }
 
+/*
+ * A missing file becomes an erased part atomically: filled under a temporary
+ * name, then linked to path. Two processes that start on the same new file at
+ * once (two simulations at a time) both end up with the one complete file;
+ * neither sees it half filled. 0, or -1 with errno.
+ */
+static int create_erased(const char *path)
+{
+	size_t n = strlen(path) + 8;
+	char *tmp = malloc(n);
+	int fd, rc = -1, e;
+
+	if (!tmp)
+		return -1;
+	snprintf(tmp, n, "%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	if (fchmod(fd, 0644) == 0 && fill_erased(fd) == 0 &&
+	    (link(tmp, path) == 0 || errno == EEXIST))
+		rc = 0;
+	e = errno;
+	close(fd);
+	unlink(tmp);
+	free(tmp);
+	errno = e;
+	return rc;
+}
+
 struct flash_part *flash_part_open(const char *path, const struct flash_part_timing *t,
 				   char *err, size_t errlen)
 {
@@ -122,14 +153,22 @@ struct flash_part *flash_part_open(const char *path, const struct flash_part_tim
 	struct stat sb;
 	int fd;
 
-	fd = open(path, O_RDWR | O_CREAT, 0644);
+	fd = open(path, O_RDWR);
+	if (fd < 0 && errno == ENOENT) {
+		if (create_erased(path) < 0) {
+			snprintf(err, errlen, "%s: cannot create the erased part: %s", path,
+				 strerror(errno));
+			return NULL;
+		}
+		fd = open(path, O_RDWR);
+	}
 	if (fd < 0 || fstat(fd, &sb) < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
 	}
-	if (sb.st_size == 0 && fill_erased(fd) < 0) {
+	if (sb.st_size == 0 && fill_erased(fd) < 0) {   /* an empty file: made erased */
 		snprintf(err, errlen, "%s: cannot create the erased part: %s", path, strerror(errno));
 		close(fd);
 		return NULL;

@@ -5,14 +5,17 @@
  * mode 0 would: JEDEC ID, WEL rules, page program (aligned, wrapping in the
  * page, only clearing bits), subsector and sector erase with their bounds,
  * busy times, commands while busy, block protection and the flag status
- * errors, unknown commands, cs_n inside a byte, persistence in the file and a
- * file of the wrong size refused.  `make -C hw check-flash DIR`: the flash
+ * errors, unknown commands, cs_n inside a byte, persistence in the file, a
+ * file of the wrong size refused, and four processes that open one new file at
+ * once (two simulations started together) all getting the whole erased part.  `make -C hw check-flash DIR`: the flash
  * file goes to build/hw/.
  */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "flash_part.h"
@@ -339,6 +342,45 @@ static void test_odd_commands(struct flash_part *p)
 	cmd1(p, FLASH_OP_WRDI);
 }
 
+/*
+ * Four processes open the same missing file at once: every one must get the
+ * part (none sees it half filled), and the file is one erased part.
+ */
+static void test_create_race(const char *path)
+{
+	enum { N = 4 };
+	pid_t pid[N];
+	int i, ok = 0, status;
+	struct stat sb;
+
+	printf("-- one new file opened by %d processes at once\n", N);
+	unlink(path);
+	for (i = 0; i < N; i++) {
+		pid[i] = fork();
+		if (pid[i] == 0) {
+			char e[256];
+			struct flash_part *q = flash_part_open(path, &tm, e, sizeof(e));
+			uint8_t v[2] = { 0, 0 };
+
+			if (!q) {
+				printf("  child %d: %s\n", i, e);
+				_exit(1);
+			}
+			flash_part_read(q, FLASH_PART_SIZE - 2, v, 2);
+			flash_part_close(q);
+			_exit(v[0] == 0xFF && v[1] == 0xFF ? 0 : 2);
+		}
+	}
+	for (i = 0; i < N; i++)
+		if (pid[i] > 0 && waitpid(pid[i], &status, 0) == pid[i] &&
+		    WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			ok++;
+	CHECK(ok == N, "%d of %d processes opened the erased part", ok, N);
+	CHECK(stat(path, &sb) == 0 && sb.st_size == (off_t)FLASH_PART_SIZE,
+	      "the file is one part (%lld bytes)", (long long)sb.st_size);
+	unlink(path);
+}
+
 int main(int argc, char **argv)
 {
 	char path[4096], err[256];
@@ -379,6 +421,7 @@ int main(int argc, char **argv)
 	if (p)
 		flash_part_close(p);
 	unlink(path);
+	test_create_race(path);
 
 	printf("flash-part: %d checks, %d failed, %lu ticks\n", checks, failed, ticks);
 	printf("%s flash-part\n", failed || !checks ? "FAIL" : "PASS");
