@@ -4,8 +4,10 @@
 # and checks that the replay is exact, and that it notices a difference
 # (docs/cosim.md "Record and replay"):
 #   1. cosimd --replay FILE: exit 0 (the same TLPs at the same cycles)
-#   2. the same with idle-node skipping off (COSIM_WORLD_SKIP=0) and with
-#      another period (64): exit 0 (skipping is cycle-exact)
+#   2. the same with idle-node skipping off (COSIM_WORLD_SKIP=0), with
+#      another period (64), and with two evaluations per cycle
+#      (COSIM_MODEL_EVAL2=1; the run was recorded with one, sim/model/vmodel.h):
+#      exit 0 (skipping and the one-evaluation cycle are cycle-exact)
 #   3. mutations, each must exit 1 with a MISMATCH line: one recorded TLP of
 #      the device altered (its last dword), one read request a cycle later, an INTx
 #      change added
@@ -66,6 +68,7 @@ echo "recording $rec: $(stat -c %s "$rec") bytes, $(grep -c ' in ' "$rec") TLPs 
 replay "replay is identical to the recording" 0 identical "$rec"
 replay "replay with idle-node skipping off" 0 identical "$rec" COSIM_WORLD_SKIP=0
 replay "replay with skip period 64" 0 identical "$rec" COSIM_WORLD_SKIP=64
+replay "replay with two evaluations per cycle" 0 identical "$rec" COSIM_MODEL_EVAL2=1
 
 if [ -n "${hosts:-}" ]; then
 	sed -n '/^start/,$p' "$rec" | sed 's/^/    /'
