@@ -33,6 +33,7 @@
  * or an error.
  */
 #include <mpi.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ struct totals {
 	uint64_t flits, ctl, sig, flips, npkt;
 	uint64_t sleeps, wakes, skipped;
 	uint64_t windows, msgs, bytes;
-	double wall, cpu, wait;
+	double wall, cpu, step, wait;   /* wall; process CPU; CPU stepping the models; in the exchange */
 };
 
 struct result {
@@ -186,6 +187,11 @@ static void pick_victims(const struct extoll_topo *t, unsigned parts, struct vic
 		}
 }
 
+/* how a rank waits for its neighbours' symbols (-w) */
+enum wait { WAIT_SPIN, WAIT_YIELD, WAIT_SLEEP };
+static const char *const wait_name[] = { "spin", "yield", "sleep" };
+static enum wait wait_mode = WAIT_SLEEP;
+
 struct xstat {
 	uint64_t windows, msgs, bytes;
 	double wait;
@@ -211,19 +217,40 @@ static int mpi_exchange(void *ctx, unsigned npeers, const unsigned *peer, void *
 			x->msgs++;
 			x->bytes += sendlen[k];
 		}
-	if (rc == MPI_SUCCESS)
+	if (rc == MPI_SUCCESS && wait_mode == WAIT_SPIN)
 		rc = MPI_Waitall(n, rq, MPI_STATUSES_IGNORE);
+	else if (rc == MPI_SUCCESS) {
+		/* poll, then give the core away: the ranks share the cores with other work */
+		int done = 0;
+
+		for (unsigned k = 0; (rc = MPI_Testall(n, rq, &done, MPI_STATUSES_IGNORE)) == MPI_SUCCESS &&
+				     !done; k++)
+			if (k >= 64 && wait_mode == WAIT_SLEEP)
+				nanosleep(&(struct timespec){ 0, 20000 }, NULL);
+			else if (k >= 16)
+				sched_yield();
+	}
 	x->wait += MPI_Wtime() - t0;
 	x->windows++;
 	return rc == MPI_SUCCESS ? 0 : -1;
 }
 
-static double now(void)
+static double clk(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double now(void)
+{
+	return clk(CLOCK_MONOTONIC);
+}
+
+static double cpu_now(void)
+{
+	return clk(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* One run of the pattern: distributed (this rank's partition) or, with
@@ -274,7 +301,7 @@ static int run_world(const struct extoll_topo *t, const struct cfg *g, bool dist
 	};
 	if (dist)
 		MPI_Barrier(MPI_COMM_WORLD);
-	double t0 = now();
+	double t0 = now(), c0 = cpu_now();
 	uint64_t c = 0;
 	for (unsigned k = 0; k < sizeof(ev) / sizeof(ev[0]); k++) {
 		world_run(w, ev[k].at - c);
@@ -303,6 +330,7 @@ static int run_world(const struct extoll_topo *t, const struct cfg *g, bool dist
 		}
 	}
 	r->tot.wall = now() - t0;
+	r->tot.cpu = cpu_now() - c0;
 	if (dist) {
 		/* the slowest rank's wall time is the run's */
 		MPI_Barrier(MPI_COMM_WORLD);
@@ -339,7 +367,7 @@ static int run_world(const struct extoll_topo *t, const struct cfg *g, bool dist
 	r->tot.sleeps = sk.sleeps;
 	r->tot.wakes = sk.wakes;
 	r->tot.skipped = sk.skipped;
-	r->tot.cpu = world_partition_cpu(w, local);
+	r->tot.step = dist ? world_partition_cpu(w, local) : r->tot.cpu;
 	r->tot.windows = xs.windows;
 	r->tot.msgs = xs.msgs;
 	r->tot.bytes = xs.bytes;
@@ -415,6 +443,7 @@ static int gather(const struct extoll_topo *t, struct result *mine, struct resul
 		all->tot.wakes += tt.wakes;
 		all->tot.skipped += tt.skipped;
 		all->tot.cpu += tt.cpu;
+		all->tot.step += tt.step;
 		all->tot.msgs += tt.msgs;
 		all->tot.bytes += tt.bytes;
 		all->tot.windows = tt.windows;
@@ -516,13 +545,13 @@ static void report(const struct extoll_topo *t, const struct cfg *g, const char 
 {
 	printf("world_mpi: %s %-8s %s: %llu cycles in %.2f s (%.0f world cycles/s), %zu packets, %llu flits, "
 	       "%llu control words, %llu bit flips, signature %016llx, %llu reads; skip %u: %llu sleeps, "
-	       "%.1f %% of node cycles skipped; stepping CPU %.2f s\n",
+	       "%.1f %% of node cycles skipped; CPU %.2f s (stepping the models %.2f s)\n",
 	       t->name, load_name[g->load], what, (unsigned long long)g->cycles, r->tot.wall,
 	       (double)g->cycles / r->tot.wall, r->npkt, (unsigned long long)r->tot.flits,
 	       (unsigned long long)r->tot.ctl, (unsigned long long)r->tot.flips,
 	       (unsigned long long)r->tot.sig, (unsigned long long)reads(r, t->n), g->skip,
 	       (unsigned long long)r->tot.sleeps, 100.0 * (double)r->tot.skipped / ((double)g->cycles * t->n),
-	       r->tot.cpu);
+	       r->tot.cpu, r->tot.step);
 }
 
 /* rank != 0 while rank 0 runs alone: wait without spinning (a blocking MPI
@@ -562,9 +591,9 @@ static int one_topology(const struct extoll_topo *t, const struct cfg *g)
 		snprintf(what, sizeof(what), "%d ranks", nranks);
 		report(t, g, what, &dist);
 		for (int i = 0; i < nranks; i++)
-			printf("world_mpi:   rank %d: %llu packets; stepping CPU %.2f s, waiting in the exchange "
-			       "%.2f s; %llu windows, %llu messages, %llu bytes sent\n", i,
-			       (unsigned long long)per_rank[i].npkt, per_rank[i].cpu, per_rank[i].wait,
+			printf("world_mpi:   rank %d: %llu packets; CPU %.2f s, stepping the models %.2f s, "
+			       "in the exchange %.2f s wall; %llu windows, %llu messages, %llu bytes sent\n", i,
+			       (unsigned long long)per_rank[i].npkt, per_rank[i].cpu, per_rank[i].step, per_rank[i].wait,
 			       (unsigned long long)per_rank[i].windows, (unsigned long long)per_rank[i].msgs,
 			       (unsigned long long)per_rank[i].bytes);
 		rc = compare(t, &single, &dist);
@@ -587,7 +616,7 @@ static int usage(void)
 {
 	if (rank == 0)
 		fprintf(stderr, "usage: mpirun -n P world_mpi [-n CYCLES >= 10000] [-s SKIP_PERIOD] "
-			"[-l pattern|all|idle] [-p P] TOPOLOGY.topo ...\n");
+			"[-l pattern|all|idle] [-w spin|yield|sleep] [-p P] TOPOLOGY.topo ...\n");
 	return 2;
 }
 
@@ -618,6 +647,16 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "-p") && i + 1 < argc) {
 			g.parts = (unsigned)strtoul(argv[++i], &end, 0);
 			if (*end || !g.parts)
+				rc = usage();
+		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
+			i++;
+			if (!strcmp(argv[i], "spin"))
+				wait_mode = WAIT_SPIN;
+			else if (!strcmp(argv[i], "yield"))
+				wait_mode = WAIT_YIELD;
+			else if (!strcmp(argv[i], "sleep"))
+				wait_mode = WAIT_SLEEP;
+			else
 				rc = usage();
 		} else if (!strcmp(argv[i], "-l") && i + 1 < argc) {
 			i++;
@@ -668,8 +707,8 @@ int main(int argc, char **argv)
 	/* every rank parses the same arguments and files, but agree anyway */
 	MPI_Allreduce(MPI_IN_PLACE, &rc, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 	if (rank == 0 && !rc)
-		printf("world_mpi: %d ranks, %llu cycles per run, load %s, skip period %u\n", nranks,
-		       (unsigned long long)g.cycles, load_name[g.load], g.skip);
+		printf("world_mpi: %d ranks, %llu cycles per run, load %s, skip period %u, waiting: %s\n",
+		       nranks, (unsigned long long)g.cycles, load_name[g.load], g.skip, wait_name[wait_mode]);
 	for (unsigned i = 0; !rc && i < nt; i++) {
 		int r = one_topology(&topo[i], &g);
 
