@@ -709,7 +709,7 @@ int main(int argc, char **argv)
 	if (rank == 0 && !rc)
 		printf("world_mpi: %d ranks, %llu cycles per run, load %s, skip period %u, waiting: %s\n",
 		       nranks, (unsigned long long)g.cycles, load_name[g.load], g.skip, wait_name[wait_mode]);
-	for (unsigned i = 0; !rc && i < nt; i++) {
+	for (unsigned i = 0; rc < 2 && i < nt; i++) {
 		int r = one_topology(&topo[i], &g);
 
 		if (r > rc)
