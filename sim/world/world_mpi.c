@@ -700,7 +700,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; !rc && i < nt; i++)
 		if ((unsigned)nranks > topo[i].n) {
 			if (rank == 0)
-				fprintf(stderr, "world_mpi: %s has %u node(s): at most %u ranks (one partition "
+				fprintf(stderr, "world_mpi: %s has %u node(s): at most %u rank(s) (one partition "
 					"of contiguous node ids each)\n", topo[i].name, topo[i].n, topo[i].n);
 			rc = 2;
 		}
