@@ -990,8 +990,10 @@ static void dist_free(struct world *w)
 	w->npeers = 0;
 	if (!w->dist)
 		return;
-	for (unsigned p = 1; p < w->nparts; p++)
+	for (unsigned p = 1; p < w->nparts; p++) {
 		free(w->part[p].pkt);
+		w->part[p] = (struct part){ .w = w, .id = p };
+	}
 	for (unsigned i = 0; i < w->t.n; i++)
 		w->node[i].part = 0;
 	w->dist = false;
