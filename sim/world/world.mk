@@ -86,5 +86,6 @@ $(BUILD)/world_equiv: $(SIM)/world/world_equiv.c $(WORLD_OBJS) $(BUILD)/world/wo
 MPICC ?= mpicc
 $(BUILD)/world_mpi: $(SIM)/world/world_mpi.c $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
                     $(VOBJ)/libnicmodel.a
+	@command -v $(MPICC) >/dev/null || { echo "$(MPICC) not found: Open MPI (make deps: openmpi-bin, libopenmpi-dev)" >&2; exit 1; }
 	$(MPICC) $(CFLAGS) -I$(SIM)/world -o $@ $< $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
 	  $(MODEL_LIBS)
