@@ -123,7 +123,28 @@ struct world {
 	struct window win[2];
 	uint64_t gen;                   /* barriers passed by the calling thread */
 	unsigned lookahead;             /* cycles per window: latency + 1 */
+	/* distributed (world_set_distributed): this process steps partition local */
+	bool dist;
+	unsigned local;
+	world_exchange_fn exchange;
+	void *xctx;
+	unsigned npeers;
+	struct peer *peer;
+	unsigned *peer_id;              /* npeers: peer[k].part */
+	void **sbuf, **rbuf;            /* npeers each: peer[k].send, .recv */
+	size_t *slen, *rlen;
 };
+
+/* a neighbouring partition of a distributed world: the wires from our nodes to
+ * its nodes (out) and from its nodes to ours (in), in index order, and the
+ * buffers of one window: lookahead symbols per wire */
+struct peer {
+	unsigned part;
+	unsigned *out, nout, *in, nin;
+	struct wire_slot *send, *recv;
+};
+
+static void dist_free(struct world *w);
 
 static const char *const port_name[] = { "X+", "X-", "Y+", "Y-", "Z+", "Z-", "spare" };
 
@@ -435,6 +456,9 @@ void world_destroy(struct world *w)
 	world_set_threads(w, 1);
 	for (unsigned i = 0; i < w->nparts; i++)
 		free(w->part[i].pkt);
+	w->nparts = 1;
+	w->dist = false;
+	dist_free(w);
 	for (unsigned i = 0; i < WORLD_MAX_NODES; i++) {
 		pcie_model_destroy(w->node[i].m);
 		skip_free(&w->node[i].sk);
@@ -869,10 +893,55 @@ static bool run_merge(struct world *w)
 	return ret;
 }
 
+/* distributed: after the window [start, start + len) of the local partition,
+ * the symbols it drove on the wires to each peer out, the peers' in */
+static void dist_exchange(struct world *w, uint64_t start, unsigned len)
+{
+	for (unsigned k = 0; k < w->npeers; k++) {
+		struct peer *q = &w->peer[k];
+
+		for (unsigned i = 0; i < q->nout; i++)
+			for (unsigned j = 0; j < len; j++)
+				q->send[i * len + j] = w->wire[q->out[i]].ring[(start + j) % w->ring_len];
+		w->slen[k] = (size_t)q->nout * len * sizeof(struct wire_slot);
+		w->rlen[k] = (size_t)q->nin * len * sizeof(struct wire_slot);
+	}
+	if (w->exchange(w->xctx, w->npeers, w->peer_id, w->sbuf, w->slen, w->rbuf, w->rlen)) {
+		fprintf(stderr, "world: partition %u: the exchange of window %llu+%u failed\n", w->local,
+			(unsigned long long)start, len);
+		abort();
+	}
+	for (unsigned k = 0; k < w->npeers; k++) {
+		const struct peer *q = &w->peer[k];
+
+		for (unsigned i = 0; i < q->nin; i++)
+			for (unsigned j = 0; j < len; j++)
+				w->wire[q->in[i]].ring[(start + j) % w->ring_len] = q->recv[i * len + j];
+	}
+}
+
 bool world_run(struct world *w, uint64_t cycles)
 {
 	struct part *p0 = &w->part[0];
 
+	if (w->dist) {
+		/* the windows of the threads, the exchange in place of the barrier */
+		struct part *pl = &w->part[w->local];
+
+		while (cycles) {
+			unsigned len = cycles < w->lookahead ? (unsigned)cycles : w->lookahead;
+			double t0 = thread_cpu();
+
+			for (unsigned j = 0; j < len; j++)
+				if (part_step(w, pl, w->cycle + j))
+					pl->ret = true;
+			pl->cpu += thread_cpu() - t0;
+			dist_exchange(w, w->cycle, len);
+			w->cycle += len;
+			cycles -= len;
+		}
+		return run_merge(w);
+	}
 	if (w->nparts == 1) {
 		for (uint64_t j = 0; j < cycles; j++)
 			if (part_step(w, p0, w->cycle++))
@@ -900,8 +969,115 @@ bool world_step(struct world *w)
 	return world_run(w, 1);
 }
 
+static void dist_free(struct world *w)
+{
+	for (unsigned k = 0; k < w->npeers; k++) {
+		free(w->peer[k].out);
+		free(w->peer[k].in);
+		free(w->peer[k].send);
+		free(w->peer[k].recv);
+	}
+	free(w->peer);
+	free(w->peer_id);
+	free(w->sbuf);
+	free(w->rbuf);
+	free(w->slen);
+	free(w->rlen);
+	w->peer = NULL;
+	w->peer_id = NULL;
+	w->sbuf = w->rbuf = NULL;
+	w->slen = w->rlen = NULL;
+	w->npeers = 0;
+	if (!w->dist)
+		return;
+	for (unsigned p = 1; p < w->nparts; p++) {
+		free(w->part[p].pkt);
+		w->part[p] = (struct part){ .w = w, .id = p };
+	}
+	for (unsigned i = 0; i < w->t.n; i++)
+		w->node[i].part = 0;
+	w->dist = false;
+	w->local = 0;
+	w->nparts = 1;
+}
+
+int world_set_distributed(struct world *w, unsigned nparts, unsigned local, world_exchange_fn exchange,
+			  void *ctx)
+{
+	unsigned n = w->t.n;
+
+	if (nparts < 1 || nparts > (n ? n : 1) || local >= nparts || (nparts > 1 && !exchange))
+		return -1;
+	dist_free(w);
+	world_set_threads(w, 1);
+	if (nparts == 1)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		w->node[i].part = i * nparts / n;
+	for (unsigned p = 1; p < nparts; p++)
+		w->part[p] = (struct part){ .w = w, .id = p };
+	w->peer = calloc(nparts, sizeof(*w->peer));
+	w->peer_id = calloc(nparts, sizeof(*w->peer_id));
+	w->sbuf = calloc(nparts, sizeof(*w->sbuf));
+	w->rbuf = calloc(nparts, sizeof(*w->rbuf));
+	w->slen = calloc(nparts, sizeof(*w->slen));
+	w->rlen = calloc(nparts, sizeof(*w->rlen));
+	w->dist = true;
+	w->local = local;
+	w->nparts = nparts;
+	w->exchange = exchange;
+	w->xctx = ctx;
+	if (!w->peer || !w->peer_id || !w->sbuf || !w->rbuf || !w->slen || !w->rlen)
+		goto oom;
+	for (unsigned q = 0; q < nparts; q++) {
+		struct peer *pr = &w->peer[w->npeers];
+		unsigned nout = 0, nin = 0;
+
+		if (q == local)
+			continue;
+		for (unsigned i = 0; i < w->nwires; i++) {
+			const struct wire *e = &w->wire[i];
+
+			nout += w->node[e->src].part == local && w->node[e->dst].part == q;
+			nin += w->node[e->src].part == q && w->node[e->dst].part == local;
+		}
+		if (!nout && !nin)
+			continue;
+		pr->part = q;
+		pr->out = calloc(nout ? nout : 1, sizeof(*pr->out));
+		pr->in = calloc(nin ? nin : 1, sizeof(*pr->in));
+		pr->send = calloc((size_t)(nout ? nout : 1) * w->lookahead, sizeof(*pr->send));
+		pr->recv = calloc((size_t)(nin ? nin : 1) * w->lookahead, sizeof(*pr->recv));
+		w->npeers++;
+		if (!pr->out || !pr->in || !pr->send || !pr->recv)
+			goto oom;
+		for (unsigned i = 0; i < w->nwires; i++) {
+			const struct wire *e = &w->wire[i];
+
+			if (w->node[e->src].part == local && w->node[e->dst].part == q)
+				pr->out[pr->nout++] = i;
+			if (w->node[e->src].part == q && w->node[e->dst].part == local)
+				pr->in[pr->nin++] = i;
+		}
+		w->peer_id[w->npeers - 1] = q;
+		w->sbuf[w->npeers - 1] = pr->send;
+		w->rbuf[w->npeers - 1] = pr->recv;
+	}
+	return 0;
+oom:
+	dist_free(w);
+	return -1;
+}
+
+unsigned world_local_partition(const struct world *w)
+{
+	return w->dist ? w->local : 0;
+}
+
 int world_set_threads(struct world *w, unsigned n)
 {
+	if (w->dist)                    /* one partition per process */
+		return n <= 1 ? 0 : -1;
 	if (n < 1)
 		n = 1;
 	if (n > w->t.n)

@@ -176,6 +176,35 @@ void world_set_node_hook(struct world *w, unsigned node, world_node_fn fn, void 
 /* the model of any node (world_host: of a host node) */
 struct pcie_model *world_node_model(struct world *w, unsigned node);
 
+/* Distributed world (docs/cosim.md "Distributed world (MPI)"): this process
+ * is one of nparts processes (MPI ranks) that each build the whole world and
+ * evaluate only partition `local` of the partitioning of world_set_threads
+ * (contiguous node ids, node i in partition i * nparts / nodes); no thread is
+ * started.  World_run runs the same windows of latency + 1 cycles; after each
+ * window the symbols its nodes drove on the wires into other partitions' nodes
+ * are handed to exchange, which must deliver them to those partitions and
+ * return theirs: one buffer per neighbouring partition each way (peer[k], in
+ * ascending order; the wires in index order, the window's cycles in order), of
+ * the lengths given; 0, or -1 (world_run then aborts the process: the other
+ * ranks would wait forever).  The world library knows nothing of MPI: the
+ * transport is the caller's (sim/world/world_mpi.c).  Every rank must make the
+ * same calls with the same arguments (world_run, fault injection, set_ber,
+ * set_skip, node hooks) in the same order; the node hooks of other partitions'
+ * nodes are never called.  What a rank reports is its partition's share: the
+ * packets on the wires out of its nodes, the flit and control-word counts,
+ * bit flips and link signature of those wires, world_run's return value,
+ * world_quiet_cycles, and the state of its nodes only (the other nodes'
+ * models are built but never clocked); summed (the signature too, mod 2^64)
+ * over the ranks they are the single-process values.  nparts 1: back to one
+ * process.  0; -1: nparts not 1 .. nodes, local >= nparts, out of memory. */
+typedef int (*world_exchange_fn)(void *ctx, unsigned npeers, const unsigned *peer,
+				 void *const *sendbuf, const size_t *sendlen,
+				 void *const *recvbuf, const size_t *recvlen);
+int world_set_distributed(struct world *w, unsigned nparts, unsigned local, world_exchange_fn exchange,
+			  void *ctx);
+/* the partition this process evaluates (0 unless distributed) */
+unsigned world_local_partition(const struct world *w);
+
 /* One line per node and link. */
 void world_describe(const struct world *w, FILE *f);
 void world_trace_flush(struct world *w);

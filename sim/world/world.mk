@@ -78,3 +78,14 @@ $(BUILD)/world_equiv: $(SIM)/world/world_equiv.c $(WORLD_OBJS) $(BUILD)/world/wo
                       $(VOBJ)/libnicmodel.a
 	$(CC) $(CFLAGS) -I$(SIM)/world -o $@ $< $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
 	  $(MODEL_LIBS)
+
+# world_mpi: the distributed world (docs/cosim.md "Distributed world (MPI)"), one partition
+# per MPI rank; built with Open MPI's mpicc (make deps: openmpi-bin, libopenmpi-dev). The
+# world library itself does not use MPI (world_set_distributed takes the transport as a
+# callback): cosimd, world_bench and world_equiv do not link it.
+MPICC ?= mpicc
+$(BUILD)/world_mpi: $(SIM)/world/world_mpi.c $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
+                    $(VOBJ)/libnicmodel.a
+	@command -v $(MPICC) >/dev/null || { echo "$(MPICC) not found: Open MPI (make deps: openmpi-bin, libopenmpi-dev)" >&2; exit 1; }
+	$(MPICC) $(CFLAGS) -I$(SIM)/world -o $@ $< $(WORLD_OBJS) $(BUILD)/world/world_traffic.o $(NAA_LIBS) \
+	  $(MODEL_LIBS)
