@@ -26,17 +26,9 @@
 #include "world.h"   /* and extoll_topo.h (userspace/lib) */
 #include "world_traffic.h"
 
-static double clk(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static double now(void)
 {
-	return clk(CLOCK_MONOTONIC);
+	return world_clock_s(CLOCK_MONOTONIC);
 }
 
 /* the far end of the active path: the first naa node, else node 1, else the host */
@@ -138,9 +130,9 @@ static int run(const struct extoll_topo *t, unsigned load, bool skip, unsigned t
 	double pc[WORLD_MAX_NODES];
 	for (unsigned p = 0; p < world_threads(w); p++)
 		pc[p] = world_partition_cpu(w, p);
-	double c0 = clk(CLOCK_PROCESS_CPUTIME_ID), t0 = now();
+	double c0 = world_clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = now();
 	world_run(w, cycles);
-	double dt = now() - t0, cpu = clk(CLOCK_PROCESS_CPUTIME_ID) - c0;
+	double dt = now() - t0, cpu = world_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
 	world_skip_stats(w, &s1);
 	r->rate = cycles / dt / 1e6;
 	r->skipped = (double)(s1.skipped - s0.skipped) / ((double)cycles * t->n);

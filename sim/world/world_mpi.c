@@ -235,22 +235,14 @@ static int mpi_exchange(void *ctx, unsigned npeers, const unsigned *peer, void *
 	return rc == MPI_SUCCESS ? 0 : -1;
 }
 
-static double clk(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static double now(void)
 {
-	return clk(CLOCK_MONOTONIC);
+	return world_clock_s(CLOCK_MONOTONIC);
 }
 
 static double cpu_now(void)
 {
-	return clk(CLOCK_PROCESS_CPUTIME_ID);
+	return world_clock_s(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* One run of the pattern: distributed (this rank's partition) or, with

@@ -13,8 +13,19 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "world.h"
+
+/* seconds on a clock (CLOCK_MONOTONIC: wall, CLOCK_PROCESS_CPUTIME_ID: CPU),
+ * for the drivers' figures */
+static inline double world_clock_s(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 struct world_traffic {
 	struct world *w;
