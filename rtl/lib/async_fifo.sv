@@ -58,7 +58,7 @@ module async_fifo #(
   logic [A:0]   wbin_nx, rbin_nx;
 
   function automatic logic [A:0] bin2gray(input logic [A:0] f_b);
-    bin2gray = f_b;
+    bin2gray = f_b ^ (f_b >> 1);
   endfunction
 
   // ------------------------------------------------------------------

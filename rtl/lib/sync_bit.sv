@@ -56,7 +56,7 @@ module sync_bit #(
   end
 `endif
 
-  assign m_sync = s_async;
+  assign m_sync = chain_q[STAGES-1];
 
 endmodule
 
