@@ -34,17 +34,46 @@
 // sets its sticky flag (m_tx_ovf, m_rx_ovf) and, in simulation, an $error: the
 // link layer then sees a sequence gap and replays, and the test fails.
 //
-// Latency (measured, docs/network.md): the pointer synchronisers add
-// SYNC_STAGES + 1 reader cycles per FIFO, and each side one register.
+// Latency: a symbol written at a writer edge is seen by the reader after
+// SYNC_STAGES reader edges (SYNC_STAGES + 1 when the synchroniser's first
+// flip-flop resolves late) and leaves on the next; with each side's register
+// that is SYNC_STAGES + 2..3 cycles per direction (docs/network.md "Link
+// clocking" has the measured figures).
 //
-// Resets (each synchronous to its clock, active high): core_rst, tx_rst (the
-// PHY's transmit side not ready), rx_rst (receive side not locked). Each FIFO
-// side is reset by its own domain's reset or the other domain's, synchronised
-// (both sides of an async_fifo must restart together); hold any of them for
-// at least SYNC_STAGES + 2 cycles of the slowest clock. While the receive side
-// is in reset link_rx gets all-zero symbols (a dead wire: bad symbols, the
-// link retrains as on a cut cable); while the transmit side is, the far side
-// gets all-zero symbols.
+// FIFO depth (DEPTH_LOG2): the writer sees the FIFO as full as the symbols it
+// wrote during a pointer round trip: SYNC_STAGES + 2 reader edges until the
+// reader has read a symbol (above), then SYNC_STAGES + 1 writer edges until
+// the writer sees that read, plus one writer cycle of phase; and the backlog
+// the rate difference builds within the ranges above: at most one symbol per
+// IDLE_GAP window on transmit, on receive the far side's transmit FIFO
+// draining a backlog of up to its true fill at a PHY clock a few % faster
+// than this core (the 161.13 / 156.25 MHz pair, 3 %). For SYNC_STAGES 2 and
+// clocks within 4 % of each other (SYNC_STAGES + 2) * 1.04 + (SYNC_STAGES
+// + 1) + 1 + 1 = 9.2: at most 9 entries in use as the writer sees it, 10 for
+// SYNC_STAGES 3. So 16 entries (DEPTH_LOG2 4), the next power of two: a
+// writer that finds the FIFO full has lost a symbol (m_*_ovf), it cannot
+// wait. tb_lclk measured 9 (writer's view; 6 really unread) with SYNC_STAGES 2
+// and the synchronisers' jitter; 8 entries (DEPTH_LOG2 3) overflow there.
+//
+// Resets (each synchronous to its clock, active high, of any length):
+// core_rst, tx_rst (the PHY's transmit side not ready), rx_rst (receive side
+// not locked). Both sides of an async_fifo must restart together: a side
+// still running while the other's pointer returns to 0 sees a false fill
+// level (a reader replays stale entries, a writer sees the FIFO full). So
+// each FIFO's reset is the OR of its two domains' resets, asserted into both
+// domains asynchronously (sync_reset: each side is in reset from its next
+// edge, before a pointer synchroniser of SYNC_STAGES >= 2 flip-flops can carry
+// the other side's reset pointer to it) and released RST_STAGES = SYNC_STAGES
+// + 3 edges after the source falls. By then the other side has been in reset
+// since its first edge after the rise, and its reset pointer has crossed
+// (SYNC_STAGES + 1 edges with the late resolution) if the slower clock's
+// period is at most twice the faster one's; a side released first is safe
+// (the reader in reset does not move, the writer's view of it is 0). The
+// combinational OR into sync_reset's asynchronous set is the only path
+// between the domains (false path in the constraints). While the receive
+// side is in reset link_rx gets all-zero symbols (a dead wire: bad symbols,
+// the link retrains as on a cut cable); while the transmit side is, the far
+// side gets all-zero symbols.
 
 `default_nettype none
 
@@ -102,24 +131,29 @@ module link_phy_cdc #(
   // ------------------------------------------------------------------
   // Resets across the domains
   // ------------------------------------------------------------------
-  logic core_rst_t, core_rst_r;                  // core_rst in the tx / rx domain
-  logic tx_rst_c, rx_rst_c;                      // tx_rst / rx_rst in the core domain
+  // Each FIFO's reset source is the OR of its two domains' resets, taken
+  // into each of them by a sync_reset: asserted asynchronously (both sides
+  // are in reset from their next edge, before either can see the other's
+  // pointer return to 0 through a SYNC_STAGES synchroniser), released
+  // RST_STAGES edges after the source falls, by when the pointer
+  // synchronisers hold the other side's reset pointer (see the header).
+  localparam int RST_STAGES = SYNC_STAGES + 3;
+
+  logic tx_arst, rx_arst;                        // asynchronous: two domains' resets
   logic tx_w_rst, tx_r_rst, rx_w_rst, rx_r_rst;  // the FIFO sides' resets
+  logic core_rst_c, core_rst_r;                  // core_rst for the sticky flags, core / rx domain
 
-  sync_bit #(.WIDTH (1), .STAGES (SYNC_STAGES)) u_core_rst_t (
-    .clk (tx_clk), .s_async (core_rst), .m_sync (core_rst_t)
-  );
-  sync_bit #(.WIDTH (1), .STAGES (SYNC_STAGES)) u_core_rst_r (
-    .clk (rx_clk), .s_async (core_rst), .m_sync (core_rst_r)
-  );
-  sync_bit #(.WIDTH (2), .STAGES (SYNC_STAGES)) u_phy_rst_c (
-    .clk (core_clk), .s_async ({rx_rst, tx_rst}), .m_sync ({rx_rst_c, tx_rst_c})
-  );
+  assign tx_arst = core_rst || tx_rst;
+  assign rx_arst = core_rst || rx_rst;
 
-  assign tx_w_rst = core_rst || tx_rst_c;
-  assign tx_r_rst = tx_rst || core_rst_t;
-  assign rx_w_rst = rx_rst || core_rst_r;
-  assign rx_r_rst = core_rst || rx_rst_c;
+  sync_reset #(.STAGES (RST_STAGES)) u_tx_w_rst (.clk (core_clk), .s_arst (tx_arst), .m_rst (tx_w_rst));
+  sync_reset #(.STAGES (RST_STAGES)) u_tx_r_rst (.clk (tx_clk), .s_arst (tx_arst), .m_rst (tx_r_rst));
+  sync_reset #(.STAGES (RST_STAGES)) u_rx_w_rst (.clk (rx_clk), .s_arst (rx_arst), .m_rst (rx_w_rst));
+  sync_reset #(.STAGES (RST_STAGES)) u_rx_r_rst (.clk (core_clk), .s_arst (rx_arst), .m_rst (rx_r_rst));
+  // core_rst itself only feeds asynchronous sets here (a net flopped both
+  // ways is a lint error), also for the core domain's flag
+  sync_reset #(.STAGES (RST_STAGES)) u_core_rst_c (.clk (core_clk), .s_arst (core_rst), .m_rst (core_rst_c));
+  sync_reset #(.STAGES (RST_STAGES)) u_core_rst_r (.clk (rx_clk), .s_arst (core_rst), .m_rst (core_rst_r));
 
   // ------------------------------------------------------------------
   // Transmit: core -> tx_clk
@@ -138,7 +172,7 @@ module link_phy_cdc #(
   );
 
   always_ff @(posedge core_clk) begin
-    if (core_rst)                m_tx_ovf <= 1'b0;
+    if (core_rst_c)              m_tx_ovf <= 1'b0;
     else if (tx_wr && !tx_ready) m_tx_ovf <= 1'b1;
   end
 

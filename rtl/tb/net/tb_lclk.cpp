@@ -390,6 +390,55 @@ int main(int argc, char **argv)
 	r.run_for(r.rst_until + 3000 * FS_CORE);
 	CHECK(r.all_up(), "every link UP 3000 cycles after reset");
 
+	// Zero-load latency of the crossings, against a node's own latency: single
+	// 1-flit packets, one at a time, at random phases. A local packet (node i to
+	// itself: router only) and one hop (node i to its X+ neighbour: router,
+	// link_tx, the two crossings, link_rx, router) differ by the link path;
+	// net_node's synchronous figure for it is 3 cycles plus the wire delay D
+	// (docs/network.md "Zero-load latency"), so D = hop - local - 3 is the
+	// crossings' latency in core cycles. Each direction's synchroniser takes
+	// SYNC_STAGES (2) reader edges at least, plus a register on each side, the
+	// receive FIFO's write and the far register's sampling edge: D >= 2 * 2 + 4
+	// - 1 (phase); measured mean 9.0. Without synchronisers (a sync_bit that
+	// passes its input through, the bug found in review) the mean is 4.0: the
+	// one way an RTL simulation sees a missing synchroniser.
+	section("zero-load latency of the crossings");
+	{
+		const int SYNC_STAGES = 2, SAMPLES = 64;
+		uint64_t t_got = 0;
+		r.on_pkt = [&b, &r, &t_got](int node, int port, std::vector<Flit> &f) {
+			b.got(node, port, f);
+			t_got = r.now;
+		};
+		auto lat = [&](int src, int dst, double &lo, double &hi, double &mean) {
+			lo = 1e9, hi = 0, mean = 0;
+			for (int k = 0; k < SAMPLES && r.err.empty() && b.err.empty(); k++) {
+				r.run_for(FS_CORE * (1 + r.rng() % 8) + r.rng() % FS_CORE);
+				uint64_t t0 = r.now;
+				t_got = 0;
+				b.send(r, src, 0, dst, 1, 0);
+				while (!t_got && r.now - t0 < 1000 * FS_CORE && r.err.empty()) r.step();
+				double c = (double)(t_got - t0) / FS_CORE;
+				if (!t_got) c = 1e9;
+				lo = std::min(lo, c), hi = std::max(hi, c);
+				mean += c / SAMPLES;
+			}
+		};
+		for (int i = 0; i < 2; i++) {
+			double l_lo, l_hi, l_m, h_lo, h_hi, h_m;
+			lat(i, i, l_lo, l_hi, l_m);
+			lat(i, (i + 1) % nodes, h_lo, h_hi, h_m);
+			double d = h_m - l_m - 3;
+			printf("  node %d: local %.1f..%.1f (mean %.2f), one hop %.1f..%.1f (mean %.2f) cycles: crossings D %.2f\n", i,
+			       l_lo, l_hi, l_m, h_lo, h_hi, h_m, d);
+			CHECK(d >= 2 * SYNC_STAGES + 3 && d <= 2 * SYNC_STAGES + 8,
+			      "node %d -> %d: crossings' mean latency %.2f cycles within %d..%d (synchronisers in place)", i,
+			      (i + 1) % nodes, d, 2 * SYNC_STAGES + 3, 2 * SYNC_STAGES + 8);
+		}
+		r.on_pkt = [&b](int node, int port, std::vector<Flit> &f) { b.got(node, port, f); };
+		CHECK(b.pending.empty() && r.err.empty() && b.err.empty(), "latency packets delivered");
+	}
+
 	section("random all-to-all traffic");
 	for (int i = 0; i < nodes; i++)
 		for (int u = 0; u < 2; u++)
