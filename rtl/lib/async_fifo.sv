@@ -5,21 +5,30 @@
 // the other domain by a sync_bit chain of SYNC_STAGES flip-flops (a Gray
 // count changes one bit per step, so a pointer is never seen torn: at worst
 // one step old). The storage is a flip-flop array (or LUTRAM) read
-// combinationally at the read pointer: an entry is written one write-clock
-// edge before the pointer that publishes it, so it is stable when the reader
-// sees it. The generic version of rtl/vendor/tlp_async_fifo.sv (same scheme).
+// combinationally at the read pointer: an entry is written at the write edge
+// that publishes its pointer, so it has been stable for SYNC_STAGES read
+// edges when the reader sees it (its path into the read domain is bounded
+// like the pointers': fw/README.md item 3, the constraints still to write). The generic version of rtl/vendor/tlp_async_fifo.sv (same scheme).
 //
 // Flags: s_ready (not full) and m_valid (not empty) are exact on their own
 // side and conservative about the other (it lags by the synchroniser): the
-// writer may see the FIFO full for SYNC_STAGES + 1 read cycles after a read,
-// the reader sees an entry SYNC_STAGES + 1 read edges after it was written.
+// writer sees a read SYNC_STAGES write edges after it (one more when the
+// first flip-flop resolves late: sync_bit), the reader sees an entry
+// SYNC_STAGES (+1) read edges after the write edge that published it and
+// takes it at the next. So a writer that must never find the FIFO full needs
+// more entries than it writes during that round trip (link_phy_cdc's header).
 // s_idle (write domain): everything written has been read.
 //
 // Resets: one per side, synchronous to its clock, active high. Both sides
-// must be reset together (a side left running while the other restarts at
-// pointer 0 sees a wrong fill level): assert both, for at least SYNC_STAGES
-// + 1 cycles of the slower clock (link_phy_cdc derives each side's reset
-// from both domains' resets).
+// must be in reset together: a side still running while the other's pointer
+// returns to 0 sees a false fill level (a reader takes stale entries, a writer
+// sees the FIFO full), and a side released while its synchroniser still holds
+// the other side's pointer from before the reset does too. So assert both
+// within a cycle of each other (an OR of the two domains' resets into a
+// sync_reset per side: link_phy_cdc) and release each after its pointer
+// synchroniser has taken the other side's reset value (SYNC_STAGES + 1 of its
+// edges after the other side entered reset); which side is released first
+// does not matter.
 
 `default_nettype none
 
