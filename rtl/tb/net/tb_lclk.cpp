@@ -20,6 +20,10 @@
 // Synchronisers jitter (sync_bit SIM_SYNC_JITTER: a changed bit arrives one
 // edge late at random).
 //
+// Zero-load latency: the crossings' latency (a one-hop packet's minus a local
+// one's minus net_node's own) within the bounds the synchronisers imply; a
+// synchroniser bypassed (its output its raw input) shows only there.
+//
 // Traffic: random all-to-all packets (both classes, plen 0..31, random unit
 // back-pressure), then long-packet streams both ways between nodes 1 and 2
 // that keep that link saturated. Checks: every packet delivered exactly once,
