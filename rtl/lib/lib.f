@@ -9,5 +9,8 @@ tlp_stream.svh
 net_local_port.svh
 cpuif_port.svh
 sync_fifo.sv
+sync_bit.sv
+sync_reset.sv
+async_fifo.sv
 pcie_cfg_caps.sv
 pcie_cfg_func.sv

@@ -56,6 +56,12 @@
 //
 // Zero-load latency: a flit from the router is sent in the next cycle (a bypass
 // around the replay buffer), as before the link layer existed.
+//
+// Rate matching (IDLE_GAP > 0): after IDLE_GAP - 1 non-IDLE symbols in a row
+// the port sends one IDLE (the data or control word waits a cycle), so the
+// non-IDLE symbols never come faster than (1 - 1/IDLE_GAP) of the core clock:
+// a link whose PHY side and far core run on other clocks (link_phy_cdc) can
+// then delete and insert IDLEs only, however long the stream.
 
 `default_nettype none
 
@@ -68,6 +74,8 @@ module link_tx #(
   parameter int CTL_GAP      = 16,   // at most every CTL_GAP cycles an ACK/credit update while data waits
   parameter int KEEPALIVE    = 64,   // a control word at least every KEEPALIVE cycles (4x while data waits)
   parameter int INIT_GAP     = 8,    // cycles between INIT words while training
+  parameter int IDLE_GAP     = 0,    // at least one IDLE symbol in any IDLE_GAP consecutive cycles
+                                     // (rate matching of a link clocked apart: link_phy_cdc); 0: off
   localparam int NVC         = net_pkg::NVC,
   localparam int VW          = net_pkg::VC_W,
   localparam int FW          = net_pkg::FLIT_W
@@ -111,6 +119,7 @@ module link_tx #(
   localparam int KA_BUSY = 4 * KEEPALIVE;  // keep-alive interval while data waits
   localparam int GW  = $clog2(KA_BUSY + 1);
   localparam int QW  = 9;  // packet counts: the link's 8-bit sequence number and one bit more
+  localparam int RW  = $clog2(IDLE_GAP > 2 ? IDLE_GAP : 2);  // run of non-IDLE symbols (IDLE_GAP)
 
   // ------------------------------------------------------------------ replay buffer
   // {vc, last, data} per flit; end_tbl[seq] = write pointer after the packet's last flit.
@@ -187,7 +196,10 @@ module link_tx #(
   logic          dirty, force_q, nak_q;
   logic [GW-1:0] since_ctl;
   logic [TW-1:0] ack_tmr;
+  logic [RW-1:0] run;      // non-IDLE symbols sent in a row (IDLE_GAP)
+  logic          hold;     // a forced IDLE this cycle
 
+  assign hold      = IDLE_GAP > 0 && run == RW'(IDLE_GAP - 1);
   assign bypass    = snd_ptr == wr_ptr;
   assign win_ok    = 32'(QW'(snd_seq - una)) < SEQ_WIN;
   assign have_data = !bypass || s_valid;
@@ -208,9 +220,10 @@ module link_tx #(
     end else if (since_ctl >= (have_data ? GW'(KA_BUSY) : GW'(KEEPALIVE))) begin
       snd_ctl  = 1'b1;
     end
-    // data: link up, no control word this cycle, no replay waiting at a
-    // boundary, a new packet only inside the sequence window
-    snd_data = s_up && !snd_ctl && have_data && !(rpl_req && !snd_mid) && (snd_mid || win_ok);
+    if (hold) snd_ctl = 1'b0;
+    // data: link up, no control word this cycle, no forced IDLE, no replay
+    // waiting at a boundary, a new packet only inside the sequence window
+    snd_data = !hold && s_up && !snd_ctl && have_data && !(rpl_req && !snd_mid) && (snd_mid || win_ok);
   end
 
   // the symbol
@@ -295,6 +308,7 @@ module link_tx #(
       nak_q        <= 1'b0;
       since_ctl    <= '0;
       ack_tmr      <= '0;
+      run          <= '0;
       m_pkt_cnt    <= '0;
       m_replay_cnt <= '0;
       m_nak_tx_cnt <= '0;
@@ -344,6 +358,8 @@ module link_tx #(
         snd_mid <= !q_flit[FW];
         if (q_flit[FW]) snd_seq <= snd_seq + 1'b1;
       end
+      // rate matching: a run of non-IDLE symbols
+      run <= (snd_ctl || snd_data) ? run + 1'b1 : '0;
       // control words
       if (s_rx_ack_force) force_q <= 1'b1;
       if (s_rx_nak && s_up) nak_q <= 1'b1;

@@ -3,6 +3,7 @@
 # Format (@UNIT, FILE.sv, FILE.svh, FILE.vlt): docs/rtl-build.md.
 
 @gen/net_pkg
+@lib
 
 net_pkt_fifo.sv
 net_rr_arb.sv
@@ -11,3 +12,6 @@ router.sv
 link_tx.sv
 link_rx.sv
 net_node.sv
+link_phy_cdc.sv
+net_phy_cdc.sv
+net_node_lclk.sv

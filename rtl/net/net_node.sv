@@ -25,6 +25,10 @@ module net_node #(
   // co-simulation skips such nodes: docs/cosim.md "Skipping idle nodes")
   parameter int          KEEPALIVE     = 63,
   parameter int          INIT_GAP      = 7,
+  // at least one IDLE symbol in any LINK_IDLE_GAP consecutive cycles on every
+  // link (link_tx IDLE_GAP): needed when the links cross into PHY clocks
+  // (link_phy_cdc, net_node_lclk: 256); 0 = off (a single-clock harness)
+  parameter int          LINK_IDLE_GAP = 0,
   localparam int         NL            = net_pkg::NLINK,
   localparam int         NVC           = net_pkg::NVC,   // link VCs {class, dateline VC}
   localparam int         NCLS          = net_pkg::NCLS,  // local ports: one VC per message class
@@ -122,7 +126,7 @@ module net_node #(
     logic [NVC-1:0][15:0] cred;
     logic [FW-1:0]        ctl;
     link_tx #(.LINK_CREDITS(LINK_BUF_DEPTH), .RPL_DEPTH(NVC * LINK_BUF_DEPTH), .KEEPALIVE(KEEPALIVE),
-              .INIT_GAP(INIT_GAP)) u_tx (
+              .INIT_GAP(INIT_GAP), .IDLE_GAP(LINK_IDLE_GAP)) u_tx (
       .clk, .rst,
       .s_valid(out_valid[l]), .s_data(out_data[l]), .s_last(out_last[l]), .s_vc(out_vc[l]),
       .m_credit(out_credit[l]),

@@ -49,6 +49,8 @@ module nic_core #(
   parameter int          LINK_BUF_DEPTH  = 64,       // flits per VC of a link inport buffer (4 VCs; 64: a 256-B stream is not credit bound)
   parameter int          LOCAL_BUF_DEPTH = 32,       // flits per VC of a local inport buffer
   parameter int          LOCAL_CREDITS   = 32,       // credits per VC of a local outport
+  parameter int          LINK_IDLE_GAP   = 0,        // net_node: an IDLE at least every that many link symbols
+                                                     // (links through link_phy_cdc: 256; 0 = off)
   parameter int          NIVL            = 16,       // SMFU intervals (the register file has 16)
   parameter logic [15:0] RTL_MAJOR       = 16'd0,
   parameter logic [15:0] RTL_MINOR       = 16'd1,
@@ -227,7 +229,8 @@ module nic_core #(
     .LINK_BUF_DEPTH  (LINK_BUF_DEPTH),
     .LOCAL_BUF_DEPTH (LOCAL_BUF_DEPTH),
     .TBL_AW          (TBL_AW),
-    .LOCAL_CREDITS   (LOCAL_CREDITS)
+    .LOCAL_CREDITS   (LOCAL_CREDITS),
+    .LINK_IDLE_GAP   (LINK_IDLE_GAP)
   ) u_net (
     .clk, .rst,
     .cfg_dateline  (dateline),

@@ -53,6 +53,18 @@ module tb_extoll_nic_usp #(
   logic [31:0]              cfg_interrupt_msix_data;
   logic                     cfg_interrupt_msix_int, cfg_interrupt_msix_sent, cfg_interrupt_msix_fail;
   logic [7:0]               cfg_interrupt_msi_function_number;
+  // the board's node reset: power-on, the first 8 core cycles (user_reset
+  // from the IP model resets the function only); the links' PHY: none (PHY
+  // sides held in reset on the core clock, s_phy_* tied to 0 by the test)
+  logic [7:0]               por_q = '1;
+  logic                     node_rst;
+  logic [6:0]               phy_tx_clk, phy_rx_clk, phy_tx_rst, phy_rx_rst;
+  always_ff @(posedge core_clk) por_q <= por_q >> 1;
+  assign node_rst   = por_q[0];
+  assign phy_tx_clk = {7{core_clk}};
+  assign phy_rx_clk = {7{core_clk}};
+  assign phy_tx_rst = '1;
+  assign phy_rx_rst = '1;
   logic [6:0][127:0]        m_phy_data, s_phy_data;
   logic [6:0][15:0]         m_phy_frm, s_phy_frm;
   logic [6:0][31:0]         m_phy_crc, s_phy_crc;

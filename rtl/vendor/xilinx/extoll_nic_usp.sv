@@ -10,14 +10,22 @@
 //   --- user_clk | core_clk ---   nic_hip_cdc (async FIFOs, synchronisers)
 //   TLP stream --> nic_hip_side (pcie_ep_rx, register bridge, UR, smfu_host, merge)
 //   nic_hip_side <--> nic_core (registers, backdoor, network, RRA)
+//   nic_core links <--> net_phy_cdc <--> per link: PHY transmit / receive clock
 //
 // The IP instance itself is outside (a board top, or the cocotbext-pcie
 // model in rtl/vendor/tb). Configure the IP as: one physical function,
 // vendor/device/class of extoll_nic (1ee7:0001, 0x028000), BAR0 32-bit
 // 2**REG_BAR_LOG2 bytes, BAR2 32-bit 2**APERTURE_LOG2 bytes, MSI-X with one
 // vector, table in BAR0 at 0x1000, PBA in BAR0 at 0x1800, no MSI, no legacy
-// INTx use. Two clocks: the adapter runs on the IP's user_clk, the NIC on
-// core_clk (unrelated); the core reset is user_reset synchronised to core_clk.
+// INTx use. Clocks, all unrelated: the adapter runs on the IP's user_clk, the
+// NIC on core_clk, each link's PHY side on its own transmit and receive clock
+// (phy_tx_clk[l], phy_rx_clk[l]; docs/hard-ip.md "Clock domains"). Resets
+// (docs/hard-ip.md "Resets"): node_rst (the board's power-on / configuration
+// reset, asynchronous) resets the node, network included, synchronised to
+// core_clk (and to user_clk for the adapter); the IP's user_reset (PCIe link
+// down, hot reset) resets the PCIe side and, synchronised to core_clk as
+// nic_core's fn_rst, the NIC function only: the router, its tables and links
+// go on carrying other nodes' packets (docs/network.md "Reset domains").
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -53,10 +61,17 @@ module extoll_nic_usp #(
   parameter int          RQ_USER_W       = AXIS_W == 512 ? 137 : 62,
   parameter int          RC_USER_W       = AXIS_W == 512 ? 161 : 75
 ) (
-  // ---------------- clock and reset: the IP's user_clk, user_reset ----------------
-  input  wire logic                 user_clk,
-  input  wire logic                 user_reset,     // active high
+  // ---------------- clocks and resets ----------------
+  input  wire logic                 user_clk,       // the IP's user clock
+  input  wire logic                 user_reset,     // the IP's, active high: the NIC function's reset
   input  wire logic                 core_clk,       // NIC core clock (unrelated to user_clk)
+  input  wire logic                 node_rst,       // board-level node reset, asynchronous, active high
+
+  // ---------------- link PHY clocks and resets (per link; resets synchronous to their clock) ----------------
+  input  wire logic [6:0]           phy_tx_clk,     // link l's symbols out (m_phy_*[l]) on phy_tx_clk[l]
+  input  wire logic [6:0]           phy_tx_rst,     // the PHY's transmit side not ready
+  input  wire logic [6:0]           phy_rx_clk,     // link l's symbols in (s_phy_*[l]) on phy_rx_clk[l]
+  input  wire logic [6:0]           phy_rx_rst,     // the PHY's receive side not locked
 
   // ---------------- straps ----------------
   input  wire logic [15:0]          cfg_node_id,
@@ -116,7 +131,7 @@ module extoll_nic_usp #(
   input  wire logic                 cfg_interrupt_msix_fail,
   output      logic [7:0]           cfg_interrupt_msi_function_number,
 
-  // ---------------- network links (net_local_port.svh: NET_PHY_PORTS) ----------------
+  // ---------------- network links (net_local_port.svh: NET_PHY_PORTS), PHY clocks ----------------
   `NET_PHY_PORTS(7),
 
   // ---------------- configuration flash and boot identity (nic_ports.svh: NIC_FLASH_PORTS) ----------------
@@ -125,7 +140,7 @@ module extoll_nic_usp #(
   `NIC_FLASH_PORTS(output, input wire),
 
   // ---------------- status ----------------
-  output      logic                 net_ovf,
+  output      logic                 net_ovf,        // a router buffer overrun, or a link_phy_cdc FIFO overflow
   output      logic [6:0]           rq_out,         // requests sent, not yet reported by the IP
   output      logic [5:0]           np_open         // non-posted requests taken from CQ, not yet answered
 );
@@ -142,19 +157,31 @@ module extoll_nic_usp #(
   localparam int         IF_RQ_USER_W  = AXIS_W == 512 ? 62 : RQ_USER_W;
   localparam int         IF_RC_USER_W  = AXIS_W == 512 ? 75 : RC_USER_W;
 
-  // adapter: IP clock; side and core: core clock, reset synchronised to it
-  logic       clk, rst, ip_clk, ip_rst;
-  logic [1:0] rst_sync_q;
-  logic       f_rst;                    // the function's reset (nic_core: held until clean)
+  // adapter: IP clock; side and core: core clock. rst: the node (network
+  // included), from the board's node_rst; fn_rst: the function, the IP's
+  // user_reset (or the node's) synchronised to core_clk; f_rst: the function's
+  // reset as nic_core's fence holds it (until the boundary is clean). The
+  // adapter and the IP side of nic_hip_cdc are reset by user_reset or the
+  // node reset; the core side of nic_hip_cdc by fn_rst, which covers both (the
+  // two sides of its FIFOs are reset together).
+  logic clk, rst, fn_rst, ip_clk, ip_rst, ip_node_rst;
+  logic f_rst;
+  logic net_core_ovf;
+  logic [6:0] cdc_tx_ovf, cdc_rx_ovf;
   assign ip_clk = user_clk;
-  assign ip_rst = user_reset;
   assign clk    = core_clk;
-  always_ff @(posedge core_clk) rst_sync_q <= {rst_sync_q[0], user_reset};
-  assign rst = rst_sync_q[1];
+
+  sync_reset u_node_rst (.clk (core_clk), .s_arst (node_rst), .m_rst (rst));
+  sync_reset u_node_rst_ip (.clk (user_clk), .s_arst (node_rst), .m_rst (ip_node_rst));
+  sync_reset u_fn_rst (.clk (core_clk), .s_arst (user_reset || node_rst), .m_rst (fn_rst));
+  assign ip_rst = user_reset || ip_node_rst;
 
   // ------------------------------------------------------------------
   // Between the adapter, the side and nic_core
   // ------------------------------------------------------------------
+  logic [6:0][127:0] core_phy_tx_data, core_phy_rx_data;  // nic_core's links (core_clk)
+  logic [6:0][15:0]  core_phy_tx_frm, core_phy_rx_frm;
+  logic [6:0][31:0]  core_phy_tx_crc, core_phy_rx_crc;
   `TLP_WIRES(ip_rx);                               // adapter -> CDC (IP clock)
   `TLP_WIRES(ip_tx);                               // CDC -> adapter (IP clock)
   `TLP_WIRES(rx);                                  // CDC -> side (core clock)
@@ -304,7 +331,7 @@ module extoll_nic_usp #(
   // Clock-domain crossing
   // ------------------------------------------------------------------
   nic_hip_cdc u_cdc (
-    .ip_clk, .ip_rst, .core_clk (clk), .core_rst (rst),
+    .ip_clk, .ip_rst, .core_clk (clk), .core_rst (fn_rst),
     `TLP_CONNECT(s_ip, ip_rx),
     .s_ip_bar_id (ip_bar_id),
     `TLP_CONNECT(m_core, rx),
@@ -379,16 +406,16 @@ module extoll_nic_usp #(
     .BUILD_DATE      (BUILD_DATE),
     .BUILD_COMMIT    (BUILD_COMMIT),
     .REG_ADDR_W      (REG_ADDR_W),
-    .REG_MAP_BYTES   (REG_MAP_BYTES)
+    .REG_MAP_BYTES   (REG_MAP_BYTES),
+    .LINK_IDLE_GAP   (256)                           // links through net_phy_cdc (below)
   ) u_core (
     .clk, .rst, .node_id,
-    // the PCIe user reset resets the node, network included: a split into a
-    // node reset and the function's (fn_rst) needs a board-level node reset
-    // (docs/hard-ip.md "Resets")
-    .fn_rst (1'b0), .m_fn_rst (f_rst),
+    // the node reset (board) and the function's (the IP's user_reset)
+    .fn_rst, .m_fn_rst (f_rst),
     .cfg_node_id, .cfg_dateline,
-    .m_phy_data, .m_phy_frm, .m_phy_crc, .s_phy_data, .s_phy_frm, .s_phy_crc,
-    .net_ovf,
+    .m_phy_data (core_phy_tx_data), .m_phy_frm (core_phy_tx_frm), .m_phy_crc (core_phy_tx_crc),
+    .s_phy_data (core_phy_rx_data), .s_phy_frm (core_phy_rx_frm), .s_phy_crc (core_phy_rx_crc),
+    .net_ovf (net_core_ovf),
     `NIC_FLASH_CONNECT,
     `CPUIF_CONNECT(bar, bar),
     `TLP_CONNECT(bd_tx, bd_tx),
@@ -409,6 +436,23 @@ module extoll_nic_usp #(
     .l1_out_valid, .l1_out_data, .l1_out_last, .l1_out_vc, .l1_out_credit,
     .l1_in_valid, .l1_in_data, .l1_in_last, .l1_in_vc, .l1_in_credit
   );
+
+  // ------------------------------------------------------------------
+  // Links: core_clk <-> each link's PHY clocks (rate matching by IDLE
+  // symbols: docs/network.md "Link clocking")
+  // ------------------------------------------------------------------
+  net_phy_cdc #(.NL (7)) u_phy_cdc (
+    .core_clk (clk), .core_rst (rst),
+    .s_core_data (core_phy_tx_data), .s_core_frm (core_phy_tx_frm), .s_core_crc (core_phy_tx_crc),
+    .m_core_data (core_phy_rx_data), .m_core_frm (core_phy_rx_frm), .m_core_crc (core_phy_rx_crc),
+    .tx_clk (phy_tx_clk), .tx_rst (phy_tx_rst),
+    .m_tx_data (m_phy_data), .m_tx_frm (m_phy_frm), .m_tx_crc (m_phy_crc),
+    .rx_clk (phy_rx_clk), .rx_rst (phy_rx_rst),
+    .s_rx_data (s_phy_data), .s_rx_frm (s_phy_frm), .s_rx_crc (s_phy_crc),
+    .m_tx_ovf (cdc_tx_ovf), .m_rx_ovf (cdc_rx_ovf)
+  );
+
+  assign net_ovf = net_core_ovf || |cdc_tx_ovf || |cdc_rx_ovf;
 
   logic unused;
   assign unused = ^{ip_bar_aperture, ev_rc_err};
