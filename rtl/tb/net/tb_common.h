@@ -45,6 +45,31 @@ struct Pkt {
 	uint64_t id = 0;
 };
 
+// One flit of a unit port's sender s (fields q[class], pos, cur, rr, cred[class]: the
+// tbs' Snd) onto local port u of model m, on the local VC of class c: valid, last, vc
+// and data set, a credit taken; at the packet's last flit the next class in turn.
+template <class M, class S> static inline void send_loc_flit(M *m, S &s, int u, int c, int nclass)
+{
+	const std::vector<Flit> &f = s.q[c].front().f;
+	bool last = s.pos + 1 == f.size();
+
+	set_flit(m->s_loc_data, u, f[s.pos]);
+	m->s_loc_valid |= 1u << u;
+	m->s_loc_last |= (uint32_t)last << u;
+	m->s_loc_vc |= (uint32_t)c << u;
+	s.cred[c]--;
+	s.cur = c;
+	if (last) {
+		s.q[c].pop_front();
+		s.pos = 0;
+		s.cur = -1;
+		s.rr = (c + 1) % nclass;
+	} else {
+		s.pos++;
+	}
+}
+
+
 // A packet: header from the arguments, cmd = id, payload flit 0 word 0 = id,
 // everything else random.
 static inline Pkt make_pkt(std::mt19937_64 &rng, uint64_t id, unsigned dst, unsigned src, unsigned type,

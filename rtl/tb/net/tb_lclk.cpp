@@ -181,22 +181,7 @@ struct Ring {
 					if (!s.q[cc].empty() && s.cred[cc] >= (int)s.q[cc].front().f.size()) c = cc;
 				}
 			if (!quiet && c >= 0 && s.cred[c] > 0) {
-				Pkt &pk = s.q[c].front();
-				set_flit(m->s_loc_data, u, pk.f[s.pos]);
-				bool last = s.pos + 1 == pk.f.size();
-				m->s_loc_valid |= 1u << u;
-				m->s_loc_last |= (uint32_t)last << u;
-				m->s_loc_vc |= (uint32_t)c << u;
-				s.cred[c]--;
-				s.cur = c;
-				if (last) {
-					s.q[c].pop_front();
-					s.pos = 0;
-					s.cur = -1;
-					s.rr = (c + 1) % NLC;
-				} else {
-					s.pos++;
-				}
+				send_loc_flit(m, s, u, c, NLC);
 			}
 			Rcv &r = rcv[i * 2 + u];
 			for (int v = 0; v < NLC; v++)

@@ -257,21 +257,7 @@ struct Net {
 					Pkt &pk = s.q[c].front();
 					if (s.pos == 0 && on_inject) on_inject(pk);
 					if (s.pos == 0) injected[i]++;
-					set_flit(m->s_loc_data, u, pk.f[s.pos]);
-					bool last = s.pos + 1 == pk.f.size();
-					m->s_loc_valid |= 1u << u;
-					m->s_loc_last |= (uint32_t)last << u;
-					m->s_loc_vc |= (uint32_t)c << u;
-					s.cred[c]--;
-					s.cur = c;
-					if (last) {
-						s.q[c].pop_front();
-						s.pos = 0;
-						s.cur = -1;
-						s.rr = (c + 1) % NLC;
-					} else {
-						s.pos++;
-					}
+					send_loc_flit(m, s, u, c, NLC);
 				}
 				Rcv &r = rcv[i * 2 + u];
 				for (int v = 0; v < NLC; v++)
