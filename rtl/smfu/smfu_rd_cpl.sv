@@ -189,7 +189,11 @@ module smfu_rd_cpl
   // ------------------------------------------------------------------
   // Completion sequencer
   // ------------------------------------------------------------------
-  typedef enum logic [1:0] { C_IDLE, C_DATA, C_DROP, C_BUF } cstate_e;
+  // C_RPF, C_RHDR: replay of a buffered packet (SPLIT). The reorder buffer is
+  // read synchronously (rb_q, one flit a cycle ahead, like a block RAM): C_IDLE
+  // picks the slot, C_RPF reads its header flit, C_RHDR sends it (the slot is
+  // a register there, not the tag of a flit just read), C_DATA its payload.
+  typedef enum logic [2:0] { C_IDLE, C_DATA, C_DROP, C_BUF, C_RPF, C_RHDR } cstate_e;
   cstate_e state_q;
 
   logic [127:0] o_data_q;
@@ -197,9 +201,9 @@ module smfu_rd_cpl
   logic         o_sop_q, o_eop_q, o_valid_q, o_free;
   logic [6:0]   dw_left_q;
   logic         src_q;               // C_DATA: 1 = replaying slot cur_q's buffer
-  logic [TW-1:0] cur_q;              // C_DATA (replay) / C_BUF: the slot
+  logic [TW-1:0] cur_q;              // C_RPF / C_RHDR / C_DATA (replay) / C_BUF: the slot
   logic [4:0]   fl_left_q;           // replay: payload flits still to come
-  logic [BW:0]  rdp_q;               // replay: buffer index of the next payload flit
+  logic [BW:0]  rdp_q;               // replay: buffer index of the next flit to read into rb_q
 
   assign o_free      = !o_valid_q || m_tlp_ready;
   assign m_tlp_data  = o_data_q;
@@ -210,9 +214,10 @@ module smfu_rd_cpl
 
   // the input of the sequencer: the network, or a slot's buffer (replay)
   logic [127:0]  buf_q [NTAGS * BUF_FLITS];
-  logic          src_rp, in_valid, in_last;
-  logic [TW-1:0] bsel;
-  logic [127:0]  in_data, bdata;
+  logic [127:0]  rb_q;               // the buffer's read register: the flit being replayed
+  logic          rd_en;
+  logic          src_rp, start_rp, in_valid, in_last;
+  logic [127:0]  in_data;
 
   // decode of the packet at the head (header flit in C_IDLE)
   /* verilator lint_off UNUSEDSIGNAL */  // fields not needed here
@@ -225,21 +230,23 @@ module smfu_rd_cpl
   logic [12:0]   pconsumed, pavail;
 
   always_comb begin
-    src_rp   = SPLIT && ((state_q == C_IDLE) ? (!ab_any && rp_any) : (state_q == C_DATA && src_q));
-    bsel     = (state_q == C_IDLE) ? rp_idx : cur_q;
-    bdata    = buf_q[(BW + TW)'({bsel, (state_q == C_IDLE) ? rp_q[bsel][BW-1:0] : rdp_q[BW-1:0]})];
-    in_data  = src_rp ? bdata : s_pkt_data;
+    // a buffered packet waits for replay (before the network, as an abort does)
+    start_rp = SPLIT && state_q == C_IDLE && !ab_any && rp_any;
+    src_rp   = SPLIT && (state_q == C_RHDR || (state_q == C_DATA && src_q));
+    in_data  = src_rp ? rb_q : s_pkt_data;
     in_valid = src_rp || s_pkt_valid;
     ph       = in_data;
     if (!src_rp) begin
       in_last = s_pkt_last;
-    end else if (state_q == C_IDLE) begin
+    end else if (state_q == C_RHDR) begin
       in_last = ph.plen == 5'd0;
     end else begin
       in_last = fl_left_q == 5'd1;
     end
     pc      = ph.cmd;
-    pidx    = pc.tag[TW-1:0];
+    // a replayed packet is slot cur_q's (its tag names that slot: it matched
+    // when it was stored, and the slot is not released before it is replayed)
+    pidx    = src_rp ? cur_q : pc.tag[TW-1:0];
     pmatch  = ph.ptype == net_pkg::NET_TYPE_SMFU_CPL && v_q[pidx] && gen_q[pidx] == pc.tag[6:TW] && !pc.tag[7];
     // stream it: the slot is the head of its request and has nothing buffered
     // (a replayed packet always is the oldest of its slot)
@@ -262,10 +269,14 @@ module smfu_rd_cpl
     take_tmo = 1'b0;
     take_ur  = 1'b0;
     take_abt = 1'b0;
-    if (state_q == C_IDLE) begin
+    if (state_q == C_RHDR) begin
+      take_hdr = !pstream || o_free;
+    end else if (state_q == C_IDLE) begin
       if (ab_any) begin
         take_abt = 1'b1;
-      end else if (in_valid) begin
+      end else if (start_rp) begin
+        // C_RPF next: nothing else this cycle
+      end else if (s_pkt_valid) begin
         take_hdr = !pstream || o_free;
       end else if (tmo_any) begin
         take_tmo = o_free;
@@ -277,9 +288,11 @@ module smfu_rd_cpl
 
   always_comb begin
     case (state_q)
-      C_IDLE:  s_pkt_ready = take_hdr && !src_rp;
+      C_IDLE:  s_pkt_ready = take_hdr;
       C_DATA:  s_pkt_ready = !src_q && o_free;
-      default: s_pkt_ready = 1'b1;
+      C_DROP:  s_pkt_ready = 1'b1;
+      C_BUF:   s_pkt_ready = 1'b1;
+      default: s_pkt_ready = 1'b0;      // C_RPF, C_RHDR: replay
     endcase
   end
   assign ur_ready   = take_ur;
@@ -323,7 +336,8 @@ module smfu_rd_cpl
     end else begin
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
-        C_IDLE: begin
+        C_IDLE, C_RHDR: begin
+          if (start_rp) state_q <= C_RPF;
           if (take_hdr && pstream) begin
             o_valid_q <= 1'b1;
             if (pdata) begin
@@ -338,6 +352,7 @@ module smfu_rd_cpl
           end
           if (take_tmo || take_ur) o_valid_q <= 1'b1;
         end
+        C_RPF: state_q <= C_RHDR;
         C_DATA: begin
           if (in_valid && o_free) begin
             o_valid_q <= 1'b1;
@@ -408,7 +423,7 @@ module smfu_rd_cpl
     // a replayed packet leaves the slot's buffer as a whole when its header is
     // taken (the slot may be released and reused meanwhile: nothing writes a
     // buffer before the sequencer is back in C_IDLE)
-    if (SPLIT && state_q == C_IDLE && take_hdr && src_rp) begin
+    if (SPLIT && state_q == C_RHDR && take_hdr) begin
       rp_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
     end
     if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && s_pkt_valid))) begin
@@ -420,12 +435,16 @@ module smfu_rd_cpl
       bcr_q[pidx] <= pc.byte_count - pconsumed;
     end
     case (state_q)
-      C_IDLE: begin
+      C_IDLE, C_RHDR: begin
+        if (start_rp) begin
+          cur_q     <= rp_idx;
+          rdp_q     <= rp_q[rp_idx];            // its oldest packet's header flit
+        end
         if (take_hdr) begin
           src_q     <= src_rp;
           cur_q     <= pidx;
           fl_left_q <= ph.plen;
-          rdp_q     <= rp_q[pidx] + 1'b1;
+          rdp_q     <= rdp_q + 1'b1;            // replay: rb_q <= the first payload flit
         end
         if (take_hdr && pstream) begin
           // a poisoned completion stays poisoned (PCIe Base Spec. 2.7.2)
@@ -453,6 +472,7 @@ module smfu_rd_cpl
           o_eop_q  <= 1'b1;
         end
       end
+      C_RPF: rdp_q <= rdp_q + 1'b1;            // rb_q <= the header flit
       C_DATA: begin
         if (in_valid && o_free) begin
           o_data_q  <= smfu_mask(in_data, smfu_keep(dw_left_q));
@@ -466,6 +486,18 @@ module smfu_rd_cpl
       end
       default: ;
     endcase
+  end
+
+  // ------------------------------------------------------------------
+  // Reorder buffer read port (SPLIT): synchronous, rb_q holds the flit of
+  // index rdp_q - 1 of slot cur_q; no write in the same cycle (writes only in
+  // C_IDLE / C_BUF)
+  // ------------------------------------------------------------------
+  assign rd_en = SPLIT && (state_q == C_RPF || (state_q == C_RHDR && take_hdr) ||
+                           (state_q == C_DATA && src_q && o_free && !in_last));
+
+  always_ff @(posedge clk) begin
+    if (rd_en) rb_q <= buf_q[(BW + TW)'({cur_q, rdp_q[BW-1:0]})];
   end
 
 endmodule
