@@ -39,6 +39,15 @@
 // it): the chunks behind it are released without output ("abort"), their
 // completions dropped. A chunk that is not the head does not time out: it
 // does when it becomes the head and its answer is still missing.
+//
+// Timing (issue 10, docs/benchmarks.md "FPGA area and timing"): the reorder
+// buffer is read synchronously (a block RAM's read port, rb_q): a replay takes
+// C_IDLE (pick the slot) and C_RPF (read its header flit) before its header is
+// sent in C_RHDR, then one payload flit a cycle (2 cycles per replayed packet
+// that streaming has not; the network's packets have none). The SMFU_CPL input
+// goes through a 2-entry skid buffer (IN_REG: +1 cycle per completion, none
+// between the flits or packets of a stream), so the tag table lookups start
+// from a register.
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -48,8 +57,10 @@ module smfu_rd_cpl
   parameter int NTAGS     = 16,   // outstanding reads (power of two, 2..64)
   parameter bit TMO_EN    = 1'b1, // completion timeout enabled
   parameter bit SPLIT     = 1'b0, // requests may be split into linked chunks (reorder buffer)
-  parameter int BUF_FLITS = 32    // SPLIT: flits buffered per slot (a chunk of <= 256 B at a
+  parameter int BUF_FLITS = 32,   // SPLIT: flits buffered per slot (a chunk of <= 256 B at a
                                   // 64-byte boundary: <= 4 completions at RCB 64 = 20 flits)
+  parameter bit IN_REG    = 1'b1  // SMFU_CPL input through a 2-entry skid buffer (registered
+                                  // s_pkt_ready and flit: +1 cycle, no throughput loss)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic         clk,
@@ -113,8 +124,8 @@ module smfu_rd_cpl
   logic [7:0]       rtag_q [NTAGS];
   logic [2:0]       tc_q   [NTAGS];
   logic [2:0]       attr_q [NTAGS];
-  logic [6:0]       la_q   [NTAGS];
-  logic [12:0]      bct_q  [NTAGS];   // total byte count (of the chunk)
+  logic [6:0]       lab_q  [NTAGS];   // lower address of the first byte + total byte count
+                                      // (of the chunk), mod 128: lower address = lab - remaining
   logic [12:0]      bcr_q  [NTAGS];   // remaining byte count (of the chunk)
   logic [16:0]      t0_q   [NTAGS];   // issue time, 256-cycle ticks
   // SPLIT: chunk chain and reorder buffer
@@ -187,6 +198,49 @@ module smfu_rd_cpl
   end
 
   // ------------------------------------------------------------------
+  // Network input (IN_REG: skid buffer; the sequencer sees n_*)
+  // ------------------------------------------------------------------
+  logic [127:0] n_data;
+  logic         n_last, n_valid, n_ready;
+
+  if (IN_REG) begin : g_in_reg
+    logic [127:0] d0_q, d1_q;        // the flit the sequencer sees / one taken while it waited
+    logic         l0_q, l1_q, v0_q, v1_q;
+    logic         ld0;
+    assign s_pkt_ready = !v1_q;
+    assign n_data      = d0_q;
+    assign n_last      = l0_q;
+    assign n_valid     = v0_q;
+    assign ld0         = !v0_q || n_ready;   // entry 0 empty or leaving
+    always_ff @(posedge clk) begin
+      if (rst) begin
+        v0_q <= 1'b0;
+        v1_q <= 1'b0;
+      end else if (ld0) begin
+        v0_q <= v1_q || s_pkt_valid;
+        v1_q <= 1'b0;
+      end else if (!v1_q) begin
+        v1_q <= s_pkt_valid;
+      end
+    end
+    always_ff @(posedge clk) begin
+      if (ld0) begin
+        d0_q <= v1_q ? d1_q : s_pkt_data;
+        l0_q <= v1_q ? l1_q : s_pkt_last;
+      end
+      if (!v1_q) begin
+        d1_q <= s_pkt_data;
+        l1_q <= s_pkt_last;
+      end
+    end
+  end else begin : g_no_in_reg
+    assign s_pkt_ready = n_ready;
+    assign n_data      = s_pkt_data;
+    assign n_last      = s_pkt_last;
+    assign n_valid     = s_pkt_valid;
+  end
+
+  // ------------------------------------------------------------------
   // Completion sequencer
   // ------------------------------------------------------------------
   // C_RPF, C_RHDR: replay of a buffered packet (SPLIT). The reorder buffer is
@@ -233,11 +287,11 @@ module smfu_rd_cpl
     // a buffered packet waits for replay (before the network, as an abort does)
     start_rp = SPLIT && state_q == C_IDLE && !ab_any && rp_any;
     src_rp   = SPLIT && (state_q == C_RHDR || (state_q == C_DATA && src_q));
-    in_data  = src_rp ? rb_q : s_pkt_data;
-    in_valid = src_rp || s_pkt_valid;
+    in_data  = src_rp ? rb_q : n_data;
+    in_valid = src_rp || n_valid;
     ph       = in_data;
     if (!src_rp) begin
-      in_last = s_pkt_last;
+      in_last = n_last;
     end else if (state_q == C_RHDR) begin
       in_last = ph.plen == 5'd0;
     end else begin
@@ -258,7 +312,7 @@ module smfu_rd_cpl
     plen_dw = {1'b0, pc.len_m1} + 7'd1;
     // an error completion's packet byte count is a placeholder (smfu_cpl2pkt:
     // 4): its lower address, like its byte count, comes from the slot
-    pla     = la_q[pidx] + 7'(bct_q[pidx] - (pdata ? pc.byte_count : bcr_q[pidx]));
+    pla     = lab_q[pidx] - 7'(pdata ? pc.byte_count : bcr_q[pidx]);
     pavail  = {4'd0, plen_dw, 2'b00} - {11'd0, pla[1:0]};
     pconsumed = (pc.byte_count < pavail) ? pc.byte_count : pavail;
   end
@@ -276,7 +330,7 @@ module smfu_rd_cpl
         take_abt = 1'b1;
       end else if (start_rp) begin
         // C_RPF next: nothing else this cycle
-      end else if (s_pkt_valid) begin
+      end else if (n_valid) begin
         take_hdr = !pstream || o_free;
       end else if (tmo_any) begin
         take_tmo = o_free;
@@ -288,11 +342,11 @@ module smfu_rd_cpl
 
   always_comb begin
     case (state_q)
-      C_IDLE:  s_pkt_ready = take_hdr;
-      C_DATA:  s_pkt_ready = !src_q && o_free;
-      C_DROP:  s_pkt_ready = 1'b1;
-      C_BUF:   s_pkt_ready = 1'b1;
-      default: s_pkt_ready = 1'b0;      // C_RPF, C_RHDR: replay
+      C_IDLE:  n_ready = take_hdr;
+      C_DATA:  n_ready = !src_q && o_free;
+      C_DROP:  n_ready = 1'b1;
+      C_BUF:   n_ready = 1'b1;
+      default: n_ready = 1'b0;      // C_RPF, C_RHDR: replay
     endcase
   end
   assign ur_ready   = take_ur;
@@ -360,7 +414,7 @@ module smfu_rd_cpl
           end
         end
         default: begin
-          if (s_pkt_valid && s_pkt_last) state_q <= C_IDLE;
+          if (n_valid && n_last) state_q <= C_IDLE;
         end
       endcase
       if (rel) begin
@@ -404,8 +458,7 @@ module smfu_rd_cpl
       rtag_q[free_idx] <= alloc_tag;
       tc_q[free_idx]   <= alloc_tc;
       attr_q[free_idx] <= alloc_attr;
-      la_q[free_idx]   <= alloc_la;
-      bct_q[free_idx]  <= alloc_bc;
+      lab_q[free_idx]  <= alloc_la + 7'(alloc_bc);
       bcr_q[free_idx]  <= alloc_bc;
       t0_q[free_idx]   <= tick_q;
       more_q[free_idx] <= SPLIT && alloc_more;
@@ -426,9 +479,9 @@ module smfu_rd_cpl
     if (SPLIT && state_q == C_RHDR && take_hdr) begin
       rp_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
     end
-    if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && s_pkt_valid))) begin
+    if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && n_valid))) begin
       buf_q[(BW + TW)'({(state_q == C_IDLE) ? pidx : cur_q, wp_q[(state_q == C_IDLE) ? pidx : cur_q][BW-1:0]})]
-          <= s_pkt_data;
+          <= n_data;
       wp_q[(state_q == C_IDLE) ? pidx : cur_q] <= wp_q[(state_q == C_IDLE) ? pidx : cur_q] + 1'b1;
     end
     if (take_hdr && pstream && pdata) begin
@@ -459,7 +512,7 @@ module smfu_rd_cpl
         end else if (take_tmo) begin
           o_data_q <= tlp_cpl_hdr(1'b0, 10'd0, cfg_cpl_id, pcie_tlp_pkg::CPL_CA,
                                   12'(bcr_q[tmo_idx] + rest_q[tmo_idx]), rid_q[tmo_idx], rtag_q[tmo_idx],
-                                  la_q[tmo_idx] + 7'(bct_q[tmo_idx] - bcr_q[tmo_idx]),
+                                  lab_q[tmo_idx] - 7'(bcr_q[tmo_idx]),
                                   tc_q[tmo_idx], attr_q[tmo_idx]);
           o_keep_q <= 4'b0111;
           o_sop_q  <= 1'b1;
