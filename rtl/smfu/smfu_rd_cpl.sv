@@ -41,9 +41,11 @@
 // does when it becomes the head and its answer is still missing.
 //
 // Timing (issue 10, docs/benchmarks.md "FPGA area and timing"): the reorder
-// buffer is read synchronously (a block RAM's read port, rb_q): a replay takes
-// C_IDLE (pick the slot) and C_RPF (read its header flit) before its header is
-// sent in C_RHDR, then one payload flit a cycle (2 cycles per replayed packet
+// buffer is read synchronously (a block RAM's read port, rb_q) and registered
+// once more (rb2_q: the block RAM's clock-to-output stays out of the header's
+// cycle): a replay takes C_IDLE (pick the slot), C_RPF (read its header flit)
+// and C_RPF2 (header to rb2_q, first payload flit read) before its header is
+// sent in C_RHDR, then one payload flit a cycle (3 cycles per replayed packet
 // that streaming has not; the network's packets have none). The SMFU_CPL input
 // goes through a 2-entry skid buffer (IN_REG: +1 cycle per completion, none
 // between the flits or packets of a stream), so the tag table lookups start
@@ -243,11 +245,13 @@ module smfu_rd_cpl
   // ------------------------------------------------------------------
   // Completion sequencer
   // ------------------------------------------------------------------
-  // C_RPF, C_RHDR: replay of a buffered packet (SPLIT). The reorder buffer is
-  // read synchronously (rb_q, one flit a cycle ahead, like a block RAM): C_IDLE
-  // picks the slot, C_RPF reads its header flit, C_RHDR sends it (the slot is
-  // a register there, not the tag of a flit just read), C_DATA its payload.
-  typedef enum logic [2:0] { C_IDLE, C_DATA, C_DROP, C_BUF, C_RPF, C_RHDR } cstate_e;
+  // C_RPF, C_RPF2, C_RHDR: replay of a buffered packet (SPLIT). The reorder
+  // buffer is read through two registers (rb_q: the block RAM's read port,
+  // rb2_q: the flit being replayed; one read advances both): C_IDLE picks the
+  // slot, C_RPF reads its header flit, C_RPF2 moves it to rb2_q, C_RHDR sends
+  // it (the slot is a register there, not the tag of a flit just read), C_DATA
+  // its payload.
+  typedef enum logic [2:0] { C_IDLE, C_DATA, C_DROP, C_BUF, C_RPF, C_RPF2, C_RHDR } cstate_e;
   cstate_e state_q;
 
   logic [127:0] o_data_q;
@@ -255,7 +259,7 @@ module smfu_rd_cpl
   logic         o_sop_q, o_eop_q, o_valid_q, o_free;
   logic [6:0]   dw_left_q;
   logic         src_q;               // C_DATA: 1 = replaying slot cur_q's buffer
-  logic [TW-1:0] cur_q;              // C_RPF / C_RHDR / C_DATA (replay) / C_BUF: the slot
+  logic [TW-1:0] cur_q;              // C_RPF(2) / C_RHDR / C_DATA (replay) / C_BUF: the slot
   logic [4:0]   fl_left_q;           // replay: payload flits still to come
   logic [BW:0]  rdp_q;               // replay: buffer index of the next flit to read into rb_q
 
@@ -268,7 +272,8 @@ module smfu_rd_cpl
 
   // the input of the sequencer: the network, or a slot's buffer (replay)
   logic [127:0]  buf_q [NTAGS * BUF_FLITS];
-  logic [127:0]  rb_q;               // the buffer's read register: the flit being replayed
+  logic [127:0]  rb_q;               // the buffer's read register: the flit after rb2_q
+  logic [127:0]  rb2_q;              // the flit being replayed
   logic          rd_en;
   logic          src_rp, start_rp, in_valid, in_last;
   logic [127:0]  in_data;
@@ -287,7 +292,7 @@ module smfu_rd_cpl
     // a buffered packet waits for replay (before the network, as an abort does)
     start_rp = SPLIT && state_q == C_IDLE && !ab_any && rp_any;
     src_rp   = SPLIT && (state_q == C_RHDR || (state_q == C_DATA && src_q));
-    in_data  = src_rp ? rb_q : n_data;
+    in_data  = src_rp ? rb2_q : n_data;
     in_valid = src_rp || n_valid;
     ph       = in_data;
     if (!src_rp) begin
@@ -346,7 +351,7 @@ module smfu_rd_cpl
       C_DATA:  n_ready = !src_q && o_free;
       C_DROP:  n_ready = 1'b1;
       C_BUF:   n_ready = 1'b1;
-      default: n_ready = 1'b0;      // C_RPF, C_RHDR: replay
+      default: n_ready = 1'b0;      // C_RPF, C_RPF2, C_RHDR: replay
     endcase
   end
   assign ur_ready   = take_ur;
@@ -406,7 +411,8 @@ module smfu_rd_cpl
           end
           if (take_tmo || take_ur) o_valid_q <= 1'b1;
         end
-        C_RPF: state_q <= C_RHDR;
+        C_RPF:  state_q <= C_RPF2;
+        C_RPF2: state_q <= C_RHDR;
         C_DATA: begin
           if (in_valid && o_free) begin
             o_valid_q <= 1'b1;
@@ -497,7 +503,7 @@ module smfu_rd_cpl
           src_q     <= src_rp;
           cur_q     <= pidx;
           fl_left_q <= ph.plen;
-          rdp_q     <= rdp_q + 1'b1;            // replay: rb_q <= the first payload flit
+          rdp_q     <= rdp_q + 1'b1;            // replay: rb2_q <= the first payload flit
         end
         if (take_hdr && pstream) begin
           // a poisoned completion stays poisoned (PCIe Base Spec. 2.7.2)
@@ -525,7 +531,8 @@ module smfu_rd_cpl
           o_eop_q  <= 1'b1;
         end
       end
-      C_RPF: rdp_q <= rdp_q + 1'b1;            // rb_q <= the header flit
+      C_RPF:  rdp_q <= rdp_q + 1'b1;           // rb_q <= the header flit
+      C_RPF2: rdp_q <= rdp_q + 1'b1;           // rb2_q <= the header flit, rb_q <= the first payload flit
       C_DATA: begin
         if (in_valid && o_free) begin
           o_data_q  <= smfu_mask(in_data, smfu_keep(dw_left_q));
@@ -543,14 +550,17 @@ module smfu_rd_cpl
 
   // ------------------------------------------------------------------
   // Reorder buffer read port (SPLIT): synchronous, rb_q holds the flit of
-  // index rdp_q - 1 of slot cur_q; no write in the same cycle (writes only in
-  // C_IDLE / C_BUF)
+  // index rdp_q - 1 of slot cur_q, rb2_q the one before; no write in the same
+  // cycle (writes only in C_IDLE / C_BUF)
   // ------------------------------------------------------------------
-  assign rd_en = SPLIT && (state_q == C_RPF || (state_q == C_RHDR && take_hdr) ||
+  assign rd_en = SPLIT && (state_q == C_RPF || state_q == C_RPF2 || (state_q == C_RHDR && take_hdr) ||
                            (state_q == C_DATA && src_q && o_free && !in_last));
 
   always_ff @(posedge clk) begin
-    if (rd_en) rb_q <= buf_q[(BW + TW)'({cur_q, rdp_q[BW-1:0]})];
+    if (rd_en) begin
+      rb_q  <= buf_q[(BW + TW)'({cur_q, rdp_q[BW-1:0]})];
+      rb2_q <= rb_q;
+    end
   end
 
 endmodule
