@@ -171,6 +171,8 @@ module smfu_rd_cpl
   logic [7:0]       pre_q;
   logic [16:0]      tick_q, tmo_units;
   logic [NTAGS-1:0] expired;
+  logic [NTAGS-1:0] old_q;            // the slot's age is above the timeout (computed a cycle
+                                      // ahead; 0 the cycle after the slot's allocation)
   logic [TW-1:0]    tmo_idx;
   logic             tmo_any;
 
@@ -179,8 +181,7 @@ module smfu_rd_cpl
   always_comb begin
     for (int i = 0; i < NTAGS; i++) begin
       // only the head chunk of a request, and not while it has answers buffered
-      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] &&
-                   ((tick_q - t0_q[i]) > tmo_units);
+      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] && old_q[i];
     end
   end
   assign tmo_idx = TW'(smfu_first(128'(expired)));
@@ -190,7 +191,14 @@ module smfu_rd_cpl
     if (rst) begin
       pre_q  <= '0;
       tick_q <= '0;
+      old_q  <= '0;
     end else begin
+      // the age compare in a cycle of its own (issue 10): a timeout is seen one
+      // cycle later, on a 256-cycle tick
+      for (int i = 0; i < NTAGS; i++) begin
+        old_q[i] <= TMO_EN && ((tick_q - t0_q[i]) > tmo_units) &&
+                    !(alloc_valid && alloc_ready && free_idx == TW'(i));
+      end
       pre_q <= pre_q + 8'd1;
       // time passes only while a request is outstanding (timeouts compare
       // tick_q - t0_q: unchanged; an idle unit's state repeats, docs/cosim.md
