@@ -49,7 +49,8 @@
 // that streaming has not; the network's packets have none). The SMFU_CPL input
 // goes through a 2-entry skid buffer (IN_REG: +1 cycle per completion, none
 // between the flits or packets of a stream), so the tag table lookups start
-// from a register.
+// from a register. The timeout's age compare is registered per slot (old_q:
+// a timeout is answered one cycle later).
 
 `default_nettype none
 `include "tlp_stream.svh"
