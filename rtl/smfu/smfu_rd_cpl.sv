@@ -39,6 +39,18 @@
 // it): the chunks behind it are released without output ("abort"), their
 // completions dropped. A chunk that is not the head does not time out: it
 // does when it becomes the head and its answer is still missing.
+//
+// Timing (issue 10, docs/benchmarks.md "FPGA area and timing"): the reorder
+// buffer is read synchronously (a block RAM's read port, rb_q) and registered
+// once more (rb2_q: the block RAM's clock-to-output stays out of the header's
+// cycle): a replay takes C_IDLE (pick the slot), C_RPF (read its header flit)
+// and C_RPF2 (header to rb2_q, first payload flit read) before its header is
+// sent in C_RHDR, then one payload flit a cycle (3 cycles per replayed packet
+// that streaming has not; the network's packets have none). The SMFU_CPL input
+// goes through a 2-entry skid buffer (IN_REG: +1 cycle per completion, none
+// between the flits or packets of a stream), so the tag table lookups start
+// from a register. The timeout's age compare is registered per slot (old_q:
+// a timeout is answered one cycle later).
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -48,8 +60,10 @@ module smfu_rd_cpl
   parameter int NTAGS     = 16,   // outstanding reads (power of two, 2..64)
   parameter bit TMO_EN    = 1'b1, // completion timeout enabled
   parameter bit SPLIT     = 1'b0, // requests may be split into linked chunks (reorder buffer)
-  parameter int BUF_FLITS = 32    // SPLIT: flits buffered per slot (a chunk of <= 256 B at a
+  parameter int BUF_FLITS = 32,   // SPLIT: flits buffered per slot (a chunk of <= 256 B at a
                                   // 64-byte boundary: <= 4 completions at RCB 64 = 20 flits)
+  parameter bit IN_REG    = 1'b1  // SMFU_CPL input through a 2-entry skid buffer (registered
+                                  // s_pkt_ready and flit: +1 cycle, no throughput loss)
 ) (
   // ---------------- clock and reset ----------------
   input  wire logic         clk,
@@ -113,8 +127,8 @@ module smfu_rd_cpl
   logic [7:0]       rtag_q [NTAGS];
   logic [2:0]       tc_q   [NTAGS];
   logic [2:0]       attr_q [NTAGS];
-  logic [6:0]       la_q   [NTAGS];
-  logic [12:0]      bct_q  [NTAGS];   // total byte count (of the chunk)
+  logic [6:0]       lab_q  [NTAGS];   // lower address of the first byte + total byte count
+                                      // (of the chunk), mod 128: lower address = lab - remaining
   logic [12:0]      bcr_q  [NTAGS];   // remaining byte count (of the chunk)
   logic [16:0]      t0_q   [NTAGS];   // issue time, 256-cycle ticks
   // SPLIT: chunk chain and reorder buffer
@@ -158,6 +172,8 @@ module smfu_rd_cpl
   logic [7:0]       pre_q;
   logic [16:0]      tick_q, tmo_units;
   logic [NTAGS-1:0] expired;
+  logic [NTAGS-1:0] old_q;            // the slot's age is above the timeout (computed a cycle
+                                      // ahead; 0 the cycle after the slot's allocation)
   logic [TW-1:0]    tmo_idx;
   logic             tmo_any;
 
@@ -166,8 +182,7 @@ module smfu_rd_cpl
   always_comb begin
     for (int i = 0; i < NTAGS; i++) begin
       // only the head chunk of a request, and not while it has answers buffered
-      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] &&
-                   ((tick_q - t0_q[i]) > tmo_units);
+      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] && old_q[i];
     end
   end
   assign tmo_idx = TW'(smfu_first(128'(expired)));
@@ -177,7 +192,14 @@ module smfu_rd_cpl
     if (rst) begin
       pre_q  <= '0;
       tick_q <= '0;
+      old_q  <= '0;
     end else begin
+      // the age compare in a cycle of its own (issue 10): a timeout is seen one
+      // cycle later, on a 256-cycle tick
+      for (int i = 0; i < NTAGS; i++) begin
+        old_q[i] <= TMO_EN && ((tick_q - t0_q[i]) > tmo_units) &&
+                    !(alloc_valid && alloc_ready && free_idx == TW'(i));
+      end
       pre_q <= pre_q + 8'd1;
       // time passes only while a request is outstanding (timeouts compare
       // tick_q - t0_q: unchanged; an idle unit's state repeats, docs/cosim.md
@@ -187,9 +209,58 @@ module smfu_rd_cpl
   end
 
   // ------------------------------------------------------------------
+  // Network input (IN_REG: skid buffer; the sequencer sees n_*)
+  // ------------------------------------------------------------------
+  logic [127:0] n_data;
+  logic         n_last, n_valid, n_ready;
+
+  if (IN_REG) begin : g_in_reg
+    logic [127:0] d0_q, d1_q;        // the flit the sequencer sees / one taken while it waited
+    logic         l0_q, l1_q, v0_q, v1_q;
+    logic         ld0;
+    assign s_pkt_ready = !v1_q;
+    assign n_data      = d0_q;
+    assign n_last      = l0_q;
+    assign n_valid     = v0_q;
+    assign ld0         = !v0_q || n_ready;   // entry 0 empty or leaving
+    always_ff @(posedge clk) begin
+      if (rst) begin
+        v0_q <= 1'b0;
+        v1_q <= 1'b0;
+      end else if (ld0) begin
+        v0_q <= v1_q || s_pkt_valid;
+        v1_q <= 1'b0;
+      end else if (!v1_q) begin
+        v1_q <= s_pkt_valid;
+      end
+    end
+    always_ff @(posedge clk) begin
+      if (ld0) begin
+        d0_q <= v1_q ? d1_q : s_pkt_data;
+        l0_q <= v1_q ? l1_q : s_pkt_last;
+      end
+      if (!v1_q) begin
+        d1_q <= s_pkt_data;
+        l1_q <= s_pkt_last;
+      end
+    end
+  end else begin : g_no_in_reg
+    assign s_pkt_ready = n_ready;
+    assign n_data      = s_pkt_data;
+    assign n_last      = s_pkt_last;
+    assign n_valid     = s_pkt_valid;
+  end
+
+  // ------------------------------------------------------------------
   // Completion sequencer
   // ------------------------------------------------------------------
-  typedef enum logic [1:0] { C_IDLE, C_DATA, C_DROP, C_BUF } cstate_e;
+  // C_RPF, C_RPF2, C_RHDR: replay of a buffered packet (SPLIT). The reorder
+  // buffer is read through two registers (rb_q: the block RAM's read port,
+  // rb2_q: the flit being replayed; one read advances both): C_IDLE picks the
+  // slot, C_RPF reads its header flit, C_RPF2 moves it to rb2_q, C_RHDR sends
+  // it (the slot is a register there, not the tag of a flit just read), C_DATA
+  // its payload.
+  typedef enum logic [2:0] { C_IDLE, C_DATA, C_DROP, C_BUF, C_RPF, C_RPF2, C_RHDR } cstate_e;
   cstate_e state_q;
 
   logic [127:0] o_data_q;
@@ -197,9 +268,9 @@ module smfu_rd_cpl
   logic         o_sop_q, o_eop_q, o_valid_q, o_free;
   logic [6:0]   dw_left_q;
   logic         src_q;               // C_DATA: 1 = replaying slot cur_q's buffer
-  logic [TW-1:0] cur_q;              // C_DATA (replay) / C_BUF: the slot
+  logic [TW-1:0] cur_q;              // C_RPF(2) / C_RHDR / C_DATA (replay) / C_BUF: the slot
   logic [4:0]   fl_left_q;           // replay: payload flits still to come
-  logic [BW:0]  rdp_q;               // replay: buffer index of the next payload flit
+  logic [BW:0]  rdp_q;               // replay: buffer index of the next flit to read into rb_q
 
   assign o_free      = !o_valid_q || m_tlp_ready;
   assign m_tlp_data  = o_data_q;
@@ -210,9 +281,11 @@ module smfu_rd_cpl
 
   // the input of the sequencer: the network, or a slot's buffer (replay)
   logic [127:0]  buf_q [NTAGS * BUF_FLITS];
-  logic          src_rp, in_valid, in_last;
-  logic [TW-1:0] bsel;
-  logic [127:0]  in_data, bdata;
+  logic [127:0]  rb_q;               // the buffer's read register: the flit after rb2_q
+  logic [127:0]  rb2_q;              // the flit being replayed
+  logic          rd_en;
+  logic          src_rp, start_rp, in_valid, in_last;
+  logic [127:0]  in_data;
 
   // decode of the packet at the head (header flit in C_IDLE)
   /* verilator lint_off UNUSEDSIGNAL */  // fields not needed here
@@ -225,21 +298,23 @@ module smfu_rd_cpl
   logic [12:0]   pconsumed, pavail;
 
   always_comb begin
-    src_rp   = SPLIT && ((state_q == C_IDLE) ? (!ab_any && rp_any) : (state_q == C_DATA && src_q));
-    bsel     = (state_q == C_IDLE) ? rp_idx : cur_q;
-    bdata    = buf_q[(BW + TW)'({bsel, (state_q == C_IDLE) ? rp_q[bsel][BW-1:0] : rdp_q[BW-1:0]})];
-    in_data  = src_rp ? bdata : s_pkt_data;
-    in_valid = src_rp || s_pkt_valid;
+    // a buffered packet waits for replay (before the network, as an abort does)
+    start_rp = SPLIT && state_q == C_IDLE && !ab_any && rp_any;
+    src_rp   = SPLIT && (state_q == C_RHDR || (state_q == C_DATA && src_q));
+    in_data  = src_rp ? rb2_q : n_data;
+    in_valid = src_rp || n_valid;
     ph       = in_data;
     if (!src_rp) begin
-      in_last = s_pkt_last;
-    end else if (state_q == C_IDLE) begin
+      in_last = n_last;
+    end else if (state_q == C_RHDR) begin
       in_last = ph.plen == 5'd0;
     end else begin
       in_last = fl_left_q == 5'd1;
     end
     pc      = ph.cmd;
-    pidx    = pc.tag[TW-1:0];
+    // a replayed packet is slot cur_q's (its tag names that slot: it matched
+    // when it was stored, and the slot is not released before it is replayed)
+    pidx    = src_rp ? cur_q : pc.tag[TW-1:0];
     pmatch  = ph.ptype == net_pkg::NET_TYPE_SMFU_CPL && v_q[pidx] && gen_q[pidx] == pc.tag[6:TW] && !pc.tag[7];
     // stream it: the slot is the head of its request and has nothing buffered
     // (a replayed packet always is the oldest of its slot)
@@ -251,7 +326,7 @@ module smfu_rd_cpl
     plen_dw = {1'b0, pc.len_m1} + 7'd1;
     // an error completion's packet byte count is a placeholder (smfu_cpl2pkt:
     // 4): its lower address, like its byte count, comes from the slot
-    pla     = la_q[pidx] + 7'(bct_q[pidx] - (pdata ? pc.byte_count : bcr_q[pidx]));
+    pla     = lab_q[pidx] - 7'(pdata ? pc.byte_count : bcr_q[pidx]);
     pavail  = {4'd0, plen_dw, 2'b00} - {11'd0, pla[1:0]};
     pconsumed = (pc.byte_count < pavail) ? pc.byte_count : pavail;
   end
@@ -262,10 +337,14 @@ module smfu_rd_cpl
     take_tmo = 1'b0;
     take_ur  = 1'b0;
     take_abt = 1'b0;
-    if (state_q == C_IDLE) begin
+    if (state_q == C_RHDR) begin
+      take_hdr = !pstream || o_free;
+    end else if (state_q == C_IDLE) begin
       if (ab_any) begin
         take_abt = 1'b1;
-      end else if (in_valid) begin
+      end else if (start_rp) begin
+        // C_RPF next: nothing else this cycle
+      end else if (n_valid) begin
         take_hdr = !pstream || o_free;
       end else if (tmo_any) begin
         take_tmo = o_free;
@@ -277,9 +356,11 @@ module smfu_rd_cpl
 
   always_comb begin
     case (state_q)
-      C_IDLE:  s_pkt_ready = take_hdr && !src_rp;
-      C_DATA:  s_pkt_ready = !src_q && o_free;
-      default: s_pkt_ready = 1'b1;
+      C_IDLE:  n_ready = take_hdr;
+      C_DATA:  n_ready = !src_q && o_free;
+      C_DROP:  n_ready = 1'b1;
+      C_BUF:   n_ready = 1'b1;
+      default: n_ready = 1'b0;      // C_RPF, C_RPF2, C_RHDR: replay
     endcase
   end
   assign ur_ready   = take_ur;
@@ -323,7 +404,8 @@ module smfu_rd_cpl
     end else begin
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
-        C_IDLE: begin
+        C_IDLE, C_RHDR: begin
+          if (start_rp) state_q <= C_RPF;
           if (take_hdr && pstream) begin
             o_valid_q <= 1'b1;
             if (pdata) begin
@@ -338,6 +420,8 @@ module smfu_rd_cpl
           end
           if (take_tmo || take_ur) o_valid_q <= 1'b1;
         end
+        C_RPF:  state_q <= C_RPF2;
+        C_RPF2: state_q <= C_RHDR;
         C_DATA: begin
           if (in_valid && o_free) begin
             o_valid_q <= 1'b1;
@@ -345,7 +429,7 @@ module smfu_rd_cpl
           end
         end
         default: begin
-          if (s_pkt_valid && s_pkt_last) state_q <= C_IDLE;
+          if (n_valid && n_last) state_q <= C_IDLE;
         end
       endcase
       if (rel) begin
@@ -389,8 +473,7 @@ module smfu_rd_cpl
       rtag_q[free_idx] <= alloc_tag;
       tc_q[free_idx]   <= alloc_tc;
       attr_q[free_idx] <= alloc_attr;
-      la_q[free_idx]   <= alloc_la;
-      bct_q[free_idx]  <= alloc_bc;
+      lab_q[free_idx]  <= alloc_la + 7'(alloc_bc);
       bcr_q[free_idx]  <= alloc_bc;
       t0_q[free_idx]   <= tick_q;
       more_q[free_idx] <= SPLIT && alloc_more;
@@ -408,24 +491,28 @@ module smfu_rd_cpl
     // a replayed packet leaves the slot's buffer as a whole when its header is
     // taken (the slot may be released and reused meanwhile: nothing writes a
     // buffer before the sequencer is back in C_IDLE)
-    if (SPLIT && state_q == C_IDLE && take_hdr && src_rp) begin
+    if (SPLIT && state_q == C_RHDR && take_hdr) begin
       rp_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
     end
-    if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && s_pkt_valid))) begin
+    if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && n_valid))) begin
       buf_q[(BW + TW)'({(state_q == C_IDLE) ? pidx : cur_q, wp_q[(state_q == C_IDLE) ? pidx : cur_q][BW-1:0]})]
-          <= s_pkt_data;
+          <= n_data;
       wp_q[(state_q == C_IDLE) ? pidx : cur_q] <= wp_q[(state_q == C_IDLE) ? pidx : cur_q] + 1'b1;
     end
     if (take_hdr && pstream && pdata) begin
       bcr_q[pidx] <= pc.byte_count - pconsumed;
     end
     case (state_q)
-      C_IDLE: begin
+      C_IDLE, C_RHDR: begin
+        if (start_rp) begin
+          cur_q     <= rp_idx;
+          rdp_q     <= rp_q[rp_idx];            // its oldest packet's header flit
+        end
         if (take_hdr) begin
           src_q     <= src_rp;
           cur_q     <= pidx;
           fl_left_q <= ph.plen;
-          rdp_q     <= rp_q[pidx] + 1'b1;
+          rdp_q     <= rdp_q + 1'b1;            // replay: rb2_q <= the first payload flit
         end
         if (take_hdr && pstream) begin
           // a poisoned completion stays poisoned (PCIe Base Spec. 2.7.2)
@@ -440,7 +527,7 @@ module smfu_rd_cpl
         end else if (take_tmo) begin
           o_data_q <= tlp_cpl_hdr(1'b0, 10'd0, cfg_cpl_id, pcie_tlp_pkg::CPL_CA,
                                   12'(bcr_q[tmo_idx] + rest_q[tmo_idx]), rid_q[tmo_idx], rtag_q[tmo_idx],
-                                  la_q[tmo_idx] + 7'(bct_q[tmo_idx] - bcr_q[tmo_idx]),
+                                  lab_q[tmo_idx] - 7'(bcr_q[tmo_idx]),
                                   tc_q[tmo_idx], attr_q[tmo_idx]);
           o_keep_q <= 4'b0111;
           o_sop_q  <= 1'b1;
@@ -453,6 +540,8 @@ module smfu_rd_cpl
           o_eop_q  <= 1'b1;
         end
       end
+      C_RPF:  rdp_q <= rdp_q + 1'b1;           // rb_q <= the header flit
+      C_RPF2: rdp_q <= rdp_q + 1'b1;           // rb2_q <= the header flit, rb_q <= the first payload flit
       C_DATA: begin
         if (in_valid && o_free) begin
           o_data_q  <= smfu_mask(in_data, smfu_keep(dw_left_q));
@@ -466,6 +555,21 @@ module smfu_rd_cpl
       end
       default: ;
     endcase
+  end
+
+  // ------------------------------------------------------------------
+  // Reorder buffer read port (SPLIT): synchronous, rb_q holds the flit of
+  // index rdp_q - 1 of slot cur_q, rb2_q the one before; no write in the same
+  // cycle (writes only in C_IDLE / C_BUF)
+  // ------------------------------------------------------------------
+  assign rd_en = SPLIT && (state_q == C_RPF || state_q == C_RPF2 || (state_q == C_RHDR && take_hdr) ||
+                           (state_q == C_DATA && src_q && o_free && !in_last));
+
+  always_ff @(posedge clk) begin
+    if (rd_en) begin
+      rb_q  <= buf_q[(BW + TW)'({cur_q, rdp_q[BW-1:0]})];
+      rb2_q <= rb_q;
+    end
   end
 
 endmodule
