@@ -18,6 +18,7 @@ pkgs=(build-essential verilator qemu-system-x86 busybox-static pciutils iproute2
       cpio gzip kmod zstd python3 python3-venv python3-dev libjson-c-dev libpci-dev zlib1g-dev "$kabi_pkg"
       libpcap-dev tshark    # cosimd --pcap (libpcap's writer); test pcap-dissect
       openmpi-bin libopenmpi-dev   # the distributed world (sim/world/world_mpi.c, test world-mpi)
+      tcl                          # fw-u250 runs the board's constraint Tcl on a stub netlist
       dwarves pkgconf dkms debhelper dh-dkms lintian fakeroot dpkg-dev
       linux-source-6.1)   # pci_endpoint_test.c and pcitest (mk/pcitest.sh); python3-dev: cocotb builds its VPI library
 

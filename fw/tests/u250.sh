@@ -8,6 +8,10 @@
 #      check fails when a listed source is missing or a stub is in the unit;
 #   3. the XDC's ports are the top's ports and every port is placed
 #      (fw/tools/check-xdc.py), and the check fails for a renamed or a missing port;
+#   5. the crossings' constraints: every cell fw/boards/common/cdc.tcl names exists in
+#      the RTL (fw/tools/check-cdc.py, and it fails for a renamed register or instance
+#      or a synchroniser left out), the script runs in tclsh on a stub netlist
+#      (fw/tests/cdc-stub.tcl), and the XDC has no set_clock_groups;
 #   4. naaimg wraps a dummy bitstream into a u250 flash image (build.sh --package) that
 #      verifies and carries the board, part, role, version, build and the payload bytes.
 #   fw/tests/u250.sh          (from anywhere; products in build/fw/test-u250)
@@ -70,6 +74,25 @@ expect_rc "check-xdc fails for a port without a location" nonzero \
 sed 's/{pcie_tx_p\[3\]}/{pcie_tx_p[4]}/' "$xdc" >"$out/range.xdc"
 expect_rc "check-xdc fails for an index out of range" nonzero \
 	python3 fw/tools/check-xdc.py "$sv" "$out/range.xdc"
+
+# --- 5. the crossings' constraints (fw/boards/common/cdc.tcl) -----------------------
+cdc=fw/boards/common/cdc.tcl
+expect_rc "check-cdc: every cell cdc.tcl names is in the RTL" 0 python3 fw/tools/check-cdc.py "$cdc" rtl
+sed 's/wgray_q_reg/wgray_reg/' "$cdc" >"$out/cdc-reg.tcl"
+expect_rc "check-cdc fails for a register the RTL does not have" nonzero \
+	python3 fw/tools/check-cdc.py "$out/cdc-reg.tcl" rtl
+sed 's/u_rptr_sync/u_rsync/' "$cdc" >"$out/cdc-inst.tcl"
+expect_rc "check-cdc fails for an instance the RTL does not have" nonzero \
+	python3 fw/tools/check-cdc.py "$out/cdc-inst.tcl" rtl
+sed '/cdc_cells sync_reset/,$d' "$cdc" >"$out/cdc-nors.tcl"
+expect_rc "check-cdc fails when sync_reset is not constrained" nonzero \
+	python3 fw/tools/check-cdc.py "$out/cdc-nors.tcl" rtl
+tclsh fw/tests/cdc-stub.tcl "$cdc" >"$out/cdc-stub.log" 2>&1
+if grep -q "^stub: 4 set_max_delay, 1 set_false_path$" "$out/cdc-stub.log"; then
+	ok "cdc.tcl runs in tclsh on a stub netlist: 4 set_max_delay, 1 set_false_path"
+else fail "cdc.tcl on the stub netlist: $(tail -5 "$out/cdc-stub.log")"; fi
+if grep -v "^[[:space:]]*#" "$xdc" | grep -q "set_clock_groups"; then fail "$xdc has set_clock_groups (it would override cdc.tcl)"
+else ok "no set_clock_groups in the XDC"; fi
 
 # --- 4. packaging a dummy bitstream ----------------------------------------------------
 expect_rc "build naaimg (userspace/tools/naaimg.c) into $out/us" 0 \

@@ -8,7 +8,8 @@
 // combinationally at the read pointer: an entry is written at the write edge
 // that publishes its pointer, so it has been stable for SYNC_STAGES read
 // edges when the reader sees it (its path into the read domain is bounded
-// like the pointers': fw/README.md item 3, the constraints still to write). The generic version of rtl/vendor/tlp_async_fifo.sv (same scheme).
+// like the pointers': fw/boards/common/cdc.tcl). Used by link_phy_cdc and
+// nic_hip_cdc.
 //
 // Flags: s_ready (not full) and m_valid (not empty) are exact on their own
 // side and conservative about the other (it lags by the synchroniser): the

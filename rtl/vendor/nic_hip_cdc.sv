@@ -4,13 +4,14 @@
 // (IP user clock, ip_clk) and the NIC (core clock, core_clk), unrelated
 // clocks (docs/hard-ip.md "Clock domains"):
 //
-//   TLPs into the NIC   tlp_async_fifo (beat, keep, sop, eop, BAR ID)
-//   TLPs from the NIC   tlp_async_fifo (beat, keep, sop, eop)
-//   PCIe state -> NIC   two flip-flops per bit (quasi-static: bus number,
-//                       Command bits, MPS/MRRS, D3hot, MSI-X Enable, PBA bit)
-//   MSI-X message sent  toggle, three flip-flops, edge: one core pulse each
-//   MSI-X table entry   two flip-flops per bit (software writes it long
-//   -> adapter          before it enables the vector)
+//   TLPs into the NIC   async_fifo (beat, keep, sop, eop, BAR ID)
+//   TLPs from the NIC   async_fifo (beat, keep, sop, eop)
+//   PCIe state -> NIC   sync_bit, two flip-flops per bit (quasi-static: bus
+//                       number, Command bits, MPS/MRRS, D3hot, MSI-X Enable,
+//                       PBA bit)
+//   MSI-X message sent  toggle, sync_bit, edge: one core pulse each
+//   MSI-X table entry   sync_bit, two flip-flops per bit (software writes it
+//   -> adapter          long before it enables the vector)
 //   interrupt cause     see below
 //
 // Interrupt after data: the cause (irq) crosses as a level, but only once the
@@ -20,7 +21,10 @@
 // and the MSI-X request waits for their sequence numbers (order_ok). A
 // multi-bit value that changes is seen torn for a cycle; none of these
 // changes while it is used. Resets: ip_rst and core_rst, each synchronous to
-// its clock, held together.
+// its clock, held together (async_fifo's rule). Every path between the two
+// clocks starts or ends in async_fifo or sync_bit: the board's constraints
+// (fw/boards/common/cdc.tcl) bound exactly those and time everything else as
+// an error.
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -75,7 +79,7 @@ module nic_hip_cdc #(
   // ------------------------------------------------------------------
   logic rx_idle, tx_idle;
 
-  tlp_async_fifo #(.W (DW + KW + 5), .DEPTH_LOG2 (DEPTH_LOG2)) u_rx_fifo (
+  async_fifo #(.W (DW + KW + 5), .DEPTH_LOG2 (DEPTH_LOG2)) u_rx_fifo (
     .s_clk (ip_clk), .s_rst (ip_rst),
     .s_data ({s_ip_bar_id, s_ip_sop, s_ip_eop, s_ip_keep, s_ip_data}),
     .s_valid (s_ip_valid), .s_ready (s_ip_ready), .s_idle (rx_idle),
@@ -84,7 +88,7 @@ module nic_hip_cdc #(
     .m_valid (m_core_valid), .m_ready (m_core_ready)
   );
 
-  tlp_async_fifo #(.W (DW + KW + 2), .DEPTH_LOG2 (DEPTH_LOG2)) u_tx_fifo (
+  async_fifo #(.W (DW + KW + 2), .DEPTH_LOG2 (DEPTH_LOG2)) u_tx_fifo (
     .s_clk (core_clk), .s_rst (core_rst),
     .s_data ({s_core_sop, s_core_eop, s_core_keep, s_core_data}),
     .s_valid (s_core_valid), .s_ready (s_core_ready), .s_idle (tx_idle),
@@ -94,52 +98,43 @@ module nic_hip_cdc #(
   );
 
   // ------------------------------------------------------------------
-  // IP -> core: state (two flip-flops), MSI-X sent (toggle)
+  // IP -> core: state (sync_bit), MSI-X sent (toggle, sync_bit, edge)
   // ------------------------------------------------------------------
-  logic [27:0] st_s1_q, st_s2_q;
   logic        ev_tgl_q;
-  logic [2:0]  ev_s_q;
+  logic        ev_s;
+  logic        ev_d_q;
 
   always_ff @(posedge ip_clk) begin
     if (ip_rst) ev_tgl_q <= 1'b0;
     else if (ip_ev_msix) ev_tgl_q <= !ev_tgl_q;
   end
 
+  sync_bit #(.WIDTH (28)) u_st_sync (
+    .clk (core_clk), .s_async ({ip_cpl_id, ip_state}), .m_sync ({core_cpl_id, core_state})
+  );
+  sync_bit #(.WIDTH (1)) u_ev_sync (.clk (core_clk), .s_async (ev_tgl_q), .m_sync (ev_s));
+
   always_ff @(posedge core_clk) begin
-    if (core_rst) begin
-      st_s1_q <= '0;
-      st_s2_q <= '0;
-      ev_s_q  <= '0;
-    end else begin
-      st_s1_q <= {ip_cpl_id, ip_state};
-      st_s2_q <= st_s1_q;
-      ev_s_q  <= {ev_s_q[1:0], ev_tgl_q};
-    end
+    if (core_rst) ev_d_q <= 1'b0;
+    else ev_d_q <= ev_s;
   end
-  assign {core_cpl_id, core_state} = st_s2_q;
-  assign core_ev_msix = ev_s_q[2] ^ ev_s_q[1];
+  assign core_ev_msix = !core_rst && (ev_s ^ ev_d_q);
 
   // ------------------------------------------------------------------
   // core -> IP: the cause once earlier TLPs are out of the FIFO; the entry
   // ------------------------------------------------------------------
   logic         irq_gate_q;
-  logic [97:0]  ir_s1_q, ir_s2_q;
 
   always_ff @(posedge core_clk) begin
     if (core_rst) irq_gate_q <= 1'b0;
     else irq_gate_q <= core_irq && (irq_gate_q || tx_idle);
   end
 
-  always_ff @(posedge ip_clk) begin
-    if (ip_rst) begin
-      ir_s1_q <= '0;
-      ir_s2_q <= '0;
-    end else begin
-      ir_s1_q <= {irq_gate_q, core_msix_mask, core_msix_data, core_msix_addr};
-      ir_s2_q <= ir_s1_q;
-    end
-  end
-  assign {ip_irq, ip_msix_mask, ip_msix_data, ip_msix_addr} = ir_s2_q;
+  sync_bit #(.WIDTH (98)) u_ir_sync (
+    .clk    (ip_clk),
+    .s_async ({irq_gate_q, core_msix_mask, core_msix_data, core_msix_addr}),
+    .m_sync ({ip_irq, ip_msix_mask, ip_msix_data, ip_msix_addr})
+  );
 
   logic unused;
   assign unused = rx_idle;

@@ -5,7 +5,6 @@
 @nic
 @vendor/xilinx
 
-tlp_async_fifo.sv
 nic_hip_cdc.sv
 nic_hip_side.sv
 xilinx/extoll_nic_usp.sv

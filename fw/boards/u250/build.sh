@@ -67,7 +67,7 @@ rtlf=("$top/mk/rtl-files.sh" --rtl "${RTL_DIR:-$top/rtl}")
 srcs=$("${rtlf[@]}" srcs "$unit")
 incdirs=$("${rtlf[@]}" incdirs "$unit")
 bad=0
-for f in $srcs "$board/u250.xdc" "$board/ip/pcie4_u250.tcl" "$board/build.tcl"; do
+for f in $srcs "$board/u250.xdc" "$board/../common/cdc.tcl" "$board/ip/pcie4_u250.tcl" "$board/build.tcl"; do
 	[ -f "$f" ] || { echo "build.sh: missing input $f" >&2; bad=1; }
 done
 for d in $incdirs; do
@@ -93,6 +93,7 @@ set OUT         {$out}
 set SRCS        {$srcs}
 set INCDIRS     {$incdirs}
 set XDC         {$board/u250.xdc}
+set CDC_TCL     {$(cd "$board/../common" && pwd)/cdc.tcl}
 set IP_TCL      {$board/ip/pcie4_u250.tcl}
 set GENERICS    {RTL_MAJOR=16'd$v_major RTL_MINOR=16'd$v_minor RTL_PATCH=16'd$v_patch BUILD_DATE=32'h$date BUILD_COMMIT=32'h$commit}
 set CFGMEM_SIZE 128
@@ -100,7 +101,7 @@ EOF
 
 nsrc=$(wc -w <<<"$srcs")
 if [ "$mode" = check ]; then
-	echo "build.sh: $nsrc sources, $(wc -w <<<"$incdirs") include folders, XDC, IP Tcl: all present; $out/sources.tcl"
+	echo "build.sh: $nsrc sources, $(wc -w <<<"$incdirs") include folders, XDC, CDC Tcl, IP Tcl: all present; $out/sources.tcl"
 	exit 0
 fi
 

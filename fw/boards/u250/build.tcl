@@ -8,7 +8,7 @@
 #   vivado -mode batch -source fw/boards/u250/build.tcl -tclargs OUT/sources.tcl
 #
 # sources.tcl sets: PART, TOP, OUT, SRCS (SystemVerilog, compile order), INCDIRS, XDC,
-# IP_TCL, GENERICS (name=value), CFGMEM_SIZE (MiB of the flash part).
+# CDC_TCL (the crossings' constraints, sourced after synthesis), IP_TCL, GENERICS (name=value), CFGMEM_SIZE (MiB of the flash part).
 # Products in OUT: extoll_u250.bit, extoll_u250.bin (+ .prm, from write_cfgmem),
 # checkpoints and reports (utilization, timing summary). Not run here: there is no
 # Vivado on the project's machines (fw/README.md).
@@ -44,6 +44,8 @@ set generic_args {}
 foreach g $GENERICS { lappend generic_args -generic $g }
 synth_design -top $TOP -part $PART -include_dirs $INCDIRS -verilog_define SYNTHESIS \
     {*}$generic_args
+# the clock-domain crossings (fw/boards/common/cdc.tcl): on the synthesized cells
+source $CDC_TCL
 write_checkpoint -force $OUT/post_synth.dcp
 report_utilization -hierarchical -file $OUT/utilization_synth.rpt
 

@@ -55,12 +55,10 @@ set_property -dict {LOC AY38 IOSTANDARD LVDS} [get_ports clk_300_n]
 create_clock -period 3.333 -name clk_300 [get_ports clk_300_p]
 
 # The IP's user clock and the NIC core clock are unrelated: every path between them
-# goes through nic_hip_cdc (Gray-coded FIFO pointers, two-flip-flop synchronisers).
-# TODO: replace by set_max_delay -datapath_only on the Gray pointers (bounded skew)
-# once the design has been through Vivado.
-set_clock_groups -asynchronous \
-    -group [get_clocks -of_objects [get_pins u_pcie/user_clk]] \
-    -group [get_clocks -of_objects [get_pins u_mmcm/CLKOUT0]]
+# goes through nic_hip_cdc (async_fifo, sync_bit) or a sync_reset, whose paths
+# fw/boards/common/cdc.tcl bounds (build.tcl sources it after synthesis). No
+# set_clock_groups here: it would override those bounds, and any other path between
+# the clocks must fail timing.
 
 # ---------------------------------------------------------------------------
 # DIP switches (node id strap), LEDs
