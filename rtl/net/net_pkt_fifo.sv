@@ -71,7 +71,7 @@ module net_pkt_fifo #(
   always_ff @(posedge clk) begin
     if (!rst && s_valid && wr_ptr[AW-1:0] == rd_next) begin
       head_q <= {s_last, s_data};
-    end else begin
+    end else if (rst || s_pop) begin
       head_q <= mem[rd_next];
     end
   end

@@ -22,11 +22,14 @@ module net_rr_arb #(
   logic [IW-1:0] ptr;
 
   always_comb begin
+    int j;
     m_gnt = 1'b0;
     m_idx = '0;
+    j     = 0;
+    // no request: nothing to search (an idle port costs a Verilated model one test)
+    if (s_req != '0)
     for (int k = N - 1; k >= 0; k--) begin
       // candidate j = (ptr + k) mod N; the loop runs downwards so k = 0 wins last
-      int j;
       j = int'(ptr) + k;
       if (j >= N) j = j - N;
       if (s_req[j]) begin
