@@ -78,7 +78,7 @@
 #define EXTOLL_PCIE_BASE                             0x0100
 #define EXTOLL_PCIE_TYPE                             0x0002
 #define EXTOLL_PCIE_VER_MAJOR                        1
-#define EXTOLL_PCIE_VER_MINOR                        1
+#define EXTOLL_PCIE_VER_MINOR                        2
 #define EXTOLL_PCIE_STATUS                           0x0008
 #define EXTOLL_PCIE_STATUS_FUNC_SHIFT                0
 #define EXTOLL_PCIE_STATUS_FUNC_WIDTH                3
@@ -157,6 +157,11 @@
 #define EXTOLL_PCIE_POISONED_TX_COUNT_WIDTH          32
 #define EXTOLL_PCIE_POISONED_TX_COUNT_MASK           0xffffffffULL
 #define EXTOLL_PCIE_POISONED_TX_COUNT_RESET          0x0ULL
+#define EXTOLL_PCIE_RC_ERR                           0x0060
+#define EXTOLL_PCIE_RC_ERR_COUNT_SHIFT               0
+#define EXTOLL_PCIE_RC_ERR_COUNT_WIDTH               32
+#define EXTOLL_PCIE_RC_ERR_COUNT_MASK                0xffffffffULL
+#define EXTOLL_PCIE_RC_ERR_COUNT_RESET               0x0ULL
 
 /* Block rra: Remote register access */
 #define EXTOLL_RRA_BASE                              0x0200

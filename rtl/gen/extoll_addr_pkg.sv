@@ -23,7 +23,7 @@ package extoll_addr_pkg;
 
   // PCIe interface
   localparam int unsigned PCIE_BASE                        = 'h0100;
-  localparam int unsigned PCIE_SIZE                        = 'h0060;
+  localparam int unsigned PCIE_SIZE                        = 'h0068;
   localparam int unsigned PCIE_STATUS                      = 'h0108;
   localparam int unsigned PCIE_RX_TLP                      = 'h0110;
   localparam int unsigned PCIE_TX_TLP                      = 'h0118;
@@ -35,6 +35,7 @@ package extoll_addr_pkg;
   localparam int unsigned PCIE_CA_SENT                     = 'h0148;
   localparam int unsigned PCIE_MSIX_MSGS                   = 'h0150;
   localparam int unsigned PCIE_POISONED_TX                 = 'h0158;
+  localparam int unsigned PCIE_RC_ERR                      = 'h0160;
 
   // Remote register access
   localparam int unsigned RRA_BASE                         = 'h0200;

@@ -90,6 +90,7 @@ module extoll_regs (
             logic ca_sent;
             logic msix_msgs;
             logic poisoned_tx;
+            logic rc_err;
         } pcie;
         struct packed {
             logic hdr;
@@ -352,6 +353,7 @@ module extoll_regs (
         decoded_reg_strb.pcie.ca_sent = cpuif_req_masked & (cpuif_addr == 14'h148) & !cpuif_req_is_wr;
         decoded_reg_strb.pcie.msix_msgs = cpuif_req_masked & (cpuif_addr == 14'h150) & !cpuif_req_is_wr;
         decoded_reg_strb.pcie.poisoned_tx = cpuif_req_masked & (cpuif_addr == 14'h158) & !cpuif_req_is_wr;
+        decoded_reg_strb.pcie.rc_err = cpuif_req_masked & (cpuif_addr == 14'h160) & !cpuif_req_is_wr;
         decoded_reg_strb.rra.hdr = cpuif_req_masked & (cpuif_addr == 14'h200) & !cpuif_req_is_wr;
         decoded_reg_strb.rra.cmp_addr = cpuif_req_masked & (cpuif_addr == 14'h208);
         decoded_reg_strb.rra.wdata = cpuif_req_masked & (cpuif_addr == 14'h210);
@@ -687,6 +689,14 @@ module extoll_regs (
                     logic overflow;
                 } count;
             } poisoned_tx;
+            struct packed {
+                struct packed {
+                    logic [31:0] next;
+                    logic load_next;
+                    logic incrthreshold;
+                    logic overflow;
+                } count;
+            } rc_err;
         } pcie;
         struct packed {
             struct packed {
@@ -2013,6 +2023,11 @@ module extoll_regs (
                     logic [31:0] value;
                 } count;
             } poisoned_tx;
+            struct packed {
+                struct packed {
+                    logic [31:0] value;
+                } count;
+            } rc_err;
         } pcie;
         struct packed {
             struct packed {
@@ -3439,6 +3454,33 @@ module extoll_regs (
         end else begin
             if(field_combo.pcie.poisoned_tx.count.load_next) begin
                 field_storage.pcie.poisoned_tx.count.value <= field_combo.pcie.poisoned_tx.count.next;
+            end
+        end
+    end
+    // Field: extoll_nic.pcie.rc_err.count
+    always_comb begin
+        automatic logic [31:0] next_c;
+        automatic logic load_next_c;
+        next_c = field_storage.pcie.rc_err.count.value;
+        load_next_c = '0;
+        
+        if(hwif_in.pcie.rc_err.count.incr) begin // increment
+            field_combo.pcie.rc_err.count.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
+            next_c = next_c + 32'h1;
+            load_next_c = '1;
+        end else begin
+            field_combo.pcie.rc_err.count.overflow = '0;
+        end
+        field_combo.pcie.rc_err.count.incrthreshold = (field_storage.pcie.rc_err.count.value >= 32'hffffffff);
+        field_combo.pcie.rc_err.count.next = next_c;
+        field_combo.pcie.rc_err.count.load_next = load_next_c;
+    end
+    always_ff @(posedge clk) begin
+        if(rst) begin
+            field_storage.pcie.rc_err.count.value <= 32'h0;
+        end else begin
+            if(field_combo.pcie.rc_err.count.load_next) begin
+                field_storage.pcie.rc_err.count.value <= field_combo.pcie.rc_err.count.next;
             end
         end
     end
@@ -8859,7 +8901,7 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'h100) begin
             readback_data_var[15:0] = 16'h2;
-            readback_data_var[23:16] = 8'h1;
+            readback_data_var[23:16] = 8'h2;
             readback_data_var[31:24] = 8'h1;
             readback_data_var[63:32] = 32'h200;
         end
@@ -8903,6 +8945,9 @@ module extoll_regs (
         end
         if(rd_mux_addr == 14'h158) begin
             readback_data_var[31:0] = field_storage.pcie.poisoned_tx.count.value;
+        end
+        if(rd_mux_addr == 14'h160) begin
+            readback_data_var[31:0] = field_storage.pcie.rc_err.count.value;
         end
         if(rd_mux_addr == 14'h200) begin
             readback_data_var[15:0] = 16'h3;

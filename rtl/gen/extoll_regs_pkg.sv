@@ -82,51 +82,51 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         logic [2:0] next;
-    } pcie_t_hdr_fd1626a3__status__func__in_t;
+    } pcie_t_hdr_1c7acf1e__status__func__in_t;
 
     typedef struct packed {
         logic [4:0] next;
-    } pcie_t_hdr_fd1626a3__status__dev__in_t;
+    } pcie_t_hdr_1c7acf1e__status__dev__in_t;
 
     typedef struct packed {
         logic [7:0] next;
-    } pcie_t_hdr_fd1626a3__status__bus__in_t;
+    } pcie_t_hdr_1c7acf1e__status__bus__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_fd1626a3__status__mem_en__in_t;
+    } pcie_t_hdr_1c7acf1e__status__mem_en__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_fd1626a3__status__bus_master__in_t;
+    } pcie_t_hdr_1c7acf1e__status__bus_master__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_fd1626a3__status__intx_disable__in_t;
+    } pcie_t_hdr_1c7acf1e__status__intx_disable__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_fd1626a3__status__intx__in_t;
+    } pcie_t_hdr_1c7acf1e__status__intx__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_fd1626a3__status__msix_en__in_t;
+    } pcie_t_hdr_1c7acf1e__status__msix_en__in_t;
 
     typedef struct packed {
         logic next;
-    } pcie_t_hdr_fd1626a3__status__d3hot__in_t;
+    } pcie_t_hdr_1c7acf1e__status__d3hot__in_t;
 
     typedef struct packed {
-        pcie_t_hdr_fd1626a3__status__func__in_t func;
-        pcie_t_hdr_fd1626a3__status__dev__in_t dev;
-        pcie_t_hdr_fd1626a3__status__bus__in_t bus;
-        pcie_t_hdr_fd1626a3__status__mem_en__in_t mem_en;
-        pcie_t_hdr_fd1626a3__status__bus_master__in_t bus_master;
-        pcie_t_hdr_fd1626a3__status__intx_disable__in_t intx_disable;
-        pcie_t_hdr_fd1626a3__status__intx__in_t intx;
-        pcie_t_hdr_fd1626a3__status__msix_en__in_t msix_en;
-        pcie_t_hdr_fd1626a3__status__d3hot__in_t d3hot;
-    } pcie_t_hdr_fd1626a3__status__in_t;
+        pcie_t_hdr_1c7acf1e__status__func__in_t func;
+        pcie_t_hdr_1c7acf1e__status__dev__in_t dev;
+        pcie_t_hdr_1c7acf1e__status__bus__in_t bus;
+        pcie_t_hdr_1c7acf1e__status__mem_en__in_t mem_en;
+        pcie_t_hdr_1c7acf1e__status__bus_master__in_t bus_master;
+        pcie_t_hdr_1c7acf1e__status__intx_disable__in_t intx_disable;
+        pcie_t_hdr_1c7acf1e__status__intx__in_t intx;
+        pcie_t_hdr_1c7acf1e__status__msix_en__in_t msix_en;
+        pcie_t_hdr_1c7acf1e__status__d3hot__in_t d3hot;
+    } pcie_t_hdr_1c7acf1e__status__in_t;
 
     typedef struct packed {
         logic incr;
@@ -209,7 +209,15 @@ package extoll_regs_pkg;
     } pcie_cnt_t_desc_0f477418_name_6a1e7f79__in_t;
 
     typedef struct packed {
-        pcie_t_hdr_fd1626a3__status__in_t status;
+        logic incr;
+    } pcie_cnt_t_desc_53fbb19e_name_dc243f08__count__in_t;
+
+    typedef struct packed {
+        pcie_cnt_t_desc_53fbb19e_name_dc243f08__count__in_t count;
+    } pcie_cnt_t_desc_53fbb19e_name_dc243f08__in_t;
+
+    typedef struct packed {
+        pcie_t_hdr_1c7acf1e__status__in_t status;
         pcie_cnt_t_desc_a82d4e1c_name_33947d31__in_t rx_tlp;
         pcie_cnt_t_desc_536c0906_name_5407efa7__in_t tx_tlp;
         pcie_cnt_t_desc_d29193d6_name_ee7dd5cb__in_t ur;
@@ -220,7 +228,8 @@ package extoll_regs_pkg;
         pcie_cnt_t_desc_a353d2f0_name_bc55d024__in_t ca_sent;
         pcie_cnt_t_desc_96cca9a7_name_84af2567__in_t msix_msgs;
         pcie_cnt_t_desc_0f477418_name_6a1e7f79__in_t poisoned_tx;
-    } pcie_t_hdr_fd1626a3__in_t;
+        pcie_cnt_t_desc_53fbb19e_name_dc243f08__in_t rc_err;
+    } pcie_t_hdr_1c7acf1e__in_t;
 
     typedef struct packed {
         logic incr;
@@ -846,7 +855,7 @@ package extoll_regs_pkg;
 
     typedef struct packed {
         nic_info_t_hdr_2e03b6b8__in_t info;
-        pcie_t_hdr_fd1626a3__in_t pcie;
+        pcie_t_hdr_1c7acf1e__in_t pcie;
         rra_t_hdr_a65632bd__in_t rra;
         backdoor_t_hdr_f3bcd2c4__in_t backdoor;
         router_t_hdr_37a4d722__in_t router;

@@ -141,7 +141,7 @@ module extoll_nic
   logic [15:0]           cpl_id;
   logic                  mem_en, bus_master, intx_disable, irq_pending;
   logic                  ev_rx_tlp, ev_tx_tlp, ev_ur, ev_drop, ev_aperture;
-  logic [4:0]            pcie_ev;
+  logic [5:0]            pcie_ev;
   logic [2:0]            pcie_st;
   logic [63:0]           msix_addr;
   logic [31:0]           msix_data;

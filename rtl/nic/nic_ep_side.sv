@@ -160,6 +160,7 @@ module nic_ep_side #(
   );
   assign pcie_ev[2] = tx_sig_ca;
   assign pcie_ev[4] = tx_mon_poisoned;   // pcie.poisoned_tx
+  assign pcie_ev[5] = 1'b0;              // pcie.rc_err: a hard IP's adapter only
 
   // no completions come up to the backdoor in this role (the NIC issues only MWr)
   assign bd_rx_data     = '0;

@@ -10,8 +10,10 @@
 //       cpl_id        captured bus/dev/fn (pcie.status)
 //       mem_en, bus_master, intx_disable    Command register bits
 //       ev_rx_tlp, ev_tx_tlp, ev_ur, ev_drop, ev_aperture   counter pulses
-//       pcie_ev       {poisoned sent, MSI-X message, CA sent, UR/CA completion
-//                      received, poisoned received} counter pulses
+//       pcie_ev       {requester completion dropped by the hard IP's adapter
+//                      (RC error code 3 and up; 0 without a hard IP), poisoned
+//                      sent, MSI-X message, CA sent, UR/CA completion received,
+//                      poisoned received} counter pulses
 //       pcie_st       {D3hot, MSI-X enable, MSI-X pending}
 //       msix_addr, msix_data, msix_mask     msix.addr, msix.ctrl (entry 0)
 //   `NIC_SMFU_CFG_PORTS(i)       smfu.* / notify.* configuration the side reads:
@@ -73,7 +75,7 @@
   o logic        ev_ur, \
   o logic        ev_drop, \
   o logic        ev_aperture, \
-  o logic [4:0]  pcie_ev, \
+  o logic [5:0]  pcie_ev, \
   o logic [2:0]  pcie_st, \
   i logic [63:0] msix_addr, \
   i logic [31:0] msix_data, \

@@ -180,6 +180,7 @@ module nic_reg_map #(
     hwif_in.pcie.ca_sent.count.incr       = pcie_ev[2];
     hwif_in.pcie.msix_msgs.count.incr     = pcie_ev[3];
     hwif_in.pcie.poisoned_tx.count.incr   = pcie_ev[4];
+    hwif_in.pcie.rc_err.count.incr        = pcie_ev[5];
     hwif_in.pcie.status.msix_en.next      = pcie_st[1];
     hwif_in.pcie.status.d3hot.next        = pcie_st[2];
     hwif_in.msix.pba.pending.next         = pcie_st[0];

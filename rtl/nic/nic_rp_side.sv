@@ -287,6 +287,7 @@ module nic_rp_side #(
     .poisoned_cpl (dn_tx_pcpl), .poisoned_wr (dn_tx_pwr)
   );
   assign pcie_ev[3:1] = '0;
+  assign pcie_ev[5]   = 1'b0;
   assign pcie_st      = '0;
 
   // the completion records have no host

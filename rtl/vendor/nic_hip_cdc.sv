@@ -9,7 +9,8 @@
 //   PCIe state -> NIC   sync_bit, two flip-flops per bit (quasi-static: bus
 //                       number, Command bits, MPS/MRRS, D3hot, MSI-X Enable,
 //                       PBA bit)
-//   MSI-X message sent  toggle, sync_bit, edge: one core pulse each
+//   MSI-X message sent, toggle, sync_bit, edge: one core pulse each
+//   RC packet dropped
 //   MSI-X table entry   sync_bit, two flip-flops per bit (software writes it
 //   -> adapter          long before it enables the vector)
 //   interrupt cause     see below
@@ -56,9 +57,11 @@ module nic_hip_cdc #(
   input  wire logic [15:0]  ip_cpl_id,
   input  wire logic [11:0]  ip_state,              // {mem_en, bus_master, intx_disable, mps, mrrs, d3hot, msix_en, msix_pending}
   input  wire logic         ip_ev_msix,            // pulse
+  input  wire logic         ip_ev_rc_err,          // pulse: an RC packet the adapter dropped
   output      logic [15:0]  core_cpl_id,
   output      logic [11:0]  core_state,
   output      logic         core_ev_msix,          // pulse
+  output      logic         core_ev_rc_err,        // pulse
 
   // ---------------- interrupt: core side in, IP side out ----------------
   input  wire logic         core_irq,
@@ -98,27 +101,29 @@ module nic_hip_cdc #(
   );
 
   // ------------------------------------------------------------------
-  // IP -> core: state (sync_bit), MSI-X sent (toggle, sync_bit, edge)
+  // IP -> core: state (sync_bit); MSI-X sent, RC packet dropped (a toggle
+  // each, sync_bit, edge: one core pulse per IP pulse, IP pulses at least three
+  // core cycles apart)
   // ------------------------------------------------------------------
-  logic        ev_tgl_q;
-  logic        ev_s;
-  logic        ev_d_q;
+  logic [1:0]  ev_tgl_q;          // {rc_err, msix}
+  logic [1:0]  ev_s;
+  logic [1:0]  ev_d_q;
 
   always_ff @(posedge ip_clk) begin
-    if (ip_rst) ev_tgl_q <= 1'b0;
-    else if (ip_ev_msix) ev_tgl_q <= !ev_tgl_q;
+    if (ip_rst) ev_tgl_q <= '0;
+    else ev_tgl_q <= ev_tgl_q ^ {ip_ev_rc_err, ip_ev_msix};
   end
 
   sync_bit #(.WIDTH (28)) u_st_sync (
     .clk (core_clk), .s_async ({ip_cpl_id, ip_state}), .m_sync ({core_cpl_id, core_state})
   );
-  sync_bit #(.WIDTH (1)) u_ev_sync (.clk (core_clk), .s_async (ev_tgl_q), .m_sync (ev_s));
+  sync_bit #(.WIDTH (2)) u_ev_sync (.clk (core_clk), .s_async (ev_tgl_q), .m_sync (ev_s));
 
   always_ff @(posedge core_clk) begin
-    if (core_rst) ev_d_q <= 1'b0;
+    if (core_rst) ev_d_q <= '0;
     else ev_d_q <= ev_s;
   end
-  assign core_ev_msix = !core_rst && (ev_s ^ ev_d_q);
+  assign {core_ev_rc_err, core_ev_msix} = core_rst ? 2'b00 : (ev_s ^ ev_d_q);
 
   // ------------------------------------------------------------------
   // core -> IP: the cause once earlier TLPs are out of the FIFO; the entry

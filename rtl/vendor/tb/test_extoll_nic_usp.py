@@ -21,6 +21,8 @@ from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge, Timer, with_timeout
 from cocotbext.axi import AxiStreamBus
 from cocotbext.pcie.core import RootComplex
+from cocotbext.pcie.core.tlp import Tlp, TlpType
+from cocotbext.pcie.core.utils import PcieId
 from cocotbext.pcie.xilinx.us import UltraScalePlusPcieDevice
 
 ROOT = os.environ["EXTOLL_ROOT"]
@@ -395,6 +397,31 @@ async def test_enumerate_registers_msix_dma(dut):
     assert h0 >> 24 == 0x0A and (h1 >> 13) & 7 in (1, 4) and (h2 >> 8) & 0xFF == tag, \
         f"UR or CA completion expected (Cpl, status 1 or 4, tag {tag}): {h0:#010x} {h1:#010x} {h2:#010x}"
     tb.log.info("backdoor MRd of unmapped 0x%x: completion status %d reached the NIC", bad, (h1 >> 13) & 7)
+
+    # a completion for a tag the NIC has no request open for (sent by the root complex
+    # on its own): the IP delivers it on RC with error code 6 (invalid tag), the adapter
+    # drops it, pcie.rc_err counts it (a pulse across the clock domains), and the NIC
+    # goes on (a register write and read)
+    rc_err0 = field(await bar0.read_qword(reg("PCIE", "RC_ERR")), "EXTOLL_PCIE_RC_ERR_COUNT")
+    for n, stray_tag in enumerate((200, 201), 1):
+        cpl = Tlp()
+        cpl.fmt_type = TlpType.CPL_DATA
+        cpl.requester_id = dev.pcie_id
+        cpl.completer_id = PcieId(0, 0, 0)
+        cpl.tag = stray_tag
+        cpl.byte_count = 4
+        cpl.lower_address = 0
+        cpl.set_data(b"\xde\xad\xbe\xef")
+        await tb.rc.send(cpl)
+        for _ in range(100):
+            rc_err = field(await bar0.read_qword(reg("PCIE", "RC_ERR")), "EXTOLL_PCIE_RC_ERR_COUNT")
+            if rc_err == rc_err0 + n:
+                break
+        assert rc_err == rc_err0 + n, f"pcie.rc_err {rc_err} after {n} stray completion(s), was {rc_err0}"
+    await bar0.write_qword(reg("INFO", "SCRATCH"), 0x5CA7C40000C0FFEE)
+    got = await bar0.read_qword(reg("INFO", "SCRATCH"))
+    assert got == 0x5CA7C40000C0FFEE, f"info.scratch {got:#x} after the stray completions"
+    tb.log.info("2 stray completions (invalid tag): pcie.rc_err %d -> %d", rc_err0, rc_err)
 
     # pcie.msix_msgs counts the messages the IP reported sent (a pulse across the clock domains)
     msgs = field(await bar0.read_qword(reg("PCIE", "MSIX_MSGS")), "EXTOLL_PCIE_MSIX_MSGS_COUNT")

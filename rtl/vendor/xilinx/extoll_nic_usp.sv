@@ -209,7 +209,7 @@ module extoll_nic_usp #(
   logic [15:0]           cpl_id;
   logic                  mem_en, bus_master, intx_disable, irq_pending;
   logic                  ev_rx_tlp, ev_tx_tlp, ev_ur, ev_drop, ev_aperture;
-  logic [4:0]            pcie_ev;
+  logic [5:0]            pcie_ev;
   logic [2:0]            pcie_st;
   logic [63:0]           msix_addr;
   logic [31:0]           msix_data;
@@ -234,12 +234,12 @@ module extoll_nic_usp #(
   logic [31:0]           st_eg_hits, st_eg_misses, st_timeouts, st_up_reqs, st_in_reqs;
   logic [31:0]           st_nq_prod, st_nq_full_stalls, st_nq_events;
   logic                  irq_notify;
-  logic                  ev_rc_err;             // (no counter for it yet)
+  logic                  ip_ev_rc_err, ev_rc_err;  // pcie.rc_err: IP side, core side
   logic                  l1_out_valid, l1_out_last, l1_out_vc, l1_in_valid, l1_in_last, l1_in_vc;
   logic [127:0]          l1_out_data, l1_in_data;
   logic [1:0]            l1_out_credit, l1_in_credit;
 
-  assign pcie_ev = {ev_poisoned_tx, ev_msix, ev_ca_sent, ev_cpl_err, ev_poisoned};
+  assign pcie_ev = {ev_rc_err, ev_poisoned_tx, ev_msix, ev_ca_sent, ev_cpl_err, ev_poisoned};
   assign pcie_st = {d3hot, msix_en, msix_pending};
 
   // ------------------------------------------------------------------
@@ -324,7 +324,7 @@ module extoll_nic_usp #(
     .intx_disable (ip_intx_disable), .dev_mps (ip_mps), .dev_mrrs (ip_mrrs), .d3hot (ip_d3hot),
     .irq (ip_irq), .msix_addr (ip_msix_addr), .msix_data (ip_msix_data), .msix_mask (ip_msix_mask),
     .msix_en (ip_msix_en), .msix_pending (ip_msix_pending), .ev_msix (ip_ev_msix), .rq_out, .np_open,
-    .ev_rc_err
+    .ev_rc_err (ip_ev_rc_err)
   );
 
   // ------------------------------------------------------------------
@@ -341,10 +341,10 @@ module extoll_nic_usp #(
     .ip_cpl_id,
     .ip_state    ({ip_mem_en, ip_bus_master, ip_intx_disable, ip_mps, ip_mrrs, ip_d3hot, ip_msix_en,
                    ip_msix_pending}),
-    .ip_ev_msix,
+    .ip_ev_msix, .ip_ev_rc_err,
     .core_cpl_id (cpl_id),
     .core_state  ({mem_en, bus_master, intx_disable, dev_mps, dev_mrrs, d3hot, msix_en, msix_pending}),
-    .core_ev_msix (ev_msix),
+    .core_ev_msix (ev_msix), .core_ev_rc_err (ev_rc_err),
     .core_irq (irq_pending), .core_msix_addr (msix_addr), .core_msix_data (msix_data),
     .core_msix_mask (msix_mask),
     .ip_irq, .ip_msix_addr, .ip_msix_data, .ip_msix_mask
@@ -455,7 +455,7 @@ module extoll_nic_usp #(
   assign net_ovf = net_core_ovf || |cdc_tx_ovf || |cdc_rx_ovf;
 
   logic unused;
-  assign unused = ^{ip_bar_aperture, ev_rc_err};
+  assign unused = ^{ip_bar_aperture};
 
 endmodule
 
