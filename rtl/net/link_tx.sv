@@ -131,6 +131,7 @@ module link_tx #(
   logic [QW-1:0] una;      // oldest unacknowledged packet
   logic          win_ok;   // the packet at snd_seq is inside the sequence window
   logic          snd_mid;  // between the first and the last flit of a packet being sent
+  logic [1:0]    snd_fidx; // index of the next flit sent in its packet, mod 4 (net_lfrm_t.fidx)
   logic          rpl_req;  // replay wanted (done at the next packet boundary)
   logic          wr_mid;   // between the first and the last flit of a packet being written
   logic [AW:0]   wr_start; // write pointer at the first flit of that packet
@@ -252,6 +253,7 @@ module link_tx #(
       frm.first = !snd_mid;
       frm.last  = q_flit[FW];
       frm.vc    = q_flit[FW+VW:FW+1];
+      frm.fidx  = snd_fidx;
       frm.seq   = snd_seq[7:0];
       sym_data  = q_flit[FW-1:0];
     end
@@ -292,6 +294,7 @@ module link_tx #(
       snd_seq      <= '0;
       una          <= '0;
       snd_mid      <= 1'b0;
+      snd_fidx     <= '0;
       rpl_req      <= 1'b0;
       for (int v = 0; v < NVC; v++) begin
         cred_seen[v] <= 16'(LINK_CREDITS);
@@ -342,20 +345,23 @@ module link_tx #(
       if (is_nak || ack_tmr == TW'(ACK_TIMEOUT)) rpl_req <= 1'b1;
       // sending
       if (!s_up) begin
-        snd_mid <= 1'b0;  // everything unacknowledged is resent after training
-        rpl_req <= 1'b1;
+        snd_mid  <= 1'b0;  // everything unacknowledged is resent after training
+        snd_fidx <= '0;
+        rpl_req  <= 1'b1;
       end else if (acked_snd) begin
-        snd_ptr <= ack_ptr_n;
-        snd_seq <= una_n;
-        snd_mid <= 1'b0;
+        snd_ptr  <= ack_ptr_n;
+        snd_seq  <= una_n;
+        snd_mid  <= 1'b0;
+        snd_fidx <= '0;
       end else if (rpl_go) begin
         rpl_req <= 1'b0;
         snd_ptr <= ack_ptr_n;
         snd_seq <= una_n;
         if (snd_ptr != ack_ptr_n) m_replay_cnt <= m_replay_cnt + 1'b1;
       end else if (snd_data) begin
-        snd_ptr <= snd_ptr + 1'b1;
-        snd_mid <= !q_flit[FW];
+        snd_ptr  <= snd_ptr + 1'b1;
+        snd_mid  <= !q_flit[FW];
+        snd_fidx <= q_flit[FW] ? 2'd0 : snd_fidx + 2'd1;
         if (q_flit[FW]) snd_seq <= snd_seq + 1'b1;
       end
       // rate matching: a run of non-IDLE symbols
@@ -386,6 +392,7 @@ module link_tx #(
         snd_seq     <= '0;
         wr_seq      <= QW'(s_valid && s_last);
         snd_mid     <= 1'b0;
+        snd_fidx    <= '0;
         rpl_req     <= 1'b1;
         nak_q       <= 1'b0;
         ack_tmr     <= '0;
