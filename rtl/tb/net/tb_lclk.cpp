@@ -31,6 +31,14 @@
 // down; no bad symbol, no NAK, no replay (the link layer's retransmission is
 // never needed for clock reasons); no FIFO overflow (link_phy_cdc) or buffer
 // overrun; nothing dropped as unroutable or malformed.
+//
+// Then PHY resets in traffic (links retrain, every packet once), and symbol
+// slips: a fault injected on every wire that deletes or repeats a DATA symbol
+// in the middle of a packet, as a broken rate-matching FIFO would. Every
+// symbol that arrives is good; link_rx must see the flit out of place
+// (net_lfrm_t.fidx), drop the partial packet and NAK: every packet once,
+// intact, in order, NAKs and replays on every wire, nothing malformed, no
+// link down (docs/network.md "Lost and repeated symbols").
 #include "Vnet_node_lclk.h"
 #include "tb_common.h"
 #include "verilated.h"
