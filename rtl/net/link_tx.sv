@@ -67,7 +67,8 @@
 // partner reset) the first flit comes a cycle later than with an asynchronous
 // read. An ACK beyond the send pointer is acted on a cycle after it arrived
 // (from the registers). The CRCs of a control word and of a data symbol are
-// folded apart and selected at the end (docs/network.md "Link layer timing").
+// folded apart and selected at the end (docs/network.md "Link layer", "Timing
+// (link_tx)").
 //
 // Rate matching (IDLE_GAP > 0): after IDLE_GAP - 1 non-IDLE symbols in a row
 // the port sends one IDLE (the data or control word waits a cycle), so the
@@ -156,8 +157,9 @@ module link_tx #(
   // in the previous cycle. The address is the send pointer plus the flit sent
   // this cycle, so in a stream the next flit is there when it is needed; after
   // a jump of the send pointer (replay, ACK skip, partner reset) the flit comes
-  // a cycle later. A read of the entry written in the same cycle returns the
-  // old entry: the flit written last (wl_q) stands in for it.
+  // a cycle later. A read of the entry written in the same cycle is undefined
+  // in the RAM (no_rw_check; the simulation returns the old entry) and never
+  // used: the flit written last (wl_q) stands in for it.
   logic [FW+VW:0] rd_q, wl_q;
   logic [AW:0]    rd_a, rd_a_q, wl_ptr, snd_ptr1;
   logic           wl_v;
