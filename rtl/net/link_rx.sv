@@ -11,9 +11,11 @@
 // Packets: only the next expected sequence number is accepted, flit by flit,
 // straight (combinationally) into the router's store-and-forward input buffer,
 // which releases a packet when its last flit is written. A bad symbol in the
-// middle of a packet, or a framing/sequence violation, drops the partial
-// packet (m_drop: the buffer rewinds its write pointer; no credits are returned
-// because the far sender resends the packet into the same space) and asks
+// middle of a packet, or a framing/sequence violation (a flit of another VC
+// or packet, or one out of place in its packet by net_lfrm_t.fidx: a symbol
+// lost or repeated on the way), drops the partial packet (m_drop: the buffer
+// rewinds its write pointer; no credits are returned because the far sender
+// resends the packet into the same space) and asks
 // link_tx for a NAK (at most one per NAK_HOLD cycles until the replay arrives). Packets
 // with an older sequence number are duplicates of a replay: ignored, but
 // ACKed again. The cumulative ACK (last packet accepted) and the cumulative
