@@ -101,6 +101,7 @@ LAYOUTS = [
         ("first", 2, 1, None, "DATA: first flit of a packet"),
         ("last", 3, 1, None, "DATA: last flit of a packet"),
         ("vc", 4, 2, None, "DATA: virtual channel {class, dateline VC} (0..3)"),
+        ("fidx", 6, 2, None, "DATA: index of the flit in its packet, mod 4 (a symbol lost or repeated inside a packet shows)"),
         ("seq", 8, 8, None, "DATA: link sequence number of the packet"),
     ]),
     ("net_lctl_t", "NET_LCTL", 128, "link control word: the data field of a CTL symbol", [

@@ -116,6 +116,8 @@ static inline void net_bits_set(uint64_t *w, unsigned lsb, unsigned width, uint6
 #define NET_LFRM_LAST_WIDTH 1
 #define NET_LFRM_VC_LSB 4
 #define NET_LFRM_VC_WIDTH 2
+#define NET_LFRM_FIDX_LSB 6
+#define NET_LFRM_FIDX_WIDTH 2
 #define NET_LFRM_SEQ_LSB 8
 #define NET_LFRM_SEQ_WIDTH 8
 static inline uint64_t net_lfrm_get_kind(const uint64_t *w) { return net_bits_get(w, NET_LFRM_KIND_LSB, NET_LFRM_KIND_WIDTH); } /* symbol kind */
@@ -126,6 +128,8 @@ static inline uint64_t net_lfrm_get_last(const uint64_t *w) { return net_bits_ge
 static inline void net_lfrm_set_last(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_LAST_LSB, NET_LFRM_LAST_WIDTH, v); }
 static inline uint64_t net_lfrm_get_vc(const uint64_t *w) { return net_bits_get(w, NET_LFRM_VC_LSB, NET_LFRM_VC_WIDTH); } /* DATA: virtual channel {class, dateline VC} (0..3) */
 static inline void net_lfrm_set_vc(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_VC_LSB, NET_LFRM_VC_WIDTH, v); }
+static inline uint64_t net_lfrm_get_fidx(const uint64_t *w) { return net_bits_get(w, NET_LFRM_FIDX_LSB, NET_LFRM_FIDX_WIDTH); } /* DATA: index of the flit in its packet, mod 4 (a symbol lost or repeated inside a packet shows) */
+static inline void net_lfrm_set_fidx(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_FIDX_LSB, NET_LFRM_FIDX_WIDTH, v); }
 static inline uint64_t net_lfrm_get_seq(const uint64_t *w) { return net_bits_get(w, NET_LFRM_SEQ_LSB, NET_LFRM_SEQ_WIDTH); } /* DATA: link sequence number of the packet */
 static inline void net_lfrm_set_seq(uint64_t *w, uint64_t v) { net_bits_set(w, NET_LFRM_SEQ_LSB, NET_LFRM_SEQ_WIDTH, v); }
 

@@ -89,7 +89,7 @@ package net_pkg;
   // link framing word of a symbol (m_phy_frm), covered by the symbol CRC (16 bit)
   typedef struct packed {
     logic [7:0]        seq;  // [15:8] DATA: link sequence number of the packet
-    logic [1:0]        rsvd0;  // [7:6] reserved, 0
+    logic [1:0]        fidx;  // [7:6] DATA: index of the flit in its packet, mod 4 (a symbol lost or repeated inside a packet shows)
     logic [1:0]        vc;  // [5:4] DATA: virtual channel {class, dateline VC} (0..3)
     logic              last;  // [3:3] DATA: last flit of a packet
     logic              first;  // [2:2] DATA: first flit of a packet

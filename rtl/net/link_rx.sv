@@ -11,9 +11,11 @@
 // Packets: only the next expected sequence number is accepted, flit by flit,
 // straight (combinationally) into the router's store-and-forward input buffer,
 // which releases a packet when its last flit is written. A bad symbol in the
-// middle of a packet, or a framing/sequence violation, drops the partial
-// packet (m_drop: the buffer rewinds its write pointer; no credits are returned
-// because the far sender resends the packet into the same space) and asks
+// middle of a packet, or a framing/sequence violation (a flit of another VC
+// or packet, or one out of place in its packet by net_lfrm_t.fidx: a symbol
+// lost or repeated on the way), drops the partial packet (m_drop: the buffer
+// rewinds its write pointer; no credits are returned because the far sender
+// resends the packet into the same space) and asks
 // link_tx for a NAK (at most one per NAK_HOLD cycles until the replay arrives). Packets
 // with an older sequence number are duplicates of a replay: ignored, but
 // ACKed again. The cumulative ACK (last packet accepted) and the cumulative
@@ -152,6 +154,7 @@ module link_rx #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [4:0]  plen;        // plen of the packet this flit belongs to
   logic [15:0] nflit;       // index of the next flit of the open packet (saturating)
+  logic [1:0]  nfidx;       // the same mod 4: the framing word's fidx expected next
   logic [4:0]  cur_plen;    // plen of the open packet
   logic        bad_seq;     // the packet exp_seq is malformed: discard all of its flits
   logic [15:0] cred_done;   // flits of packet exp_seq already granted as credits
@@ -203,7 +206,9 @@ module link_rx #(
           err = 1'b1;                        // sequence gap: a packet went missing
         end
       end else if (in_pkt) begin
-        if (frm.vc == cur_vc && frm.seq == exp_seq) begin
+        // a flit of another VC or packet, or one out of place in this
+        // packet (fidx: a symbol was lost or repeated on the way)
+        if (frm.vc == cur_vc && frm.seq == exp_seq && frm.fidx == nfidx) begin
           acc = 1'b1;
         end else begin
           drop = 1'b1;
@@ -284,6 +289,7 @@ module link_rx #(
       m_down_cnt    <= '0;
       m_malformed_cnt <= '0;
       nflit         <= '0;
+      nfidx         <= '0;
       cur_plen      <= '0;
       bad_seq       <= 1'b0;
       cred_done     <= '0;
@@ -303,6 +309,7 @@ module link_rx #(
         cur_vc <= frm.vc;
         if (frm.first) cur_plen <= hdr.plen;
         if (fidx != 16'hFFFF) nflit <= fidx + 16'd1;
+        nfidx <= (frm.first ? 2'd0 : nfidx) + 2'd1;
       end
       if (disc) begin
         bad_seq <= 1'b1;

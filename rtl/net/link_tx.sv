@@ -57,6 +57,19 @@
 // Zero-load latency: a flit from the router is sent in the next cycle (a bypass
 // around the replay buffer), as before the link layer existed.
 //
+// Timing: the replay buffer (block RAM) is read synchronously, its address the
+// send pointer plus the flit sent this cycle, so the flit comes from a
+// register (the RAM's output) and the send decision, the pointer update and
+// the symbol CRC no longer share a cycle with the read. A stream sent from the
+// buffer runs at one flit per cycle (the flit the router wrote in the last
+// cycle comes from a copy, wl_q: a RAM read of the entry being written is not
+// used); after a jump of the send pointer (a replay's start, an ACK skip, a
+// partner reset) the first flit comes a cycle later than with an asynchronous
+// read. An ACK beyond the send pointer is acted on a cycle after it arrived
+// (from the registers). The CRCs of a control word and of a data symbol are
+// folded apart and selected at the end (docs/network.md "Link layer", "Timing
+// (link_tx)").
+//
 // Rate matching (IDLE_GAP > 0): after IDLE_GAP - 1 non-IDLE symbols in a row
 // the port sends one IDLE (the data or control word waits a cycle), so the
 // non-IDLE symbols never come faster than (1 - 1/IDLE_GAP) of the core clock:
@@ -123,6 +136,7 @@ module link_tx #(
 
   // ------------------------------------------------------------------ replay buffer
   // {vc, last, data} per flit; end_tbl[seq] = write pointer after the packet's last flit.
+  (* no_rw_check *)  // a read of the entry being written is never used (wl_q below)
   logic [FW+VW:0] mem [RPL_DEPTH];
   logic [AW:0]   end_tbl [RPL_DEPTH];
   logic [AW:0]   wr_ptr, snd_ptr, ack_ptr;
@@ -131,6 +145,7 @@ module link_tx #(
   logic [QW-1:0] una;      // oldest unacknowledged packet
   logic          win_ok;   // the packet at snd_seq is inside the sequence window
   logic          snd_mid;  // between the first and the last flit of a packet being sent
+  logic [1:0]    snd_fidx; // index of the next flit sent in its packet, mod 4 (net_lfrm_t.fidx)
   logic          rpl_req;  // replay wanted (done at the next packet boundary)
   logic          wr_mid;   // between the first and the last flit of a packet being written
   logic [AW:0]   wr_start; // write pointer at the first flit of that packet
@@ -138,11 +153,28 @@ module link_tx #(
   logic [AW-1:0] wr_idx;   // end_tbl entry of the packet being written (sequence number 0 at a partner reset)
   assign wr_idx = s_reinit ? '0 : wr_seq[AW-1:0];
 
+  // Synchronous read (block RAM): rd_q is the flit at rd_a, the address read
+  // in the previous cycle. The address is the send pointer plus the flit sent
+  // this cycle, so in a stream the next flit is there when it is needed; after
+  // a jump of the send pointer (replay, ACK skip, partner reset) the flit comes
+  // a cycle later. A read of the entry written in the same cycle is undefined
+  // in the RAM (no_rw_check; the simulation returns the old entry) and never
+  // used: the flit written last (wl_q) stands in for it.
+  logic [FW+VW:0] rd_q, wl_q;
+  logic [AW:0]    rd_a, rd_a_q, wl_ptr, snd_ptr1;
+  logic           wl_v;
   always_ff @(posedge clk) begin
     if (s_valid) begin
       mem[wr_ptr[AW-1:0]] <= {s_vc, s_last, s_data};
       if (s_last) end_tbl[wr_idx] <= wr_ptr + 1'b1;
     end
+    rd_q <= mem[rd_a[AW-1:0]];
+  end
+  always_ff @(posedge clk) begin
+    rd_a_q <= rd_a;
+    wl_q   <= {s_vc, s_last, s_data};
+    wl_ptr <= wr_ptr;
+    wl_v   <= s_valid && !rst;
   end
 
   // ------------------------------------------------------------------ received control words
@@ -187,7 +219,7 @@ module link_tx #(
   end
 
   // ------------------------------------------------------------------ what to send
-  logic          have_data, bypass;
+  logic          have_data, bypass, wl_hit, rd_hit, q_ok;
   logic [FW+VW:0] q_flit;
   logic          snd_data, snd_ctl;
   logic [3:0]    ctl_type;
@@ -203,7 +235,14 @@ module link_tx #(
   assign bypass    = snd_ptr == wr_ptr;
   assign win_ok    = 32'(QW'(snd_seq - una)) < SEQ_WIN;
   assign have_data = !bypass || s_valid;
-  assign q_flit    = bypass ? {s_vc, s_last, s_data} : mem[snd_ptr[AW-1:0]];
+  // the flit at snd_ptr: the router's (bypass), the one written last cycle,
+  // or the replay buffer's read of last cycle if it was of snd_ptr
+  assign wl_hit    = wl_v && wl_ptr == snd_ptr;
+  assign rd_hit    = rd_a_q == snd_ptr;
+  assign q_ok      = bypass ? s_valid : wl_hit || rd_hit;
+  assign q_flit    = bypass ? {s_vc, s_last, s_data} : wl_hit ? wl_q : rd_q;
+  assign snd_ptr1  = snd_ptr + 1'b1;
+  assign rd_a      = snd_data ? snd_ptr1 : snd_ptr;
   assign dirty     = force_q || ack_sent != s_rx_ack || cred_sent != s_rx_cred;
 
   always_comb begin
@@ -223,42 +262,50 @@ module link_tx #(
     if (hold) snd_ctl = 1'b0;
     // data: link up, no control word this cycle, no forced IDLE, no replay
     // waiting at a boundary, a new packet only inside the sequence window
-    snd_data = !hold && s_up && !snd_ctl && have_data && !(rpl_req && !snd_mid) && (snd_mid || win_ok);
+    snd_data = !hold && s_up && !snd_ctl && q_ok && !(rpl_req && !snd_mid) && (snd_mid || win_ok);
   end
 
-  // the symbol
-  net_pkg::net_lfrm_t frm;
+  // the symbol. The CRC of a control word and that of a data symbol are
+  // folded apart, each from its own fields, and only the result is selected
+  // (snd_ctl, snd_data come late: they depend on the send decision).
+  net_pkg::net_lfrm_t frm, frm_c, frm_d;
   net_pkg::net_lctl_t c;
   logic [FW-1:0]      sym_data;
   logic [31:0]        sym_crc;
   always_comb begin
-    frm      = '0;
-    sym_data = '0;
     c        = '0;
-    if (snd_ctl) begin
-      c.ctype  = net_pkg::net_lctl_e'(ctl_type);
-      c.peer   = s_peer;
-      c.fresh  = s_fresh;
-      c.fack   = s_fack;
-      c.ack    = s_rx_ack;
-      c.cred0  = s_rx_cred[0];
-      c.cred1  = s_rx_cred[1];
-      c.cred2  = s_rx_cred[2];
-      c.cred3  = s_rx_cred[3];
-      frm.kind = net_pkg::NET_LKIND_CTL;
-      sym_data = c;
-    end else if (snd_data) begin
-      frm.kind  = net_pkg::NET_LKIND_DATA;
-      frm.first = !snd_mid;
-      frm.last  = q_flit[FW];
-      frm.vc    = q_flit[FW+VW:FW+1];
-      frm.seq   = snd_seq[7:0];
-      sym_data  = q_flit[FW-1:0];
-    end
+    c.ctype  = net_pkg::net_lctl_e'(ctl_type);
+    c.peer   = s_peer;
+    c.fresh  = s_fresh;
+    c.fack   = s_fack;
+    c.ack    = s_rx_ack;
+    c.cred0  = s_rx_cred[0];
+    c.cred1  = s_rx_cred[1];
+    c.cred2  = s_rx_cred[2];
+    c.cred3  = s_rx_cred[3];
+    frm_c      = '0;
+    frm_c.kind = net_pkg::NET_LKIND_CTL;
+    frm_d       = '0;
+    frm_d.kind  = net_pkg::NET_LKIND_DATA;
+    frm_d.first = !snd_mid;
+    frm_d.last  = q_flit[FW];
+    frm_d.vc    = q_flit[FW+VW:FW+1];
+    frm_d.fidx  = snd_fidx;
+    frm_d.seq   = snd_seq[7:0];
     // The CRC is folded only for non-idle symbols (an idle link costs no CRC
     // work in a Verilated model); an idle symbol's CRC is a constant.
-    sym_crc = net_pkg::LINK_IDLE_CRC;
-    if (snd_ctl || snd_data) sym_crc = ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, frm, sym_data});
+    frm      = '0;
+    sym_data = '0;
+    sym_crc  = net_pkg::LINK_IDLE_CRC;
+    if (snd_ctl) begin
+      frm      = frm_c;
+      sym_data = c;
+      sym_crc  = ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, frm_c, FW'(c)});
+    end else if (snd_data) begin
+      frm      = frm_d;
+      sym_data = q_flit[FW-1:0];
+      sym_crc  = ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, frm_d, q_flit[FW-1:0]});
+    end
   end
 
   always_ff @(posedge clk) begin
@@ -280,8 +327,11 @@ module link_tx #(
     for (int v = 0; v < NVC; v++) rst_kept[v] = (wr_mid && int'(wr_vc) == v) ? 16'(rst_n) : 16'd0;
   assign rpl_go    = rpl_req && !snd_mid && s_up;
   // an ACK beyond the send pointer (a replay resends what the far side already
-  // had): skip to the first unacknowledged packet, even in the middle of one
-  assign acked_snd = (snd_ptr - ack_ptr) < (ack_ptr_n - ack_ptr);
+  // had): skip to the first unacknowledged packet, even in the middle of one.
+  // From the registers, a cycle after the ACK (the send pointer lies behind
+  // ack_ptr, outside ack_ptr .. wr_ptr); in that cycle one more flit of an
+  // acknowledged packet may go out, which the far side ignores.
+  assign acked_snd = (snd_ptr - ack_ptr) > (wr_ptr - ack_ptr);
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -292,6 +342,7 @@ module link_tx #(
       snd_seq      <= '0;
       una          <= '0;
       snd_mid      <= 1'b0;
+      snd_fidx     <= '0;
       rpl_req      <= 1'b0;
       for (int v = 0; v < NVC; v++) begin
         cred_seen[v] <= 16'(LINK_CREDITS);
@@ -342,20 +393,23 @@ module link_tx #(
       if (is_nak || ack_tmr == TW'(ACK_TIMEOUT)) rpl_req <= 1'b1;
       // sending
       if (!s_up) begin
-        snd_mid <= 1'b0;  // everything unacknowledged is resent after training
-        rpl_req <= 1'b1;
+        snd_mid  <= 1'b0;  // everything unacknowledged is resent after training
+        snd_fidx <= '0;
+        rpl_req  <= 1'b1;
       end else if (acked_snd) begin
-        snd_ptr <= ack_ptr_n;
-        snd_seq <= una_n;
-        snd_mid <= 1'b0;
+        snd_ptr  <= ack_ptr;
+        snd_seq  <= una;
+        snd_mid  <= 1'b0;
+        snd_fidx <= '0;
       end else if (rpl_go) begin
         rpl_req <= 1'b0;
-        snd_ptr <= ack_ptr_n;
-        snd_seq <= una_n;
-        if (snd_ptr != ack_ptr_n) m_replay_cnt <= m_replay_cnt + 1'b1;
+        snd_ptr <= ack_ptr;  // an ACK of this cycle: skipped in the next (acked_snd)
+        snd_seq <= una;
+        if (snd_ptr != ack_ptr) m_replay_cnt <= m_replay_cnt + 1'b1;
       end else if (snd_data) begin
-        snd_ptr <= snd_ptr + 1'b1;
-        snd_mid <= !q_flit[FW];
+        snd_ptr  <= snd_ptr1;
+        snd_mid  <= !q_flit[FW];
+        snd_fidx <= q_flit[FW] ? 2'd0 : snd_fidx + 2'd1;
         if (q_flit[FW]) snd_seq <= snd_seq + 1'b1;
       end
       // rate matching: a run of non-IDLE symbols
@@ -386,6 +440,7 @@ module link_tx #(
         snd_seq     <= '0;
         wr_seq      <= QW'(s_valid && s_last);
         snd_mid     <= 1'b0;
+        snd_fidx    <= '0;
         rpl_req     <= 1'b1;
         nak_q       <= 1'b0;
         ack_tmr     <= '0;
@@ -403,7 +458,7 @@ module link_tx #(
   always_ff @(posedge clk) begin
     if (!rst && s_valid && wr_ptr - ack_ptr == (AW+1)'(RPL_DEPTH))
       $error("link_tx: replay buffer overrun (more unacknowledged flits than credits)");
-    if (!rst && 32'(QW'(snd_seq - una)) > SEQ_WIN)
+    if (!rst && !acked_snd && 32'(QW'(snd_seq - una)) > SEQ_WIN)
       $error("link_tx: more than %0d sent packets unacknowledged", SEQ_WIN);
   end
 `endif

@@ -41,7 +41,7 @@ extern "C" {
  * The 7 link ports (X+ X- Y+ Y- Z+ Z- spare) of docs/network.md.  `out` of
  * one node, delayed, is `in` of its link partner: every cycle one link symbol
  * per direction (docs/network.md "Link layer"): 128 data bits, the framing
- * word (net_lfrm: kind, first, last, vc, seq) and the CRC over both.  Flits,
+ * word (net_lfrm: kind, first, last, vc, fidx, seq) and the CRC over both.  Flits,
  * ACK/NAK and credits all travel as symbols. */
 #define NIC_LINKS 7
 struct nic_links {

@@ -40,6 +40,7 @@ F["net_lfrm_t.kind"] = ProtoField.uint8("extoll.lfrm.kind", "kind", base.DEC, vs
 F["net_lfrm_t.first"] = ProtoField.uint8("extoll.lfrm.first", "first", base.DEC, nil, nil, "DATA: first flit of a packet")
 F["net_lfrm_t.last"] = ProtoField.uint8("extoll.lfrm.last", "last", base.DEC, nil, nil, "DATA: last flit of a packet")
 F["net_lfrm_t.vc"] = ProtoField.uint8("extoll.lfrm.vc", "vc", base.DEC, nil, nil, "DATA: virtual channel {class, dateline VC} (0..3)")
+F["net_lfrm_t.fidx"] = ProtoField.uint8("extoll.lfrm.fidx", "fidx", base.DEC, nil, nil, "DATA: index of the flit in its packet, mod 4 (a symbol lost or repeated inside a packet shows)")
 F["net_lfrm_t.seq"] = ProtoField.uint8("extoll.lfrm.seq", "seq", base.DEC, nil, nil, "DATA: link sequence number of the packet")
 F["net_lctl_t.ctype"] = ProtoField.uint8("extoll.lctl.ctype", "ctype", base.DEC, vs_net_lctl, nil, "control word type")
 F["net_lctl_t.peer"] = ProtoField.uint8("extoll.lctl.peer", "peer", base.DEC, nil, nil, "INIT: the sender has received an INIT from its partner")
@@ -99,6 +100,7 @@ LAYOUT["net_lfrm_t"] = { desc = "link framing word of a symbol (m_phy_frm), cove
   { "net_lfrm_t.first", 0, 2, 1, 0, 1 },
   { "net_lfrm_t.last", 0, 3, 1, 0, 1 },
   { "net_lfrm_t.vc", 0, 4, 2, 0, 1 },
+  { "net_lfrm_t.fidx", 0, 6, 2, 0, 1 },
   { "net_lfrm_t.seq", 0, 8, 8, 1, 1 },
 }
 LAYOUT["net_lctl_t"] = { desc = "link control word: the data field of a CTL symbol",

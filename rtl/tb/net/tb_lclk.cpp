@@ -31,6 +31,14 @@
 // down; no bad symbol, no NAK, no replay (the link layer's retransmission is
 // never needed for clock reasons); no FIFO overflow (link_phy_cdc) or buffer
 // overrun; nothing dropped as unroutable or malformed.
+//
+// Then PHY resets in traffic (links retrain, every packet once), and symbol
+// slips: a fault injected on every wire that deletes or repeats a DATA symbol
+// in the middle of a packet, as a broken rate-matching FIFO would. Every
+// symbol that arrives is good; link_rx must see the flit out of place
+// (net_lfrm_t.fidx), drop the partial packet and NAK: every packet once,
+// intact, in order, NAKs and replays on every wire, nothing malformed, no
+// link down (docs/network.md "Lost and repeated symbols").
 #include "Vnet_node_lclk.h"
 #include "tb_common.h"
 #include "verilated.h"
@@ -85,6 +93,11 @@ struct Clock {
 struct Wire {
 	int src, sl, dst, dl;
 	uint64_t syms = 0, idles = 0, run = 0, max_run = 0;
+	// fault injection ("symbol slips"): DATA symbols in the middle of a packet
+	// still to delete (shown as IDLE, which the receiving crossing's FIFO drops)
+	// and to repeat (the FIFO takes it twice)
+	int del_left = 0, dup_left = 0, dels = 0, dups = 0;
+	std::deque<Phy> late;  // symbols behind a repeated one, until the next IDLE
 };
 
 struct Ring {
@@ -100,6 +113,7 @@ struct Ring {
 	uint64_t now = 0, rst_until;
 	std::vector<uint64_t> txr_until, rxr_until;  // [node*2+link]: that PHY side in reset until (fs)
 	double drain = 0.95;
+	double slip_prob = 0;  // chance per mid-packet DATA symbol of a slip (while a wire has some left)
 	std::string err;
 	std::function<void(int, int, std::vector<Flit> &)> on_pkt;
 
@@ -233,6 +247,7 @@ struct Ring {
 						hit[w.dst] = true;
 						// the symbol on this wire during the cycle that ends now
 						Phy p = get_phy(n[w.src], w.sl);
+						if (w.del_left || w.dup_left || !w.late.empty()) slip(w, p);
 						if (now >= rst_until + 200 * FS_CORE) {
 							w.syms++;
 							if (p.idle()) {
@@ -255,6 +270,30 @@ struct Ring {
 			n[i]->phy_rx_clk = 0;
 			n[i]->eval();
 		}
+	}
+	// a rate-matching fault on wire w, whose symbol this transmit cycle is p:
+	// delete a DATA symbol in the middle of a packet (the far PHY side gets an
+	// IDLE instead, which its crossing deletes: the packet is a flit short), or
+	// repeat one (shown now and again in the next cycle, the symbols behind it
+	// one cycle late until the next IDLE, which is deleted: the packet is a flit
+	// long). Every symbol that reaches link_rx is good (CRC intact).
+	void slip(Wire &w, const Phy &p)
+	{
+		auto mid = [](const Phy &q) { return (q.frm & 3) == NET_LKIND_DATA && !(q.frm & 0xC); };
+		Phy out = p;
+		if (!w.late.empty()) {  // behind a repeated symbol
+			if (!p.idle()) w.late.push_back(p);
+			out = w.late.front();
+			w.late.pop_front();
+		} else if (w.del_left && mid(p) && rnd() < slip_prob) {
+			out = Phy();
+			out.crc = NET_LINK_IDLE_CRC;
+			w.del_left--, w.dels++;
+		} else if (w.dup_left && mid(p) && rnd() < slip_prob) {
+			w.late.push_back(p);
+			w.dup_left--, w.dups++;
+		}
+		set_phy(n[w.dst], w.dl, out);
 	}
 	void run_for(uint64_t fs)
 	{
@@ -523,6 +562,65 @@ int main(int argc, char **argv)
 		for (int i = 0; i < nodes; i++) {
 			CHECK_EQ(r.n[i]->m_cdc_tx_ovf, 0, "link_phy_cdc transmit FIFO overflows after PHY resets");
 			CHECK_EQ(r.n[i]->m_cdc_rx_ovf, 0, "link_phy_cdc receive FIFO overflows after PHY resets");
+		}
+	}
+	// Symbol slips (a rate-matching FIFO that deletes or repeats a DATA symbol
+	// instead of an IDLE): each symbol that arrives is good, but a packet is a
+	// flit short or long, or a flit is shifted. link_rx must see it (the flit
+	// index in the framing word), drop the partial packet and NAK; the replay
+	// delivers the packet: every packet once, intact, in order, none taken
+	// as malformed, no link down (recovered by NAK and replay, not retraining).
+	// Two passes: deletions only, then repetitions only (each its own checks).
+	for (int mode = 0; mode < 2; mode++) {
+		const int SLIPS = 4;  // slips per wire
+		const char *what = mode == 0 ? "deleted" : "repeated";
+		section(mode == 0 ? "symbol slips in traffic: a DATA symbol deleted, 4 times on every wire"
+				  : "symbol slips in traffic: a DATA symbol repeated, 4 times on every wire");
+		r.drain = 0.95;
+		r.slip_prob = 1.0 / 64;
+		uint64_t d1 = b.delivered;
+		std::vector<unsigned> nak0, rpl0;
+		unsigned downs0 = 0, crc0 = 0;
+		for (auto &w : r.wire) {
+			w.dels = w.dups = 0;
+			(mode == 0 ? w.del_left : w.dup_left) = SLIPS;
+			nak0.push_back(r.n[w.dst]->m_nak_tx_cnt[w.dl]);
+			rpl0.push_back(r.n[w.src]->m_replay_cnt[w.sl]);
+		}
+		for (int i = 0; i < nodes; i++)
+			for (int l = 0; l < 2; l++) downs0 += r.n[i]->m_down_cnt[l], crc0 += r.n[i]->m_crc_err_cnt[l];
+		for (int rep = 0; rep < 4; rep++) {  // until every wire had its slips (bounded)
+			for (int i = 0; i < nodes; i++)
+				for (int u = 0; u < 2; u++)
+					for (int k = 0; k < 100; k++)
+						b.send(r, i, u, (i + 1 + (int)(r.rng() % (nodes - 1))) % nodes, 1 + r.rng() % 8,
+						       r.rng() % 4 == 0 ? 31 : 1 + r.rng() % 16);
+			ok = drain_all(r, b, 40000 * FS_CORE);
+			bool left = false;
+			for (auto &w : r.wire) left |= w.del_left || w.dup_left;
+			if (!ok || !left) break;
+		}
+		r.slip_prob = 0;
+		for (auto &w : r.wire) w.del_left = w.dup_left = 0;
+		CHECK(ok, "%s symbols: every packet delivered once, intact, in order (%llu)", what,
+		      (unsigned long long)(b.delivered - d1));
+		unsigned downs = 0, crc = 0;
+		for (int i = 0; i < nodes; i++)
+			for (int l = 0; l < 2; l++) downs += r.n[i]->m_down_cnt[l], crc += r.n[i]->m_crc_err_cnt[l];
+		for (size_t k = 0; k < r.wire.size(); k++) {
+			Wire &w = r.wire[k];
+			unsigned naks = r.n[w.dst]->m_nak_tx_cnt[w.dl] - nak0[k], rpl = r.n[w.src]->m_replay_cnt[w.sl] - rpl0[k];
+			int done = mode == 0 ? w.dels : w.dups;
+			printf("  node %d link %d -> node %d: %d %s; %u NAKs, %u replays\n", w.src, w.sl, w.dst, done, what, naks,
+			       rpl);
+			CHECK(done == SLIPS, "node %d -> %d: %d DATA symbols %s (%d)", w.src, w.dst, done, what, SLIPS);
+			CHECK(naks > 0 && rpl > 0, "node %d -> %d: the slips NAKed (%u) and replayed (%u)", w.src, w.dst, naks, rpl);
+		}
+		CHECK(downs == downs0, "%s symbols: no link-down event (%u)", what, downs - downs0);
+		CHECK(crc == crc0, "%s symbols: no bad symbol (%u)", what, crc - crc0);
+		for (int i = 0; i < nodes; i++) {
+			CHECK_EQ(r.n[i]->m_malformed_cnt, 0, "malformed packets after the slips");
+			CHECK_EQ(r.n[i]->m_cdc_rx_ovf, 0, "link_phy_cdc receive FIFO overflows after the slips");
 		}
 	}
 	return tb_finish("tb_lclk", "%llu packets delivered", (unsigned long long)b.delivered);

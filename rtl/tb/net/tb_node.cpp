@@ -718,6 +718,7 @@ struct Rogue {
 				net_lfrm_set_first(&f, pos == 0);
 				net_lfrm_set_last(&f, last);
 				net_lfrm_set_vc(&f, vc);
+				net_lfrm_set_fidx(&f, pos % 4);
 				net_lfrm_set_seq(&f, seq);
 				Phy p = sym((uint16_t)f, pk.first[pos]);
 				sent[vc]++;
