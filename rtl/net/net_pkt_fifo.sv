@@ -46,6 +46,8 @@ module net_pkt_fifo #(
   output logic [net_pkg::FLIT_W-1:0]      m_data,
   output logic                            m_last,
   input  wire logic                       s_pop,    // take the head flit (only when m_avail)
+  output logic                            m_hchg,   // m_data/m_last change at this edge (pop, or the
+                                                    // entry at the head written): the router's route stage
   // ---- status
   output logic                            m_ovf     // sticky: written while full
 );
@@ -68,6 +70,7 @@ module net_pkt_fifo #(
   assign rd_next  = rst ? '0 : rd_ptr[AW-1:0] + AW'(s_pop);
 
   // the read port: the entry at rd_ptr after this edge, or the flit written there now
+  assign m_hchg = rst || s_pop || (s_valid && wr_ptr[AW-1:0] == rd_next);
   always_ff @(posedge clk) begin
     if (!rst && s_valid && wr_ptr[AW-1:0] == rd_next) begin
       head_q <= {s_last, s_data};

@@ -14,14 +14,18 @@
 // interleaved with another packet on that output. Allocation is separable:
 // each idle input picks one of its VC heads that could go (round robin over
 // VCs), each output grants one requesting input (round robin over inputs), and
-// the granted header flit is switched in the same cycle. Fairness: a head
+// the granted header flit is switched in the same cycle. The route of every
+// input VC's head (table read, net_route) is computed one cycle ahead and
+// registered (route stage r_*), so allocation starts from flip-flops. Fairness: a head
 // that lacks credits for its whole packet reserves its output VC (one holder
 // per output VC, chosen round robin among the waiting heads); while the
 // reservation stands no other packet may start on that output VC, so the
 // credits accumulate and a long packet cannot starve behind a stream of short
-// ones (other output VCs are not held up). Zero load: a flit
+// ones (other output VCs are not held up). Zero load: a header flit
 // written into an input buffer in cycle t is in the output register in cycle
-// t+1 (two clock edges from s_in to m_out).
+// t+2 (three clock edges from s_in to m_out: buffer, route stage, output
+// register). A packet that follows another on the same input VC waits one
+// cycle more than before (its head's route is registered first).
 //
 // Routing: per-inport tables (destination -> port code, VC rule, valid),
 // written through the tbl port, or the source route in the header
@@ -108,11 +112,25 @@ module router #(
   logic [NVC-1:0]         f_avail [NP];
   logic [NVC-1:0]         f_last  [NP];
   logic [NVC-1:0]         f_pop   [NP];
+  logic [NVC-1:0]         f_hchg  [NP];  // the head changes at this edge
   logic [NP-1:0][NVC-1:0] f_ovf;
   logic [FW-1:0]          f_data  [NP][NVC];
+  // Route stage: net_route's decision for the head of every input VC (c_*, from
+  // the table read at the head's destination) is registered (r_*); r_ok says the
+  // registered decision is the one of the flit now at the buffer's output (it was
+  // there in the cycle before: no pop, no write to the head entry, f_hchg). Allocation
+  // reads r_* only. A store-and-forward header sits at the buffer output while the
+  // rest of its packet arrives, so its route is ready when the packet turns visible
+  // (no added latency for packets of 2 flits or more on link inports).
+  logic [PW-1:0]          c_port  [NP][NVC];
+  logic [VW-1:0]          c_vc    [NP][NVC];
+  logic [NVC-1:0]         c_nort  [NP];
+  logic [LW-1:0]          c_len   [NP][NVC];
   logic [PW-1:0]          r_port  [NP][NVC];
   logic [VW-1:0]          r_vc    [NP][NVC];
   logic [NVC-1:0]         r_nort  [NP];  // no route (table)
+  logic [NVC-1:0]         r_ok    [NP];  // r_* belong to the head at the buffer output
+  logic [NVC-1:0]         r_head  [NP];  // a head with its route: f_avail && r_ok
   logic [NVC-1:0]         r_drop  [NP];  // no route, or routed to a dead link
   logic [FW-1:0]          r_hdr   [NP][NVC];
   logic [LW-1:0]          r_len   [NP][NVC];
@@ -142,6 +160,7 @@ module router #(
           .m_data  (f_data[p][v]),
           .m_last  (f_last[p][v]),
           .s_pop   (f_pop[p][v]),
+          .m_hchg  (f_hchg[p][v]),
           .m_ovf   (f_ovf[p][v])
         );
       end else begin : g_nobuf
@@ -150,6 +169,7 @@ module router #(
         assign f_data[p][v]      = '0;
         assign f_last[p][v]      = 1'b0;
         assign f_ovf[p][v]       = 1'b0;
+        assign f_hchg[p][v]      = 1'b1;
       end
       // the class of a packet is the class of its VC, kept on every hop
       net_route #(.N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .EJECT_MAP(EJECT_MAP), .IN_PORT(p)) u_route (
@@ -157,12 +177,32 @@ module router #(
         .s_hdr       (f_data[p][v]),
         .s_entry     (net_pkg::net_tbl_entry_t'(tbl[f_data[p][v][TBL_AW-1:0]])),
         .cfg_dateline(cfg_dateline),
-        .m_port      (r_port[p][v]),
-        .m_vc        (r_vc[p][v]),
-        .m_hdr       (r_hdr[p][v]),
-        .m_len       (r_len[p][v]),
-        .m_drop      (r_nort[p][v])
+        .m_port      (c_port[p][v]),
+        .m_vc        (c_vc[p][v]),
+        /* verilator lint_off PINCONNECTEMPTY */
+        .m_hdr       (),             // rebuilt below from the registered VC
+        /* verilator lint_on PINCONNECTEMPTY */
+        .m_len       (c_len[p][v]),
+        .m_drop      (c_nort[p][v])
       );
+      always_ff @(posedge clk) begin
+        r_port[p][v] <= c_port[p][v];
+        r_vc[p][v]   <= c_vc[p][v];
+        r_len[p][v]  <= c_len[p][v];
+        r_nort[p][v] <= c_nort[p][v];
+        r_ok[p][v]   <= !f_hchg[p][v];
+      end
+      assign r_head[p][v] = f_avail[p][v] && r_ok[p][v];
+      // the header as it leaves (as net_route's m_hdr): source routes shifted by
+      // one hop with the arrival port on top, the dateline VC bit of the decision
+      always_comb begin
+        net_pkg::net_hdr_t h;
+        h = net_pkg::net_hdr_t'(f_data[p][v]);
+        if (h.rmode == net_pkg::NET_RMODE_SOURCE)
+          h.route = {(p < net_pkg::NLINK) ? 3'(p) : 3'd7, h.route[net_pkg::HOP_W*net_pkg::NHOPS-1:net_pkg::HOP_W]};
+        h.vc = r_vc[p][v][0];
+        r_hdr[p][v] = h;
+      end
     end
   end
 
@@ -224,15 +264,15 @@ module router #(
       drop_start[i] = 1'b0;
       drop_vc[i]    = '0;
       for (int v = 0; v < NVC; v++) begin
-        starve[i][v] = f_avail[i][v] && !r_drop[i][v]
+        starve[i][v] = r_head[i][v] && !r_drop[i][v]
                        && cred[int'(r_port[i][v])][r_vc[i][v]] < CRW'(r_len[i][v]);
         rs_req[int'(r_port[i][v])][r_vc[i][v]][i * NVC + v] = starve[i][v];
-        cand[i][v] = !in_busy[i] && f_avail[i][v] && !r_drop[i][v]
+        cand[i][v] = !in_busy[i] && r_head[i][v] && !r_drop[i][v]
                      && !o_busy[int'(r_port[i][v])]
                      && cred[int'(r_port[i][v])][r_vc[i][v]] >= CRW'(r_len[i][v])
                      && !(rsv_v[int'(r_port[i][v])][r_vc[i][v]]
                           && int'(rsv_id[int'(r_port[i][v])][r_vc[i][v]]) != i * NVC + v);
-        if (!in_busy[i] && f_avail[i][v] && r_drop[i][v] && !drop_start[i]) begin
+        if (!in_busy[i] && r_head[i][v] && r_drop[i][v] && !drop_start[i]) begin
           drop_start[i] = 1'b1;
           drop_vc[i]    = VW'(v);
         end
@@ -312,7 +352,7 @@ module router #(
         logic [PW-1:0] hi;
         logic [VW-1:0] hv;
         {hi, hv} = (PW + VW)'(rsv_id[o][w]);
-        rsv_keep[o][w] = rsv_v[o][w] && f_avail[hi][hv] && !r_drop[hi][hv]
+        rsv_keep[o][w] = rsv_v[o][w] && r_head[hi][hv] && !r_drop[hi][hv]
                          && int'(r_port[hi][hv]) == o && int'(r_vc[hi][hv]) == w
                          && !(x_grant[o] && g_idx[o] == hi && sel_vc[hi] == hv);
       end
