@@ -25,12 +25,16 @@
 // which is m_data/m_last; a flit written to that very entry at the same edge
 // is taken from the write side instead (transparent read). So head_q always
 // equals the entry at rd_ptr, as an asynchronous read did: same cycle timing.
+//
+// Every entry also keeps XW side-band bits (s_xdata, m_xdata): the router stores
+// a header's routing decision, made as the header is written, next to it.
 
 `default_nettype none
 
 module net_pkt_fifo #(
   parameter int DEPTH = 32,  // flits, power of two, >= longest packet when SAF = 1
-  parameter bit SAF   = 1'b1 // 1: release whole packets only; 0: cut through
+  parameter bit SAF   = 1'b1, // 1: release whole packets only; 0: cut through
+  parameter int XW    = 1     // side-band bits per entry
 ) (
   // ---- clock and reset (synchronous, active high)
   input  wire logic                       clk,
@@ -39,22 +43,23 @@ module net_pkt_fifo #(
   input  wire logic                       s_valid,  // flit written this cycle
   input  wire logic [net_pkg::FLIT_W-1:0] s_data,
   input  wire logic                       s_last,   // last flit of the packet
+  input  wire logic [XW-1:0]              s_xdata,  // side-band bits of the flit
   input  wire logic                       s_drop,   // discard the partial packet (no s_valid)
   output logic                            m_credit, // one buffer slot freed
   // ---- read side (router crossbar)
   output logic                            m_avail,  // a visible flit is at the head
   output logic [net_pkg::FLIT_W-1:0]      m_data,
   output logic                            m_last,
+  output logic [XW-1:0]                   m_xdata,
   input  wire logic                       s_pop,    // take the head flit (only when m_avail)
-  output logic                            m_hchg,   // m_data/m_last change at this edge (pop, or the
-                                                    // entry at the head written): the router's route stage
   // ---- status
   output logic                            m_ovf     // sticky: written while full
 );
   localparam int AW = $clog2(DEPTH);
 
-  logic [net_pkg::FLIT_W:0] mem [DEPTH];  // {last, data}: a RAM, registered read (block RAM)
-  logic [net_pkg::FLIT_W:0] head_q;       // the entry at rd_ptr (the RAM's read register)
+  localparam int EW = XW + 1 + net_pkg::FLIT_W;
+  logic [EW-1:0] mem [DEPTH];  // {side band, last, data}: a RAM, registered read (block RAM)
+  logic [EW-1:0] head_q;       // the entry at rd_ptr (the RAM's read register)
   logic [AW:0] wr_ptr, cm_ptr, rd_ptr;        // write, commit, read
   logic [AW:0] used, vis, wr_next;
   logic [AW-1:0] rd_next;                     // index of the entry at rd_ptr after this edge
@@ -65,15 +70,15 @@ module net_pkt_fifo #(
   assign m_avail  = vis != '0;
   assign m_data   = head_q[net_pkg::FLIT_W-1:0];
   assign m_last   = head_q[net_pkg::FLIT_W];
+  assign m_xdata  = head_q[EW-1 -: XW];
   assign drop_now = s_drop && !s_valid;
   assign wr_next  = wr_ptr + 1'b1;
   assign rd_next  = rst ? '0 : rd_ptr[AW-1:0] + AW'(s_pop);
 
   // the read port: the entry at rd_ptr after this edge, or the flit written there now
-  assign m_hchg = rst || s_pop || (s_valid && wr_ptr[AW-1:0] == rd_next);
   always_ff @(posedge clk) begin
     if (!rst && s_valid && wr_ptr[AW-1:0] == rd_next) begin
-      head_q <= {s_last, s_data};
+      head_q <= {s_xdata, s_last, s_data};
     end else begin
       head_q <= mem[rd_next];
     end
@@ -90,7 +95,7 @@ module net_pkt_fifo #(
       m_ovf  <= 1'b0;
     end else begin
       if (s_valid) begin
-        mem[wr_ptr[AW-1:0]] <= {s_last, s_data};
+        mem[wr_ptr[AW-1:0]] <= {s_xdata, s_last, s_data};
         wr_ptr <= wr_next;
         if (s_last) cm_ptr <= wr_next;
       end else if (drop_now) begin
