@@ -26,8 +26,11 @@
 // is taken from the write side instead (transparent read). So head_q always
 // equals the entry at rd_ptr, as an asynchronous read did: same cycle timing.
 //
-// Every entry also keeps XW side-band bits (s_xdata, m_xdata): the router stores
-// a header's routing decision, made as the header is written, next to it.
+// Side band (the router's routing decision of a header, made as it is written):
+// XW bits per entry in a RAM of their own with two registered read ports, the
+// entry at rd_ptr (m_xdata) and the one after it (m_xdata2, with m_avail2: it
+// is visible), so the router can allocate the packet behind a last flit while
+// that flit leaves.
 
 `default_nettype none
 
@@ -50,19 +53,23 @@ module net_pkt_fifo #(
   output logic                            m_avail,  // a visible flit is at the head
   output logic [net_pkg::FLIT_W-1:0]      m_data,
   output logic                            m_last,
-  output logic [XW-1:0]                   m_xdata,
+  output logic [XW-1:0]                   m_xdata,  // side band of the head
+  output logic                            m_avail2, // a second visible flit behind the head
+  output logic [XW-1:0]                   m_xdata2, // its side band
   input  wire logic                       s_pop,    // take the head flit (only when m_avail)
   // ---- status
   output logic                            m_ovf     // sticky: written while full
 );
   localparam int AW = $clog2(DEPTH);
 
-  localparam int EW = XW + 1 + net_pkg::FLIT_W;
-  logic [EW-1:0] mem [DEPTH];  // {side band, last, data}: a RAM, registered read (block RAM)
-  logic [EW-1:0] head_q;       // the entry at rd_ptr (the RAM's read register)
+  logic [net_pkg::FLIT_W:0] mem [DEPTH];  // {last, data}: a RAM, registered read (block RAM)
+  logic [net_pkg::FLIT_W:0] head_q;       // the entry at rd_ptr (the RAM's read register)
   logic [AW:0] wr_ptr, cm_ptr, rd_ptr;        // write, commit, read
   logic [AW:0] used, vis, wr_next;
   logic [AW-1:0] rd_next;                     // index of the entry at rd_ptr after this edge
+  logic [AW-1:0] rd_next2;                    // the entry after it
+  logic [XW-1:0] xmem [DEPTH];                // side band: a RAM, two registered read ports
+  logic [XW-1:0] x_q, x2_q;                   // the side band at rd_ptr, rd_ptr + 1
   logic drop_now;
 
   assign used     = wr_ptr - rd_ptr;
@@ -70,18 +77,29 @@ module net_pkt_fifo #(
   assign m_avail  = vis != '0;
   assign m_data   = head_q[net_pkg::FLIT_W-1:0];
   assign m_last   = head_q[net_pkg::FLIT_W];
-  assign m_xdata  = head_q[EW-1 -: XW];
+  assign m_xdata  = x_q;
+  assign m_xdata2 = x2_q;
+  assign m_avail2 = vis > (AW + 1)'(1);
   assign drop_now = s_drop && !s_valid;
   assign wr_next  = wr_ptr + 1'b1;
   assign rd_next  = rst ? '0 : rd_ptr[AW-1:0] + AW'(s_pop);
+  assign rd_next2 = rd_next + 1'b1;
 
   // the read port: the entry at rd_ptr after this edge, or the flit written there now
   always_ff @(posedge clk) begin
     if (!rst && s_valid && wr_ptr[AW-1:0] == rd_next) begin
-      head_q <= {s_xdata, s_last, s_data};
+      head_q <= {s_last, s_data};
     end else begin
       head_q <= mem[rd_next];
     end
+  end
+
+  always_ff @(posedge clk) begin
+    if (!rst && s_valid && wr_ptr[AW-1:0] == rd_next) x_q <= s_xdata;
+    else x_q <= xmem[rd_next];
+    if (!rst && s_valid && wr_ptr[AW-1:0] == rd_next2) x2_q <= s_xdata;
+    else x2_q <= xmem[rd_next2];
+    if (!rst && s_valid) xmem[wr_ptr[AW-1:0]] <= s_xdata;
   end
 
   // One credit per popped flit.
@@ -95,7 +113,7 @@ module net_pkt_fifo #(
       m_ovf  <= 1'b0;
     end else begin
       if (s_valid) begin
-        mem[wr_ptr[AW-1:0]] <= {s_xdata, s_last, s_data};
+        mem[wr_ptr[AW-1:0]] <= {s_last, s_data};
         wr_ptr <= wr_next;
         if (s_last) cm_ptr <= wr_next;
       end else if (drop_now) begin

@@ -115,18 +115,25 @@ module router #(
   // a head is in a register when the head reaches the buffer output, and a table
   // write applies to the packets that arrive after it. w_hdr: the next flit
   // written into that VC's buffer starts a packet.
-  localparam int XW = PW + VW + 1;
+  localparam int XW = PW + VW + 1 + LW;
   logic [NVC-1:0]         f_avail [NP];
   logic [NVC-1:0]         f_last  [NP];
   logic [NVC-1:0]         f_pop   [NP];
   logic [NP-1:0][NVC-1:0] f_ovf;
   logic [FW-1:0]          f_data  [NP][NVC];
   logic [XW-1:0]          f_x     [NP][NVC];   // the head's decision (valid for a header)
+  logic [NVC-1:0]         f_avail2 [NP];       // a visible flit behind the head
+  logic [XW-1:0]          f_x2    [NP][NVC];   // its decision (valid for a header)
   logic [PW-1:0]          r_port  [NP][NVC];
   logic [VW-1:0]          r_vc    [NP][NVC];
   logic [NVC-1:0]         r_nort  [NP];  // no route (table)
   logic [NVC-1:0]         r_drop  [NP];  // no route, or routed to a dead link
   logic [LW-1:0]          r_len   [NP][NVC];
+  // the same for the flit behind the head (n_*)
+  logic [PW-1:0]          n_port  [NP][NVC];
+  logic [VW-1:0]          n_vc    [NP][NVC];
+  logic [NVC-1:0]         n_nort  [NP];
+  logic [LW-1:0]          n_len   [NP][NVC];
 
   for (genvar p = 0; p < NP; p++) begin : g_in
     logic [5:0] tbl [TN];  // this inport's routing table
@@ -145,9 +152,7 @@ module router #(
     logic           w_nort;
     logic [FW-1:0]  w_hdrout, w_data;
     logic [NVC-1:0] w_hdr;   // per VC: the next flit written starts a packet
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [LW-1:0]  w_len;   // read at the buffer output (r_len)
-    /* verilator lint_on UNUSEDSIGNAL */
+    logic [LW-1:0]  w_len;
     // the class of a packet is the class of its VC, kept on every hop
     net_route #(.N_LOCAL(N_LOCAL), .TBL_AW(TBL_AW), .EJECT_MAP(EJECT_MAP), .IN_PORT(p)) u_route (
       .s_class     (1'(int'(s_in_vc[p]) / net_pkg::NCLS)),
@@ -179,13 +184,15 @@ module router #(
           .s_valid (s_in_valid[p] && s_in_vc[p] == VW'(v)),
           .s_data  (w_data),
           .s_last  (s_in_last[p]),
-          .s_xdata ({w_port, w_vc, w_nort}),
+          .s_xdata ({w_port, w_vc, w_nort, w_len}),
           .s_drop  (s_in_drop[p] && s_in_vc[p] == VW'(v)),
           .m_credit(m_in_credit[p][v]),
           .m_avail (f_avail[p][v]),
           .m_data  (f_data[p][v]),
           .m_last  (f_last[p][v]),
           .m_xdata (f_x[p][v]),
+          .m_avail2(f_avail2[p][v]),
+          .m_xdata2(f_x2[p][v]),
           .s_pop   (f_pop[p][v]),
           .m_ovf   (f_ovf[p][v])
         );
@@ -195,14 +202,12 @@ module router #(
         assign f_data[p][v]      = '0;
         assign f_last[p][v]      = 1'b0;
         assign f_x[p][v]         = '0;
+        assign f_avail2[p][v]    = 1'b0;
+        assign f_x2[p][v]        = '0;
         assign f_ovf[p][v]       = 1'b0;
       end
-      assign {r_port[p][v], r_vc[p][v], r_nort[p][v]} = f_x[p][v];
-      /* verilator lint_off UNUSEDSIGNAL */
-      net_pkg::net_hdr_t f_h;  // the head as a header: its length
-      /* verilator lint_on UNUSEDSIGNAL */
-      assign f_h = net_pkg::net_hdr_t'(f_data[p][v]);
-      assign r_len[p][v] = {1'b0, f_h.plen} + 1'b1;
+      assign {r_port[p][v], r_vc[p][v], r_nort[p][v], r_len[p][v]} = f_x[p][v];
+      assign {n_port[p][v], n_vc[p][v], n_nort[p][v], n_len[p][v]} = f_x2[p][v];
     end
   end
 
@@ -247,19 +252,22 @@ module router #(
   logic [VW-1:0]         x_ivc [NP];
   logic [NP-1:0]         o_fin;     // output o sends its packet's last flit now
   logic [NVC-1:0]        snd_vc [NP]; // input VC an output carries from (its head: no new header)
+  logic [NVC-1:0]        fin_vc [NP]; // ... and sends its packet's last flit now
 
   always_comb begin
     for (int i = 0; i < NP; i++) begin
       f_pop[i]  = '0;
       snd_vc[i] = '0;
+      fin_vc[i] = '0;
     end
     for (int o = 0; o < NP; o++) begin
-      if (o_busy[o]) snd_vc[int'(o_own[o])][o_ivc[o]] = 1'b1;
       x_in[o]   = o_own[o];
       x_ivc[o]  = o_ivc[o];
       x_send[o] = o_busy[o] && f_avail[x_in[o]][x_ivc[o]];
       x_last[o] = f_last[x_in[o]][x_ivc[o]];
       o_fin[o]  = x_send[o] && x_last[o];
+      if (o_busy[o]) snd_vc[int'(o_own[o])][o_ivc[o]] = 1'b1;
+      if (o_fin[o]) fin_vc[int'(o_own[o])][o_ivc[o]] = 1'b1;
       if (x_send[o]) f_pop[x_in[o]][x_ivc[o]] = 1'b1;
     end
     for (int i = 0; i < NP; i++)
@@ -269,11 +277,18 @@ module router #(
   // ------------------------------------------------------------------ allocation (one cycle ahead)
   // An output may be granted when it is idle or sends its last flit now (o_free); the
   // grant is registered (o_busy, o_own, ...) and the header leaves in the next cycle.
-  // The input VC an output carries from (snd_vc) is never a candidate: its head is a
-  // granted header or a body flit, up to and including the packet's last flit.
+  // The input VC an output carries from (snd_vc) has a granted header or a body flit
+  // at its head; it is a candidate only in the cycle its last flit leaves (fin_vc),
+  // with the packet behind it (n_*: the buffer's second read port), which then leaves
+  // without a bubble. The candidate head of every input VC: h_*.
   // Credits: a grant needs credits for the whole packet; while the output still sends
   // its last flit, one more (that flit's credit is spent at this edge).
   logic [NP-1:0]                  o_free;
+  logic [NVC-1:0]                 h_av   [NP];
+  logic [PW-1:0]                  h_port [NP][NVC];
+  logic [VW-1:0]                  h_vc   [NP][NVC];
+  logic [LW-1:0]                  h_len  [NP][NVC];
+  logic [NVC-1:0]                 h_drop [NP];
   logic [NP-1:0]                  in_busy;   // input carries (beyond this cycle) or drops a packet
   logic [NVC-1:0]                 cand [NP];
   logic [NP-1:0]                  req, drop_start;
@@ -291,6 +306,17 @@ module router #(
   logic [NP-1:0]                  x_grant;   // a new packet is granted output o this cycle
   logic [VW-1:0]                  x_vc [NP]; // its output VC
 
+  always_comb
+    for (int i = 0; i < NP; i++)
+      for (int v = 0; v < NVC; v++) begin
+        h_av[i][v]   = snd_vc[i][v] ? fin_vc[i][v] && f_avail2[i][v] : f_avail[i][v];
+        h_port[i][v] = snd_vc[i][v] ? n_port[i][v] : r_port[i][v];
+        h_vc[i][v]   = snd_vc[i][v] ? n_vc[i][v] : r_vc[i][v];
+        h_len[i][v]  = snd_vc[i][v] ? n_len[i][v] : r_len[i][v];
+        h_drop[i][v] = snd_vc[i][v] ? n_nort[i][v] || (int'(n_port[i][v]) < net_pkg::NLINK && s_dead[int'(n_port[i][v])])
+                                    : r_drop[i][v];
+      end
+
   always_comb begin
     in_busy = d_busy;
     for (int o = 0; o < NP; o++) begin
@@ -304,15 +330,15 @@ module router #(
       drop_vc[i]    = '0;
       for (int v = 0; v < NVC; v++) begin
         logic [CRW:0] need;
-        need = (CRW + 1)'(r_len[i][v]) + (CRW + 1)'(o_busy[int'(r_port[i][v])]);
+        need = (CRW + 1)'(h_len[i][v]) + (CRW + 1)'(o_busy[int'(h_port[i][v])]);
         starve[i][v] = f_avail[i][v] && !snd_vc[i][v] && !r_drop[i][v]
                        && cred[int'(r_port[i][v])][r_vc[i][v]] < CRW'(r_len[i][v]);
         rs_req[int'(r_port[i][v])][r_vc[i][v]][i * NVC + v] = starve[i][v];
-        cand[i][v] = !in_busy[i] && f_avail[i][v] && !snd_vc[i][v] && !r_drop[i][v]
-                     && o_free[int'(r_port[i][v])]
-                     && {1'b0, cred[int'(r_port[i][v])][r_vc[i][v]]} >= need
-                     && !(rsv_v[int'(r_port[i][v])][r_vc[i][v]]
-                          && int'(rsv_id[int'(r_port[i][v])][r_vc[i][v]]) != i * NVC + v);
+        cand[i][v] = !in_busy[i] && h_av[i][v] && !h_drop[i][v]
+                     && o_free[int'(h_port[i][v])]
+                     && {1'b0, cred[int'(h_port[i][v])][h_vc[i][v]]} >= need
+                     && !(rsv_v[int'(h_port[i][v])][h_vc[i][v]]
+                          && int'(rsv_id[int'(h_port[i][v])][h_vc[i][v]]) != i * NVC + v);
         if (!in_busy[i] && f_avail[i][v] && !snd_vc[i][v] && r_drop[i][v] && !drop_start[i]) begin
           drop_start[i] = 1'b1;
           drop_vc[i]    = VW'(v);
@@ -323,7 +349,7 @@ module router #(
       for (int k = NVC - 1; k >= 0; k--)
         if (cand[i][VW'(int'(vc_rr[i]) + k)]) sel_vc[i] = VW'(int'(vc_rr[i]) + k);
       req[i]      = (|cand[i]) && !drop_start[i];
-      req_port[i] = r_port[i][sel_vc[i]];
+      req_port[i] = h_port[i][sel_vc[i]];
     end
     for (int o = 0; o < NP; o++)
       for (int i = 0; i < NP; i++)
@@ -333,7 +359,7 @@ module router #(
   always_comb
     for (int o = 0; o < NP; o++) begin
       x_grant[o] = g_valid[o];
-      x_vc[o]    = r_vc[int'(g_idx[o])][sel_vc[int'(g_idx[o])]];
+      x_vc[o]    = h_vc[int'(g_idx[o])][sel_vc[int'(g_idx[o])]];
     end
 
   for (genvar o = 0; o < NP; o++) begin : g_arb
@@ -438,7 +464,7 @@ module router #(
       gv = sel_vc[gi];
       if (x_grant[o]) begin
         if (o_busy[o] && !o_fin[o]) ok_idle = 1'b0;
-        if ({1'b0, cred[o][x_vc[o]]} < (CRW + 1)'(r_len[gi][gv]) + (CRW + 1)'(o_fin[o] && o_ovc[o] == x_vc[o]))
+        if ({1'b0, cred[o][x_vc[o]]} < (CRW + 1)'(h_len[gi][gv]) + (CRW + 1)'(o_fin[o] && o_ovc[o] == x_vc[o]))
           ok_cred = 1'b0;
         if (rsv_v[o][x_vc[o]] && int'(rsv_id[o][x_vc[o]]) != int'(gi) * NVC + int'(gv)) ok_rsv = 1'b0;
       end
