@@ -44,12 +44,13 @@ module net_pkt_fifo_fv #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [net_pkg::FLIT_W-1:0] m_data;
   logic                       m_last;
+  logic                       m_xdata, m_avail2, m_xdata2;
   /* verilator lint_on UNUSEDSIGNAL */
   logic m_credit, m_avail, m_ovf;
   net_pkt_fifo #(.DEPTH(DEPTH), .SAF(1)) dut (
     .clk, .rst(init),
-    .s_valid, .s_data('0), .s_last, .s_drop, .m_credit,
-    .m_avail, .m_data, .m_last, .s_pop,
+    .s_valid, .s_data('0), .s_last, .s_xdata(1'b0), .s_drop, .m_credit,
+    .m_avail, .m_data, .m_last, .m_xdata, .m_avail2, .m_xdata2, .s_pop,
     .m_ovf
   );
 

@@ -539,7 +539,7 @@ static int bench(void)
 			send(net, b, 0, 0, 1, NET_TYPE_RRA_RD, plen);
 			uint64_t t0 = net.cyc;
 			for (int i = 0; i < 80; i++) net.step();
-			printf("  %2u payload flits: %3llu cycles = router 2 + link_tx 1 + wire %d + store-and-forward %u + router 2\n",
+			printf("  %2u payload flits: %3llu cycles = router 3 + link_tx 1 + wire %d + store-and-forward %u + router 3\n",
 			       plen, (unsigned long long)(t_out - t0), D, plen);
 		}
 	}
