@@ -318,11 +318,16 @@ async def test_enumerate_registers_msix_dma(dut):
                (op << R["EXTOLL_RRA_REQ_OP_SHIFT"]) | (seq << R["EXTOLL_RRA_REQ_SEQ_SHIFT"])
     await bar0.write_qword(reg("INFO", "IRQ_STATUS"), R["EXTOLL_INFO_IRQ_STATUS_TEST_MASK"])
     n_irq = len(got_irq)
-    for seq in range(0x2000, 0x2008, 2):
+    # 1 to 4 reads ahead of the write: how long the last records are still on their way
+    # when the interrupt comes depends on the NIC's internal latencies (the router's
+    # pipeline), so several spacings keep the case covered (tb.msix_held below)
+    for k in range(8):
+        seq, n_rd = 0x2000 + 8 * k, 1 + k % 4
         rec_mem[8:16] = b"\x00" * 8
         await bar0.write_qword(reg("RRA", "WDATA"), R["EXTOLL_INFO_IRQ_TEST_FIRE_MASK"])
-        await bar0.write_qword(reg("RRA", "REQ"), rra_req(OP_READ, reg("INFO", "VERSION"), seq))
-        await bar0.write_qword(reg("RRA", "REQ"), rra_req(OP_WRITE, reg("INFO", "IRQ_TEST"), seq + 1))
+        for i in range(n_rd):
+            await bar0.write_qword(reg("RRA", "REQ"), rra_req(OP_READ, reg("INFO", "VERSION"), seq + i))
+        await bar0.write_qword(reg("RRA", "REQ"), rra_req(OP_WRITE, reg("INFO", "IRQ_TEST"), seq + n_rd))
         # both records go to the one record address: wait for a record and the message
         for _ in range(5000):
             qw1 = int.from_bytes(rec_mem[8:16], "little")
@@ -332,7 +337,7 @@ async def test_enumerate_registers_msix_dma(dut):
         await Timer(1, "us")
         qw1 = int.from_bytes(rec_mem[8:16], "little")
         assert len(got_irq) == n_irq + 1, f"{len(got_irq) - n_irq} MSI-X for the RRA write of irq_test"
-        assert qw1 >> 63 and (qw1 & C["EXTOLL_CMP_SEQ_MASK"]) in (seq, seq + 1), f"no record (qw1 {qw1:#x})"
+        assert qw1 >> 63 and seq <= (qw1 & C["EXTOLL_CMP_SEQ_MASK"]) <= seq + n_rd, f"no record (qw1 {qw1:#x})"
         n_irq = len(got_irq)
         await bar0.write_qword(reg("INFO", "IRQ_STATUS"), R["EXTOLL_INFO_IRQ_STATUS_TEST_MASK"])
     tb.log.info("MSI-X held behind requests: %d cycles", tb.msix_held)
