@@ -356,11 +356,12 @@ module router #(
         o_req[o][i] = req[i] && int'(req_port[i]) == o;
   end
 
-  always_comb
+  always_comb begin
     for (int o = 0; o < NP; o++) begin
       x_grant[o] = g_valid[o];
       x_vc[o]    = h_vc[int'(g_idx[o])][sel_vc[int'(g_idx[o])]];
     end
+  end
 
   for (genvar o = 0; o < NP; o++) begin : g_arb
     net_rr_arb #(.N(NP)) u_arb (
