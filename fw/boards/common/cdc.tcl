@@ -73,8 +73,8 @@ foreach inst [cdc_cells async_fifo] {
 # ---------------------------------------------------------------------------
 foreach inst [cdc_cells sync_bit] {
     set parent [get_cells -quiet [get_property PARENT $inst]]
-    if {[llength $parent] > 0 && [get_property ORIG_REF_NAME $parent] eq "async_fifo"} { continue }
-    if {[llength $parent] > 0 && [get_property REF_NAME $parent] eq "async_fifo"} { continue }
+    if {[llength $parent] > 0 && "async_fifo" in [list [get_property REF_NAME $parent] \
+            [get_property ORIG_REF_NAME $parent]]} { continue }
     set first [get_cells -quiet "$inst/chain_q_reg\[0\]\[*\]"]
     set per [cdc_period $first]
     if {$per == 0} {

@@ -13,6 +13,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "net_packet.h"
@@ -37,6 +38,32 @@ template <class W> static inline void set_flit(W &sig, int p, const Flit &f)
 	sig[4 * p + 2] = (uint32_t)f.w[1];
 	sig[4 * p + 3] = (uint32_t)(f.w[1] >> 32);
 }
+// A delivered packet against the one sent: its header (the VC ignored; the route
+// field too for a source-routed packet, whose route now holds the way back), its
+// length, its payload, and its order within its flow (key: last_id holds the newest
+// id delivered per flow and is updated). Returns "" or what is wrong.
+using FlowKey = std::tuple<int, int, int>;
+static inline std::string check_delivery(uint64_t id, const std::vector<Flit> &got,
+					 const std::vector<Flit> &sent, const FlowKey &key,
+					 std::map<FlowKey, uint64_t> &last_id)
+{
+	Flit h = got[0], x = sent[0];
+	net_hdr_set_vc(h.w, 0);
+	net_hdr_set_vc(x.w, 0);
+	if (net_hdr_get_rmode(x.w) == NET_RMODE_SOURCE) {
+		net_hdr_set_route(h.w, 0);
+		net_hdr_set_route(x.w, 0);
+	}
+	std::string pkt = "packet " + std::to_string(id);
+	if (got.size() != sent.size() || !flit_eq(h, x)) return pkt + " header/length changed";
+	for (size_t k = 1; k < got.size(); k++)
+		if (!flit_eq(got[k], sent[k])) return pkt + " payload changed";
+	auto li = last_id.find(key);
+	if (li != last_id.end() && li->second > id) return pkt + " overtook an older packet of its flow";
+	last_id[key] = id;
+	return "";
+}
+
 static inline uint64_t bit(uint64_t v, int i) { return (v >> i) & 1u; }
 static inline uint64_t setbit(uint64_t v, int i, uint64_t b) { return (v & ~(1ull << i)) | ((b & 1) << i); }
 

@@ -341,24 +341,8 @@ struct Board {
 			err = "packet " + std::to_string(id) + " at the wrong node/port";
 			return;
 		}
-		Flit h = f[0], x = e.p.f[0];
-		net_hdr_set_vc(h.w, 0);
-		net_hdr_set_vc(x.w, 0);
-		if (f.size() != e.p.f.size() || !flit_eq(h, x)) {
-			err = "packet " + std::to_string(id) + " header/length changed";
-			return;
-		}
-		for (size_t k = 1; k < f.size(); k++)
-			if (!flit_eq(f[k], e.p.f[k])) {
-				err = "packet " + std::to_string(id) + " payload changed";
-				return;
-			}
-		auto li = last_id.find(e.key);
-		if (li != last_id.end() && li->second > id) {
-			err = "packet " + std::to_string(id) + " overtook an older packet of its flow";
-			return;
-		}
-		last_id[e.key] = id;
+		err = check_delivery(id, f, e.p.f, e.key, last_id);
+		if (!err.empty()) return;
 		flits += f.size();
 		pending.erase(it);
 		delivered++;

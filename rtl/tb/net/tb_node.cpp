@@ -426,29 +426,8 @@ struct Board {
 			      std::to_string(port) + ", expected node " + std::to_string(e.node) + " port " + std::to_string(e.port);
 			return;
 		}
-		Flit h = f[0], x = e.p.f[0];
-		net_hdr_set_vc(h.w, 0);
-		net_hdr_set_vc(x.w, 0);
-		bool src = net_hdr_get_rmode(x.w) == NET_RMODE_SOURCE;
-		if (src) {  // the route field now holds the way back
-			net_hdr_set_route(h.w, 0);
-			net_hdr_set_route(x.w, 0);
-		}
-		if (f.size() != e.p.f.size() || !flit_eq(h, x)) {
-			err = "packet " + std::to_string(id) + " header/length changed";
-			return;
-		}
-		for (size_t i = 1; i < f.size(); i++)
-			if (!flit_eq(f[i], e.p.f[i])) {
-				err = "packet " + std::to_string(id) + " payload changed";
-				return;
-			}
-		auto li = last_id.find(e.key);
-		if (li != last_id.end() && li->second > id) {
-			err = "packet " + std::to_string(id) + " overtook an older packet of its flow";
-			return;
-		}
-		last_id[e.key] = id;
+		err = check_delivery(id, f, e.p.f, e.key, last_id);
+		if (!err.empty()) return;
 		from->erase(it);
 		delivered++;
 	}
