@@ -5,12 +5,20 @@ top (cells, flip-flops, memories of the whole hierarchy), then cells, flip-flops
 and memories per module (excluding submodules; the parameterised copies of a
 module added up).
 
-    synth-summary.py NAME STATFILE
+    synth-summary.py [--coarse] NAME STATFILE
+
+--coarse: a `stat -width` report of Yosys' coarse cells (make synth-check): the
+flip-flops are the bits of the coarse flip-flop cells ($dff_8 = 8 bits).
 """
 import re
 import sys
 
-name, path = sys.argv[1], sys.argv[2]
+args = sys.argv[1:]
+coarse = bool(args) and args[0] == "--coarse"
+if coarse:
+    args = args[1:]
+name, path = args[0], args[1]
+COARSE_FF = re.compile(r"\$(a?dffe?|sdff[ce]?e?|aldffe?|dffsre?|ff)_(\d+)$")
 mods, cur = [], None
 for line in open(path):
     m = re.match(r"^=== (.*) ===", line)
@@ -29,9 +37,11 @@ for line in open(path):
     n, what = int(m.group(1)), m.group(2)
     if what == "cells":
         cur["cells"] = n
+    elif coarse and COARSE_FF.match(what):
+        cur["ff"] += n * int(COARSE_FF.match(what).group(2))
     elif re.match(r"\$_(S?DFF|DFFE|SDFFE|SDFFCE|SDFFC|ALDFF|DFFSR)", what):
         cur["ff"] += n
-    elif what == "$mem_v2":
+    elif what == "$mem_v2" or (coarse and re.match(r"\$mem_v2_\d+$", what)):
         cur["mem"] += n
 if not mods:
     sys.exit(f"synth-summary: no module statistics in {path}")
@@ -43,7 +53,10 @@ if total["cells"] < 100 or total["ff"] == 0:
     sys.exit(f"synth-summary: {name} synthesized to {total['cells']} cells, {total['ff']} flip-flops: "
              "optimised away?")
 mems = f", {total['mem']} memories" if total["mem"] else ""
-print(f"  synth {name}: {total['cells']} cells ({total['ff']} flip-flops{mems}), no latches")
+if coarse:
+    print(f"  synth-check {name}: {total['cells']} coarse cells ({total['ff']} flip-flop bits{mems}), no latches")
+else:
+    print(f"  synth {name}: {total['cells']} cells ({total['ff']} flip-flops{mems}), no latches")
 # parameterised copies of a module (one per parameter set) are summed in one line
 rows = {}
 for m in mods:
