@@ -9,8 +9,10 @@
 //   PCIe state -> NIC   sync_bit, two flip-flops per bit (quasi-static: bus
 //                       number, Command bits, MPS/MRRS, D3hot, MSI-X Enable,
 //                       PBA bit)
-//   MSI-X message sent, toggle, sync_bit, edge: one core pulse each
-//   RC packet dropped
+//   MSI-X message sent  toggle, sync_bit, edge: one core pulse each (the IP
+//                       reports them far apart: one message at a time)
+//   RC packets dropped  counts of events through an async_fifo, one core
+//                       pulse per event: exact for any burst (below)
 //   MSI-X table entry   sync_bit, two flip-flops per bit (software writes it
 //   -> adapter          long before it enables the vector)
 //   interrupt cause     see below
@@ -101,29 +103,74 @@ module nic_hip_cdc #(
   );
 
   // ------------------------------------------------------------------
-  // IP -> core: state (sync_bit); MSI-X sent, RC packet dropped (a toggle
-  // each, sync_bit, edge: one core pulse per IP pulse, IP pulses at least three
-  // core cycles apart)
+  // IP -> core: state (sync_bit); MSI-X sent (a toggle, sync_bit, edge: one
+  // core pulse per IP pulse, IP pulses at least three core cycles apart)
   // ------------------------------------------------------------------
-  logic [1:0]  ev_tgl_q;          // {rc_err, msix}
-  logic [1:0]  ev_s;
-  logic [1:0]  ev_d_q;
+  logic        msix_tgl_q;
+  logic        msix_s;
+  logic        msix_d_q;
 
   always_ff @(posedge ip_clk) begin
-    if (ip_rst) ev_tgl_q <= '0;
-    else ev_tgl_q <= ev_tgl_q ^ {ip_ev_rc_err, ip_ev_msix};
+    if (ip_rst) msix_tgl_q <= 1'b0;
+    else msix_tgl_q <= msix_tgl_q ^ ip_ev_msix;
   end
 
   sync_bit #(.WIDTH (28)) u_st_sync (
     .clk (core_clk), .s_async ({ip_cpl_id, ip_state}), .m_sync ({core_cpl_id, core_state})
   );
-  sync_bit #(.WIDTH (2)) u_ev_sync (.clk (core_clk), .s_async (ev_tgl_q), .m_sync (ev_s));
+  sync_bit #(.WIDTH (1)) u_ev_sync (.clk (core_clk), .s_async (msix_tgl_q), .m_sync (msix_s));
 
   always_ff @(posedge core_clk) begin
-    if (core_rst) ev_d_q <= '0;
-    else ev_d_q <= ev_s;
+    if (core_rst) msix_d_q <= 1'b0;
+    else msix_d_q <= msix_s;
   end
-  assign {core_ev_rc_err, core_ev_msix} = core_rst ? 2'b00 : (ev_s ^ ev_d_q);
+  assign core_ev_msix = !core_rst && (msix_s ^ msix_d_q);
+
+  // ------------------------------------------------------------------
+  // IP -> core: RC packets dropped. They can come on consecutive IP cycles
+  // (a burst of stray completions), faster than a toggle can carry them, so
+  // the IP side counts them (rc_acc_q, saturating at 31) and moves counts of
+  // up to 15 through a FIFO whenever it has room; the core side turns each
+  // count into as many pulses, one per cycle (rc_drain_q), taking the next
+  // count in the cycle of the last pulse. Every event arrives while fewer
+  // than 31 + 16 x 15 are on their way.
+  // ------------------------------------------------------------------
+  logic [4:0]  rc_acc_q;          // IP side: events not yet in the FIFO
+  logic        rc_push, rc_room;
+  logic [3:0]  rc_cnt;            // the count pushed this cycle
+  logic [5:0]  rc_acc_nx;
+  logic [3:0]  rc_pop_cnt, rc_drain_q;
+  logic        rc_pop_v, rc_pop;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic        rc_idle;           // unused: nothing waits for the counts
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  always_comb begin
+    rc_cnt = (rc_acc_q > 5'd15) ? 4'd15 : rc_acc_q[3:0];
+    rc_push = (rc_acc_q != '0) && rc_room;
+    rc_acc_nx = {1'b0, rc_acc_q} - (rc_push ? {2'b00, rc_cnt} : 6'd0) + {5'd0, ip_ev_rc_err};
+  end
+
+  always_ff @(posedge ip_clk) begin
+    if (ip_rst) rc_acc_q <= '0;
+    else rc_acc_q <= (rc_acc_nx > 6'd31) ? 5'd31 : rc_acc_nx[4:0];
+  end
+
+  async_fifo #(.W (4), .DEPTH_LOG2 (4)) u_rc_fifo (
+    .s_clk (ip_clk), .s_rst (ip_rst),
+    .s_data (rc_cnt), .s_valid (rc_push), .s_ready (rc_room), .s_idle (rc_idle),
+    .m_clk (core_clk), .m_rst (core_rst),
+    .m_data (rc_pop_cnt), .m_valid (rc_pop_v), .m_ready (rc_pop)
+  );
+
+  assign rc_pop = rc_drain_q <= 4'd1;
+
+  always_ff @(posedge core_clk) begin
+    if (core_rst) rc_drain_q <= '0;
+    else if (rc_pop_v && rc_pop) rc_drain_q <= rc_pop_cnt;
+    else if (rc_drain_q != '0) rc_drain_q <= rc_drain_q - 4'd1;
+  end
+  assign core_ev_rc_err = !core_rst && (rc_drain_q != '0);
 
   // ------------------------------------------------------------------
   // core -> IP: the cause once earlier TLPs are out of the FIFO; the entry
