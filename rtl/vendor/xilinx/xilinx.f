@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # RTL file list of unit vendor/xilinx: the Xilinx UltraScale+ PCIe (PCIE4) hard IP adapter
-# (docs/hard-ip.md). The NIC top on it, extoll_nic_usp.sv, is in unit vendor.
+# (docs/hard-ip.md), and the ICAPE3 IPROG sequencer of flash.reload (fw/README.md). The NIC
+# top on it, extoll_nic_usp.sv, is in unit vendor.
 # Format: docs/rtl-build.md.
 
 @lib
@@ -17,3 +18,4 @@ pcie_usp_dn512.sv
 pcie_usp_up512.sv
 pcie_usp_w512.sv
 pcie_usp_if.sv
+icape3_iprog.sv

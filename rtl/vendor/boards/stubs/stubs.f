@@ -9,6 +9,7 @@
 BUFG.sv
 IBUFDS.sv
 IBUFDS_GTE4.sv
+ICAPE3.sv
 MMCME4_BASE.sv
 STARTUPE3.sv
 pcie4_u250.sv

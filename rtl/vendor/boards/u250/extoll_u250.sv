@@ -36,9 +36,12 @@
 //   PHY drives them with its transmit user clock (e.g. 161.13 MHz for
 //   64b/66b at 10.3125 Gb/s), its receive (recovered) clock and its
 //   reset-done / block-lock status.
-// * The reconfiguration request (reload_req, reload_addr): it needs an ICAPE3
-//   IPROG sequencer (write WBSTAR, then the IPROG command), not written yet;
-//   left unconnected, so flash.reload does nothing on this board.
+// * The reconfiguration request (reload_req, reload_addr): icape3_iprog sends
+//   the IPROG sequence (WBSTAR = reload_addr, then IPROG) into ICAPE3, clocked
+//   by core_clk (125 MHz; ICAPE3 takes at most 200 MHz): the FPGA reconfigures
+//   from that flash address, and from address 0 (the fallback) if that image
+//   fails. Untested on a board (no Vivado here); the sequence is checked
+//   against UG570 by tb_icape3_iprog.
 // * Boot identity: boot_slot is 0, so info.version and info.build report the
 //   build-time parameters of this bitstream (which is what the flash image's
 //   header says too); the slot the FPGA actually booted from is not read back
@@ -133,8 +136,12 @@ module extoll_u250 #(
   logic [6:0][31:0]   phy_out_crc;
   logic               flash_sck, flash_cs_n, flash_dq0;
   logic [3:0]         flash_di;
-  logic               reload_req;                             // no ICAPE3 sequencer yet
+  logic               reload_req;                             // flash.reload -> ICAPE3 IPROG
   logic [31:0]        reload_addr;
+  logic               icap_rst, icap_avail, icap_csib, icap_rdwrb, icap_busy;
+  logic [31:0]        icap_data;
+  logic [31:0]        icap_o;                                 // ICAPE3 readback: unused
+  logic               icap_prdone, icap_prerror;              // partial reconfiguration: unused
   logic               net_ovf;
   logic [6:0]         rq_out;
   logic [5:0]         np_open;
@@ -263,6 +270,23 @@ module extoll_u250 #(
   );
 
   // ------------------------------------------------------------------
+  // Reconfiguration (flash.reload): IPROG from reload_addr through ICAPE3
+  // ------------------------------------------------------------------
+  sync_reset u_icap_rst (.clk (core_clk), .s_arst (node_rst), .m_rst (icap_rst));
+
+  icape3_iprog u_iprog (
+    .clk (core_clk), .rst (icap_rst),
+    .s_req (reload_req), .s_addr (reload_addr[28:0]), .s_busy (icap_busy),
+    .s_icap_avail (icap_avail),
+    .m_icap_csib (icap_csib), .m_icap_rdwrb (icap_rdwrb), .m_icap_data (icap_data)
+  );
+
+  ICAPE3 u_icap (
+    .CLK (core_clk), .CSIB (icap_csib), .RDWRB (icap_rdwrb), .I (icap_data),
+    .O (icap_o), .AVAIL (icap_avail), .PRDONE (icap_prdone), .PRERROR (icap_prerror)
+  );
+
+  // ------------------------------------------------------------------
   // QSFP28 management: modules held in reset and low power (no PHY)
   // ------------------------------------------------------------------
   assign qsfp0_modsell = 1'b1;
@@ -277,7 +301,8 @@ module extoll_u250 #(
 
   logic unused;
   assign unused = ^{cc_tready[3:1], rq_tready[3:1], phy_out_data, phy_out_frm, phy_out_crc,
-                    flash_di[3:2], flash_di[0], reload_req, reload_addr, net_ovf, rq_out, np_open,
+                    flash_di[3:2], flash_di[0], reload_addr[31:29], icap_busy, icap_o, icap_prdone, icap_prerror,
+                    net_ovf, rq_out, np_open,
                     qsfp0_intl, qsfp1_intl};
 
 endmodule
