@@ -54,21 +54,24 @@
 // after the reset), and the count of the far receiver restarts at
 // LINK_CREDITS.
 //
-// Zero-load latency: a flit from the router is sent in the next cycle (a bypass
-// around the replay buffer), as before the link layer existed.
+// Zero-load latency: a flit from the router goes out (m_phy_*) two cycles
+// after the router's: a bypass around the replay buffer, then the symbol's
+// two cycles (below).
 //
-// Timing: the replay buffer (block RAM) is read synchronously, its address the
-// send pointer plus the flit sent this cycle, so the flit comes from a
-// register (the RAM's output) and the send decision, the pointer update and
-// the symbol CRC no longer share a cycle with the read. A stream sent from the
-// buffer runs at one flit per cycle (the flit the router wrote in the last
-// cycle comes from a copy, wl_q: a RAM read of the entry being written is not
-// used); after a jump of the send pointer (a replay's start, an ACK skip, a
-// partner reset) the first flit comes a cycle later than with an asynchronous
-// read. An ACK beyond the send pointer is acted on a cycle after it arrived
-// (from the registers). The CRCs of a control word and of a data symbol are
-// folded apart and selected at the end (docs/network.md "Link layer", "Timing
-// (link_tx)").
+// Timing (docs/network.md "Timing (link_tx)"): the replay buffer (block RAM)
+// is read synchronously. Its address is the entry after the send pointer if
+// the flit at the send pointer is at hand, else the send pointer: it does not
+// depend on the send decision. The flit at the send pointer comes from the
+// router (bypass), from a copy of the flit written last (wl_q), from the RAM,
+// or from the flit at hand in the last cycle (hd_q); which one follows from
+// registers (no pointer compare for the RAM and the copy). A stream sent from
+// the buffer runs at one flit per cycle; after a jump of the send pointer (a
+// replay's start, an ACK skip, a partner reset) the first flit comes a cycle
+// later than with an asynchronous read. An ACK beyond the send pointer is
+// acted on two cycles after it arrived (from the registers, registered once
+// more). A symbol takes two cycles: the send decision, the flit and the
+// control word end in registers; in the next cycle the symbol is selected
+// from them, its CRC folded, and it goes out.
 //
 // Rate matching (IDLE_GAP > 0): after IDLE_GAP - 1 non-IDLE symbols in a row
 // the port sends one IDLE (the data or control word waits a cycle), so the
@@ -226,7 +229,8 @@ module link_tx #(
 
   // ------------------------------------------------------------------ what to send
   logic          have_data, bypass, wl_hit, rd_hit, hd_hit, q_ok;
-  logic [FW+VW:0] q_flit;
+  logic [FW+VW:0] q_flit, q_alt;
+  logic          rd_sel;
   logic          snd_data, snd_ctl;
   logic [3:0]    ctl_type;
   logic [7:0]    ack_sent;
@@ -252,7 +256,10 @@ module link_tx #(
   assign rd_hit    = mv_q ? hd_v : st_q && !hd_v;
   assign hd_hit    = st_q && hd_v;
   assign q_ok      = bypass ? s_valid : wl_hit || rd_hit || hd_hit;
-  assign q_flit    = bypass ? {s_vc, s_last, s_data} : wl_hit ? wl_q : rd_hit ? rd_q : hd_q;
+  // the block RAM's output (late: clock-to-output) through one multiplexer
+  assign rd_sel    = !bypass && !wl_hit && rd_hit;
+  assign q_alt     = bypass ? {s_vc, s_last, s_data} : wl_hit ? wl_q : hd_q;
+  assign q_flit    = rd_sel ? rd_q : q_alt;
   assign snd_ptr1  = snd_ptr + 1'b1;
   assign rd_a      = q_ok ? snd_ptr1[AW-1:0] : snd_ptr[AW-1:0];
   assign dirty     = force_q || ack_sent != s_rx_ack || cred_sent != s_rx_cred;
@@ -302,11 +309,9 @@ module link_tx #(
     c.cred1  = s_rx_cred[1];
     c.cred2  = s_rx_cred[2];
     c.cred3  = s_rx_cred[3];
-    frm_d       = '0;
+    frm_d       = '0;  // last and vc: from the flit (hd_q) in the next cycle
     frm_d.kind  = net_pkg::NET_LKIND_DATA;
     frm_d.first = !snd_mid;
-    frm_d.last  = q_flit[FW];
-    frm_d.vc    = q_flit[FW+VW:FW+1];
     frm_d.fidx  = snd_fidx;
     frm_d.seq   = snd_seq[7:0];
   end
@@ -331,6 +336,8 @@ module link_tx #(
       sym_data = c_q;
     end else if (k_data) begin
       frm      = frm_dq;
+      frm.last = hd_q[FW];
+      frm.vc   = hd_q[FW+VW:FW+1];
       sym_data = hd_q[FW-1:0];
     end
     if (k_ctl || k_data)
