@@ -161,6 +161,8 @@ module link_rx #(
   logic [15:0] fidx;        // index of this flit in its packet
   logic        bad_now, disc, rewind;
   logic [15:0] add_cred;    // credits granted for discarded flits this cycle
+  logic        add_ge;      // fidx >= cred_done: this flit not granted yet (if discarded)
+  logic [15:0] add_n;       // the flits up to this one not granted yet
   logic        ever_up;
   // partner reset
   logic        fresh;       // not up since reset
@@ -170,6 +172,9 @@ module link_rx #(
   logic        stale;       // fresh, and the partner's word carries its old state (no fack)
   logic        ctl_ok;      // a good control word that counts
   logic [NVC-1:0][15:0] cmt; // CREDITS + flits committed (or discarded) into the buffer, mod 2^16
+  logic [15:0] cmt_add;     // flits counted into cmt this cycle (committed or discarded)
+  logic [15:0] cmt_q, cred_q; // the same and add_cred, registered: added to cmt, m_cred a cycle later
+  logic [VW-1:0] add_vc;    // their VC
   logic        go_up, go_retrain;
 
   assign up       = state == net_pkg::NET_LSTATE_UP;
@@ -178,8 +183,9 @@ module link_rx #(
   assign reinit   = is_ctl && ctl.fresh && !fresh && !m_fack && !kpend;
   assign stale    = fresh && !ctl.fack;
   assign ctl_ok   = is_ctl && !stale && !reinit;
+  // (a count still in cmt_q is a committed flit in the buffer)
   always_comb begin
-    occ_zero = 1'b1;
+    occ_zero = cmt_q == '0;
     for (int v = 0; v < NVC; v++) if (cmt[v] != m_cred[v]) occ_zero = 1'b0;
   end
 
@@ -236,7 +242,10 @@ module link_rx #(
                || (frm.last ? fidx != 16'(plen) : fidx >= 16'(plen));
     disc     = acc && (bad_seq || bad_now);
     rewind   = disc && !bad_seq && !frm.first;  // a prefix was written: discard it
-    add_cred = (disc && fidx >= cred_done) ? fidx + 16'd1 - cred_done : 16'd0;
+    add_ge   = fidx >= cred_done;
+    add_n    = fidx + 16'd1 - cred_done;
+    add_cred = (disc && add_ge) ? add_n : 16'd0;
+    cmt_add  = (commit && !disc) ? fidx + 16'd1 : add_cred;
   end
 
   assign m_valid = acc && !disc;
@@ -297,10 +306,18 @@ module link_rx #(
       kpend         <= 1'b0;
       m_fack        <= 1'b0;
       for (int v = 0; v < NVC; v++) cmt[v] <= 16'(CREDITS);
+      cmt_q         <= '0;
+      cred_q        <= '0;
+      add_vc        <= '0;
     end else begin
+      // the counts of this cycle's flit are added in the next (timing: the
+      // sequence and framing checks, then the count, then the sum)
+      cmt_q  <= cmt_add;
+      cred_q <= add_cred;
+      add_vc <= frm.vc;
       for (int v = 0; v < NVC; v++) begin
-        m_cred[v] <= m_cred[v] + 16'(s_credit[v]) + (int'(frm.vc) == v ? add_cred : 16'd0);
-        cmt[v]    <= cmt[v] + (int'(frm.vc) == v ? add_cred + ((commit && !disc) ? fidx + 16'd1 : 16'd0) : 16'd0);
+        m_cred[v] <= m_cred[v] + 16'(s_credit[v]) + (int'(add_vc) == v ? cred_q : 16'd0);
+        cmt[v]    <= cmt[v] + (int'(add_vc) == v ? cmt_q : 16'd0);
       end
       // packets
       if (drop) in_pkt <= 1'b0;
@@ -313,7 +330,9 @@ module link_rx #(
       end
       if (disc) begin
         bad_seq <= 1'b1;
-        if (add_cred != '0) cred_done <= fidx + 16'd1;
+        // add_cred != 0 (fidx >= cred_done: fidx + 1 - cred_done is 0 only
+        // when it wraps, fidx saturated at 16'hFFFF and cred_done 0)
+        if (add_ge && !(fidx == 16'hFFFF && cred_done == '0)) cred_done <= fidx + 16'd1;
       end
       if (commit) begin
         exp_seq   <= exp_seq + 1'b1;

@@ -54,21 +54,24 @@
 // after the reset), and the count of the far receiver restarts at
 // LINK_CREDITS.
 //
-// Zero-load latency: a flit from the router is sent in the next cycle (a bypass
-// around the replay buffer), as before the link layer existed.
+// Zero-load latency: a flit from the router goes out (m_phy_*) two cycles
+// after the router's: a bypass around the replay buffer, then the symbol's
+// two cycles (below).
 //
-// Timing: the replay buffer (block RAM) is read synchronously, its address the
-// send pointer plus the flit sent this cycle, so the flit comes from a
-// register (the RAM's output) and the send decision, the pointer update and
-// the symbol CRC no longer share a cycle with the read. A stream sent from the
-// buffer runs at one flit per cycle (the flit the router wrote in the last
-// cycle comes from a copy, wl_q: a RAM read of the entry being written is not
-// used); after a jump of the send pointer (a replay's start, an ACK skip, a
-// partner reset) the first flit comes a cycle later than with an asynchronous
-// read. An ACK beyond the send pointer is acted on a cycle after it arrived
-// (from the registers). The CRCs of a control word and of a data symbol are
-// folded apart and selected at the end (docs/network.md "Link layer", "Timing
-// (link_tx)").
+// Timing (docs/network.md "Timing (link_tx)"): the replay buffer (block RAM)
+// is read synchronously. Its address is the entry after the send pointer if
+// the flit at the send pointer is at hand, else the send pointer: it does not
+// depend on the send decision. The flit at the send pointer comes from the
+// router (bypass), from a copy of the flit written last (wl_q), from the RAM,
+// or from the flit at hand in the last cycle (hd_q); which one follows from
+// registers (no pointer compare for the RAM and the copy). A stream sent from
+// the buffer runs at one flit per cycle; after a jump of the send pointer (a
+// replay's start, an ACK skip, a partner reset) the first flit comes a cycle
+// later than with an asynchronous read. An ACK beyond the send pointer is
+// acted on two cycles after it arrived (from the registers, registered once
+// more). A symbol takes two cycles: the send decision, the flit and the
+// control word end in registers; in the next cycle the symbol is selected
+// from them, its CRC folded, and it goes out.
 //
 // Rate matching (IDLE_GAP > 0): after IDLE_GAP - 1 non-IDLE symbols in a row
 // the port sends one IDLE (the data or control word waits a cycle), so the
@@ -154,27 +157,33 @@ module link_tx #(
   assign wr_idx = s_reinit ? '0 : wr_seq[AW-1:0];
 
   // Synchronous read (block RAM): rd_q is the flit at rd_a, the address read
-  // in the previous cycle. The address is the send pointer plus the flit sent
-  // this cycle, so in a stream the next flit is there when it is needed; after
-  // a jump of the send pointer (replay, ACK skip, partner reset) the flit comes
-  // a cycle later. A read of the entry written in the same cycle is undefined
-  // in the RAM (no_rw_check; the simulation returns the old entry) and never
-  // used: the flit written last (wl_q) stands in for it.
-  logic [FW+VW:0] rd_q, wl_q;
-  logic [AW:0]    rd_a, rd_a_q, wl_ptr, snd_ptr1;
-  logic           wl_v;
+  // in the previous cycle. The address is the entry after the send pointer
+  // when the flit at the send pointer is at hand (q_ok), else the send
+  // pointer: it does not wait for the send decision. In a stream the next
+  // flit is there when it is needed; a flit not sent in its cycle stays at
+  // hand in a copy (hd_q: the flit at the send pointer of the last cycle);
+  // after a jump of the send pointer (replay, ACK skip, partner reset) the
+  // flit comes a cycle later. A read of the entry written in the same cycle is
+  // undefined in the RAM (no_rw_check; the simulation returns the old entry)
+  // and never used: the flit written last (wl_q) stands in for it.
+  logic [FW+VW:0] rd_q, wl_q, hd_q;
+  logic [AW-1:0]  rd_a;
+  logic [AW:0]    wl_ptr, snd_ptr1;
+  logic           wl_v, hd_v;
+  logic           mv_q, st_q;  // the send pointer moved on by one / stayed in the last cycle
   always_ff @(posedge clk) begin
     if (s_valid) begin
       mem[wr_ptr[AW-1:0]] <= {s_vc, s_last, s_data};
       if (s_last) end_tbl[wr_idx] <= wr_ptr + 1'b1;
     end
-    rd_q <= mem[rd_a[AW-1:0]];
+    rd_q <= mem[rd_a];
   end
   always_ff @(posedge clk) begin
-    rd_a_q <= rd_a;
     wl_q   <= {s_vc, s_last, s_data};
     wl_ptr <= wr_ptr;
     wl_v   <= s_valid && !rst;
+    hd_q   <= q_flit;
+    hd_v   <= q_ok && !rst;
   end
 
   // ------------------------------------------------------------------ received control words
@@ -219,8 +228,9 @@ module link_tx #(
   end
 
   // ------------------------------------------------------------------ what to send
-  logic          have_data, bypass, wl_hit, rd_hit, q_ok;
-  logic [FW+VW:0] q_flit;
+  logic          have_data, bypass, wl_hit, rd_hit, hd_hit, q_ok;
+  logic [FW+VW:0] q_flit, q_alt;
+  logic          rd_sel;
   logic          snd_data, snd_ctl;
   logic [3:0]    ctl_type;
   logic [7:0]    ack_sent;
@@ -236,13 +246,22 @@ module link_tx #(
   assign win_ok    = 32'(QW'(snd_seq - una)) < SEQ_WIN;
   assign have_data = !bypass || s_valid;
   // the flit at snd_ptr: the router's (bypass), the one written last cycle,
-  // or the replay buffer's read of last cycle if it was of snd_ptr
+  // the replay buffer's read of last cycle if it was of snd_ptr, or the flit
+  // at hand last cycle if snd_ptr stayed. The read was of the entry after the
+  // send pointer if a flit was at hand (hd_v), else of the send pointer
+  // itself; whether it is snd_ptr now follows from how snd_ptr changed (mv_q,
+  // st_q: registered, no pointer compare; after a jump neither hits, even a
+  // jump to the same entry: the flit comes a cycle later).
   assign wl_hit    = wl_v && wl_ptr == snd_ptr;
-  assign rd_hit    = rd_a_q == snd_ptr;
-  assign q_ok      = bypass ? s_valid : wl_hit || rd_hit;
-  assign q_flit    = bypass ? {s_vc, s_last, s_data} : wl_hit ? wl_q : rd_q;
+  assign rd_hit    = mv_q ? hd_v : st_q && !hd_v;
+  assign hd_hit    = st_q && hd_v;
+  assign q_ok      = bypass ? s_valid : wl_hit || rd_hit || hd_hit;
+  // the block RAM's output (late: clock-to-output) through one multiplexer
+  assign rd_sel    = !bypass && !wl_hit && rd_hit;
+  assign q_alt     = bypass ? {s_vc, s_last, s_data} : wl_hit ? wl_q : hd_q;
+  assign q_flit    = rd_sel ? rd_q : q_alt;
   assign snd_ptr1  = snd_ptr + 1'b1;
-  assign rd_a      = snd_data ? snd_ptr1 : snd_ptr;
+  assign rd_a      = q_ok ? snd_ptr1[AW-1:0] : snd_ptr[AW-1:0];
   assign dirty     = force_q || ack_sent != s_rx_ack || cred_sent != s_rx_cred;
 
   always_comb begin
@@ -262,14 +281,21 @@ module link_tx #(
     if (hold) snd_ctl = 1'b0;
     // data: link up, no control word this cycle, no forced IDLE, no replay
     // waiting at a boundary, a new packet only inside the sequence window
-    snd_data = !hold && s_up && !snd_ctl && q_ok && !(rpl_req && !snd_mid) && (snd_mid || win_ok);
+    snd_data = !hold && s_up && !snd_ctl && q_ok && !acked_q && !(rpl_req && !snd_mid) && (snd_mid || win_ok);
   end
 
-  // the symbol. The CRC of a control word and that of a data symbol are
-  // folded apart, each from its own fields, and only the result is selected
-  // (snd_ctl, snd_data come late: they depend on the send decision).
-  net_pkg::net_lfrm_t frm, frm_c, frm_d;
-  net_pkg::net_lctl_t c;
+  // The symbol, in two cycles. In the first, the send decision is registered
+  // apart from the fields (k_ctl, k_data: which symbol), next to the control
+  // word (c_q), the data symbol's framing word (frm_dq) and the flit at hand
+  // (hd_q, below: registered every cycle, whatever is sent); in the second,
+  // the symbol is selected from those registers and its CRC folded, and it
+  // goes out (m_phy_*). The replay buffer's read (block RAM
+  // clock-to-output), the flit selection and the send decision end in
+  // registers, and the CRC fold starts from registers (docs/network.md
+  // "Timing (link_tx)").
+  net_pkg::net_lfrm_t frm, frm_c, frm_d, frm_dq;
+  net_pkg::net_lctl_t c, c_q;
+  logic               k_ctl, k_data;
   logic [FW-1:0]      sym_data;
   logic [31:0]        sym_crc;
   always_comb begin
@@ -283,29 +309,39 @@ module link_tx #(
     c.cred1  = s_rx_cred[1];
     c.cred2  = s_rx_cred[2];
     c.cred3  = s_rx_cred[3];
-    frm_c      = '0;
-    frm_c.kind = net_pkg::NET_LKIND_CTL;
-    frm_d       = '0;
+    frm_d       = '0;  // last and vc: from the flit (hd_q) in the next cycle
     frm_d.kind  = net_pkg::NET_LKIND_DATA;
     frm_d.first = !snd_mid;
-    frm_d.last  = q_flit[FW];
-    frm_d.vc    = q_flit[FW+VW:FW+1];
     frm_d.fidx  = snd_fidx;
     frm_d.seq   = snd_seq[7:0];
-    // The CRC is folded only for non-idle symbols (an idle link costs no CRC
-    // work in a Verilated model); an idle symbol's CRC is a constant.
+  end
+
+  always_ff @(posedge clk) begin
+    k_ctl  <= snd_ctl;
+    k_data <= snd_data;
+    c_q    <= c;
+    frm_dq <= frm_d;
+  end
+
+  // The CRC is folded only for non-idle symbols (an idle link costs no CRC
+  // work in a Verilated model); an idle symbol's CRC is a constant.
+  always_comb begin
+    frm_c      = '0;
+    frm_c.kind = net_pkg::NET_LKIND_CTL;
     frm      = '0;
     sym_data = '0;
     sym_crc  = net_pkg::LINK_IDLE_CRC;
-    if (snd_ctl) begin
+    if (k_ctl) begin
       frm      = frm_c;
-      sym_data = c;
-      sym_crc  = ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, frm_c, FW'(c)});
-    end else if (snd_data) begin
-      frm      = frm_d;
-      sym_data = q_flit[FW-1:0];
-      sym_crc  = ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, frm_d, q_flit[FW-1:0]});
+      sym_data = c_q;
+    end else if (k_data) begin
+      frm      = frm_dq;
+      frm.last = hd_q[FW];
+      frm.vc   = hd_q[FW+VW:FW+1];
+      sym_data = hd_q[FW-1:0];
     end
+    if (k_ctl || k_data)
+      sym_crc = ~net_pkg::crc32c_sym(net_pkg::CRC32C_INIT, {16'd0, frm, sym_data});
   end
 
   always_ff @(posedge clk) begin
@@ -315,7 +351,7 @@ module link_tx #(
   end
 
   // ------------------------------------------------------------------ state
-  logic rpl_go, acked_snd;
+  logic rpl_go, acked_snd, acked_q;
   logic [AW:0]          rst_keep;  // partner reset: the buffer restarts here (a packet being written)
   logic [NVC-1:0][15:0] rst_kept;  // flits of that packet already written, per VC
   logic [AW:0]          rst_n;     // its length so far
@@ -328,9 +364,11 @@ module link_tx #(
   assign rpl_go    = rpl_req && !snd_mid && s_up;
   // an ACK beyond the send pointer (a replay resends what the far side already
   // had): skip to the first unacknowledged packet, even in the middle of one.
-  // From the registers, a cycle after the ACK (the send pointer lies behind
-  // ack_ptr, outside ack_ptr .. wr_ptr); in that cycle one more flit of an
-  // acknowledged packet may go out, which the far side ignores.
+  // From the registers (the send pointer lies behind ack_ptr, outside
+  // ack_ptr .. wr_ptr), and registered once more (acked_q: timing): the skip
+  // comes two cycles after the ACK, and only if the send pointer did not jump
+  // in between (it may have moved on by a flit: still at or behind ack_ptr).
+  // No flit goes out in the cycle of the skip.
   assign acked_snd = (snd_ptr - ack_ptr) > (wr_ptr - ack_ptr);
 
   always_ff @(posedge clk) begin
@@ -344,6 +382,9 @@ module link_tx #(
       snd_mid      <= 1'b0;
       snd_fidx     <= '0;
       rpl_req      <= 1'b0;
+      acked_q      <= 1'b0;
+      mv_q         <= 1'b0;
+      st_q         <= 1'b0;
       for (int v = 0; v < NVC; v++) begin
         cred_seen[v] <= 16'(LINK_CREDITS);
         cred_pend[v] <= '0;
@@ -391,22 +432,32 @@ module link_tx #(
       else if (ack_tmr != TW'(ACK_TIMEOUT)) ack_tmr <= ack_tmr + 1'b1;
       // replay requests: NAK, ACK timeout (and training, below)
       if (is_nak || ack_tmr == TW'(ACK_TIMEOUT)) rpl_req <= 1'b1;
-      // sending
+      // sending (acked_q: cleared below when the send pointer jumps; mv_q,
+      // st_q: how the send pointer changes)
+      acked_q <= acked_snd;
+      mv_q    <= 1'b0;
+      st_q    <= 1'b1;
       if (!s_up) begin
         snd_mid  <= 1'b0;  // everything unacknowledged is resent after training
         snd_fidx <= '0;
         rpl_req  <= 1'b1;
-      end else if (acked_snd) begin
+      end else if (acked_q) begin
+        acked_q  <= 1'b0;
+        st_q     <= 1'b0;
         snd_ptr  <= ack_ptr;
         snd_seq  <= una;
         snd_mid  <= 1'b0;
         snd_fidx <= '0;
       end else if (rpl_go) begin
+        acked_q <= 1'b0;
+        st_q    <= 1'b0;
         rpl_req <= 1'b0;
-        snd_ptr <= ack_ptr;  // an ACK of this cycle: skipped in the next (acked_snd)
+        snd_ptr <= ack_ptr;  // an ACK of this cycle: skipped later (acked_q)
         snd_seq <= una;
         if (snd_ptr != ack_ptr) m_replay_cnt <= m_replay_cnt + 1'b1;
       end else if (snd_data) begin
+        mv_q     <= 1'b1;
+        st_q     <= 1'b0;
         snd_ptr  <= snd_ptr1;
         snd_mid  <= !q_flit[FW];
         snd_fidx <= q_flit[FW] ? 2'd0 : snd_fidx + 2'd1;
@@ -434,6 +485,9 @@ module link_tx #(
       // (it gets sequence number 0), return the credits spent towards the
       // old incarnation (all but the kept packet's), restart the far count
       if (s_reinit) begin
+        acked_q     <= 1'b0;
+        mv_q        <= 1'b0;
+        st_q        <= 1'b0;
         ack_ptr     <= rst_keep;
         snd_ptr     <= rst_keep;
         una         <= '0;
