@@ -140,6 +140,8 @@ module smfu_rd_cpl
   logic [12:0]      rest_q [NTAGS];   // bytes of the request after this chunk
   logic [BW:0]      wp_q   [NTAGS];   // buffer write pointer (flits stored)
   logic [BW:0]      rp_q   [NTAGS];   // buffer read pointer (flits replayed)
+  logic [NTAGS-1:0] empty_q;          // wp_q == rp_q, kept as a flag (issue 10: no pointer
+                                      // compare on the way to the slot picks)
   logic [TW-1:0]    last_q;           // slot of the newest chunk of the request being split
   logic             pend_q, pend_abt_q;  // its predecessor was released before it was allocated
 
@@ -151,13 +153,12 @@ module smfu_rd_cpl
   assign alloc_ntag = {1'b0, gen_q[free_idx], free_idx};
 
   // slots whose buffered completions can be replayed, slots to release (abort)
-  logic [NTAGS-1:0] rp_vec, ab_vec, empty_vec;
+  logic [NTAGS-1:0] rp_vec, ab_vec;
   logic [TW-1:0]    rp_idx, ab_idx;
   logic             rp_any, ab_any;
   always_comb begin
     for (int i = 0; i < NTAGS; i++) begin
-      empty_vec[i] = wp_q[i] == rp_q[i];
-      rp_vec[i]    = SPLIT && v_q[i] && head_q[i] && !abt_q[i] && !empty_vec[i];
+      rp_vec[i]    = SPLIT && v_q[i] && head_q[i] && !abt_q[i] && !empty_q[i];
       ab_vec[i]    = SPLIT && v_q[i] && head_q[i] && abt_q[i];
     end
   end
@@ -182,7 +183,7 @@ module smfu_rd_cpl
   always_comb begin
     for (int i = 0; i < NTAGS; i++) begin
       // only the head chunk of a request, and not while it has answers buffered
-      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] && old_q[i];
+      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_q[i] && old_q[i];
     end
   end
   assign tmo_idx = TW'(smfu_first(128'(expired)));
@@ -318,7 +319,7 @@ module smfu_rd_cpl
     pmatch  = ph.ptype == net_pkg::NET_TYPE_SMFU_CPL && v_q[pidx] && gen_q[pidx] == pc.tag[6:TW] && !pc.tag[7];
     // stream it: the slot is the head of its request and has nothing buffered
     // (a replayed packet always is the oldest of its slot)
-    pstream = pmatch && head_q[pidx] && !abt_q[pidx] && (src_rp || empty_vec[pidx]);
+    pstream = pmatch && head_q[pidx] && !abt_q[pidx] && (src_rp || empty_q[pidx]);
     // store it: a later chunk (or the head while older answers wait in its buffer)
     pbuf    = SPLIT && !src_rp && pmatch && !abt_q[pidx] && !pstream &&
               (7'(wp_q[pidx]) + 7'd1 + 7'(ph.plen) <= 7'(BUF_FLITS));
@@ -481,6 +482,7 @@ module smfu_rd_cpl
       rest_q[free_idx] <= SPLIT ? alloc_rest : 13'd0;
       wp_q[free_idx]   <= '0;
       rp_q[free_idx]   <= '0;
+      empty_q[free_idx] <= 1'b1;
       if (alloc_more) last_q <= free_idx;
       // link the chunk to its predecessor (unless that one is gone already)
       if (SPLIT && !alloc_first && !pend_q && !(rel && rel_idx == last_q)) begin
@@ -492,12 +494,14 @@ module smfu_rd_cpl
     // taken (the slot may be released and reused meanwhile: nothing writes a
     // buffer before the sequencer is back in C_IDLE)
     if (SPLIT && state_q == C_RHDR && take_hdr) begin
-      rp_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
+      rp_q[pidx]    <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
+      empty_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1 == wp_q[pidx];
     end
     if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && n_valid))) begin
       buf_q[(BW + TW)'({(state_q == C_IDLE) ? pidx : cur_q, wp_q[(state_q == C_IDLE) ? pidx : cur_q][BW-1:0]})]
           <= n_data;
       wp_q[(state_q == C_IDLE) ? pidx : cur_q] <= wp_q[(state_q == C_IDLE) ? pidx : cur_q] + 1'b1;
+      empty_q[(state_q == C_IDLE) ? pidx : cur_q] <= 1'b0;
     end
     if (take_hdr && pstream && pdata) begin
       bcr_q[pidx] <= pc.byte_count - pconsumed;
