@@ -166,6 +166,7 @@ module smfu_in
   dec_t                   dn;
   logic                   fwd_ok;
   logic [63:0]            woff_n, base, alast;
+  logic [38:0]            span;           // MODE 0: offset of the last byte from the base
 
   always_comb begin
     h_n     = s_pkt_data;
@@ -181,14 +182,19 @@ module smfu_in
     woff_n  = '0;
     base    = '0;
     alast   = '0;
+    span    = '0;
     fwd_ok  = 1'b1;
     if (MODE == 0) begin
       // interval i: in_base[i] + offset; pass-through form (interval ids
       // 32..63, the RMA unit's requests, docs/rma.md): the full address
       // {ivl[4:0], off_dw, 2'b00}, base 0. Both must lie in a window.
-      base    = c_n.ivl[5] ? 64'd0 : cfg_in_base[c_n.ivl[3:0]];
-      dn.addr = c_n.ivl[5] ? {21'd0, c_n.ivl[4:0], c_n.off_dw, 2'b00} : base + {26'd0, c_n.off_dw, 2'b00};
-      alast   = dn.addr + {55'd0, dn.len, 2'b00} - 64'd1;
+      // (as one base for both: {ivl[4:0], 38'd0} for the pass-through form;
+      // the last byte from the base and offset + length - 1, beside the first
+      // byte's sum rather than behind it)
+      base    = c_n.ivl[5] ? {21'd0, c_n.ivl[4:0], 38'd0} : cfg_in_base[c_n.ivl[3:0]];
+      span    = {1'b0, c_n.off_dw, 2'b00} + {30'd0, dn.len, 2'b00} - 39'd1;
+      dn.addr = base + {26'd0, c_n.off_dw, 2'b00};
+      alast   = base + {25'd0, span};
       fwd_ok  = base[11:0] == 12'd0 && dn.addr >= base && alast >= dn.addr &&
                 ((dn.addr >= cfg_fwd_base[0] && alast <= cfg_fwd_limit[0]) ||
                  (dn.addr >= cfg_fwd_base[1] && alast <= cfg_fwd_limit[1]));
