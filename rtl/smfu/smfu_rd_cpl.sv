@@ -210,17 +210,40 @@ module smfu_rd_cpl
   end
 
   // ------------------------------------------------------------------
+  // What a completion's release needs of its own flit, computed a cycle
+  // before its header is decoded (issue 10): {fit[3:0], bcx}: fit[k] = the
+  // byte count fits in the payload if the lower address is k mod 4
+  // (byte_count <= len x 4 - k: the completion is the chunk's last),
+  // bcx = byte_count - len x 4 (the bytes left after it: bcx + k)
+  // ------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */  // the byte count and length only
+  function automatic logic [16:0] cpl_pre(input logic [127:0] d);
+    net_pkg::net_hdr_t     fh;
+    net_pkg::net_cmd_cpl_t fc;
+    logic [12:0]           b4;
+    fh = d;
+    fc = fh.cmd;
+    b4 = {4'd0, {1'b0, fc.len_m1} + 7'd1, 2'b00};
+    cpl_pre = {fc.byte_count <= b4 - 13'd3, fc.byte_count <= b4 - 13'd2, fc.byte_count <= b4 - 13'd1,
+               fc.byte_count <= b4, fc.byte_count - b4};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ------------------------------------------------------------------
   // Network input (IN_REG: skid buffer; the sequencer sees n_*)
   // ------------------------------------------------------------------
   logic [127:0] n_data;
+  logic [16:0]  n_pre;               // cpl_pre(n_data)
   logic         n_last, n_valid, n_ready;
 
   if (IN_REG) begin : g_in_reg
     logic [127:0] d0_q, d1_q;        // the flit the sequencer sees / one taken while it waited
+    logic [16:0]  p0_q, p1_q;        // ... cpl_pre of it
     logic         l0_q, l1_q, v0_q, v1_q;
     logic         ld0;
     assign s_pkt_ready = !v1_q;
     assign n_data      = d0_q;
+    assign n_pre       = p0_q;
     assign n_last      = l0_q;
     assign n_valid     = v0_q;
     assign ld0         = !v0_q || n_ready;   // entry 0 empty or leaving
@@ -238,16 +261,19 @@ module smfu_rd_cpl
     always_ff @(posedge clk) begin
       if (ld0) begin
         d0_q <= v1_q ? d1_q : s_pkt_data;
+        p0_q <= v1_q ? p1_q : cpl_pre(s_pkt_data);
         l0_q <= v1_q ? l1_q : s_pkt_last;
       end
       if (!v1_q) begin
         d1_q <= s_pkt_data;
+        p1_q <= cpl_pre(s_pkt_data);
         l1_q <= s_pkt_last;
       end
     end
   end else begin : g_no_in_reg
     assign s_pkt_ready = n_ready;
     assign n_data      = s_pkt_data;
+    assign n_pre       = cpl_pre(s_pkt_data);
     assign n_last      = s_pkt_last;
     assign n_valid     = s_pkt_valid;
   end
@@ -284,6 +310,7 @@ module smfu_rd_cpl
   logic [127:0]  buf_q [NTAGS * BUF_FLITS];
   logic [127:0]  rb_q;               // the buffer's read register: the flit after rb2_q
   logic [127:0]  rb2_q;              // the flit being replayed
+  logic [16:0]   rb2_pre_q;          // cpl_pre(rb2_q)
   logic          rd_en;
   logic          src_rp, start_rp, in_valid, in_last;
   logic [127:0]  in_data;
@@ -296,13 +323,18 @@ module smfu_rd_cpl
   logic [TW-1:0] pidx;
   logic          pmatch, pdata, pstream, pbuf;
   logic [6:0]    plen_dw, pla;
-  logic [12:0]   pconsumed, pavail;
+  logic [1:0]    pla2;               // lower address mod 4 of a data completion
+  logic [16:0]   ppre;               // cpl_pre of the flit
+  logic [3:0]    pfit;
+  logic          pfin;               // a data completion ends its chunk (byte count fits)
+  logic [12:0]   pbcr;               // ... otherwise the chunk's bytes after it
 
   always_comb begin
     // a buffered packet waits for replay (before the network, as an abort does)
     start_rp = SPLIT && state_q == C_IDLE && !ab_any && rp_any;
     src_rp   = SPLIT && (state_q == C_RHDR || (state_q == C_DATA && src_q));
     in_data  = src_rp ? rb2_q : n_data;
+    ppre     = src_rp ? rb2_pre_q : n_pre;
     in_valid = src_rp || n_valid;
     ph       = in_data;
     if (!src_rp) begin
@@ -328,8 +360,12 @@ module smfu_rd_cpl
     // an error completion's packet byte count is a placeholder (smfu_cpl2pkt:
     // 4): its lower address, like its byte count, comes from the slot
     pla     = lab_q[pidx] - 7'(pdata ? pc.byte_count : bcr_q[pidx]);
-    pavail  = {4'd0, plen_dw, 2'b00} - {11'd0, pla[1:0]};
-    pconsumed = (pc.byte_count < pavail) ? pc.byte_count : pavail;
+    // a data completion: the bytes it carries, len x 4 - lower address mod 4,
+    // against its byte count, from the precomputed ppre (no carry chain here)
+    pla2    = lab_q[pidx][1:0] - pc.byte_count[1:0];
+    pfit    = ppre[16:13];
+    pfin    = pfit[pla2];
+    pbcr    = ppre[12:0] + {11'd0, pla2};
   end
 
   logic take_hdr, take_tmo, take_ur, take_abt;
@@ -376,7 +412,7 @@ module smfu_rd_cpl
     rel_abt = 1'b0;
     rel_idx = pidx;
     if (take_hdr && pstream &&
-        (pc.last || !pdata || pc.byte_count <= pavail)) begin
+        (pc.last || !pdata || pfin)) begin
       rel     = 1'b1;
       rel_abt = !pdata;
     end
@@ -504,7 +540,7 @@ module smfu_rd_cpl
       empty_q[(state_q == C_IDLE) ? pidx : cur_q] <= 1'b0;
     end
     if (take_hdr && pstream && pdata) begin
-      bcr_q[pidx] <= pc.byte_count - pconsumed;
+      bcr_q[pidx] <= pfin ? 13'd0 : pbcr;
     end
     case (state_q)
       C_IDLE, C_RHDR: begin
@@ -572,7 +608,8 @@ module smfu_rd_cpl
   always_ff @(posedge clk) begin
     if (rd_en) begin
       rb_q  <= buf_q[(BW + TW)'({cur_q, rdp_q[BW-1:0]})];
-      rb2_q <= rb_q;
+      rb2_q     <= rb_q;
+      rb2_pre_q <= cpl_pre(rb_q);
     end
   end
 
