@@ -404,9 +404,13 @@ module smfu_rd_cpl
   assign ev_timeout = take_tmo;
   assign ev_late    = take_hdr && !pstream && !pbuf;
 
-  // slot release this cycle (at most one); rel_abt: the request ends here
-  logic          rel, rel_abt;
-  logic [TW-1:0] rel_idx;
+  // slot release this cycle (at most one); rel_abt: the request ends here.
+  // The next chunk becomes the head (or is released too) one cycle later
+  // (rel_q: issue 10, the release and the chain lookup in different cycles;
+  // until then that chunk is not the head: a completion for it in that cycle
+  // is stored and replayed)
+  logic          rel, rel_abt, rel_q, rel_abt_q;
+  logic [TW-1:0] rel_idx, rel_idx_q;
   always_comb begin
     rel     = 1'b0;
     rel_abt = 1'b0;
@@ -437,8 +441,17 @@ module smfu_rd_cpl
       abt_q     <= '0;
       pend_q    <= 1'b0;
       pend_abt_q <= 1'b0;
+      rel_q     <= 1'b0;
       for (int i = 0; i < NTAGS; i++) gen_q[i] <= '0;
     end else begin
+      rel_q <= rel;
+      // the released slot's next chunk (linked before the release: a link to a
+      // slot being released is not made, and the slot's fields are not
+      // rewritten before the cycle after)
+      if (SPLIT && rel_q && more_q[rel_idx_q] && hasn_q[rel_idx_q]) begin
+        head_q[nxt_q[rel_idx_q]] <= 1'b1;
+        abt_q[nxt_q[rel_idx_q]]  <= rel_abt_q;
+      end
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
         C_IDLE, C_RHDR: begin
@@ -474,12 +487,11 @@ module smfu_rd_cpl
         head_q[rel_idx] <= 1'b0;
         abt_q[rel_idx]  <= 1'b0;
         gen_q[rel_idx]  <= gen_q[rel_idx] + 1'b1;
-        // the next chunk becomes the head (or is released too, rel_abt)
-        if (SPLIT && more_q[rel_idx] && hasn_q[rel_idx]) begin
-          head_q[nxt_q[rel_idx]] <= 1'b1;
-          abt_q[nxt_q[rel_idx]]  <= rel_abt;
-        end else if (SPLIT && more_q[rel_idx] &&
-                     !(alloc_valid && alloc_ready && !alloc_first && last_q == rel_idx)) begin
+        // the next chunk becomes the head (or is released too, rel_abt): a
+        // linked one in the next cycle (above), one not yet allocated when
+        // it is (pend_q)
+        if (SPLIT && more_q[rel_idx] && !hasn_q[rel_idx] &&
+            !(alloc_valid && alloc_ready && !alloc_first && last_q == rel_idx)) begin
           pend_q     <= 1'b1;
           pend_abt_q <= rel_abt;
         end
@@ -505,6 +517,8 @@ module smfu_rd_cpl
   end
 
   always_ff @(posedge clk) begin
+    rel_idx_q <= rel_idx;
+    rel_abt_q <= rel_abt;
     if (alloc_valid && alloc_ready) begin
       rid_q[free_idx]  <= alloc_req_id;
       rtag_q[free_idx] <= alloc_tag;
