@@ -50,7 +50,14 @@
 // goes through a 2-entry skid buffer (IN_REG: +1 cycle per completion, none
 // between the flits or packets of a stream), so the tag table lookups start
 // from a register. The timeout's age compare is registered per slot (old_q:
-// a timeout is answered one cycle later).
+// a timeout is answered one cycle later), and so is the pick of the expired
+// slot (tmo_idx_q: one more cycle). Each flit's release test (does its byte
+// count fit its payload, for each lower address mod 4) is computed as it
+// enters the skid buffer or rb2_q (cpl_pre), a slot's "buffer empty" is a
+// flag (empty_q), and the next chunk of a released slot becomes the head one
+// cycle after the release (rel_q: a completion for it in that cycle is
+// stored and replayed; none arrives there in a stream, the released slot's
+// last completion still has payload flits to send).
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -175,8 +182,8 @@ module smfu_rd_cpl
   logic [NTAGS-1:0] expired;
   logic [NTAGS-1:0] old_q;            // the slot's age is above the timeout (computed a cycle
                                       // ahead; 0 the cycle after the slot's allocation)
-  logic [TW-1:0]    tmo_idx;
-  logic             tmo_any;
+  logic [TW-1:0]    tmo_idx, tmo_idx_q;
+  logic             tmo_any, tmo_any_q;
 
   assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
 
@@ -186,15 +193,21 @@ module smfu_rd_cpl
       expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_q[i] && old_q[i];
     end
   end
-  assign tmo_idx = TW'(smfu_first(128'(expired)));
-  assign tmo_any = |expired;
+  // the pick registered (issue 10: a timeout one more cycle later), still
+  // expired when it is taken
+  assign tmo_idx = tmo_idx_q;
+  assign tmo_any = tmo_any_q && expired[tmo_idx_q];
 
   always_ff @(posedge clk) begin
     if (rst) begin
-      pre_q  <= '0;
-      tick_q <= '0;
-      old_q  <= '0;
+      pre_q     <= '0;
+      tick_q    <= '0;
+      old_q     <= '0;
+      tmo_any_q <= 1'b0;
+      tmo_idx_q <= '0;
     end else begin
+      tmo_any_q <= |expired;
+      tmo_idx_q <= TW'(smfu_first(128'(expired)));
       // the age compare in a cycle of its own (issue 10): a timeout is seen one
       // cycle later, on a 256-cycle tick
       for (int i = 0; i < NTAGS; i++) begin
@@ -405,11 +418,14 @@ module smfu_rd_cpl
   assign ev_late    = take_hdr && !pstream && !pbuf;
 
   // slot release this cycle (at most one); rel_abt: the request ends here.
-  // The next chunk becomes the head (or is released too) one cycle later
-  // (rel_q: issue 10, the release and the chain lookup in different cycles;
-  // until then that chunk is not the head: a completion for it in that cycle
-  // is stored and replayed)
-  logic          rel, rel_abt, rel_q, rel_abt_q;
+  // What follows for the request's next chunk is done one cycle later, from
+  // registers (rel_q: issue 10, the release, the chain lookup and the
+  // allocation side in different cycles): a linked next chunk becomes the
+  // head (or is released too); a next chunk not allocated yet (pend_now)
+  // becomes the head when it is (at once if that is in this cycle, else
+  // through pend_q). Until then the next chunk is not the head: a completion
+  // for it in that cycle would be stored and replayed.
+  logic          rel, rel_abt, rel_q, rel_abt_q, pend_now;
   logic [TW-1:0] rel_idx, rel_idx_q;
   always_comb begin
     rel     = 1'b0;
@@ -432,6 +448,8 @@ module smfu_rd_cpl
     end
   end
 
+  assign pend_now = SPLIT && rel_q && more_q[rel_idx_q] && !hasn_q[rel_idx_q];
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q   <= C_IDLE;
@@ -445,12 +463,16 @@ module smfu_rd_cpl
       for (int i = 0; i < NTAGS; i++) gen_q[i] <= '0;
     end else begin
       rel_q <= rel;
-      // the released slot's next chunk (linked before the release: a link to a
-      // slot being released is not made, and the slot's fields are not
-      // rewritten before the cycle after)
+      // the slot released in the last cycle: its next chunk (a link made up to
+      // and including the release's cycle is in hasn_q / nxt_q; the slot's
+      // fields are rewritten at the earliest by an allocation in this cycle)
       if (SPLIT && rel_q && more_q[rel_idx_q] && hasn_q[rel_idx_q]) begin
         head_q[nxt_q[rel_idx_q]] <= 1'b1;
         abt_q[nxt_q[rel_idx_q]]  <= rel_abt_q;
+      end
+      if (pend_now && !(alloc_valid && alloc_ready && !alloc_first)) begin
+        pend_q     <= 1'b1;
+        pend_abt_q <= rel_abt_q;
       end
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
@@ -487,14 +509,6 @@ module smfu_rd_cpl
         head_q[rel_idx] <= 1'b0;
         abt_q[rel_idx]  <= 1'b0;
         gen_q[rel_idx]  <= gen_q[rel_idx] + 1'b1;
-        // the next chunk becomes the head (or is released too, rel_abt): a
-        // linked one in the next cycle (above), one not yet allocated when
-        // it is (pend_q)
-        if (SPLIT && more_q[rel_idx] && !hasn_q[rel_idx] &&
-            !(alloc_valid && alloc_ready && !alloc_first && last_q == rel_idx)) begin
-          pend_q     <= 1'b1;
-          pend_abt_q <= rel_abt;
-        end
       end
       if (alloc_valid && alloc_ready) begin
         v_q[free_idx] <= 1'b1;
@@ -505,9 +519,9 @@ module smfu_rd_cpl
           head_q[free_idx] <= 1'b1;
           abt_q[free_idx]  <= pend_abt_q;
           pend_q           <= 1'b0;
-        end else if (rel && rel_idx == last_q) begin
+        end else if (pend_now) begin
           head_q[free_idx] <= 1'b1;
-          abt_q[free_idx]  <= rel_abt;
+          abt_q[free_idx]  <= rel_abt_q;
         end else begin
           head_q[free_idx] <= 1'b0;
           abt_q[free_idx]  <= 1'b0;
@@ -534,8 +548,10 @@ module smfu_rd_cpl
       rp_q[free_idx]   <= '0;
       empty_q[free_idx] <= 1'b1;
       if (alloc_more) last_q <= free_idx;
-      // link the chunk to its predecessor (unless that one is gone already)
-      if (SPLIT && !alloc_first && !pend_q && !(rel && rel_idx == last_q)) begin
+      // link the chunk to its predecessor (unless that one is gone already:
+      // released in an earlier cycle; one released in this cycle is linked,
+      // the link is followed in the next)
+      if (SPLIT && !alloc_first && !pend_q && !pend_now) begin
         hasn_q[last_q] <= 1'b1;
         nxt_q[last_q]  <= free_idx;
       end
