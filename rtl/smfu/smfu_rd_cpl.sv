@@ -223,22 +223,38 @@ module smfu_rd_cpl
   end
 
   // ------------------------------------------------------------------
-  // What a completion's release needs of its own flit, computed a cycle
-  // before its header is decoded (issue 10): {fit[3:0], bcx}: fit[k] = the
-  // byte count fits in the payload if the lower address is k mod 4
-  // (byte_count <= len x 4 - k: the completion is the chunk's last),
-  // bcx = byte_count - len x 4 (the bytes left after it: bcx + k)
+  // What a data completion's release needs, computed a cycle before its
+  // header is decoded (issue 10), from the flit and the low bits of its
+  // slot's lab_q (fixed while the slot is allocated; for a flit whose slot
+  // is allocated again meanwhile the value is wrong, but such a completion is
+  // late: its tag's generation does not match and it is dropped):
+  // {fin, bcr}: fin = the byte count fits in the payload (byte_count <= len
+  // x 4 - lower address mod 4: the completion is the chunk's last), bcr = the
+  // chunk's bytes after it otherwise
   // ------------------------------------------------------------------
-  /* verilator lint_off UNUSEDSIGNAL */  // the byte count and length only
-  function automatic logic [16:0] cpl_pre(input logic [127:0] d);
+  /* verilator lint_off UNUSEDSIGNAL */  // the byte count, length and tag only
+  function automatic logic [13:0] cpl_pre(input logic [127:0] d, input logic [1:0] lab2);
     net_pkg::net_hdr_t     fh;
     net_pkg::net_cmd_cpl_t fc;
     logic [12:0]           b4;
+    logic [3:0]            fit;
+    logic [1:0]            k;
+    fh  = d;
+    fc  = fh.cmd;
+    b4  = {4'd0, {1'b0, fc.len_m1} + 7'd1, 2'b00};
+    k   = lab2 - fc.byte_count[1:0];     // lower address mod 4
+    fit = {fc.byte_count <= b4 - 13'd3, fc.byte_count <= b4 - 13'd2, fc.byte_count <= b4 - 13'd1,
+           fc.byte_count <= b4};
+    cpl_pre = {fit[k], fc.byte_count - b4 + {11'd0, k}};
+  endfunction
+
+  // the slot a completion flit's tag names
+  function automatic logic [TW-1:0] cpl_slot(input logic [127:0] d);
+    net_pkg::net_hdr_t     fh;
+    net_pkg::net_cmd_cpl_t fc;
     fh = d;
     fc = fh.cmd;
-    b4 = {4'd0, {1'b0, fc.len_m1} + 7'd1, 2'b00};
-    cpl_pre = {fc.byte_count <= b4 - 13'd3, fc.byte_count <= b4 - 13'd2, fc.byte_count <= b4 - 13'd1,
-               fc.byte_count <= b4, fc.byte_count - b4};
+    cpl_slot = fc.tag[TW-1:0];
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -246,12 +262,15 @@ module smfu_rd_cpl
   // Network input (IN_REG: skid buffer; the sequencer sees n_*)
   // ------------------------------------------------------------------
   logic [127:0] n_data;
-  logic [16:0]  n_pre;               // cpl_pre(n_data)
+  logic [13:0]  n_pre;               // cpl_pre(n_data)
+  logic [13:0]  s_pre;               // cpl_pre(s_pkt_data)
+
+  assign s_pre = cpl_pre(s_pkt_data, lab_q[cpl_slot(s_pkt_data)][1:0]);
   logic         n_last, n_valid, n_ready;
 
   if (IN_REG) begin : g_in_reg
     logic [127:0] d0_q, d1_q;        // the flit the sequencer sees / one taken while it waited
-    logic [16:0]  p0_q, p1_q;        // ... cpl_pre of it
+    logic [13:0]  p0_q, p1_q;        // ... cpl_pre of it
     logic         l0_q, l1_q, v0_q, v1_q;
     logic         ld0;
     assign s_pkt_ready = !v1_q;
@@ -274,19 +293,19 @@ module smfu_rd_cpl
     always_ff @(posedge clk) begin
       if (ld0) begin
         d0_q <= v1_q ? d1_q : s_pkt_data;
-        p0_q <= v1_q ? p1_q : cpl_pre(s_pkt_data);
+        p0_q <= v1_q ? p1_q : s_pre;
         l0_q <= v1_q ? l1_q : s_pkt_last;
       end
       if (!v1_q) begin
         d1_q <= s_pkt_data;
-        p1_q <= cpl_pre(s_pkt_data);
+        p1_q <= s_pre;
         l1_q <= s_pkt_last;
       end
     end
   end else begin : g_no_in_reg
     assign s_pkt_ready = n_ready;
     assign n_data      = s_pkt_data;
-    assign n_pre       = cpl_pre(s_pkt_data);
+    assign n_pre       = s_pre;
     assign n_last      = s_pkt_last;
     assign n_valid     = s_pkt_valid;
   end
@@ -323,7 +342,7 @@ module smfu_rd_cpl
   logic [127:0]  buf_q [NTAGS * BUF_FLITS];
   logic [127:0]  rb_q;               // the buffer's read register: the flit after rb2_q
   logic [127:0]  rb2_q;              // the flit being replayed
-  logic [16:0]   rb2_pre_q;          // cpl_pre(rb2_q)
+  logic [13:0]   rb2_pre_q;          // cpl_pre(rb2_q)
   logic          rd_en;
   logic          src_rp, start_rp, in_valid, in_last;
   logic [127:0]  in_data;
@@ -336,9 +355,7 @@ module smfu_rd_cpl
   logic [TW-1:0] pidx;
   logic          pmatch, pdata, pstream, pbuf;
   logic [6:0]    plen_dw, pla;
-  logic [1:0]    pla2;               // lower address mod 4 of a data completion
-  logic [16:0]   ppre;               // cpl_pre of the flit
-  logic [3:0]    pfit;
+  logic [13:0]   ppre;               // cpl_pre of the flit
   logic          pfin;               // a data completion ends its chunk (byte count fits)
   logic [12:0]   pbcr;               // ... otherwise the chunk's bytes after it
 
@@ -373,12 +390,10 @@ module smfu_rd_cpl
     // an error completion's packet byte count is a placeholder (smfu_cpl2pkt:
     // 4): its lower address, like its byte count, comes from the slot
     pla     = lab_q[pidx] - 7'(pdata ? pc.byte_count : bcr_q[pidx]);
-    // a data completion: the bytes it carries, len x 4 - lower address mod 4,
-    // against its byte count, from the precomputed ppre (no carry chain here)
-    pla2    = lab_q[pidx][1:0] - pc.byte_count[1:0];
-    pfit    = ppre[16:13];
-    pfin    = pfit[pla2];
-    pbcr    = ppre[12:0] + {11'd0, pla2};
+    // a data completion: does its byte count fit its payload (precomputed,
+    // no table read or carry chain here)
+    pfin    = ppre[13];
+    pbcr    = ppre[12:0];
   end
 
   logic take_hdr, take_tmo, take_ur, take_abt;
@@ -639,7 +654,7 @@ module smfu_rd_cpl
     if (rd_en) begin
       rb_q  <= buf_q[(BW + TW)'({cur_q, rdp_q[BW-1:0]})];
       rb2_q     <= rb_q;
-      rb2_pre_q <= cpl_pre(rb_q);
+      rb2_pre_q <= cpl_pre(rb_q, lab_q[cur_q][1:0]);
     end
   end
 
