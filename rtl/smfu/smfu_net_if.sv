@@ -144,6 +144,7 @@ module smfu_net_if
   logic [1:0]             wval_q [2**NODE_AW];     // ... a write of it has been seen
   net_pkg::net_smfu_ext_t wx;
   logic                   fence_ok, fence_now, wr_in, wr_hdr, rd_direct;
+  logic                   fok_q, fhead_q;  // fence_ok of the last cycle; the head is the same
 
   // the writes a read header must follow have entered rxq
   /* verilator lint_off UNUSEDSIGNAL */  // src, rmode and the extension only
@@ -171,7 +172,18 @@ module smfu_net_if
   // and then move between write packets, never into one (so writes that
   // arrive meanwhile pass it, as PCIe allows)
   assign rd_direct = s_net_valid && kind == K_RD && !r_valid && fence_now;
-  assign r_pop     = r_valid && fence_ok && !wr_in && !(in_pkt_q && kind_q == K_WR);
+  // (issue 10: from the last cycle's fence check of the same head, so that
+  // the read buffer's LUT RAM, the counter lookup and the compare are not in
+  // front of rxq's write port: a waiting read leaves one cycle after it has
+  // become the head, at most one every second cycle; the counters only grow,
+  // so a check that passed still holds)
+  assign r_pop     = r_valid && fhead_q && fok_q && !wr_in && !(in_pkt_q && kind_q == K_WR);
+
+  always_ff @(posedge clk) begin
+    if (rst) fhead_q <= 1'b0;
+    else     fhead_q <= r_valid && !r_pop;
+    fok_q <= fence_ok;
+  end
 
   always_ff @(posedge clk) begin
     if (rst) begin
