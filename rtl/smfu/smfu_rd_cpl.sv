@@ -182,8 +182,9 @@ module smfu_rd_cpl
   logic [NTAGS-1:0] expired;
   logic [NTAGS-1:0] old_q;            // the slot's age is above the timeout (computed a cycle
                                       // ahead; 0 the cycle after the slot's allocation)
-  logic [TW-1:0]    tmo_idx, tmo_idx_q;
+  logic [TW-1:0]    tmo_idx, tmo_idx_q, tmo_pick;
   logic             tmo_any, tmo_any_q;
+  logic [127:0]     tmo_hdr_q;        // the CA completion of slot tmo_idx_q
 
   assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
 
@@ -194,7 +195,12 @@ module smfu_rd_cpl
     end
   end
   // the pick registered (issue 10: a timeout one more cycle later), still
-  // expired when it is taken
+  // expired when it is taken, and its completion header built with it (so
+  // that the table reads of the header's cycle have one address, pidx):
+  // the slot's byte count can change only with a streamed data completion,
+  // and after its header the sequencer is in C_DATA, not where a timeout is
+  // taken
+  assign tmo_pick = TW'(smfu_first(128'(expired)));
   assign tmo_idx = tmo_idx_q;
   assign tmo_any = tmo_any_q && expired[tmo_idx_q];
 
@@ -207,7 +213,7 @@ module smfu_rd_cpl
       tmo_idx_q <= '0;
     end else begin
       tmo_any_q <= |expired;
-      tmo_idx_q <= TW'(smfu_first(128'(expired)));
+      tmo_idx_q <= tmo_pick;
       // the age compare in a cycle of its own (issue 10): a timeout is seen one
       // cycle later, on a 256-cycle tick
       for (int i = 0; i < NTAGS; i++) begin
@@ -548,6 +554,9 @@ module smfu_rd_cpl
   always_ff @(posedge clk) begin
     rel_idx_q <= rel_idx;
     rel_abt_q <= rel_abt;
+    tmo_hdr_q <= tlp_cpl_hdr(1'b0, 10'd0, cfg_cpl_id, pcie_tlp_pkg::CPL_CA,
+                             12'(bcr_q[tmo_pick] + rest_q[tmo_pick]), rid_q[tmo_pick], rtag_q[tmo_pick],
+                             lab_q[tmo_pick] - 7'(bcr_q[tmo_pick]), tc_q[tmo_pick], attr_q[tmo_pick]);
     if (alloc_valid && alloc_ready) begin
       rid_q[free_idx]  <= alloc_req_id;
       rtag_q[free_idx] <= alloc_tag;
@@ -610,10 +619,7 @@ module smfu_rd_cpl
           o_eop_q   <= !pdata;
           dw_left_q <= plen_dw;
         end else if (take_tmo) begin
-          o_data_q <= tlp_cpl_hdr(1'b0, 10'd0, cfg_cpl_id, pcie_tlp_pkg::CPL_CA,
-                                  12'(bcr_q[tmo_idx] + rest_q[tmo_idx]), rid_q[tmo_idx], rtag_q[tmo_idx],
-                                  lab_q[tmo_idx] - 7'(bcr_q[tmo_idx]),
-                                  tc_q[tmo_idx], attr_q[tmo_idx]);
+          o_data_q <= tmo_hdr_q;
           o_keep_q <= 4'b0111;
           o_sop_q  <= 1'b1;
           o_eop_q  <= 1'b1;
