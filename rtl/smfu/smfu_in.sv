@@ -50,7 +50,9 @@
 // writes behind it pass it (2.4.1, table 2-40); it issues once it can, and
 // it never passes an earlier write (those were issued before it parked).
 // Write payload flits become payload beats one to one (no bubbles between
-// packets). MRd tags come from smfu_cpl2pkt (TAG_BASE .., or the 5-bit
+// packets). The input goes through a 2-entry skid buffer that keeps each
+// flit with its header decode (issue 10, docs/smfu.md "Timing of the request
+// path": +1 cycle per request, registered s_pkt_ready). MRd tags come from smfu_cpl2pkt (TAG_BASE .., or the 5-bit
 // TAG_BASE >> 3 .. while cfg_ext_tag is clear).
 //
 // Max_Payload_Size (PCIe Base Spec. 2.2.2; Device Control 7.5.3.4, cfg_mps:
