@@ -50,7 +50,9 @@
 // writes behind it pass it (2.4.1, table 2-40); it issues once it can, and
 // it never passes an earlier write (those were issued before it parked).
 // Write payload flits become payload beats one to one (no bubbles between
-// packets). MRd tags come from smfu_cpl2pkt (TAG_BASE .., or the 5-bit
+// packets). The input goes through a 2-entry skid buffer that keeps each
+// flit with its header decode (issue 10, docs/smfu.md "Timing of the request
+// path": +1 cycle per request, registered s_pkt_ready). MRd tags come from smfu_cpl2pkt (TAG_BASE .., or the 5-bit
 // TAG_BASE >> 3 .. while cfg_ext_tag is clear).
 //
 // Max_Payload_Size (PCIe Base Spec. 2.2.2; Device Control 7.5.3.4, cfg_mps:
@@ -146,48 +148,129 @@ module smfu_in
   `include "smfu_func.svh"
 
   // ------------------------------------------------------------------
-  // Decode of the header flit
+  // Decode of a header flit, done as it enters the input stage (below):
+  // interval, address, the forwarding checks, the notification window
   // ------------------------------------------------------------------
-  net_pkg::net_hdr_t      h;
-  net_pkg::net_cmd_smfu_t c;
-  net_pkg::net_smfu_ext_t x;
-  logic        is_wr, is_rd, ok, in_win, fwd_ok;
-  logic [63:0] addr, woff, base, alast;
-  logic [6:0]  len;
-  logic [2:0]  i_tc, i_attr;      // TC and attributes of the TLP to issue
+  typedef struct packed {
+    logic        is_wr, is_rd;
+    logic        ok;              // may be issued (interval known, checks passed / bus master)
+    logic        in_win;          // MODE 1: a write into the notification window
+    logic        fwd_ref;         // MODE 0: refused by the forwarding checks (ev_fwd_refused)
+    logic [63:0] addr;
+    logic [31:0] woff;            // MODE 1: offset in the notification window
+    logic [6:0]  len;
+    logic [2:0]  tc, attr;        // TC and attributes of the TLP to issue
+  } dec_t;
+
+  net_pkg::net_hdr_t      h_n;
+  net_pkg::net_cmd_smfu_t c_n;
+  net_pkg::net_smfu_ext_t x_n;
+  dec_t                   dn;
+  logic                   fwd_ok;
+  logic [63:0]            woff_n, base, alast;
+  logic [38:0]            span;           // MODE 0: offset of the last byte from the base
 
   always_comb begin
-    h      = s_pkt_data;
-    c      = h.cmd;
+    h_n     = s_pkt_data;
+    c_n     = h_n.cmd;
     // the request's TC/attributes: in the route field of a table-routed packet
-    x      = (h.rmode == net_pkg::NET_RMODE_TABLE) ? net_pkg::net_smfu_ext_t'(h.route) : '0;
-    i_tc   = x.tc;
-    i_attr = {1'b0, x.attr[1] & cfg_ro_en, x.attr[0] & cfg_ns_en};
-    is_wr  = h.ptype == net_pkg::NET_TYPE_SMFU_WR;
-    is_rd  = h.ptype == net_pkg::NET_TYPE_SMFU_RD;
-    len    = {1'b0, c.len_m1} + 7'd1;
-    in_win = 1'b0;
-    woff   = '0;
-    base   = '0;
-    alast  = '0;
-    fwd_ok = 1'b1;
+    x_n     = (h_n.rmode == net_pkg::NET_RMODE_TABLE) ? net_pkg::net_smfu_ext_t'(h_n.route) : '0;
+    dn      = '0;
+    dn.tc   = x_n.tc;
+    dn.attr = {1'b0, x_n.attr[1] & cfg_ro_en, x_n.attr[0] & cfg_ns_en};
+    dn.is_wr = h_n.ptype == net_pkg::NET_TYPE_SMFU_WR;
+    dn.is_rd = h_n.ptype == net_pkg::NET_TYPE_SMFU_RD;
+    dn.len  = {1'b0, c_n.len_m1} + 7'd1;
+    woff_n  = '0;
+    base    = '0;
+    alast   = '0;
+    span    = '0;
+    fwd_ok  = 1'b1;
     if (MODE == 0) begin
       // interval i: in_base[i] + offset; pass-through form (interval ids
       // 32..63, the RMA unit's requests, docs/rma.md): the full address
       // {ivl[4:0], off_dw, 2'b00}, base 0. Both must lie in a window.
-      base   = c.ivl[5] ? 64'd0 : cfg_in_base[c.ivl[3:0]];
-      addr   = c.ivl[5] ? {21'd0, c.ivl[4:0], c.off_dw, 2'b00} : base + {26'd0, c.off_dw, 2'b00};
-      alast  = addr + {55'd0, len, 2'b00} - 64'd1;
-      fwd_ok = base[11:0] == 12'd0 && addr >= base && alast >= addr &&
-               ((addr >= cfg_fwd_base[0] && alast <= cfg_fwd_limit[0]) ||
-                (addr >= cfg_fwd_base[1] && alast <= cfg_fwd_limit[1]));
-      ok     = (c.ivl < 6'(NIVL) || c.ivl[5]) && fwd_ok;
+      // (as one base for both: {ivl[4:0], 38'd0} for the pass-through form;
+      // the last byte from the base and offset + length - 1, beside the first
+      // byte's sum rather than behind it)
+      base    = c_n.ivl[5] ? {21'd0, c_n.ivl[4:0], 38'd0} : cfg_in_base[c_n.ivl[3:0]];
+      span    = {1'b0, c_n.off_dw, 2'b00} + {30'd0, dn.len, 2'b00} - 39'd1;
+      dn.addr = base + {26'd0, c_n.off_dw, 2'b00};
+      alast   = base + {25'd0, span};
+      fwd_ok  = base[11:0] == 12'd0 && dn.addr >= base && alast >= dn.addr &&
+                ((dn.addr >= cfg_fwd_base[0] && alast <= cfg_fwd_limit[0]) ||
+                 (dn.addr >= cfg_fwd_base[1] && alast <= cfg_fwd_limit[1]));
+      dn.ok      = (c_n.ivl < 6'(NIVL) || c_n.ivl[5]) && fwd_ok;
+      dn.fwd_ref = (c_n.ivl < 6'(NIVL) || c_n.ivl[5]) && !fwd_ok;
     end else begin
-      ok     = c.ivl[5] && cfg_bus_master;
-      addr   = {21'd0, c.ivl[4:0], c.off_dw, 2'b00};
-      woff   = addr - cfg_win_base;
-      in_win = woff < cfg_win_size;
+      dn.ok     = c_n.ivl[5] && cfg_bus_master;
+      dn.addr   = {21'd0, c_n.ivl[4:0], c_n.off_dw, 2'b00};
+      woff_n    = dn.addr - cfg_win_base;
+      dn.in_win = woff_n < cfg_win_size;
+      dn.woff   = woff_n[31:0];
     end
+  end
+
+  // ------------------------------------------------------------------
+  // Input stage (issue 10): a 2-entry skid buffer holding each flit with its
+  // decode (dn; meaningful for a header flit), so that the decode and the
+  // sequencer below are in different cycles; s_pkt_ready is a register (not
+  // full). +1 cycle per request, no bubble between flits or packets. Entry 0
+  // is the flit the sequencer sees (p_*, dq), entry 1 one taken while it
+  // waited. The configuration a header is decoded with is the one of the
+  // cycle it enters.
+  // ------------------------------------------------------------------
+  logic [127:0] p_data, pd0_q, pd1_q;
+  logic         p_last, p_valid, p_ready, pl0_q, pl1_q, pv0_q, pv1_q, p_ld0;
+  dec_t         dq, dq0_q, dq1_q;
+  assign s_pkt_ready = !pv1_q;
+  assign p_data      = pd0_q;
+  assign p_last      = pl0_q;
+  assign p_valid     = pv0_q;
+  assign dq          = dq0_q;
+  assign p_ld0       = !pv0_q || p_ready;   // entry 0 empty or leaving
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      pv0_q <= 1'b0;
+      pv1_q <= 1'b0;
+    end else if (p_ld0) begin
+      pv0_q <= pv1_q || s_pkt_valid;
+      pv1_q <= 1'b0;
+    end else if (!pv1_q) begin
+      pv1_q <= s_pkt_valid;
+    end
+  end
+  always_ff @(posedge clk) begin
+    if (p_ld0) begin
+      pd0_q <= pv1_q ? pd1_q : s_pkt_data;
+      pl0_q <= pv1_q ? pl1_q : s_pkt_last;
+      dq0_q <= pv1_q ? dq1_q : dn;
+    end
+    if (!pv1_q) begin
+      pd1_q <= s_pkt_data;
+      pl1_q <= s_pkt_last;
+      dq1_q <= dn;
+    end
+  end
+
+  // the header at the head of the input stage
+  net_pkg::net_hdr_t      h;
+  net_pkg::net_cmd_smfu_t c;
+  logic        is_wr, is_rd, ok, in_win;
+  logic [63:0] addr;
+  logic [6:0]  len;
+  logic [2:0]  i_tc, i_attr;      // TC and attributes of the TLP to issue
+  always_comb begin
+    h      = p_data;
+    c      = h.cmd;
+    is_wr  = dq.is_wr;
+    is_rd  = dq.is_rd;
+    ok     = dq.ok;
+    in_win = dq.in_win;
+    addr   = dq.addr;
+    len    = dq.len;
+    i_tc   = dq.tc;
+    i_attr = dq.attr;
   end
 
   // ------------------------------------------------------------------
@@ -320,7 +403,7 @@ module smfu_in
   assign rd_blocked = !alloc_ready || (rd_split && cont_v_q);
   assign rd_can  = o_free && !rd_blocked;
   assign go_prd  = state_q == R_HDR && pk_v_q && !(cont_v_q && cont_go_q) && rd_can;
-  assign hdr_in  = state_q == R_HDR && s_pkt_valid && !(cont_v_q && cont_go_q) && !go_prd;
+  assign hdr_in  = state_q == R_HDR && p_valid && !(cont_v_q && cont_go_q) && !go_prd;
   assign go_wr   = hdr_in && is_wr && ok && !in_win && o_free;
   assign go_nq   = hdr_in && is_wr && ok && in_win;
   assign go_rd   = hdr_in && is_rd && ok && !pk_v_q && rd_can;
@@ -337,12 +420,12 @@ module smfu_in
 
   always_comb begin
     case (state_q)
-      R_HDR:     s_pkt_ready = go_wr || go_nq || go_rd || go_park || go_ur || go_drop;
-      R_PL:      s_pkt_ready = o_free;
-      R_PHDR:    s_pkt_ready = 1'b0;
-      R_NQ_WAIT: s_pkt_ready = 1'b0;
-      R_NQ_PL:   s_pkt_ready = 1'b0;
-      default:   s_pkt_ready = 1'b1;   // R_DROP, R_NQ_DATA
+      R_HDR:     p_ready = go_wr || go_nq || go_rd || go_park || go_ur || go_drop;
+      R_PL:      p_ready = o_free;
+      R_PHDR:    p_ready = 1'b0;
+      R_NQ_WAIT: p_ready = 1'b0;
+      R_NQ_PL:   p_ready = 1'b0;
+      default:   p_ready = 1'b1;   // R_DROP, R_NQ_DATA
     endcase
   end
 
@@ -361,8 +444,7 @@ module smfu_in
 
   assign ev_req     = go_wr || go_nq || go_rd || go_prd;
   assign ev_refused = go_ur || (go_drop && (is_wr || is_rd)) || nq_drop;
-  assign ev_fwd_refused = (MODE == 0) && (go_ur || (go_drop && is_wr)) && (c.ivl < 6'(NIVL) || c.ivl[5]) &&
-                          !fwd_ok;
+  assign ev_fwd_refused = (MODE == 0) && (go_ur || (go_drop && is_wr)) && dq.fwd_ref;
 
   // write retirement for the completion ordering of the caller: the TLP
   // being presented is a write (MWr or notification entry)
@@ -428,14 +510,14 @@ module smfu_in
           if (go_wr || go_rd || go_prd || go_cont) o_valid_q <= 1'b1;
           if (go_nq) begin
             state_q <= R_NQ_DATA;
-          end else if ((go_wr || go_drop || go_ur) && !s_pkt_last) begin
+          end else if ((go_wr || go_drop || go_ur) && !p_last) begin
             state_q <= go_wr ? R_PL : R_DROP;
           end
         end
         R_PL: begin
-          if (s_pkt_valid && o_free) begin
+          if (p_valid && o_free) begin
             o_valid_q <= 1'b1;
-            if (s_pkt_last) begin
+            if (p_last) begin
               state_q <= R_HDR;
             end else if (pl_cut) begin
               state_q <= R_PHDR;
@@ -448,7 +530,7 @@ module smfu_in
             state_q   <= R_PL;
           end
         end
-        R_NQ_DATA: if (s_pkt_valid && s_pkt_last) state_q <= R_NQ_WAIT;
+        R_NQ_DATA: if (p_valid && p_last) state_q <= R_NQ_WAIT;
         R_NQ_WAIT: begin
           if (nq_drop) begin
             state_q <= R_HDR;
@@ -463,7 +545,7 @@ module smfu_in
             state_q   <= R_HDR;
           end
         end
-        default: if (s_pkt_valid && s_pkt_last) state_q <= R_HDR;
+        default: if (p_valid && p_last) state_q <= R_HDR;
       endcase
     end
   end
@@ -504,12 +586,12 @@ module smfu_in
       o_keep_q  <= tlp_mem_hdr_keep(rd.addr);
       o_sop_q   <= 1'b1;
       o_eop_q   <= 1'b1;
-    end else if (state_q == R_PL && s_pkt_valid && o_free) begin
-      o_data_q  <= smfu_mask(s_pkt_data, smfu_keep(pc_left_q));
+    end else if (state_q == R_PL && p_valid && o_free) begin
+      o_data_q  <= smfu_mask(p_data, smfu_keep(pc_left_q));
       o_keep_q  <= smfu_keep(pc_left_q);
       o_sop_q   <= 1'b0;
-      o_eop_q   <= s_pkt_last || pl_cut;
-      o_fin_q   <= s_pkt_last;
+      o_eop_q   <= p_last || pl_cut;
+      o_fin_q   <= p_last;
       dw_left_q <= dw_left_q - 7'd4;
       pc_left_q <= pc_left_q - 7'd4;
     end else if (nq_emit_hdr) begin
@@ -527,13 +609,13 @@ module smfu_in
     end
     // notification event capture
     if (go_nq) begin
-      nq_off_q     <= woff[31:0];
+      nq_off_q     <= dq.woff;
       nq_src_q     <= h.src;
       nq_got_q     <= 1'b0;
       nq_stalled_q <= 1'b0;
     end
-    if (state_q == R_NQ_DATA && s_pkt_valid && !nq_got_q) begin
-      nq_data_q <= s_pkt_data[31:0];
+    if (state_q == R_NQ_DATA && p_valid && !nq_got_q) begin
+      nq_data_q <= p_data[31:0];
       nq_got_q  <= 1'b1;
     end
     if (nq_stall) nq_stalled_q <= 1'b1;
@@ -571,8 +653,10 @@ module smfu_in
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
-  assign unused = ^{woff[63:32], cfg_in_base, cfg_win_base, cfg_win_size, cfg_bus_master,
-                    cfg_fwd_base, cfg_fwd_limit, x.rsvd0, x.wcnt, x.winj, x.attr[2], h.plen, h.vc, h.dst};
+  assign unused = ^{woff_n[63:32], cfg_in_base, cfg_win_base, cfg_win_size, cfg_bus_master,
+                    cfg_fwd_base, cfg_fwd_limit, x_n.rsvd0, x_n.wcnt, x_n.winj, x_n.attr[2], h_n.plen, h_n.vc,
+                    h_n.dst, h_n.src, c_n.fbe, c_n.lbe, c_n.tag, h.plen, h.vc, h.dst, h.ptype, h.rmode, h.route,
+                    c.ivl, c.off_dw, c.len_m1};
   /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

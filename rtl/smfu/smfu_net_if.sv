@@ -11,7 +11,8 @@
 //                           count in its net_smfu_ext_t.wcnt, smfu_wr_stamp;
 //                           writes are counted per source node and sender)
 //               writes      SMFU_WR (class 1)   -> rxq at once
-//               rxq (reads and writes in that order) -> m_rxq (to ingress /
+//               rxq (reads and writes in that order) -> a 2-entry skid
+//                           buffer (+1 cycle) -> m_rxq (to ingress /
 //                           pass-through receiver)
 //               completions SMFU_CPL (class 1)  -> m_rxc (to egress / pass-through sender)
 //             other types are consumed and counted (ev_rx_drop). rxq and rxc
@@ -143,6 +144,7 @@ module smfu_net_if
   logic [1:0]             wval_q [2**NODE_AW];     // ... a write of it has been seen
   net_pkg::net_smfu_ext_t wx;
   logic                   fence_ok, fence_now, wr_in, wr_hdr, rd_direct;
+  logic                   fok_q, fhead_q;  // fence_ok of the last cycle; the head is the same
 
   // the writes a read header must follow have entered rxq
   /* verilator lint_off UNUSEDSIGNAL */  // src, rmode and the extension only
@@ -170,7 +172,18 @@ module smfu_net_if
   // and then move between write packets, never into one (so writes that
   // arrive meanwhile pass it, as PCIe allows)
   assign rd_direct = s_net_valid && kind == K_RD && !r_valid && fence_now;
-  assign r_pop     = r_valid && fence_ok && !wr_in && !(in_pkt_q && kind_q == K_WR);
+  // (issue 10: from the last cycle's fence check of the same head, so that
+  // the read buffer's LUT RAM, the counter lookup and the compare are not in
+  // front of rxq's write port: a waiting read leaves one cycle after it has
+  // become the head, at most one every second cycle; the counters only grow,
+  // so a check that passed still holds)
+  assign r_pop     = r_valid && fhead_q && fok_q && !wr_in && !(in_pkt_q && kind_q == K_WR);
+
+  always_ff @(posedge clk) begin
+    if (rst) fhead_q <= 1'b0;
+    else     fhead_q <= r_valid && !r_pop;
+    fok_q <= fence_ok;
+  end
 
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -188,6 +201,7 @@ module smfu_net_if
   // buffers: {vc, last, data}
   logic [129:0] q_out, c_out;
   logic         q_valid, c_valid;
+  logic         q_ready;                  // rxq's output register takes a flit
   /* verilator lint_off UNUSEDSIGNAL */
   logic         q_in_ready, c_in_ready;   // always 1 by the credit discipline
   logic [$clog2(RX_DEPTH):0] q_count, c_count;
@@ -200,9 +214,35 @@ module smfu_net_if
     .s_ready (q_in_ready),
     .m_data  (q_out),
     .m_valid (q_valid),
-    .m_ready (m_rxq_ready),
+    .m_ready (q_ready),
     .count   (q_count)
   );
+
+  // rxq's output register (issue 10): a 2-entry skid buffer, so that the
+  // block RAM's clock-to-output and smfu_in's header decode are in different
+  // cycles (+1 cycle per request, no bubble between flits or packets);
+  // entry 0 is the flit presented, entry 1 one taken while it waited. The
+  // credit goes back as the flit leaves rxq (the skid buffer has room of its
+  // own: q_ready is its registered "not full").
+  logic [128:0] qd0_q, qd1_q;           // {last, data}
+  logic         qv0_q, qv1_q, q_ld0;
+  assign q_ready     = !qv1_q;
+  assign q_ld0       = !qv0_q || m_rxq_ready;   // entry 0 empty or leaving
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      qv0_q <= 1'b0;
+      qv1_q <= 1'b0;
+    end else if (q_ld0) begin
+      qv0_q <= qv1_q || q_valid;
+      qv1_q <= 1'b0;
+    end else if (!qv1_q) begin
+      qv1_q <= q_valid;
+    end
+  end
+  always_ff @(posedge clk) begin
+    if (q_ld0)  qd0_q <= qv1_q ? qd1_q : q_out[128:0];
+    if (!qv1_q) qd1_q <= q_out[128:0];
+  end
 
   sync_fifo #(.WIDTH(130), .DEPTH(RX_DEPTH)) u_rxc (
     .clk, .rst,
@@ -215,9 +255,9 @@ module smfu_net_if
     .count   (c_count)
   );
 
-  assign m_rxq_data  = q_out[127:0];
-  assign m_rxq_last  = q_out[128];
-  assign m_rxq_valid = q_valid;
+  assign m_rxq_data  = qd0_q[127:0];
+  assign m_rxq_last  = qd0_q[128];
+  assign m_rxq_valid = qv0_q;
   assign m_rxc_data  = c_out[127:0];
   assign m_rxc_last  = c_out[128];
   assign m_rxc_valid = c_valid;
@@ -232,7 +272,7 @@ module smfu_net_if
     fr_q    = '0;
     fr_c    = '0;
     if (s_net_valid && kind == K_DROP) fr_drop[s_net_vc] = 1'b1;
-    if (q_valid && m_rxq_ready)        fr_q[q_out[129]]  = 1'b1;
+    if (q_valid && q_ready)            fr_q[q_out[129]]  = 1'b1;
     if (c_valid && m_rxc_ready)        fr_c[c_out[129]]  = 1'b1;
   end
 

@@ -50,7 +50,14 @@
 // goes through a 2-entry skid buffer (IN_REG: +1 cycle per completion, none
 // between the flits or packets of a stream), so the tag table lookups start
 // from a register. The timeout's age compare is registered per slot (old_q:
-// a timeout is answered one cycle later).
+// a timeout is answered one cycle later), and so is the pick of the expired
+// slot (tmo_idx_q: one more cycle). Each flit's release test (does its byte
+// count fit its payload, for each lower address mod 4) is computed as it
+// enters the skid buffer or rb2_q (cpl_pre), a slot's "buffer empty" is a
+// flag (empty_q), and the next chunk of a released slot becomes the head one
+// cycle after the release (rel_q: a completion for it in that cycle is
+// stored and replayed; none arrives there in a stream, the released slot's
+// last completion still has payload flits to send).
 
 `default_nettype none
 `include "tlp_stream.svh"
@@ -140,6 +147,8 @@ module smfu_rd_cpl
   logic [12:0]      rest_q [NTAGS];   // bytes of the request after this chunk
   logic [BW:0]      wp_q   [NTAGS];   // buffer write pointer (flits stored)
   logic [BW:0]      rp_q   [NTAGS];   // buffer read pointer (flits replayed)
+  logic [NTAGS-1:0] empty_q;          // wp_q == rp_q, kept as a flag (issue 10: no pointer
+                                      // compare on the way to the slot picks)
   logic [TW-1:0]    last_q;           // slot of the newest chunk of the request being split
   logic             pend_q, pend_abt_q;  // its predecessor was released before it was allocated
 
@@ -151,13 +160,12 @@ module smfu_rd_cpl
   assign alloc_ntag = {1'b0, gen_q[free_idx], free_idx};
 
   // slots whose buffered completions can be replayed, slots to release (abort)
-  logic [NTAGS-1:0] rp_vec, ab_vec, empty_vec;
+  logic [NTAGS-1:0] rp_vec, ab_vec;
   logic [TW-1:0]    rp_idx, ab_idx;
   logic             rp_any, ab_any;
   always_comb begin
     for (int i = 0; i < NTAGS; i++) begin
-      empty_vec[i] = wp_q[i] == rp_q[i];
-      rp_vec[i]    = SPLIT && v_q[i] && head_q[i] && !abt_q[i] && !empty_vec[i];
+      rp_vec[i]    = SPLIT && v_q[i] && head_q[i] && !abt_q[i] && !empty_q[i];
       ab_vec[i]    = SPLIT && v_q[i] && head_q[i] && abt_q[i];
     end
   end
@@ -174,26 +182,38 @@ module smfu_rd_cpl
   logic [NTAGS-1:0] expired;
   logic [NTAGS-1:0] old_q;            // the slot's age is above the timeout (computed a cycle
                                       // ahead; 0 the cycle after the slot's allocation)
-  logic [TW-1:0]    tmo_idx;
-  logic             tmo_any;
+  logic [TW-1:0]    tmo_idx, tmo_idx_q, tmo_pick;
+  logic             tmo_any, tmo_any_q;
+  logic [127:0]     tmo_hdr_q;        // the CA completion of slot tmo_idx_q
 
   assign tmo_units = (cfg_timeout == 16'd0) ? 17'd4096 : {1'b0, smfu_tmo_clamp(cfg_timeout)};  // <= 0x2000 (row 11, smfu_func.svh)
 
   always_comb begin
     for (int i = 0; i < NTAGS; i++) begin
       // only the head chunk of a request, and not while it has answers buffered
-      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_vec[i] && old_q[i];
+      expired[i] = TMO_EN && v_q[i] && head_q[i] && !abt_q[i] && empty_q[i] && old_q[i];
     end
   end
-  assign tmo_idx = TW'(smfu_first(128'(expired)));
-  assign tmo_any = |expired;
+  // the pick registered (issue 10: a timeout one more cycle later), still
+  // expired when it is taken, and its completion header built with it (so
+  // that the table reads of the header's cycle have one address, pidx):
+  // the slot's byte count can change only with a streamed data completion,
+  // and after its header the sequencer is in C_DATA, not where a timeout is
+  // taken
+  assign tmo_pick = TW'(smfu_first(128'(expired)));
+  assign tmo_idx = tmo_idx_q;
+  assign tmo_any = tmo_any_q && expired[tmo_idx_q];
 
   always_ff @(posedge clk) begin
     if (rst) begin
-      pre_q  <= '0;
-      tick_q <= '0;
-      old_q  <= '0;
+      pre_q     <= '0;
+      tick_q    <= '0;
+      old_q     <= '0;
+      tmo_any_q <= 1'b0;
+      tmo_idx_q <= '0;
     end else begin
+      tmo_any_q <= |expired;
+      tmo_idx_q <= tmo_pick;
       // the age compare in a cycle of its own (issue 10): a timeout is seen one
       // cycle later, on a 256-cycle tick
       for (int i = 0; i < NTAGS; i++) begin
@@ -209,17 +229,59 @@ module smfu_rd_cpl
   end
 
   // ------------------------------------------------------------------
+  // What a data completion's release needs, computed a cycle before its
+  // header is decoded (issue 10), from the flit and the low bits of its
+  // slot's lab_q (fixed while the slot is allocated; for a flit whose slot
+  // is allocated again meanwhile the value is wrong, but such a completion is
+  // late: its tag's generation does not match and it is dropped):
+  // {fin, bcr}: fin = the byte count fits in the payload (byte_count <= len
+  // x 4 - lower address mod 4: the completion is the chunk's last), bcr = the
+  // chunk's bytes after it otherwise
+  // ------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */  // the byte count, length and tag only
+  function automatic logic [13:0] cpl_pre(input logic [127:0] d, input logic [1:0] lab2);
+    net_pkg::net_hdr_t     fh;
+    net_pkg::net_cmd_cpl_t fc;
+    logic [12:0]           b4;
+    logic [3:0]            fit;
+    logic [1:0]            k;
+    fh  = d;
+    fc  = fh.cmd;
+    b4  = {4'd0, {1'b0, fc.len_m1} + 7'd1, 2'b00};
+    k   = lab2 - fc.byte_count[1:0];     // lower address mod 4
+    fit = {fc.byte_count <= b4 - 13'd3, fc.byte_count <= b4 - 13'd2, fc.byte_count <= b4 - 13'd1,
+           fc.byte_count <= b4};
+    cpl_pre = {fit[k], fc.byte_count - b4 + {11'd0, k}};
+  endfunction
+
+  // the slot a completion flit's tag names
+  function automatic logic [TW-1:0] cpl_slot(input logic [127:0] d);
+    net_pkg::net_hdr_t     fh;
+    net_pkg::net_cmd_cpl_t fc;
+    fh = d;
+    fc = fh.cmd;
+    cpl_slot = fc.tag[TW-1:0];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ------------------------------------------------------------------
   // Network input (IN_REG: skid buffer; the sequencer sees n_*)
   // ------------------------------------------------------------------
   logic [127:0] n_data;
+  logic [13:0]  n_pre;               // cpl_pre(n_data)
+  logic [13:0]  s_pre;               // cpl_pre(s_pkt_data)
+
+  assign s_pre = cpl_pre(s_pkt_data, lab_q[cpl_slot(s_pkt_data)][1:0]);
   logic         n_last, n_valid, n_ready;
 
   if (IN_REG) begin : g_in_reg
     logic [127:0] d0_q, d1_q;        // the flit the sequencer sees / one taken while it waited
+    logic [13:0]  p0_q, p1_q;        // ... cpl_pre of it
     logic         l0_q, l1_q, v0_q, v1_q;
     logic         ld0;
     assign s_pkt_ready = !v1_q;
     assign n_data      = d0_q;
+    assign n_pre       = p0_q;
     assign n_last      = l0_q;
     assign n_valid     = v0_q;
     assign ld0         = !v0_q || n_ready;   // entry 0 empty or leaving
@@ -237,16 +299,19 @@ module smfu_rd_cpl
     always_ff @(posedge clk) begin
       if (ld0) begin
         d0_q <= v1_q ? d1_q : s_pkt_data;
+        p0_q <= v1_q ? p1_q : s_pre;
         l0_q <= v1_q ? l1_q : s_pkt_last;
       end
       if (!v1_q) begin
         d1_q <= s_pkt_data;
+        p1_q <= s_pre;
         l1_q <= s_pkt_last;
       end
     end
   end else begin : g_no_in_reg
     assign s_pkt_ready = n_ready;
     assign n_data      = s_pkt_data;
+    assign n_pre       = s_pre;
     assign n_last      = s_pkt_last;
     assign n_valid     = s_pkt_valid;
   end
@@ -283,6 +348,7 @@ module smfu_rd_cpl
   logic [127:0]  buf_q [NTAGS * BUF_FLITS];
   logic [127:0]  rb_q;               // the buffer's read register: the flit after rb2_q
   logic [127:0]  rb2_q;              // the flit being replayed
+  logic [13:0]   rb2_pre_q;          // cpl_pre(rb2_q)
   logic          rd_en;
   logic          src_rp, start_rp, in_valid, in_last;
   logic [127:0]  in_data;
@@ -295,13 +361,16 @@ module smfu_rd_cpl
   logic [TW-1:0] pidx;
   logic          pmatch, pdata, pstream, pbuf;
   logic [6:0]    plen_dw, pla;
-  logic [12:0]   pconsumed, pavail;
+  logic [13:0]   ppre;               // cpl_pre of the flit
+  logic          pfin;               // a data completion ends its chunk (byte count fits)
+  logic [12:0]   pbcr;               // ... otherwise the chunk's bytes after it
 
   always_comb begin
     // a buffered packet waits for replay (before the network, as an abort does)
     start_rp = SPLIT && state_q == C_IDLE && !ab_any && rp_any;
     src_rp   = SPLIT && (state_q == C_RHDR || (state_q == C_DATA && src_q));
     in_data  = src_rp ? rb2_q : n_data;
+    ppre     = src_rp ? rb2_pre_q : n_pre;
     in_valid = src_rp || n_valid;
     ph       = in_data;
     if (!src_rp) begin
@@ -318,7 +387,7 @@ module smfu_rd_cpl
     pmatch  = ph.ptype == net_pkg::NET_TYPE_SMFU_CPL && v_q[pidx] && gen_q[pidx] == pc.tag[6:TW] && !pc.tag[7];
     // stream it: the slot is the head of its request and has nothing buffered
     // (a replayed packet always is the oldest of its slot)
-    pstream = pmatch && head_q[pidx] && !abt_q[pidx] && (src_rp || empty_vec[pidx]);
+    pstream = pmatch && head_q[pidx] && !abt_q[pidx] && (src_rp || empty_q[pidx]);
     // store it: a later chunk (or the head while older answers wait in its buffer)
     pbuf    = SPLIT && !src_rp && pmatch && !abt_q[pidx] && !pstream &&
               (7'(wp_q[pidx]) + 7'd1 + 7'(ph.plen) <= 7'(BUF_FLITS));
@@ -327,8 +396,10 @@ module smfu_rd_cpl
     // an error completion's packet byte count is a placeholder (smfu_cpl2pkt:
     // 4): its lower address, like its byte count, comes from the slot
     pla     = lab_q[pidx] - 7'(pdata ? pc.byte_count : bcr_q[pidx]);
-    pavail  = {4'd0, plen_dw, 2'b00} - {11'd0, pla[1:0]};
-    pconsumed = (pc.byte_count < pavail) ? pc.byte_count : pavail;
+    // a data completion: does its byte count fit its payload (precomputed,
+    // no table read or carry chain here)
+    pfin    = ppre[13];
+    pbcr    = ppre[12:0];
   end
 
   logic take_hdr, take_tmo, take_ur, take_abt;
@@ -367,15 +438,22 @@ module smfu_rd_cpl
   assign ev_timeout = take_tmo;
   assign ev_late    = take_hdr && !pstream && !pbuf;
 
-  // slot release this cycle (at most one); rel_abt: the request ends here
-  logic          rel, rel_abt;
-  logic [TW-1:0] rel_idx;
+  // slot release this cycle (at most one); rel_abt: the request ends here.
+  // What follows for the request's next chunk is done one cycle later, from
+  // registers (rel_q: issue 10, the release, the chain lookup and the
+  // allocation side in different cycles): a linked next chunk becomes the
+  // head (or is released too); a next chunk not allocated yet (pend_now)
+  // becomes the head when it is (at once if that is in this cycle, else
+  // through pend_q). Until then the next chunk is not the head: a completion
+  // for it in that cycle would be stored and replayed.
+  logic          rel, rel_abt, rel_q, rel_abt_q, pend_now;
+  logic [TW-1:0] rel_idx, rel_idx_q;
   always_comb begin
     rel     = 1'b0;
     rel_abt = 1'b0;
     rel_idx = pidx;
     if (take_hdr && pstream &&
-        (pc.last || !pdata || pc.byte_count <= pavail)) begin
+        (pc.last || !pdata || pfin)) begin
       rel     = 1'b1;
       rel_abt = !pdata;
     end
@@ -391,6 +469,8 @@ module smfu_rd_cpl
     end
   end
 
+  assign pend_now = SPLIT && rel_q && more_q[rel_idx_q] && !hasn_q[rel_idx_q];
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state_q   <= C_IDLE;
@@ -400,8 +480,21 @@ module smfu_rd_cpl
       abt_q     <= '0;
       pend_q    <= 1'b0;
       pend_abt_q <= 1'b0;
+      rel_q     <= 1'b0;
       for (int i = 0; i < NTAGS; i++) gen_q[i] <= '0;
     end else begin
+      rel_q <= rel;
+      // the slot released in the last cycle: its next chunk (a link made up to
+      // and including the release's cycle is in hasn_q / nxt_q; the slot's
+      // fields are rewritten at the earliest by an allocation in this cycle)
+      if (SPLIT && rel_q && more_q[rel_idx_q] && hasn_q[rel_idx_q]) begin
+        head_q[nxt_q[rel_idx_q]] <= 1'b1;
+        abt_q[nxt_q[rel_idx_q]]  <= rel_abt_q;
+      end
+      if (pend_now && !(alloc_valid && alloc_ready && !alloc_first)) begin
+        pend_q     <= 1'b1;
+        pend_abt_q <= rel_abt_q;
+      end
       if (m_tlp_ready) o_valid_q <= 1'b0;
       case (state_q)
         C_IDLE, C_RHDR: begin
@@ -437,15 +530,6 @@ module smfu_rd_cpl
         head_q[rel_idx] <= 1'b0;
         abt_q[rel_idx]  <= 1'b0;
         gen_q[rel_idx]  <= gen_q[rel_idx] + 1'b1;
-        // the next chunk becomes the head (or is released too, rel_abt)
-        if (SPLIT && more_q[rel_idx] && hasn_q[rel_idx]) begin
-          head_q[nxt_q[rel_idx]] <= 1'b1;
-          abt_q[nxt_q[rel_idx]]  <= rel_abt;
-        end else if (SPLIT && more_q[rel_idx] &&
-                     !(alloc_valid && alloc_ready && !alloc_first && last_q == rel_idx)) begin
-          pend_q     <= 1'b1;
-          pend_abt_q <= rel_abt;
-        end
       end
       if (alloc_valid && alloc_ready) begin
         v_q[free_idx] <= 1'b1;
@@ -456,9 +540,9 @@ module smfu_rd_cpl
           head_q[free_idx] <= 1'b1;
           abt_q[free_idx]  <= pend_abt_q;
           pend_q           <= 1'b0;
-        end else if (rel && rel_idx == last_q) begin
+        end else if (pend_now) begin
           head_q[free_idx] <= 1'b1;
-          abt_q[free_idx]  <= rel_abt;
+          abt_q[free_idx]  <= rel_abt_q;
         end else begin
           head_q[free_idx] <= 1'b0;
           abt_q[free_idx]  <= 1'b0;
@@ -468,6 +552,11 @@ module smfu_rd_cpl
   end
 
   always_ff @(posedge clk) begin
+    rel_idx_q <= rel_idx;
+    rel_abt_q <= rel_abt;
+    tmo_hdr_q <= tlp_cpl_hdr(1'b0, 10'd0, cfg_cpl_id, pcie_tlp_pkg::CPL_CA,
+                             12'(bcr_q[tmo_pick] + rest_q[tmo_pick]), rid_q[tmo_pick], rtag_q[tmo_pick],
+                             lab_q[tmo_pick] - 7'(bcr_q[tmo_pick]), tc_q[tmo_pick], attr_q[tmo_pick]);
     if (alloc_valid && alloc_ready) begin
       rid_q[free_idx]  <= alloc_req_id;
       rtag_q[free_idx] <= alloc_tag;
@@ -481,9 +570,12 @@ module smfu_rd_cpl
       rest_q[free_idx] <= SPLIT ? alloc_rest : 13'd0;
       wp_q[free_idx]   <= '0;
       rp_q[free_idx]   <= '0;
+      empty_q[free_idx] <= 1'b1;
       if (alloc_more) last_q <= free_idx;
-      // link the chunk to its predecessor (unless that one is gone already)
-      if (SPLIT && !alloc_first && !pend_q && !(rel && rel_idx == last_q)) begin
+      // link the chunk to its predecessor (unless that one is gone already:
+      // released in an earlier cycle; one released in this cycle is linked,
+      // the link is followed in the next)
+      if (SPLIT && !alloc_first && !pend_q && !pend_now) begin
         hasn_q[last_q] <= 1'b1;
         nxt_q[last_q]  <= free_idx;
       end
@@ -492,15 +584,17 @@ module smfu_rd_cpl
     // taken (the slot may be released and reused meanwhile: nothing writes a
     // buffer before the sequencer is back in C_IDLE)
     if (SPLIT && state_q == C_RHDR && take_hdr) begin
-      rp_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
+      rp_q[pidx]    <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1;
+      empty_q[pidx] <= rp_q[pidx] + (BW + 1)'(ph.plen) + 1'b1 == wp_q[pidx];
     end
     if (SPLIT && ((state_q == C_IDLE && take_hdr && pbuf) || (state_q == C_BUF && n_valid))) begin
       buf_q[(BW + TW)'({(state_q == C_IDLE) ? pidx : cur_q, wp_q[(state_q == C_IDLE) ? pidx : cur_q][BW-1:0]})]
           <= n_data;
       wp_q[(state_q == C_IDLE) ? pidx : cur_q] <= wp_q[(state_q == C_IDLE) ? pidx : cur_q] + 1'b1;
+      empty_q[(state_q == C_IDLE) ? pidx : cur_q] <= 1'b0;
     end
     if (take_hdr && pstream && pdata) begin
-      bcr_q[pidx] <= pc.byte_count - pconsumed;
+      bcr_q[pidx] <= pfin ? 13'd0 : pbcr;
     end
     case (state_q)
       C_IDLE, C_RHDR: begin
@@ -525,10 +619,7 @@ module smfu_rd_cpl
           o_eop_q   <= !pdata;
           dw_left_q <= plen_dw;
         end else if (take_tmo) begin
-          o_data_q <= tlp_cpl_hdr(1'b0, 10'd0, cfg_cpl_id, pcie_tlp_pkg::CPL_CA,
-                                  12'(bcr_q[tmo_idx] + rest_q[tmo_idx]), rid_q[tmo_idx], rtag_q[tmo_idx],
-                                  lab_q[tmo_idx] - 7'(bcr_q[tmo_idx]),
-                                  tc_q[tmo_idx], attr_q[tmo_idx]);
+          o_data_q <= tmo_hdr_q;
           o_keep_q <= 4'b0111;
           o_sop_q  <= 1'b1;
           o_eop_q  <= 1'b1;
@@ -568,7 +659,8 @@ module smfu_rd_cpl
   always_ff @(posedge clk) begin
     if (rd_en) begin
       rb_q  <= buf_q[(BW + TW)'({cur_q, rdp_q[BW-1:0]})];
-      rb2_q <= rb_q;
+      rb2_q     <= rb_q;
+      rb2_pre_q <= cpl_pre(rb_q, lab_q[cur_q][1:0]);
     end
   end
 
