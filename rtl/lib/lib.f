@@ -9,6 +9,7 @@ tlp_stream.svh
 net_local_port.svh
 cpuif_port.svh
 sync_fifo.sv
+skid_buf.sv
 sync_bit.sv
 sync_reset.sv
 async_fifo.sv

@@ -220,38 +220,15 @@ module smfu_in
   // waited. The configuration a header is decoded with is the one of the
   // cycle it enters.
   // ------------------------------------------------------------------
-  logic [127:0] p_data, pd0_q, pd1_q;
-  logic         p_last, p_valid, p_ready, pl0_q, pl1_q, pv0_q, pv1_q, p_ld0;
-  dec_t         dq, dq0_q, dq1_q;
-  assign s_pkt_ready = !pv1_q;
-  assign p_data      = pd0_q;
-  assign p_last      = pl0_q;
-  assign p_valid     = pv0_q;
-  assign dq          = dq0_q;
-  assign p_ld0       = !pv0_q || p_ready;   // entry 0 empty or leaving
-  always_ff @(posedge clk) begin
-    if (rst) begin
-      pv0_q <= 1'b0;
-      pv1_q <= 1'b0;
-    end else if (p_ld0) begin
-      pv0_q <= pv1_q || s_pkt_valid;
-      pv1_q <= 1'b0;
-    end else if (!pv1_q) begin
-      pv1_q <= s_pkt_valid;
-    end
-  end
-  always_ff @(posedge clk) begin
-    if (p_ld0) begin
-      pd0_q <= pv1_q ? pd1_q : s_pkt_data;
-      pl0_q <= pv1_q ? pl1_q : s_pkt_last;
-      dq0_q <= pv1_q ? dq1_q : dn;
-    end
-    if (!pv1_q) begin
-      pd1_q <= s_pkt_data;
-      pl1_q <= s_pkt_last;
-      dq1_q <= dn;
-    end
-  end
+  logic [127:0] p_data;
+  logic         p_last, p_valid, p_ready;
+  dec_t         dq;
+
+  skid_buf #(.W (128 + 1 + $bits(dn))) u_in_skid (
+    .clk, .rst,
+    .s_data ({s_pkt_last, dn, s_pkt_data}), .s_valid (s_pkt_valid), .s_ready (s_pkt_ready),
+    .m_data ({p_last, dq, p_data}), .m_valid (p_valid), .m_ready (p_ready)
+  );
 
   // the header at the head of the input stage
   net_pkg::net_hdr_t      h;

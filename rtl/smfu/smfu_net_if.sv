@@ -224,25 +224,11 @@ module smfu_net_if
   // entry 0 is the flit presented, entry 1 one taken while it waited. The
   // credit goes back as the flit leaves rxq (the skid buffer has room of its
   // own: q_ready is its registered "not full").
-  logic [128:0] qd0_q, qd1_q;           // {last, data}
-  logic         qv0_q, qv1_q, q_ld0;
-  assign q_ready     = !qv1_q;
-  assign q_ld0       = !qv0_q || m_rxq_ready;   // entry 0 empty or leaving
-  always_ff @(posedge clk) begin
-    if (rst) begin
-      qv0_q <= 1'b0;
-      qv1_q <= 1'b0;
-    end else if (q_ld0) begin
-      qv0_q <= qv1_q || q_valid;
-      qv1_q <= 1'b0;
-    end else if (!qv1_q) begin
-      qv1_q <= q_valid;
-    end
-  end
-  always_ff @(posedge clk) begin
-    if (q_ld0)  qd0_q <= qv1_q ? qd1_q : q_out[128:0];
-    if (!qv1_q) qd1_q <= q_out[128:0];
-  end
+  skid_buf #(.W (129)) u_rxq_skid (
+    .clk, .rst,
+    .s_data (q_out[128:0]), .s_valid (q_valid), .s_ready (q_ready),
+    .m_data ({m_rxq_last, m_rxq_data}), .m_valid (m_rxq_valid), .m_ready (m_rxq_ready)
+  );
 
   sync_fifo #(.WIDTH(130), .DEPTH(RX_DEPTH)) u_rxc (
     .clk, .rst,
@@ -255,9 +241,6 @@ module smfu_net_if
     .count   (c_count)
   );
 
-  assign m_rxq_data  = qd0_q[127:0];
-  assign m_rxq_last  = qd0_q[128];
-  assign m_rxq_valid = qv0_q;
   assign m_rxc_data  = c_out[127:0];
   assign m_rxc_last  = c_out[128];
   assign m_rxc_valid = c_valid;

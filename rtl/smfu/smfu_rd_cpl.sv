@@ -275,39 +275,12 @@ module smfu_rd_cpl
   logic         n_last, n_valid, n_ready;
 
   if (IN_REG) begin : g_in_reg
-    logic [127:0] d0_q, d1_q;        // the flit the sequencer sees / one taken while it waited
-    logic [13:0]  p0_q, p1_q;        // ... cpl_pre of it
-    logic         l0_q, l1_q, v0_q, v1_q;
-    logic         ld0;
-    assign s_pkt_ready = !v1_q;
-    assign n_data      = d0_q;
-    assign n_pre       = p0_q;
-    assign n_last      = l0_q;
-    assign n_valid     = v0_q;
-    assign ld0         = !v0_q || n_ready;   // entry 0 empty or leaving
-    always_ff @(posedge clk) begin
-      if (rst) begin
-        v0_q <= 1'b0;
-        v1_q <= 1'b0;
-      end else if (ld0) begin
-        v0_q <= v1_q || s_pkt_valid;
-        v1_q <= 1'b0;
-      end else if (!v1_q) begin
-        v1_q <= s_pkt_valid;
-      end
-    end
-    always_ff @(posedge clk) begin
-      if (ld0) begin
-        d0_q <= v1_q ? d1_q : s_pkt_data;
-        p0_q <= v1_q ? p1_q : s_pre;
-        l0_q <= v1_q ? l1_q : s_pkt_last;
-      end
-      if (!v1_q) begin
-        d1_q <= s_pkt_data;
-        p1_q <= s_pre;
-        l1_q <= s_pkt_last;
-      end
-    end
+    // the flit the sequencer sees (entry 0) and its cpl_pre, one cycle after it came
+    skid_buf #(.W (128 + 14 + 1)) u_in_skid (
+      .clk, .rst,
+      .s_data ({s_pkt_last, s_pre, s_pkt_data}), .s_valid (s_pkt_valid), .s_ready (s_pkt_ready),
+      .m_data ({n_last, n_pre, n_data}), .m_valid (n_valid), .m_ready (n_ready)
+    );
   end else begin : g_no_in_reg
     assign s_pkt_ready = n_ready;
     assign n_data      = s_pkt_data;
