@@ -145,12 +145,11 @@ protected:
 	}
 };
 
-static bool request(Tb &tb, uint32_t a)
+static void request(Tb &tb, uint32_t a)
 {
 	tb.req = true;
 	tb.addr = a;
 	tb.tick();
-	return true;
 }
 
 int main(int argc, char **argv)

@@ -54,7 +54,7 @@ module icape3_iprog (
   output      logic [31:0] m_icap_data    // ICAPE3 I[31:0], bit-swapped per byte
 );
 
-  typedef enum logic [1:0] {S_IDLE, S_WAIT, S_SETUP, S_SEND} state_t;
+  typedef enum logic [1:0] {S_IDLE, S_WAIT, S_SEND} state_t;
 
   state_t      state_q;
   logic [2:0]  idx_q;                     // the next word of the eight (wraps to 0 after the last)
@@ -100,20 +100,15 @@ module icape3_iprog (
         S_WAIT: if (s_icap_avail) begin    // RDWRB low a cycle ahead of CSIB
           wr_q         <= 1'b1;
           idx_q        <= '0;
-          state_q      <= S_SETUP;
+          state_q      <= S_SEND;
         end
-        S_SETUP: begin
-          sel_q       <= 1'b1;
-          m_icap_data <= bitswap(word);
-          idx_q       <= idx_q + 3'd1;
-          state_q     <= S_SEND;
-        end
-        default: begin                     // S_SEND
-          if (idx_q == '0) begin           // the last word went out in the cycle before (idx wrapped)
+        default: begin                     // S_SEND: CSIB low from the first word on
+          if (sel_q && idx_q == '0) begin  // the last word went out in the cycle before (idx wrapped)
             sel_q       <= 1'b0;
             m_icap_data <= '0;
             state_q     <= S_IDLE;
           end else begin
+            sel_q       <= 1'b1;
             m_icap_data <= bitswap(word);
             idx_q       <= idx_q + 3'd1;
           end
