@@ -6,7 +6,8 @@
 // entry 0 is the output; a word arriving while entry 0 is held goes to entry 1
 // and moves up when entry 0 leaves. One cycle of latency.
 //
-// Used on the SMFU's request and completion paths (smfu_net_if's receive
+// Used by pcie_tlp_slice (the TLP stream) and on the SMFU's request and
+// completion paths (smfu_net_if's receive
 // buffer output, smfu_in's input stage, smfu_rd_cpl's input), where a block
 // RAM's clock-to-output or a decode must not run into the logic behind.
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// pcie_tlp_slice: a register slice (skid buffer) for the TLP stream. Full
+// pcie_tlp_slice: a register slice (rtl/lib/skid_buf) for the TLP stream. Full
 // throughput, every output registered, s_ready registered as well, so it cuts
 // all combinational paths between its two sides. Used at the NIC's m_tlp edge
 // so the vendor layer sees flop outputs that obey the AXI-Stream rules even
@@ -33,46 +33,12 @@ module pcie_tlp_slice #(
   input  wire logic              m_ready
 );
 
-  localparam int W = DATA_W + KEEP_W + 2;
-
-  logic [W-1:0] out_q, tmp_q;
-  logic         out_valid_q, tmp_valid_q;
-  logic         s_fire, m_take;
-
-  assign s_ready = !tmp_valid_q;
-  assign s_fire  = s_valid && s_ready;
-  assign m_take  = !out_valid_q || m_ready;
-
-  always_ff @(posedge clk) begin
-    if (rst) begin
-      out_valid_q <= 1'b0;
-      tmp_valid_q <= 1'b0;
-    end else if (m_take) begin
-      if (tmp_valid_q) begin
-        out_valid_q <= 1'b1;
-        tmp_valid_q <= 1'b0;
-      end else begin
-        out_valid_q <= s_fire;
-      end
-    end else if (s_fire) begin
-      tmp_valid_q <= 1'b1;
-    end
-  end
-
-  always_ff @(posedge clk) begin
-    if (m_take) begin
-      if (tmp_valid_q) begin
-        out_q <= tmp_q;
-      end else if (s_fire) begin
-        out_q <= {s_data, s_keep, s_sop, s_eop};
-      end
-    end else if (s_fire) begin
-      tmp_q <= {s_data, s_keep, s_sop, s_eop};
-    end
-  end
-
-  assign {m_data, m_keep, m_sop, m_eop} = out_q;
-  assign m_valid = out_valid_q;
+  // the register stage itself: rtl/lib/skid_buf, beat, keep, sop and eop as one word
+  skid_buf #(.W (DATA_W + KEEP_W + 2)) u_skid (
+    .clk, .rst,
+    .s_data ({s_data, s_keep, s_sop, s_eop}), .s_valid, .s_ready,
+    .m_data ({m_data, m_keep, m_sop, m_eop}), .m_valid, .m_ready
+  );
 
 endmodule
 
