@@ -14,7 +14,7 @@ mkdir -p "$build"
 # Kernel ABI we boot and build against (Debian bookworm's linux-image-amd64).
 kabi_pkg=linux-headers-amd64
 
-pkgs=(build-essential verilator qemu-system-x86 busybox-static pciutils iproute2
+pkgs=(build-essential verilator clang-14 qemu-system-x86 busybox-static pciutils iproute2
       cpio gzip kmod zstd python3 python3-venv python3-dev libjson-c-dev libpci-dev zlib1g-dev "$kabi_pkg"
       libpcap-dev tshark    # cosimd --pcap (libpcap's writer); test pcap-dissect
       openmpi-bin libopenmpi-dev   # the distributed world (sim/world/world_mpi.c, test world-mpi)

@@ -58,6 +58,7 @@ BUILD     ?= $(ROOT)/build/$(BUILD_NAME)$(if $(BENCH_GOAL),-bench)
 VENV      ?= $(ROOT)/build/venv
 YOSYS     ?= $(ROOT)/mk/yosys.sh
 VERILATOR ?= verilator
+include $(ROOT)/mk/vl-cxx.mk
 PYTHON    ?= python3
 CC        ?= cc
 RTL_FILES := $(ROOT)/mk/rtl-files.sh
@@ -216,7 +217,7 @@ define VERILATE_TB
 $(call tb_bin,$(1)): $$(call rtl_files,deps,$$(call tb_units,$(1))) $(addprefix $(RTL)/,$(TB_SRCS_$(1))) \
                      $(TB_HDRS) $(TLP_OBJ) $(RTL_MK) $(UNIT_MK)
 	@mkdir -p $(BUILD)/$(1)
-	MAKEFLAGS= $$(VERILATOR) --cc --exe --build -j 0 $$(TB_VFLAGS) -MAKEFLAGS "$$(TB_MAKEFLAGS)" \
+	MAKEFLAGS= $$(VERILATOR) --cc --exe --build -j 0 $$(TB_VFLAGS) -MAKEFLAGS "$$(TB_MAKEFLAGS) $$(VL_MAKE)" \
 	    $$(call rtl_files,vflags,$$(call tb_units,$(1))) --top-module $(TB_TOP_$(1)) \
 	    $$(call tb_gparams,$(1)) --Mdir $(BUILD)/$(1) -o $(1) \
 	    -CFLAGS "$$(TB_CFLAGS) $$(TB_DEFS) $$(TB_DEFS_$(1))" -LDFLAGS "$(TLP_OBJ)" \
@@ -235,7 +236,7 @@ $(if $(call tb_same,$(1),$(TB_MODEL_$(1))),,$(error TB_MODEL_$(1) = $(TB_MODEL_$
 $(call tb_bin,$(1)): $(call tb_bin,$(TB_MODEL_$(1))) $(addprefix $(RTL)/,$(TB_SRCS_$(1))) $(TB_HDRS) \
                      $(ROOT)/mk/tb-link.mk
 	@mkdir -p $(BUILD)/$(1)
-	MAKEFLAGS= $$(MAKE) -C $(BUILD)/$(TB_MODEL_$(1)) -f $(ROOT)/mk/tb-link.mk $$(TB_MAKEFLAGS) \
+	MAKEFLAGS= $$(MAKE) -C $(BUILD)/$(TB_MODEL_$(1)) -f $(ROOT)/mk/tb-link.mk $$(TB_MAKEFLAGS) $$(VL_MAKE) \
 	    MODEL_MK=V$(TB_TOP_$(1)).mk VM_USER_DIR=$(RTL)/$(dir $(firstword $(TB_SRCS_$(1)))) \
 	    VM_USER_CLASSES="$(basename $(notdir $(TB_SRCS_$(1))))" TB_OUT=$$@ $$@ \
 	    > $(BUILD)/$(1)/build.log 2>&1 || { tail -40 $(BUILD)/$(1)/build.log; exit 1; }

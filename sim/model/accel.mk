@@ -23,6 +23,7 @@ $(VACC)/Vaccel_top.mk: $(RTL_DEPS_accel) $(call vflags_file,accel,$(VFLAGS_ACC) 
 
 ACCEL_LIBS  := $(VACC)/libaccelmodel.a
 $(VACC)/libaccelmodel.a: $(VACC)/Vaccel_top.mk $(SIM)/model/accel_model.cpp \
-                         $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/model/accel_lib.mk
-	rm -f $(VACC)/accel_model.o
-	$(MAKE) -s -C $(VACC) -f $(SIM)/model/accel_lib.mk libaccelmodel.a
+                         $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/model/accel_lib.mk \
+                         $(VL_CXX_FILE)
+	rm -f $(VACC)/accel_model.o $(call vl_cxx_changed,$(VACC))
+	$(MAKE) -s -C $(VACC) -f $(SIM)/model/accel_lib.mk $(VL_MAKE) libaccelmodel.a

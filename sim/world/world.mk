@@ -35,9 +35,10 @@ $(VNAA)/Vnaa_node.mk: $(RTL_DEPS_nic) $(call vflags_file,naa,$(VFLAGS_NAA) $(RTL
 	$(VERILATOR) $(VFLAGS_NAA) -Mdir $(VNAA) $(RTL_VFLAGS_nic) $(SIM)/world/naa_model.cpp
 
 $(VNAA)/libnaamodel.a: $(VNAA)/Vnaa_node.mk $(SIM)/world/naa_model.cpp \
-                       $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
-	rm -f $(VNAA)/naa_model.o
-	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk libnaamodel.a
+                       $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk \
+                       $(VL_CXX_FILE)
+	rm -f $(VNAA)/naa_model.o $(call vl_cxx_changed,$(VNAA))
+	$(MAKE) -s -C $(VNAA) -f $(SIM)/world/naa_lib.mk $(VL_MAKE) libnaamodel.a
 
 # the nic unit and the endpoint test function (unit accel/epf_test, not part of nic)
 RTL_VFLAGS_naae := $(shell $(RTL_FILES) vflags nic accel/epf_test)
@@ -47,9 +48,10 @@ $(VNAAE)/Vnaa_epf.mk: $(RTL_DEPS_naae) $(call vflags_file,naa_epf,$(VFLAGS_NAAE)
 	$(VERILATOR) $(VFLAGS_NAAE) -Mdir $(VNAAE) $(RTL_VFLAGS_naae) $(SIM)/world/naa_epf_model.cpp
 
 $(VNAAE)/libnaaepfmodel.a: $(VNAAE)/Vnaa_epf.mk $(SIM)/world/naa_model.cpp $(SIM)/world/naa_epf_model.cpp \
-                           $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk
-	rm -f $(VNAAE)/naa_epf_model.o
-	$(MAKE) -s -C $(VNAAE) -f $(SIM)/world/naa_lib.mk NAA_PREFIX=Vnaa_epf NAA_LIB=libnaaepfmodel.a \
+                           $(SIM)/model/pcie_model.h $(SIM)/model/vmodel.h $(SIM)/world/naa_lib.mk \
+                           $(VL_CXX_FILE)
+	rm -f $(VNAAE)/naa_epf_model.o $(call vl_cxx_changed,$(VNAAE))
+	$(MAKE) -s -C $(VNAAE) -f $(SIM)/world/naa_lib.mk $(VL_MAKE) NAA_PREFIX=Vnaa_epf NAA_LIB=libnaaepfmodel.a \
 	  libnaaepfmodel.a
 
 $(BUILD)/world/default_topo.h: $(SIM)/topologies/$(DEFAULT_TOPO).topo $(SIM)/world/world.mk
