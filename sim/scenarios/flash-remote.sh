@@ -103,8 +103,6 @@ echo "$own" | grep -q 'held=0' && pass "the node is free again after flashing (c
 	fail "the node is free again after flashing"
 
 # ---- bad images: refused before anything is written, the stored update unchanged
-wr() { printf "$2" | dd of="$1" bs=1 seek="$3" conv=notrunc 2>/dev/null; }	# FILE BYTES OFFSET
-crc_le() { gzip -c <"$1" | tail -c 8 | head -c 4 | od -An -to1 | sed 's/ *\([0-7][0-7]*\)/\\\1/g'; }
 sz=$(wc -c <$T/up2.img)
 cp $T/up2.img $T/crc.img
 last=$(( $(tail -c 1 $T/up2.img | od -An -tu1) ))
@@ -119,10 +117,7 @@ wr $T/part.img '\042' 12
 head -c 60 $T/part.img >$T/hdr60
 wr $T/part.img "$(crc_le $T/hdr60)" 60
 cp $T/up2.img $T/hcrc.img
-# every bit of byte 24 (the version's low byte) inverted: writing a fixed value left the
-# image valid whenever the random patch number ended in that byte (1 run in 256)
-v24=$(( $(dd if=$T/up2.img bs=1 skip=24 count=1 2>/dev/null | od -An -tu1) ))
-wr $T/hcrc.img "$(printf '\\%03o' $(( v24 ^ 255 )))" 24
+flip_byte $T/hcrc.img 24
 bad() {	# EXIT MESSAGE-REGEX ARGS...
 	local want=$1 re=$2 out rc s
 	shift 2

@@ -51,9 +51,6 @@ r=$(devlink dev info "$DL" | awk '/^ *running:/ { s = 1; next } /^ *[a-z]+:$/ { 
 [ -n "$r" ] && [ "$r" = "$running" ] && pass "running version unchanged ($r)" || fail "running version '$r', was '$running'"
 
 # --- bad images: each refused with its message, the stored version unchanged
-wr() { printf "$2" | dd of="$1" bs=1 seek="$3" conv=notrunc 2>/dev/null; }	# FILE BYTES OFFSET
-# zlib CRC-32 of a file, as printf octal escapes, little-endian (gzip's trailer)
-crc_le() { gzip -c <"$1" | tail -c 8 | head -c 4 | od -An -to1 | sed 's/ *\([0-7][0-7]*\)/\\\1/g'; }
 
 head -c 100 /dev/urandom >/tmp/bitstream
 naaimg create --board u250 --part mt25qu01g --role update --version 9.9.9 --build 1 \
@@ -78,10 +75,7 @@ head -c 60 $FW/part.img >/tmp/hdr60
 wr $FW/part.img "$(crc_le /tmp/hdr60)" 60
 # a header byte changed (version), header CRC not fixed
 cp $FW/good.img $FW/hcrc.img
-# every bit of byte 24 (the version's low byte) inverted: writing a fixed value left the
-# image valid whenever the random patch number ended in that byte (1 run in 256)
-v24=$(( $(dd if=$FW/good.img bs=1 skip=24 count=1 2>/dev/null | od -An -tu1) ))
-wr $FW/hcrc.img "$(printf '\\%03o' $(( v24 ^ 255 )))" 24
+flip_byte $FW/hcrc.img 24
 # one byte more than header + payload
 cp $FW/good.img $FW/trailing.img
 printf 'x' >>$FW/trailing.img

@@ -89,6 +89,18 @@ hex_eq() {
 	b=$(echo "$b" | sed 's/^0*//')
 	[ "$a" = "$b" ]
 }
+# image-editing helpers of the flash scenarios (bad images made from good ones):
+# wr FILE BYTES OFFSET: write printf-escaped BYTES into FILE at OFFSET, in place
+wr() { printf "$2" | dd of="$1" bs=1 seek="$3" conv=notrunc 2>/dev/null; }
+# crc_le FILE: zlib CRC-32 of FILE as printf octal escapes, little-endian (gzip's trailer)
+crc_le() { gzip -c <"$1" | tail -c 8 | head -c 4 | od -An -to1 | sed 's/ *\([0-7][0-7]*\)/\\\1/g'; }
+# flip_byte FILE OFFSET: invert every bit of one byte (a fixed value could equal the
+# byte already there: then the "bad" image would be the good one)
+flip_byte() {
+	local v
+	v=$(( $(dd if="$1" bs=1 skip="$2" count=1 2>/dev/null | od -An -tu1) ))
+	wr "$1" "$(printf '\\%03o' $(( v ^ 255 )))" "$2"
+}
 # simctl COMMAND...: a fault-injection command to cosimd over the guest's second
 # serial port (docs/cosim.md "Fault injection": link-down|link-up NODE PORT,
 # kill|revive NODE, ber RATE, cycle); prints and keeps cosimd's answer in
