@@ -11,7 +11,11 @@
 # faster (model_bench 200,000 cycles idle 1.21-1.22 s against 1.45-1.48 s);
 # tb_nic_remote built in 43 s of CPU against 65 s and ran in 0.28 s against 0.51 s.
 # VL_CXX=g++ on make's command line goes back to gcc.
-VL_CXX ?= $(or $(shell command -v clang++-14 2>/dev/null),$(shell command -v clang++ 2>/dev/null),g++)
+# Looked up once (a simple variable; exported, so sub-makes do not look again).
+ifeq ($(origin VL_CXX),undefined)
+VL_CXX := $(or $(shell command -v clang++-14 2>/dev/null),$(shell command -v clang++ 2>/dev/null),g++)
+endif
+export VL_CXX
 # clang leaves Verilator's atomics to libatomic (verilated.o: __atomic_is_lock_free)
 VL_LIBS := -latomic
 VL_MAKE  = CXX=$(VL_CXX) LINK=$(VL_CXX)
